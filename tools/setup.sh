@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Installs every Debian package this project needs (and nothing from anywhere
+# else), prints the versions found, and writes .bazelrc.salt: a cache-key salt
+# derived from the compiler and -dev package versions, so that results built
+# against other system libraries never share cache entries.
+#
+# Idempotent. Exits non-zero, naming what is missing, if an install fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PACKAGES=(
+  bazel-bootstrap bazel-rules-cc bazel-rules-java bazel-platforms bazel-skylib
+  g++ gcc pkg-config git ca-certificates python3
+  libabsl-dev libprotobuf-dev protobuf-compiler
+  libfaiss-dev liblapack-dev libblas-dev libgomp1
+  libssl-dev libsqlite3-dev libgtest-dev libgmock-dev libbenchmark-dev libcurl4-openssl-dev
+  libxapian-dev libtree-sitter-dev golang-go nginx
+)
+# npm fetches the tree-sitter Go grammar; any npm on PATH will do (Debian's or nodejs's).
+command -v npm >/dev/null || PACKAGES+=(npm)
+# Packages whose versions decide compiled bytes: they salt the cache key.
+SALT_PACKAGES=(
+  g++ gcc libstdc++-12-dev libc6-dev libabsl-dev libprotobuf-dev protobuf-compiler
+  libfaiss-dev liblapack-dev libblas-dev libssl-dev libsqlite3-dev libgtest-dev libbenchmark-dev
+  libcurl4-openssl-dev libxapian-dev libtree-sitter-dev golang-go bazel-bootstrap
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  if ! $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/tmp/setup-apt.log 2>&1; then
+    echo "setup: apt-get install failed for: ${missing[*]} (log: /tmp/setup-apt.log)" >&2
+    tail -20 /tmp/setup-apt.log >&2
+    exit 1
+  fi
+fi
+
+still=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || still+=("$p")
+done
+if ((${#still[@]})); then
+  echo "setup: missing after install: ${still[*]}" >&2
+  exit 1
+fi
+for tool in bazel protoc pkg-config gofmt go nginx git; do
+  command -v "$tool" >/dev/null || { echo "setup: '$tool' not on PATH after install" >&2; exit 1; }
+done
+
+echo "setup: package versions"
+salt_input=""
+for p in "${SALT_PACKAGES[@]}"; do
+  v=$(dpkg-query -W -f='${Version}' "$p" 2>/dev/null || echo "absent")
+  printf '  %-24s %s\n' "$p" "$v"
+  salt_input+="$p=$v;"
+done
+salt=$(printf '%s' "$salt_input" | sha256sum | cut -c1-16)
+printf '# Written by tools/setup.sh; do not commit.\nbuild --action_env=CACHE_SALT=%s\n' "$salt" > .bazelrc.salt
+echo "setup: cache-key salt $salt (.bazelrc.salt)"
