@@ -1,0 +1,126 @@
+"""Build rules of the pipeline: stages and reports.
+
+eval_stage: one hermetic action that runs a stage tool (a cc_binary whose main
+  is repro::RunStage, see stage.h) over declared inputs and writes the declared
+  outputs plus `<name>.provenance.json`. Inputs are given as a dict from label
+  to role; a label with several files (a filegroup, another eval_stage) gives
+  roles "<role>/<file basename>". Extra tool flags go in `args`.
+
+report: copies chosen files of stages into `<name>/` under fixed names and
+  writes `<name>/lineage.json`, the provenance of every stage below it (the
+  build graph is the lineage).
+
+Both propagate StageInfo.provenance, a depset of provenance files.
+"""
+
+StageInfo = provider(
+    doc = "Provenance records of a stage and everything it depends on.",
+    fields = {"provenance": "depset of provenance JSON files"},
+)
+
+def _transitive_provenance(targets):
+    return [t[StageInfo].provenance for t in targets if StageInfo in t]
+
+def _eval_stage_impl(ctx):
+    manifest_lines = []
+    input_files = []
+    for target, role in ctx.attr.inputs.items():
+        files = target.files.to_list()
+        if StageInfo in target:
+            # Upstream provenance files are not inputs by role.
+            files = [f for f in files if not f.basename.endswith(".provenance.json")]
+        if len(files) == 1:
+            manifest_lines.append("input\t%s\t%s" % (role, files[0].path))
+        else:
+            for f in files:
+                manifest_lines.append("input\t%s/%s\t%s" % (role, f.basename, f.path))
+        input_files.extend(files)
+
+    outs = [ctx.actions.declare_file(o) for o in ctx.attr.outs]
+    for name, f in zip(ctx.attr.outs, outs):
+        manifest_lines.append("output\t%s\t%s" % (name, f.path))
+    provenance = ctx.actions.declare_file(ctx.label.name + ".provenance.json")
+
+    manifest = ctx.actions.declare_file(ctx.label.name + ".manifest")
+    ctx.actions.write(manifest, "\n".join(manifest_lines) + "\n")
+
+    args = ctx.actions.args()
+    args.add("--stage", ctx.attr.stage or ctx.label.name)
+    args.add("--stage_version", ctx.attr.stage_version)
+    args.add("--label", str(ctx.label))
+    args.add("--tool_binary", ctx.executable.tool.path)
+    args.add("--manifest", manifest.path)
+    args.add("--provenance", provenance.path)
+    args.add_all(ctx.attr.args)
+
+    ctx.actions.run(
+        executable = ctx.executable.tool,
+        arguments = [args],
+        inputs = input_files + [manifest],
+        outputs = outs + [provenance],
+        mnemonic = "EvalStage",
+        progress_message = "Stage %s" % ctx.label,
+    )
+    prov = depset([provenance], transitive = _transitive_provenance(ctx.attr.inputs.keys()))
+    return [
+        DefaultInfo(files = depset(outs + [provenance])),
+        StageInfo(provenance = prov),
+        OutputGroupInfo(provenance = prov),
+    ]
+
+eval_stage = rule(
+    implementation = _eval_stage_impl,
+    attrs = {
+        "tool": attr.label(executable = True, cfg = "exec", mandatory = True),
+        "inputs": attr.label_keyed_string_dict(allow_files = True),
+        "outs": attr.string_list(mandatory = True),
+        "args": attr.string_list(),
+        "stage": attr.string(doc = "Stage name; defaults to the target name."),
+        "stage_version": attr.string(mandatory = True),
+    },
+)
+
+def _report_impl(ctx):
+    copies = []
+    outs = []
+    for target, dest in ctx.attr.files.items():
+        files = target.files.to_list()
+        if len(files) != 1:
+            fail("report file %s must be exactly one file, got %d" % (target.label, len(files)))
+        out = ctx.actions.declare_file(ctx.label.name + "/" + dest)
+        outs.append(out)
+        copies.append((files[0], out))
+    lineage = ctx.actions.declare_file(ctx.label.name + "/lineage.json")
+    prov = depset(transitive = _transitive_provenance(ctx.attr.files.keys()) +
+                              _transitive_provenance(ctx.attr.deps))
+
+    args = ctx.actions.args()
+    args.add("--report", str(ctx.label))
+    args.add("--lineage", lineage.path)
+    args.add_all([s.path + "=" + d.path for s, d in copies], before_each = "--copy")
+    args.add_all(prov, before_each = "--provenance")
+    ctx.actions.run(
+        executable = ctx.executable._assemble,
+        arguments = [args],
+        inputs = depset([s for s, _ in copies], transitive = [prov]),
+        outputs = outs + [lineage],
+        mnemonic = "AssembleReport",
+        progress_message = "Report %s" % ctx.label,
+    )
+    return [
+        DefaultInfo(files = depset(outs + [lineage])),
+        StageInfo(provenance = prov),
+    ]
+
+report = rule(
+    implementation = _report_impl,
+    attrs = {
+        "files": attr.label_keyed_string_dict(allow_files = True, doc = "file -> name in the report"),
+        "deps": attr.label_list(doc = "Further stages whose provenance belongs to the lineage."),
+        "_assemble": attr.label(
+            default = "//stages/pipeline:assemble_report",
+            executable = True,
+            cfg = "exec",
+        ),
+    },
+)

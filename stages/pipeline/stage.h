@@ -1,0 +1,85 @@
+// The runtime of a pipeline stage tool.
+//
+// Every evaluation stage is a Bazel action (rule `eval_stage` in defs.bzl) that
+// runs one small C++ tool over declared inputs. RunStage is that tool's main:
+//
+//   int main(int argc, char** argv) {
+//     return repro::RunStage(argc, argv, [](repro::Stage& stage) {
+//       absl::StatusOr<std::string> text = stage.Read("candidates");
+//       ...
+//       return stage.Write("w04.json", json);
+//     });
+//   }
+//
+// Contract:
+//  - Inputs are named by role (the string given in the BUILD file). Read()
+//    of an unknown role is NotFound listing the known roles.
+//  - Outputs are named by the file names declared in `outs`. Write() buffers
+//    bytes in memory; nothing reaches disk unless the body returns OK and every
+//    declared output was written. Then each output is written atomically, then
+//    the provenance record (stage, version, label, sha256 of the tool binary,
+//    of every input and of every output; workspace-relative paths only).
+//  - A failing body prints "<label>: <message>" on stderr and exits 1 with no
+//    artifact written: a stop condition is a build failure.
+//  - Stage-specific flags are ordinary ABSL_FLAGs of the tool; RunStage parses
+//    the command line.
+#ifndef REPRO_STAGES_PIPELINE_STAGE_H_
+#define REPRO_STAGES_PIPELINE_STAGE_H_
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/functional/function_ref.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+
+namespace repro {
+
+class Stage {
+ public:
+  struct Input {
+    std::string role;
+    std::string path;        // path to open (exec path)
+    std::string short_path;  // workspace-relative, machine independent
+  };
+
+  Stage(std::string label, std::vector<Input> inputs,
+        std::map<std::string, std::string> output_paths);
+
+  // Bytes of the input with this role.
+  absl::StatusOr<std::string> Read(absl::string_view role) const;
+  // The input with this role, or NotFound listing the known roles.
+  absl::StatusOr<const Input*> Find(absl::string_view role) const;
+  // Roles that start with `prefix`, sorted.
+  std::vector<std::string> Roles(absl::string_view prefix = "") const;
+
+  // Buffers `bytes` as output `name`; `name` must be a declared output.
+  absl::Status Write(absl::string_view name, std::string bytes);
+
+  const std::string& label() const { return label_; }
+  const std::vector<Input>& inputs() const { return inputs_; }
+  const std::map<std::string, std::string>& output_paths() const {
+    return output_paths_;
+  }
+  const std::map<std::string, std::string>& written() const {
+    return written_;
+  }
+
+ private:
+  std::string label_;
+  std::vector<Input> inputs_;
+  std::map<std::string, std::string> output_paths_;  // name -> path
+  std::map<std::string, std::string> written_;       // name -> bytes
+};
+
+// Workspace-relative form of an exec path: strips "bazel-out/<cfg>/bin/".
+std::string ShortPath(absl::string_view exec_path);
+
+int RunStage(int argc, char** argv,
+             absl::FunctionRef<absl::Status(Stage&)> body);
+
+}  // namespace repro
+
+#endif  // REPRO_STAGES_PIPELINE_STAGE_H_

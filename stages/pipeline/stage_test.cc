@@ -1,0 +1,29 @@
+#include "stages/pipeline/stage.h"
+
+#include "gtest/gtest.h"
+
+namespace repro {
+namespace {
+
+TEST(StageTest, ShortPathStripsOutputRoot) {
+  EXPECT_EQ(ShortPath("bazel-out/k8-fastbuild/bin/stages/w04/x.json"),
+            "stages/w04/x.json");
+  EXPECT_EQ(ShortPath("data/w04/rerank.textproto"), "data/w04/rerank.textproto");
+}
+
+TEST(StageTest, UnknownRoleListsKnownRoles) {
+  Stage stage("//x:y", {{"b", "p2", "p2"}, {"a", "p1", "p1"}}, {{"out.json", "o"}});
+  absl::StatusOr<const Stage::Input*> in = stage.Find("c");
+  ASSERT_FALSE(in.ok());
+  EXPECT_NE(in.status().message().find("known roles: a, b"), std::string::npos);
+  EXPECT_EQ(stage.Roles(), (std::vector<std::string>{"a", "b"}));
+}
+
+TEST(StageTest, UndeclaredOutputIsRejected) {
+  Stage stage("//x:y", {}, {{"out.json", "o"}});
+  EXPECT_TRUE(stage.Write("out.json", "{}").ok());
+  EXPECT_FALSE(stage.Write("other.json", "{}").ok());
+}
+
+}  // namespace
+}  // namespace repro

@@ -1,0 +1,59 @@
+#include "stages/pipeline/textproto.h"
+
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "google/protobuf/io/tokenizer.h"
+#include "google/protobuf/text_format.h"
+#include "google/protobuf/util/json_util.h"
+
+namespace repro {
+namespace {
+
+class Collector : public google::protobuf::io::ErrorCollector {
+ public:
+  explicit Collector(absl::string_view file) : file_(file) {}
+  void AddError(int line, int column, const std::string& message) override {
+    errors_.push_back(absl::StrCat(file_, ":", line + 1, ":", column + 1, ": ",
+                                   message));
+  }
+  void AddWarning(int line, int column, const std::string& message) override {
+    AddError(line, column, message);
+  }
+  const std::vector<std::string>& errors() const { return errors_; }
+
+ private:
+  std::string file_;
+  std::vector<std::string> errors_;
+};
+
+}  // namespace
+
+absl::Status ParseTextProto(absl::string_view text, absl::string_view file_name,
+                            google::protobuf::Message* message) {
+  Collector collector(file_name);
+  google::protobuf::TextFormat::Parser parser;
+  parser.RecordErrorsTo(&collector);
+  if (!parser.ParseFromString(std::string(text), message) ||
+      !collector.errors().empty()) {
+    return absl::InvalidArgumentError(
+        collector.errors().empty()
+            ? absl::StrCat(file_name, ": malformed text proto")
+            : absl::StrJoin(collector.errors(), "\n"));
+  }
+  return absl::OkStatus();
+}
+
+std::string ToJson(const google::protobuf::Message& message) {
+  google::protobuf::util::JsonPrintOptions options;
+  options.add_whitespace = true;
+  options.always_print_primitive_fields = true;
+  options.preserve_proto_field_names = true;
+  std::string out;
+  // Printing a valid in-memory message cannot fail.
+  (void)google::protobuf::util::MessageToJsonString(message, &out, options);
+  return out;  // add_whitespace ends the document with a newline.
+}
+
+}  // namespace repro

@@ -1,0 +1,26 @@
+#include "stages/pipeline/textproto.h"
+
+#include "gtest/gtest.h"
+#include "stages/schemas/provenance.pb.h"
+
+namespace repro {
+namespace {
+
+TEST(TextProtoTest, ParsesAndNamesFileOnError) {
+  schemas::Provenance p;
+  EXPECT_TRUE(ParseTextProto("stage: \"w04\"", "a.textproto", &p).ok());
+  EXPECT_EQ(p.stage(), "w04");
+  absl::Status s = ParseTextProto("stage: \"w04\"\nbogus: 1\n", "a.textproto", &p);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("a.textproto:2:"), std::string::npos) << s.message();
+}
+
+TEST(TextProtoTest, JsonIsStable) {
+  schemas::Provenance p;
+  p.set_stage("w04");
+  EXPECT_EQ(ToJson(p), ToJson(p));
+  EXPECT_NE(ToJson(p).find("\"stage\": \"w04\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace repro
