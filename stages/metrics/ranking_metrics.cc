@@ -1,0 +1,88 @@
+#include "stages/metrics/ranking_metrics.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "absl/strings/str_cat.h"
+
+namespace repro::metrics {
+namespace {
+
+absl::Status CheckK(int k) {
+  if (k < 1) return absl::InvalidArgumentError(absl::StrCat("cutoff k must be >= 1, got ", k));
+  return absl::OkStatus();
+}
+
+double Discount(int rank) { return std::log2(static_cast<double>(rank) + 1.0); }
+
+}  // namespace
+
+double GainOf(int grade, Gain gain) {
+  return gain == Gain::kExponential ? std::exp2(static_cast<double>(grade)) - 1.0
+                                    : static_cast<double>(grade);
+}
+
+absl::StatusOr<double> DcgAtK(const Run& run, const Qrels& qrels, int k, Gain gain) {
+  if (absl::Status s = CheckK(k); !s.ok()) return s;
+  if (absl::Status s = ValidateRun(run); !s.ok()) return s;
+  double dcg = 0;
+  const int n = std::min<int>(k, static_cast<int>(run.size()));
+  for (int i = 0; i < n; ++i) dcg += GainOf(qrels.Grade(run[i]), gain) / Discount(i + 1);
+  return dcg;
+}
+
+absl::StatusOr<double> IdealDcgAtK(const Qrels& qrels, int k, Gain gain) {
+  if (absl::Status s = CheckK(k); !s.ok()) return s;
+  const std::vector<int>& grades = qrels.GradesDescending();
+  double idcg = 0;
+  const int n = std::min<int>(k, static_cast<int>(grades.size()));
+  for (int i = 0; i < n; ++i) idcg += GainOf(grades[i], gain) / Discount(i + 1);
+  return idcg;
+}
+
+absl::StatusOr<double> NdcgAtK(const Run& run, const Qrels& qrels, int k, Gain gain) {
+  absl::StatusOr<double> dcg = DcgAtK(run, qrels, k, gain);
+  if (!dcg.ok()) return dcg.status();
+  absl::StatusOr<double> idcg = IdealDcgAtK(qrels, k, gain);
+  if (!idcg.ok()) return idcg.status();
+  return *idcg > 0 ? *dcg / *idcg : 0.0;
+}
+
+absl::StatusOr<int> RelevantInTopK(const Run& run, const Qrels& qrels, int k) {
+  if (absl::Status s = CheckK(k); !s.ok()) return s;
+  if (absl::Status s = ValidateRun(run); !s.ok()) return s;
+  int hits = 0;
+  const int n = std::min<int>(k, static_cast<int>(run.size()));
+  for (int i = 0; i < n; ++i) hits += qrels.IsRelevant(run[i]) ? 1 : 0;
+  return hits;
+}
+
+absl::StatusOr<double> PrecisionAtK(const Run& run, const Qrels& qrels, int k) {
+  absl::StatusOr<int> hits = RelevantInTopK(run, qrels, k);
+  if (!hits.ok()) return hits.status();
+  return static_cast<double>(*hits) / k;
+}
+
+absl::StatusOr<double> RecallAtK(const Run& run, const Qrels& qrels, int k) {
+  absl::StatusOr<int> hits = RelevantInTopK(run, qrels, k);
+  if (!hits.ok()) return hits.status();
+  if (qrels.NumRelevant() == 0) return 0.0;
+  return static_cast<double>(*hits) / qrels.NumRelevant();
+}
+
+absl::StatusOr<FirstRelevant> FirstRelevantRank(const Run& run, const Qrels& qrels,
+                                                int censored_rank) {
+  if (absl::Status s = ValidateRun(run); !s.ok()) return s;
+  for (size_t i = 0; i < run.size(); ++i) {
+    if (qrels.IsRelevant(run[i])) return FirstRelevant{static_cast<int>(i) + 1, true};
+  }
+  return FirstRelevant{censored_rank, false};
+}
+
+absl::StatusOr<double> ReciprocalRank(const Run& run, const Qrels& qrels) {
+  absl::StatusOr<FirstRelevant> first = FirstRelevantRank(run, qrels, 0);
+  if (!first.ok()) return first.status();
+  return first->observed ? 1.0 / first->rank : 0.0;
+}
+
+}  // namespace repro::metrics

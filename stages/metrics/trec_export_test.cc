@@ -1,0 +1,26 @@
+#include "stages/metrics/trec_export.h"
+
+#include "gtest/gtest.h"
+
+namespace repro::metrics {
+namespace {
+
+TEST(TrecExportTest, RunHasStrictlyDecreasingScores) {
+  EXPECT_EQ(*TrecRun("W04", {"C2", "C4", "C1"}, "reranked"),
+            "W04 Q0 C2 1 3 reranked\nW04 Q0 C4 2 2 reranked\nW04 Q0 C1 3 1 reranked\n");
+}
+
+TEST(TrecExportTest, QrelsAndExponentialGrades) {
+  std::vector<std::pair<std::string, int>> j = {{"C1", 1}, {"C2", 3}, {"C3", 0}};
+  EXPECT_EQ(*TrecQrels("W04", ExponentialGrades(j)), "W04 0 C1 1\nW04 0 C2 7\nW04 0 C3 0\n");
+}
+
+TEST(TrecExportTest, RejectsDuplicatesAndWhitespace) {
+  EXPECT_FALSE(TrecRun("q", {"a", "a"}, "t").ok());
+  EXPECT_FALSE(TrecRun("q", {"a b"}, "t").ok());
+  EXPECT_FALSE(TrecRun("q 1", {"a"}, "t").ok());
+  EXPECT_FALSE(TrecQrels("q", {{"a", 1}, {"a", 1}}).ok());
+}
+
+}  // namespace
+}  // namespace repro::metrics
