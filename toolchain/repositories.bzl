@@ -50,6 +50,9 @@ _LIBS = {
     "benchmark_main": (None, ["-lbenchmark_main", "-lbenchmark", "-lpthread"]),
     "tree_sitter": (None, ["-ltree-sitter"]),
     "xapian": (None, ["-lxapian"]),
+    "zlib": (["zlib"], ["-lz"]),
+    # Header-only (nlohmann-json3-dev): an empty wrapper that names the dependency.
+    "nlohmann_json": (None, []),
 }
 
 def _pkg_config_libs(rctx, modules):

@@ -15,6 +15,7 @@ PACKAGES=(
   libfaiss-dev liblapack-dev libblas-dev libgomp1
   libssl-dev libsqlite3-dev libgtest-dev libgmock-dev libbenchmark-dev libcurl4-openssl-dev
   libxapian-dev libtree-sitter-dev golang-go nginx
+  zlib1g-dev nlohmann-json3-dev
 )
 # npm fetches the tree-sitter Go grammar; any npm on PATH will do (Debian's or nodejs's).
 command -v npm >/dev/null || PACKAGES+=(npm)
@@ -23,6 +24,7 @@ SALT_PACKAGES=(
   g++ gcc libstdc++-12-dev libc6-dev libabsl-dev libprotobuf-dev protobuf-compiler
   libfaiss-dev liblapack-dev libblas-dev libssl-dev libsqlite3-dev libgtest-dev libbenchmark-dev
   libcurl4-openssl-dev libxapian-dev libtree-sitter-dev golang-go bazel-bootstrap
+  zlib1g-dev nlohmann-json3-dev
 )
 
 missing=()
