@@ -6,9 +6,9 @@ eval_stage: one hermetic action that runs a stage tool (a cc_binary whose main
   to role; a label with several files (a filegroup, another eval_stage) gives
   roles "<role>/<file basename>". Extra tool flags go in `args`.
 
-report: copies chosen files of stages into `<name>/` under fixed names and
-  writes `<name>/lineage.json`, the provenance of every stage below it (the
-  build graph is the lineage).
+report: copies every artifact of the listed stages into `<name>/` (file names
+  must not collide) and writes `<name>/lineage.json`, the provenance of every
+  stage below it (the build graph is the lineage).
 
 Both propagate StageInfo.provenance, a depset of provenance files.
 """
@@ -63,7 +63,10 @@ def _eval_stage_impl(ctx):
     )
     prov = depset([provenance], transitive = _transitive_provenance(ctx.attr.inputs.keys()))
     return [
-        DefaultInfo(files = depset(outs + [provenance])),
+        DefaultInfo(
+            files = depset(outs + [provenance]),
+            runfiles = ctx.runfiles(files = outs + [provenance]),
+        ),
         StageInfo(provenance = prov),
         OutputGroupInfo(provenance = prov),
     ]
@@ -82,17 +85,17 @@ eval_stage = rule(
 
 def _report_impl(ctx):
     copies = []
-    outs = []
-    for target, dest in ctx.attr.files.items():
-        files = target.files.to_list()
-        if len(files) != 1:
-            fail("report file %s must be exactly one file, got %d" % (target.label, len(files)))
-        out = ctx.actions.declare_file(ctx.label.name + "/" + dest)
-        outs.append(out)
-        copies.append((files[0], out))
+    seen = {}
+    for target in ctx.attr.srcs:
+        for f in target.files.to_list():
+            if f.basename.endswith(".provenance.json"):
+                continue
+            if f.basename in seen:
+                fail("report %s: two inputs named %s (%s and %s)" % (ctx.label, f.basename, seen[f.basename], target.label))
+            seen[f.basename] = target.label
+            copies.append((f, ctx.actions.declare_file(ctx.label.name + "/" + f.basename)))
     lineage = ctx.actions.declare_file(ctx.label.name + "/lineage.json")
-    prov = depset(transitive = _transitive_provenance(ctx.attr.files.keys()) +
-                              _transitive_provenance(ctx.attr.deps))
+    prov = depset(transitive = _transitive_provenance(ctx.attr.srcs))
 
     args = ctx.actions.args()
     args.add("--report", str(ctx.label))
@@ -103,20 +106,23 @@ def _report_impl(ctx):
         executable = ctx.executable._assemble,
         arguments = [args],
         inputs = depset([s for s, _ in copies], transitive = [prov]),
-        outputs = outs + [lineage],
+        outputs = [d for _, d in copies] + [lineage],
         mnemonic = "AssembleReport",
         progress_message = "Report %s" % ctx.label,
     )
     return [
-        DefaultInfo(files = depset(outs + [lineage])),
+        DefaultInfo(
+            files = depset([d for _, d in copies] + [lineage]),
+            runfiles = ctx.runfiles(files = [d for _, d in copies] + [lineage]),
+        ),
         StageInfo(provenance = prov),
     ]
 
 report = rule(
     implementation = _report_impl,
+    doc = "Copies every artifact of `srcs` (stages or files) into <name>/ and writes <name>/lineage.json.",
     attrs = {
-        "files": attr.label_keyed_string_dict(allow_files = True, doc = "file -> name in the report"),
-        "deps": attr.label_list(doc = "Further stages whose provenance belongs to the lineage."),
+        "srcs": attr.label_list(allow_files = True, mandatory = True),
         "_assemble": attr.label(
             default = "//stages/pipeline:assemble_report",
             executable = True,

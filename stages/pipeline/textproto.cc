@@ -56,4 +56,16 @@ std::string ToJson(const google::protobuf::Message& message) {
   return out;  // add_whitespace ends the document with a newline.
 }
 
+absl::Status FromJson(absl::string_view json, absl::string_view file_name,
+                      google::protobuf::Message* message) {
+  google::protobuf::util::Status s =
+      google::protobuf::util::JsonStringToMessage(std::string(json), message);
+  if (!s.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(file_name, ": invalid JSON for ", message->GetTypeName(), ": ",
+                     std::string(s.message())));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace repro

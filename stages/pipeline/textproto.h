@@ -21,6 +21,11 @@ absl::Status ParseTextProto(absl::string_view text, absl::string_view file_name,
 // map fields (map order is not part of the contract).
 std::string ToJson(const google::protobuf::Message& message);
 
+// Parses JSON written by ToJson (or any proto3 JSON) into `message`; errors
+// name `file_name`.
+absl::Status FromJson(absl::string_view json, absl::string_view file_name,
+                      google::protobuf::Message* message);
+
 }  // namespace repro
 
 #endif  // REPRO_STAGES_PIPELINE_TEXTPROTO_H_

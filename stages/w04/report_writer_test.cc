@@ -1,0 +1,66 @@
+#include "stages/w04/report_writer.h"
+
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "stages/pipeline/file_io.h"
+#include "stages/pipeline/textproto.h"
+#include "stages/w04/packing.h"
+#include "stages/w04/rerank.h"
+
+namespace repro::w04 {
+namespace {
+
+template <typename T>
+T Load(const std::string& file) {
+  T msg;
+  absl::StatusOr<std::string> text = ReadFile(file);
+  EXPECT_TRUE(text.ok()) << text.status();
+  EXPECT_TRUE(ParseTextProto(*text, file, &msg).ok());
+  return msg;
+}
+
+RenderedReport Render(ReportText text = Load<ReportText>("data/w04/report.textproto")) {
+  RerankResult rr = *EvaluateRerank(Load<RerankCase>("data/w04/rerank.textproto"), "r");
+  std::vector<std::string> order;
+  for (const RankedEntry& e : rr.treatment().order()) order.push_back(e.candidate_id());
+  PackingResult pr = *EvaluatePacking(Load<PackingCase>("data/w04/packing.textproto"), order, "p");
+  absl::StatusOr<RenderedReport> r = RenderReport(rr, pr, text);
+  EXPECT_TRUE(r.ok()) << r.status();
+  return *r;
+}
+
+TEST(ReportWriterTest, EveryTokenValueAppearsInTheMarkdown) {
+  RenderedReport r = Render();
+  ASSERT_GT(r.tokens.size(), 30u);
+  for (const auto& [key, value] : r.tokens) {
+    EXPECT_NE(r.markdown.find(value), std::string::npos) << key << " = " << value;
+  }
+}
+
+TEST(ReportWriterTest, SeedValuesAndSections) {
+  RenderedReport r = Render();
+  for (const char* s : {"5.416508275", "9.392789261", "0.576666646", "1.000000000",
+                        "+0.423333354", "170/180", "175/180", "2/4 = 0.50", "3/4 = 0.75",
+                        "| Selected context | C2, C4 | C2, C1 |", "(C2, C4)",
+                        "R-REDUNDANT-NO-NEW-CLAIM", "Not evaluated", "| Position after reranking? | Rank 4 |",
+                        "does not evaluate acquisition, answer generation"}) {
+    EXPECT_NE(r.markdown.find(s), std::string::npos) << s;
+  }
+}
+
+TEST(ReportWriterTest, UnknownDiagnosisCandidateOrFactIsAnError) {
+  RerankResult rr = *EvaluateRerank(Load<RerankCase>("data/w04/rerank.textproto"), "r");
+  PackingResult pr;
+  ReportText text = Load<ReportText>("data/w04/report.textproto");
+  text.set_diagnosis_candidate("C9");
+  EXPECT_FALSE(RenderReport(rr, pr, text).ok());
+}
+
+TEST(ReportWriterTest, TokensText) {
+  EXPECT_EQ(TokensToText({{"a", "1"}, {"b", "C2, C4"}}), "a\t1\nb\tC2, C4\n");
+}
+
+}  // namespace
+}  // namespace repro::w04

@@ -1,0 +1,48 @@
+// Stage w04_rerank: the fixed-pool proof and the reranking metrics.
+// Inputs: "case" (RerankCase text proto).
+// Outputs: rerank.json (RerankResult), w04.<condition>.run for both
+// conditions, w04.qrels (grades 2^gain - 1, see trec_export.h).
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "stages/metrics/trec_export.h"
+#include "stages/pipeline/stage.h"
+#include "stages/pipeline/textproto.h"
+#include "stages/w04/rerank.h"
+
+namespace repro::w04 {
+namespace {
+
+absl::Status Run(Stage& stage) {
+  absl::StatusOr<const Stage::Input*> in = stage.Find("case");
+  if (!in.ok()) return in.status();
+  absl::StatusOr<std::string> text = stage.Read("case");
+  if (!text.ok()) return text.status();
+  RerankCase rc;
+  if (absl::Status s = ParseTextProto(*text, (*in)->short_path, &rc); !s.ok()) return s;
+  absl::StatusOr<RerankResult> result = EvaluateRerank(rc, (*in)->short_path);
+  if (!result.ok()) return result.status();
+
+  for (const ConditionMetrics* c : {&result->baseline(), &result->treatment()}) {
+    metrics::Run run;
+    for (const RankedEntry& e : c->order()) run.push_back(e.candidate_id());
+    absl::StatusOr<std::string> trec = metrics::TrecRun(result->pool_id(), run, c->condition());
+    if (!trec.ok()) return trec.status();
+    if (absl::Status s = stage.Write("w04." + c->condition() + ".run", *trec); !s.ok()) return s;
+  }
+  std::vector<std::pair<std::string, int>> judgments;
+  for (const CandidateRecord& r : rc.baseline().records()) {
+    judgments.emplace_back(r.candidate_id(), r.gain());
+  }
+  absl::StatusOr<std::string> qrels =
+      metrics::TrecQrels(result->pool_id(), metrics::ExponentialGrades(judgments));
+  if (!qrels.ok()) return qrels.status();
+  if (absl::Status s = stage.Write("w04.qrels", *qrels); !s.ok()) return s;
+  return stage.Write("rerank.json", ToJson(*result));
+}
+
+}  // namespace
+}  // namespace repro::w04
+
+int main(int argc, char** argv) { return repro::RunStage(argc, argv, repro::w04::Run); }

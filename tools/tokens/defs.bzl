@@ -1,0 +1,39 @@
+"""frozen_tokens(): the test that gates a report on its frozen tokens, and the
+explicit refreeze command."""
+
+def frozen_tokens(name, report, frozen, tokens_file, markdown):
+    """Defines <name>_test and <name>_refreeze.
+
+    Args:
+      name: prefix of the two targets.
+      report: the report target (a `report` rule) holding the two files below.
+      frozen: label of the committed frozen token file.
+      tokens_file: path of the generated token file inside the report, e.g. "w04/w04.tokens.txt".
+      markdown: path of the report text inside the report, e.g. "w04/w04.md".
+    """
+    pkg = native.package_name()
+    native.sh_test(
+        name = name + "_test",
+        srcs = ["//tools/tokens:check_tokens_test.sh"],
+        args = [
+            "$(rootpath //tools/tokens:check_tokens)",
+            "$(rootpath %s)" % frozen,
+            "%s/%s" % (pkg, tokens_file),
+            "%s/%s" % (pkg, markdown),
+            "'bazel run //%s:%s_refreeze'" % (pkg, name),
+        ],
+        data = [
+            "//tools/tokens:check_tokens",
+            frozen,
+            report,
+        ],
+    )
+    native.sh_binary(
+        name = name + "_refreeze",
+        srcs = ["//tools/tokens:refreeze.sh"],
+        args = [
+            "%s/%s" % (pkg, tokens_file),
+            Label(frozen).package + "/" + Label(frozen).name if frozen.startswith("//") else frozen,
+        ],
+        data = [report],
+    )
