@@ -1,0 +1,90 @@
+#include "stages/corpus/chunker.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+
+namespace repro {
+namespace corpus {
+
+const char kChunkerVersion[] = "tree-sitter-go 0.23.4 / chunker v1";
+
+std::vector<absl::string_view> SplitLines(absl::string_view content) {
+  std::vector<absl::string_view> lines;
+  size_t pos = 0;
+  while (pos < content.size()) {
+    size_t nl = content.find('\n', pos);
+    size_t end = nl == absl::string_view::npos ? content.size() : nl + 1;
+    lines.push_back(content.substr(pos, end - pos));
+    pos = end;
+  }
+  return lines;
+}
+
+absl::StatusOr<bool> ChunkFile(GoFunctionParser& parser, absl::string_view path,
+                               absl::string_view content,
+                               google::protobuf::RepeatedPtrField<Chunk>* out) {
+  absl::StatusOr<GoFileFunctions> parsed = parser.Parse(content);
+  if (!parsed.ok()) {
+    return absl::Status(parsed.status().code(),
+                        absl::StrCat(path, ": ", parsed.status().message()));
+  }
+  std::vector<GoFunction> functions = parsed->functions;
+  std::stable_sort(functions.begin(), functions.end(),
+                   [](const GoFunction& a, const GoFunction& b) {
+                     return a.start_line < b.start_line;
+                   });
+  const std::vector<absl::string_view> lines = SplitLines(content);
+  std::vector<bool> in_function(lines.size() + 1, false);
+  for (const GoFunction& f : functions) {
+    if (f.start_line < 1 || f.end_line < f.start_line || f.end_line > lines.size()) {
+      return absl::InternalError(absl::StrCat(path, ": function ", f.name,
+                                              " has line range ", f.start_line,
+                                              "-", f.end_line, " outside 1-",
+                                              lines.size()));
+    }
+    Chunk* c = out->Add();
+    c->set_path(std::string(path));
+    c->set_function(f.name);
+    c->set_start_line(f.start_line);
+    c->set_end_line(f.end_line);
+    std::string text;
+    for (uint32_t l = f.start_line; l <= f.end_line; ++l) {
+      absl::StrAppend(&text, lines[l - 1]);
+      in_function[l] = true;
+    }
+    c->set_text(std::move(text));
+  }
+  Chunk* rest = out->Add();
+  rest->set_path(std::string(path));
+  rest->set_start_line(1);
+  rest->set_end_line(lines.size());
+  std::string text;
+  for (size_t l = 1; l <= lines.size(); ++l) {
+    if (!in_function[l]) absl::StrAppend(&text, lines[l - 1]);
+  }
+  rest->set_text(std::move(text));
+  return parsed->has_error;
+}
+
+absl::StatusOr<ChunkSet> ChunkSnapshot(const Snapshot& snapshot) {
+  ChunkSet set;
+  set.set_snapshot_sha256(snapshot.snapshot_sha256());
+  set.set_chunker(kChunkerVersion);
+  GoFunctionParser parser;
+  for (const SourceFile& f : snapshot.files()) {
+    if (f.content().size() != f.bytes()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("snapshot ", snapshot.commit(), ": ", f.path(),
+                       " has no content (a manifest was given, not a snapshot)"));
+    }
+    absl::StatusOr<bool> suspect =
+        ChunkFile(parser, f.path(), f.content(), set.mutable_chunks());
+    if (!suspect.ok()) return suspect.status();
+    if (*suspect) set.add_suspect_files(f.path());
+  }
+  return set;
+}
+
+}  // namespace corpus
+}  // namespace repro

@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# Dumps what the E04 corpus needs from a git repository into plain files.
+#
+#   extract_history.sh <git dir or work tree> <requests.tsv> <out dir>
+#
+# Run by the repository rule in history.bzl at fetch time (never by an action).
+# It only reads the repository. requests.tsv has lines
+#   commit<TAB><40-hex id>            a commit the specs name (any field)
+#   snapshot<TAB><40-hex id>          a commit whose corpus is dumped
+#   diff<TAB><base id><TAB><fix id>   a fix diff
+# and the output is
+#   git_version.txt                   `git --version` (git decides diff bytes)
+#   index.tsv                         <commit> <status> <parents...>, sorted;
+#                                     status is present | missing | invalid
+#   commits/<id>/status               present | missing | invalid
+#   commits/<id>/tree.z               git ls-tree -r -z --full-tree <id>
+#   commits/<id>/blobs.batch          git cat-file --batch of the blobs of the
+#                                     `.go` paths outside vendor/ ("<oid>
+#                                     missing" for a blob absent from the clone)
+#   diffs/<base>_<fix>/status         present | missing (either commit absent)
+#   diffs/<base>_<fix>/name_status.z  git diff-tree -r -z --name-status -M base fix
+#   diffs/<base>_<fix>/u0.diff        git diff -U0 base fix -- <file>, for every
+#                                     `M` row ending in .go, in row order
+# The selection and every interpretation of these bytes happen later, in
+# hermetic stage actions (stages/corpus/*_main.cc). Missing objects are data,
+# never a failure of this script; a path that is not a git repository is.
+set -euo pipefail
+
+if (($# != 3)); then
+  echo "usage: extract_history.sh <git dir> <requests.tsv> <out dir>" >&2
+  exit 2
+fi
+src=$1
+requests=$2
+out=$3
+
+# Git's behaviour must not depend on the user's configuration or environment.
+export LC_ALL=C
+export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null HOME=/nonexistent
+export GIT_NO_REPLACE_OBJECTS=1 GIT_NO_LAZY_FETCH=1 GIT_TERMINAL_PROMPT=0
+unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY GIT_ALTERNATE_OBJECT_DIRECTORIES
+
+if [[ -e "$src/.git" ]]; then
+  gitdir="$src/.git"
+else
+  gitdir="$src"
+fi
+g() { git --git-dir="$gitdir" -c protocol.allow=never -c core.quotePath=true "$@"; }
+if ! g rev-parse --git-dir >/dev/null 2>&1; then
+  echo "not a git repository (bare clone or work tree expected)" >&2
+  exit 3
+fi
+
+mkdir -p "$out/commits" "$out/diffs"
+git --version >"$out/git_version.txt"
+
+is_hex40() { [[ $1 =~ ^[0-9a-f]{40}$ ]]; }
+commit_status() {
+  if ! is_hex40 "$1"; then
+    echo invalid
+  elif [[ "$(g cat-file -t "$1" 2>/dev/null)" == commit ]]; then
+    echo present
+  else
+    echo missing
+  fi
+}
+
+# The corpus rule (kept in step with corpus_path.cc, which is authoritative):
+# regular blobs whose path ends in .go and has no `vendor` directory.
+select_blobs() {
+  local rec meta path mode type oid
+  while IFS= read -r -d '' rec; do
+    meta=${rec%%$'\t'*}
+    path=${rec#*$'\t'}
+    read -r mode type oid <<<"$meta"
+    [[ $type == blob && $mode != 120000 && $path == *.go ]] || continue
+    [[ $path == vendor/* || $path == */vendor/* ]] && continue
+    printf '%s\n' "$oid"
+  done
+}
+
+declare -A seen_commit=()
+index_lines=()
+add_index() {
+  local c=$1 st
+  [[ -n ${seen_commit[$c]:-} ]] && return 0
+  seen_commit[$c]=1
+  st=$(commit_status "$c")
+  if [[ $st == present ]]; then
+    index_lines+=("$c	$st	$(g rev-list --parents -n 1 "$c" | cut -d' ' -f2- -s | tr ' ' '\t')")
+  else
+    index_lines+=("$c	$st")
+  fi
+}
+
+while IFS=$'\t' read -r kind a b; do
+  case $kind in
+    commit)
+      add_index "$a"
+      ;;
+    snapshot)
+      add_index "$a"
+      d="$out/commits/$a"
+      mkdir -p "$d"
+      st=$(commit_status "$a")
+      echo "$st" >"$d/status"
+      if [[ $st == present ]]; then
+        g ls-tree -r -z --full-tree "$a" >"$d/tree.z"
+        select_blobs <"$d/tree.z" | g cat-file --batch >"$d/blobs.batch"
+      else
+        : >"$d/tree.z"
+        : >"$d/blobs.batch"
+      fi
+      ;;
+    diff)
+      add_index "$a"
+      add_index "$b"
+      d="$out/diffs/${a}_${b}"
+      mkdir -p "$d"
+      : >"$d/name_status.z"
+      : >"$d/u0.diff"
+      if [[ $(commit_status "$a") == present && $(commit_status "$b") == present ]]; then
+        echo present >"$d/status"
+        g diff-tree -r -z --name-status -M "$a" "$b" >"$d/name_status.z"
+        # Rows are "<status>\0<path>\0" (R and C rows carry two paths).
+        mapfile -d '' fields <"$d/name_status.z"
+        i=0
+        while ((i < ${#fields[@]})); do
+          st=${fields[i]}
+          if [[ $st == R* || $st == C* ]]; then
+            i=$((i + 3))
+            continue
+          fi
+          path=${fields[i + 1]}
+          i=$((i + 2))
+          [[ $st == M && $path == *.go ]] || continue
+          g diff -U0 --no-color --no-ext-diff --no-textconv --diff-algorithm=myers \
+            --indent-heuristic --full-index --src-prefix=a/ --dst-prefix=b/ "$a" "$b" -- ":(literal)$path" >>"$d/u0.diff"
+        done
+      else
+        echo missing >"$d/status"
+      fi
+      ;;
+    "") ;;
+    *)
+      echo "requests: unknown kind '$kind'" >&2
+      exit 2
+      ;;
+  esac
+done <"$requests"
+
+printf '%s\n' "${index_lines[@]}" | LC_ALL=C sort >"$out/index.tsv"

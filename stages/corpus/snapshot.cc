@@ -1,0 +1,136 @@
+#include "stages/corpus/snapshot.h"
+
+#include <openssl/evp.h>
+
+#include <algorithm>
+#include <utility>
+
+#include "absl/strings/escaping.h"
+#include "absl/strings/str_cat.h"
+#include "stages/corpus/corpus_path.h"
+#include "stages/pipeline/sha256.h"
+
+namespace repro {
+namespace corpus {
+
+std::string GitBlobId(absl::string_view content) {
+  const std::string header = absl::StrCat("blob ", content.size());
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int len = 0;
+  EVP_MD_CTX* ctx = EVP_MD_CTX_new();
+  EVP_DigestInit_ex(ctx, EVP_sha1(), nullptr);
+  EVP_DigestUpdate(ctx, header.data(), header.size() + 1);  // with the NUL
+  EVP_DigestUpdate(ctx, content.data(), content.size());
+  EVP_DigestFinal_ex(ctx, digest, &len);
+  EVP_MD_CTX_free(ctx);
+  return absl::BytesToHexString(
+      absl::string_view(reinterpret_cast<const char*>(digest), len));
+}
+
+absl::StatusOr<Snapshot> BuildSnapshot(
+    absl::string_view repository, absl::string_view commit,
+    const std::vector<TreeEntry>& tree,
+    const std::map<std::string, BatchObject>& blobs) {
+  std::vector<const TreeEntry*> kept;
+  for (const TreeEntry& e : tree) {
+    if (e.type == "blob" && IsCorpusMode(e.mode) && IsCorpusPath(e.path)) {
+      kept.push_back(&e);
+    }
+  }
+  std::sort(kept.begin(), kept.end(),
+            [](const TreeEntry* a, const TreeEntry* b) { return a->path < b->path; });
+
+  Snapshot snapshot;
+  snapshot.set_repository(std::string(repository));
+  snapshot.set_commit(std::string(commit));
+  for (size_t i = 0; i < kept.size(); ++i) {
+    const TreeEntry& e = *kept[i];
+    if (i > 0 && kept[i - 1]->path == e.path) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("commit ", commit, ": path ", e.path, " twice in the tree"));
+    }
+    auto it = blobs.find(e.oid);
+    if (it == blobs.end()) {
+      return absl::InternalError(absl::StrCat(
+          "commit ", commit, ": blob ", e.oid, " of ", e.path,
+          " is not in the blob dump (extract_history.sh and corpus_path.cc "
+          "select different files)"));
+    }
+    const BatchObject& obj = it->second;
+    if (obj.missing) {
+      MissingBlob* m = snapshot.add_missing();
+      m->set_path(e.path);
+      m->set_blob_id(e.oid);
+      continue;
+    }
+    if (obj.type != "blob") {
+      return absl::DataLossError(absl::StrCat("commit ", commit, ": ", e.path,
+                                              ": object ", e.oid, " is a ",
+                                              obj.type, ", expected a blob"));
+    }
+    const std::string id = GitBlobId(obj.content);
+    if (id != e.oid) {
+      return absl::DataLossError(absl::StrCat(
+          "commit ", commit, ": ", e.path, ": dumped content hashes to blob ",
+          id, ", the tree says ", e.oid));
+    }
+    SourceFile* f = snapshot.add_files();
+    f->set_path(e.path);
+    f->set_blob_id(e.oid);
+    f->set_sha256(Sha256Hex(obj.content));
+    f->set_bytes(obj.content.size());
+    f->set_content(obj.content);
+  }
+  snapshot.set_snapshot_sha256(SnapshotSha256(snapshot));
+  return snapshot;
+}
+
+std::string SnapshotSha256(const Snapshot& snapshot) {
+  std::string lines;
+  for (const SourceFile& f : snapshot.files()) {
+    absl::StrAppend(&lines, f.path(), "\t", f.blob_id(), "\t", f.sha256(), "\t",
+                    f.bytes(), "\n");
+  }
+  return Sha256Hex(lines);
+}
+
+Snapshot StripContent(const Snapshot& snapshot) {
+  Snapshot out = snapshot;
+  for (SourceFile& f : *out.mutable_files()) f.clear_content();
+  return out;
+}
+
+absl::Status VerifySnapshot(const Snapshot& snapshot, bool require_content) {
+  const std::string name =
+      absl::StrCat("snapshot of ", snapshot.repository(), "@", snapshot.commit());
+  for (int i = 0; i < snapshot.files_size(); ++i) {
+    const SourceFile& f = snapshot.files(i);
+    if (i > 0 && !(snapshot.files(i - 1).path() < f.path())) {
+      return absl::DataLossError(absl::StrCat(name, ": files[", i, "] (", f.path(),
+                                              ") is not in strict path order"));
+    }
+    if (require_content || !f.content().empty()) {
+      if (f.content().size() != f.bytes() || Sha256Hex(f.content()) != f.sha256()) {
+        return absl::DataLossError(absl::StrCat(
+            name, ": files[", i, "] (", f.path(), "): content does not match its ",
+            "bytes/sha256"));
+      }
+    }
+  }
+  const std::string expected = SnapshotSha256(snapshot);
+  if (expected != snapshot.snapshot_sha256()) {
+    return absl::DataLossError(absl::StrCat(name, ": snapshot_sha256 is ",
+                                            snapshot.snapshot_sha256(),
+                                            ", the manifest hashes to ", expected));
+  }
+  return absl::OkStatus();
+}
+
+uint64_t SnapshotBytes(const Snapshot& snapshot) {
+  uint64_t total = 0;
+  for (const SourceFile& f : snapshot.files()) total += f.bytes();
+  return total;
+}
+
+}  // namespace corpus
+}  // namespace repro

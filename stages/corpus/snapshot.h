@@ -1,0 +1,60 @@
+// Snapshots: the E04 corpus of one commit (schema: corpus.proto).
+//
+// BuildSnapshot takes the commit's tree (ParseLsTree) and the dumped blobs
+// (ParseCatFileBatch) and keeps every entry with IsCorpusMode and
+// IsCorpusPath (corpus_path.h), sorted by path in byte order. Each kept blob
+// is either
+//  - present: its bytes must hash to the tree's blob id (git's SHA-1 of
+//    "blob <size>\0<content>"), else DataLoss naming the path: the dump and
+//    the tree disagree; or
+//  - missing from the clone ("<oid> missing" in the dump): recorded in
+//    Snapshot.missing, never fatal, never silent.
+// A kept blob absent from the dump altogether is an Internal error (the dump
+// must cover the tree's corpus; extract_history.sh and corpus_path.cc disagree).
+//
+// SnapshotSha256 is SHA-256 (FIPS 180-4) over the manifest lines
+// "<path>\t<blob id>\t<sha256>\t<bytes>\n" of the present files in path
+// order: equal content gives an equal hash, whatever the commit. Missing blobs
+// are not in the hash (they are not in the corpus either).
+//
+// VerifySnapshot checks an artifact read back: sorted unique paths, sha256
+// and bytes of each content (when content is present), and snapshot_sha256.
+#ifndef REPRO_STAGES_CORPUS_SNAPSHOT_H_
+#define REPRO_STAGES_CORPUS_SNAPSHOT_H_
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "stages/corpus/corpus.pb.h"
+#include "stages/corpus/git_dump.h"
+
+namespace repro {
+namespace corpus {
+
+// git's blob id: lowercase hex SHA-1 of "blob <size>\0" + content.
+std::string GitBlobId(absl::string_view content);
+
+absl::StatusOr<Snapshot> BuildSnapshot(
+    absl::string_view repository, absl::string_view commit,
+    const std::vector<TreeEntry>& tree,
+    const std::map<std::string, BatchObject>& blobs);
+
+std::string SnapshotSha256(const Snapshot& snapshot);
+
+// The snapshot without file contents (the manifest artifact).
+Snapshot StripContent(const Snapshot& snapshot);
+
+// `require_content`: every file must carry its bytes (a full snapshot).
+absl::Status VerifySnapshot(const Snapshot& snapshot, bool require_content);
+
+// Total bytes of the present files.
+uint64_t SnapshotBytes(const Snapshot& snapshot);
+
+}  // namespace corpus
+}  // namespace repro
+
+#endif  // REPRO_STAGES_CORPUS_SNAPSHOT_H_
