@@ -1,0 +1,115 @@
+#include "stages/e04/outcomes.h"
+
+#include <set>
+
+#include "absl/strings/str_cat.h"
+#include "stages/e04/distractors.h"
+#include "stages/metrics/qrels.h"
+#include "stages/metrics/ranking_metrics.h"
+
+namespace repro::e04 {
+
+absl::StatusOr<double> BudgetCoverage(const std::vector<std::string>& files,
+                                      const std::vector<std::string>& gold,
+                                      const std::map<std::string, int64_t>& file_tokens,
+                                      int64_t budget) {
+  if (gold.empty()) return absl::InvalidArgumentError("budget coverage: no gold files");
+  std::set<std::string> included;
+  int64_t used = 0;
+  for (const std::string& path : files) {
+    auto it = file_tokens.find(path);
+    if (it == file_tokens.end()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("budget coverage: no token count for ranked file '", path, "'"));
+    }
+    if (used + it->second > budget) break;
+    used += it->second;
+    included.insert(path);
+  }
+  int hits = 0;
+  for (const std::string& g : gold) hits += included.count(g) ? 1 : 0;
+  return static_cast<double>(hits) / gold.size();
+}
+
+absl::StatusOr<ConditionOutcome> ComputeOutcome(
+    const HarnessRun& run, const GoldLabels& labels,
+    const std::map<std::string, int64_t>& file_tokens, int candidate_limit) {
+  if (labels.files.empty()) return absl::InvalidArgumentError("outcome: the task has no gold file");
+  if (static_cast<int>(run.files.size()) > candidate_limit) {
+    return absl::InvalidArgumentError(absl::StrCat("outcome: the harness returned ",
+                                                   run.files.size(), " files, more than the limit ",
+                                                   candidate_limit));
+  }
+  std::vector<std::pair<std::string, int>> judgments;
+  for (const std::string& g : labels.files) judgments.emplace_back(g, 1);
+  absl::StatusOr<metrics::Qrels> qrels = metrics::Qrels::Create(judgments);
+  if (!qrels.ok()) return qrels.status();
+  metrics::Run ranked;
+  for (const auto& [path, score] : run.files) ranked.push_back(path);
+
+  ConditionOutcome out;
+  out.set_candidate_limit(candidate_limit);
+  for (size_t i = 0; i < run.files.size(); ++i) {
+    RankedFile* f = out.add_files();
+    f->set_rank(static_cast<int>(i) + 1);
+    f->set_path(run.files[i].first);
+    f->set_score(run.files[i].second);
+    f->set_gold(qrels->IsRelevant(run.files[i].first));
+    f->set_distractor(IsDistractorPath(run.files[i].first));
+  }
+  struct {
+    int k;
+    void (ConditionOutcome::*set)(double);
+  } recalls[] = {{1, &ConditionOutcome::set_recall_at_1},
+                 {5, &ConditionOutcome::set_recall_at_5},
+                 {10, &ConditionOutcome::set_recall_at_10}};
+  for (const auto& r : recalls) {
+    absl::StatusOr<double> v = metrics::RecallAtK(ranked, *qrels, r.k);
+    if (!v.ok()) return v.status();
+    (out.*r.set)(*v);
+  }
+  absl::StatusOr<double> rr = metrics::ReciprocalRank(ranked, *qrels);
+  if (!rr.ok()) return rr.status();
+  out.set_mrr(*rr);
+  absl::StatusOr<double> ndcg = metrics::NdcgAtK(ranked, *qrels, 10, metrics::Gain::kLinear);
+  if (!ndcg.ok()) return ndcg.status();
+  out.set_ndcg_at_10(*ndcg);
+  absl::StatusOr<metrics::FirstRelevant> first =
+      metrics::FirstRelevantRank(ranked, *qrels, candidate_limit + 1);
+  if (!first.ok()) return first.status();
+  out.set_first_gold_rank(first->rank);
+  out.set_first_gold_observed(first->observed);
+
+  std::set<std::pair<std::string, std::string>> gold_functions(labels.functions.begin(),
+                                                               labels.functions.end());
+  out.set_gold_functions(static_cast<int>(gold_functions.size()));
+  int function_hits = 0;
+  for (size_t i = 0; i < run.functions.size() && i < 10; ++i) {
+    const auto& [path, name] = run.functions[i];
+    out.add_top_functions(absl::StrCat(path, ":", name));
+    function_hits += gold_functions.count(run.functions[i]) ? 1 : 0;
+  }
+  out.set_function_recall_at_10(
+      gold_functions.empty() ? 0.0 : static_cast<double>(function_hits) / gold_functions.size());
+
+  for (auto [budget, setter] :
+       {std::make_pair(kBudgetSmall, &ConditionOutcome::set_budget_coverage_13k),
+        std::make_pair(kBudgetLarge, &ConditionOutcome::set_budget_coverage_27k)}) {
+    absl::StatusOr<double> c = BudgetCoverage(ranked, labels.files, file_tokens, budget);
+    if (!c.ok()) return c.status();
+    (out.*setter)(*c);
+  }
+
+  int distractors_top10 = 0;
+  bool outranks = false;
+  for (const RankedFile& f : out.files()) {
+    if (!f.distractor()) continue;
+    if (f.rank() <= 10) ++distractors_top10;
+    if (f.rank() < out.first_gold_rank()) outranks = true;
+  }
+  out.set_distractors_in_top10(distractors_top10);
+  out.set_distractor_outranks_first_gold(outranks);
+  return out;
+}
+
+}  // namespace repro::e04
