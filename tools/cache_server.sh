@@ -1,0 +1,206 @@
+#!/usr/bin/env bash
+# A Bazel HTTP cache on the loopback interface: Debian's nginx with WebDAV PUT.
+#
+#   tools/cache_server.sh start  <dir> [port | 127.0.0.1:port]   (default port 9092)
+#   tools/cache_server.sh stop   <dir>
+#   tools/cache_server.sh status <dir>
+#
+# Everything lives under <dir>: nginx.conf, data/ (the cache: ac/<sha256> and
+# cas/<sha256>, written by Bazel with PUT), tmp/, log/ and nginx.pid. The server
+# listens on 127.0.0.1 only; any other address is refused, since this cache has
+# no authentication and a client trusts every action result it serves. nginx
+# runs as the current user (also when that user is root), so the data directory
+# stays owned by whoever started it.
+#
+# Exit status: 0 success (status: running); 1 error; 3 status: not running.
+# Every wait is bounded (START_WAIT_S, STOP_WAIT_S). nginx is stopped only
+# through the pid in <dir>/nginx.pid, and only if that pid is an nginx process.
+set -euo pipefail
+
+readonly DEFAULT_PORT=9092
+readonly START_WAIT_S=10
+readonly STOP_WAIT_S=10
+
+die() { echo "cache_server: $*" >&2; exit 1; }
+
+usage() {
+  sed -n '4,6p' "$0" | sed 's/^# \{0,1\}//' >&2
+  exit 1
+}
+
+find_nginx() {
+  local n
+  for n in "$(command -v nginx 2>/dev/null || true)" /usr/sbin/nginx /sbin/nginx; do
+    [ -n "$n" ] && [ -x "$n" ] && { echo "$n"; return; }
+  done
+  die "nginx not found (install Debian's nginx: tools/setup.sh)"
+}
+
+# The pid of the running server for <dir>, or nothing.
+running_pid() {
+  local pidfile="$1/nginx.pid" pid
+  [ -s "$pidfile" ] || return 0
+  pid=$(tr -dc '0-9' < "$pidfile")
+  [ -n "$pid" ] || return 0
+  kill -0 "$pid" 2>/dev/null || return 0
+  # A stale pid file may name a recycled pid: only an nginx process counts.
+  [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "nginx" ] || return 0
+  echo "$pid"
+}
+
+# True when something accepts TCP connections on 127.0.0.1:<port>.
+port_open() {
+  (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+# Sends one HTTP request over bash's /dev/tcp and prints the status code.
+http_status() {
+  local method="$1" port="$2" path="$3" body="${4:-}" line
+  exec 3<>"/dev/tcp/127.0.0.1/$port" || return 1
+  printf '%s %s HTTP/1.0\r\nHost: 127.0.0.1\r\nContent-Length: %d\r\n\r\n%s' \
+    "$method" "$path" "${#body}" "$body" >&3
+  IFS=' ' read -r -t "$START_WAIT_S" _ line _ <&3 || true
+  exec 3<&- 3>&-
+  echo "$line"
+}
+
+parse_listen() {
+  local arg="${1:-$DEFAULT_PORT}" addr port
+  if [[ "$arg" == *:* ]]; then
+    addr="${arg%:*}"; port="${arg##*:}"
+  else
+    addr="127.0.0.1"; port="$arg"
+  fi
+  case "$addr" in
+    127.0.0.1|localhost) ;;
+    *) die "refusing address '$addr': the cache has no authentication, so it listens on 127.0.0.1 only" ;;
+  esac
+  [[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -ge 1 ] && [ "$port" -le 65535 ] \
+    || die "bad port '$port' (expected 1-65535)"
+  echo "$port"
+}
+
+write_config() {
+  local dir="$1" port="$2" user_line=""
+  # As root, nginx would hand its workers to 'nobody', who cannot write <dir>.
+  if [ "$(id -u)" -eq 0 ]; then
+    user_line="user $(id -un) $(id -gn);"
+  fi
+  cat > "$dir/nginx.conf" <<EOF
+# Written by tools/cache_server.sh; rewritten on every start.
+$user_line
+worker_processes 1;
+pid "$dir/nginx.pid";
+error_log "$dir/log/error.log" warn;
+events { worker_connections 512; }
+http {
+  access_log "$dir/log/access.log";
+  default_type application/octet-stream;
+  client_body_temp_path "$dir/tmp/client_body";
+  proxy_temp_path "$dir/tmp/proxy";
+  fastcgi_temp_path "$dir/tmp/fastcgi";
+  uwsgi_temp_path "$dir/tmp/uwsgi";
+  scgi_temp_path "$dir/tmp/scgi";
+  server {
+    listen 127.0.0.1:$port;
+    root "$dir/data";
+    client_max_body_size 0;
+    # A cache miss is a 404, not an error worth a log line.
+    log_not_found off;
+    location / {
+      dav_methods PUT;
+      create_full_put_path on;
+      dav_access user:rw;
+    }
+  }
+}
+EOF
+}
+
+cmd_start() {
+  local dir="$1" port="$2" nginx pid i code bad='["$;{}\\[:space:]]'
+  [[ "$dir" =~ $bad ]] && die "directory '$dir' has characters nginx.conf cannot hold"
+  mkdir -p "$dir" || die "cannot create $dir"
+  dir=$(cd "$dir" && pwd -P)
+  [[ "$dir" =~ $bad ]] && die "directory '$dir' has characters nginx.conf cannot hold"
+  pid=$(running_pid "$dir")
+  if [ -n "$pid" ]; then
+    local was; was=$(cat "$dir/port" 2>/dev/null || true)
+    [ "$was" = "$port" ] || die "already running for $dir on port $was (pid $pid); stop it first"
+    echo "cache_server: already running (pid $pid) on http://127.0.0.1:$port"
+    return 0
+  fi
+  port_open "$port" && die "127.0.0.1:$port is already in use by another process"
+  mkdir -p "$dir/data" "$dir/tmp" "$dir/log"
+  rm -f "$dir/nginx.pid"
+  write_config "$dir" "$port"
+  echo "$port" > "$dir/port"
+  nginx=$(find_nginx)
+  "$nginx" -p "$dir" -e "$dir/log/error.log" -c "$dir/nginx.conf" -t -q \
+    || die "nginx rejected $dir/nginx.conf (see $dir/log/error.log)"
+  "$nginx" -p "$dir" -e "$dir/log/error.log" -c "$dir/nginx.conf" \
+    || die "nginx failed to start (see $dir/log/error.log)"
+  for ((i = 0; i < START_WAIT_S * 10; i++)); do
+    pid=$(running_pid "$dir")
+    if [ -n "$pid" ] && port_open "$port"; then break; fi
+    sleep 0.1
+  done
+  [ -n "$pid" ] && port_open "$port" \
+    || die "nginx did not come up on 127.0.0.1:$port within ${START_WAIT_S}s (see $dir/log/error.log)"
+  # Self-check: a PUT must be stored (201/204) and read back (200).
+  code=$(http_status PUT "$port" /_probe/ok ok || true)
+  [[ "$code" == 20[14] ]] || { cmd_stop "$dir" >/dev/null; die "PUT probe answered '$code', expected 201/204 (see $dir/log/error.log)"; }
+  code=$(http_status GET "$port" /_probe/ok || true)
+  [ "$code" = 200 ] || { cmd_stop "$dir" >/dev/null; die "GET probe answered '$code', expected 200"; }
+  rm -rf "$dir/data/_probe"
+  echo "cache_server: running (pid $pid) on http://127.0.0.1:$port, data in $dir/data"
+}
+
+cmd_stop() {
+  local dir="$1" pid i
+  [ -d "$dir" ] || die "no such directory: $dir"
+  pid=$(running_pid "$dir")
+  if [ -z "$pid" ]; then
+    rm -f "$dir/nginx.pid"
+    echo "cache_server: not running ($dir)"
+    return 0
+  fi
+  kill -TERM "$pid"
+  for ((i = 0; i < STOP_WAIT_S * 10; i++)); do
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  if kill -0 "$pid" 2>/dev/null; then
+    echo "cache_server: pid $pid still up after ${STOP_WAIT_S}s; sending KILL" >&2
+    kill -KILL "$pid" 2>/dev/null || true
+    # Workers exit when their master dies; give them a moment.
+    sleep 0.5
+  fi
+  rm -f "$dir/nginx.pid"
+  echo "cache_server: stopped (pid $pid)"
+}
+
+cmd_status() {
+  local dir="$1" pid port entries size
+  pid=""; [ -d "$dir" ] && pid=$(running_pid "$dir")
+  if [ -z "$pid" ]; then
+    echo "cache_server: not running ($dir)"
+    return 3
+  fi
+  port=$(cat "$dir/port" 2>/dev/null || echo "?")
+  entries=$(find "$dir/data" -type f 2>/dev/null | wc -l)
+  size=$(du -sh "$dir/data" 2>/dev/null | cut -f1)
+  echo "cache_server: running (pid $pid) on http://127.0.0.1:$port, $entries entries, $size in $dir/data"
+}
+
+[ $# -ge 2 ] || usage
+action="$1"; dir="$2"
+case "$action" in
+  start)
+    [ $# -le 3 ] || usage
+    port=$(parse_listen "${3:-}")
+    cmd_start "$dir" "$port" ;;
+  stop)   [ $# -eq 2 ] || usage; cmd_stop "$dir" ;;
+  status) [ $# -eq 2 ] || usage; cmd_status "$dir" ;;
+  *) usage ;;
+esac
