@@ -6,6 +6,10 @@ eval_stage: one hermetic action that runs a stage tool (a cc_binary whose main
   to role; a label with several files (a filegroup, another eval_stage) gives
   roles "<role>/<file basename>". Extra tool flags go in `args`.
 
+Volatile outputs (query times...) have ".volatile." in their name: they are
+never hashed into provenance, never passed on as inputs of a later stage, and
+the determinism tests skip them.
+
 report: copies every artifact of the listed stages into `<name>/` (file names
   must not collide) and writes `<name>/lineage.json`, the provenance of every
   stage below it (the build graph is the lineage).
@@ -18,6 +22,9 @@ StageInfo = provider(
     fields = {"provenance": "depset of provenance JSON files"},
 )
 
+def _is_volatile(f):
+    return ".volatile." in f.basename
+
 def _transitive_provenance(targets):
     return [t[StageInfo].provenance for t in targets if StageInfo in t]
 
@@ -28,7 +35,11 @@ def _eval_stage_impl(ctx):
         files = target.files.to_list()
         if StageInfo in target:
             # Upstream provenance files are not inputs by role.
-            files = [f for f in files if not f.basename.endswith(".provenance.json")]
+            files = [
+                f
+                for f in files
+                if not f.basename.endswith(".provenance.json") and not _is_volatile(f)
+            ]
         if len(files) == 1:
             manifest_lines.append("input\t%s\t%s" % (role, files[0].path))
         else:

@@ -69,6 +69,10 @@ absl::Status Stage::Write(absl::string_view name, std::string bytes) {
   return absl::OkStatus();
 }
 
+bool IsVolatile(absl::string_view output_name) {
+  return absl::StrContains(output_name, ".volatile.");
+}
+
 std::string ShortPath(absl::string_view exec_path) {
   if (absl::StartsWith(exec_path, "bazel-out/")) {
     std::vector<absl::string_view> parts =
@@ -144,6 +148,7 @@ absl::Status Finish(const Stage& stage) {
     *prov.add_inputs() = *d;
   }
   for (const auto& [name, path] : stage.output_paths()) {
+    if (IsVolatile(name)) continue;  // times etc.: never part of provenance
     const std::string& bytes = stage.written().at(name);
     schemas::FileDigest* d = prov.add_outputs();
     d->set_path(ShortPath(path));

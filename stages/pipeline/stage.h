@@ -21,6 +21,8 @@
 //    of every input and of every output; workspace-relative paths only).
 //  - A failing body prints "<label>: <message>" on stderr and exits 1 with no
 //    artifact written: a stop condition is a build failure.
+//  - Volatile outputs ("*.volatile.*", e.g. query times) are written like any
+//    other but left out of the provenance record (see IsVolatile).
 //  - Stage-specific flags are ordinary ABSL_FLAGs of the tool; RunStage parses
 //    the command line.
 #ifndef REPRO_STAGES_PIPELINE_STAGE_H_
@@ -73,6 +75,10 @@ class Stage {
   std::map<std::string, std::string> output_paths_;  // name -> path
   std::map<std::string, std::string> written_;       // name -> bytes
 };
+
+// Outputs named "*.volatile.*" (timings) are written but never hashed into
+// the provenance record, and later stages never receive them as inputs.
+bool IsVolatile(absl::string_view output_name);
 
 // Workspace-relative form of an exec path: strips "bazel-out/<cfg>/bin/".
 std::string ShortPath(absl::string_view exec_path);

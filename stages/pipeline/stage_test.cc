@@ -25,5 +25,10 @@ TEST(StageTest, UndeclaredOutputIsRejected) {
   EXPECT_FALSE(stage.Write("other.json", "{}").ok());
 }
 
+TEST(StageTest, VolatileOutputs) {
+  EXPECT_TRUE(IsVolatile("T01.H000.baseline.volatile.json"));
+  EXPECT_FALSE(IsVolatile("T01.H000.baseline.json"));
+}
+
 }  // namespace
 }  // namespace repro
