@@ -1,0 +1,140 @@
+#include "stages/corpus/labels.h"
+
+#include <algorithm>
+#include <tuple>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "stages/corpus/corpus_path.h"
+
+namespace repro {
+namespace corpus {
+namespace {
+
+bool IsGold(const Chunk& f, const std::vector<OldSideChange>& changes) {
+  for (const OldSideChange& c : changes) {
+    if (c.count > 0) {
+      const uint32_t last = c.start + c.count - 1;
+      if (c.start <= f.end_line() && last >= f.start_line()) return true;
+    } else if (f.start_line() <= c.start && c.start < f.end_line()) {
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string Describe(const GoldFunction& g) {
+  return absl::StrCat(g.file(), " ", g.function(), " [", g.base_start_line(),
+                      "-", g.base_end_line(), "]");
+}
+
+}  // namespace
+
+absl::StatusOr<DerivedLabels> DeriveLabels(
+    const Task& task, const std::vector<NameStatusRow>& name_status,
+    const std::map<std::string, std::vector<OldSideChange>>& changes,
+    const ChunkSet& base_chunks, const std::set<std::string>& stale_paths) {
+  DerivedLabels out;
+  Labels& labels = out.labels;
+  labels.set_task_id(task.id());
+  labels.set_base_commit(task.base_commit());
+  labels.set_fix_commit(task.fix_commit());
+
+  std::vector<std::string> gold_files;
+  for (const NameStatusRow& row : name_status) {
+    if (row.status == "M" && IsGoldCandidatePath(row.path)) {
+      gold_files.push_back(row.path);
+    }
+  }
+  std::sort(gold_files.begin(), gold_files.end());
+  gold_files.erase(std::unique(gold_files.begin(), gold_files.end()),
+                   gold_files.end());
+
+  for (const std::string& file : gold_files) {
+    labels.add_gold_files(file);
+    auto it = changes.find(file);
+    if (it == changes.end()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "task ", task.id(), ": gold file ", file,
+          " has no section in the -U0 diff of base..fix"));
+    }
+    bool has_chunks = false;
+    std::vector<GoldFunction> gold;
+    for (const Chunk& c : base_chunks.chunks()) {
+      if (c.path() != file) continue;
+      has_chunks = true;
+      if (c.function().empty() || !IsGold(c, it->second)) continue;
+      GoldFunction g;
+      g.set_file(file);
+      g.set_function(c.function());
+      g.set_base_start_line(c.start_line());
+      g.set_base_end_line(c.end_line());
+      gold.push_back(g);
+    }
+    if (!has_chunks) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "task ", task.id(), ": gold file ", file,
+          " has no chunks at base_commit ", task.base_commit(),
+          " (absent from the snapshot, or its blob is missing from the clone)"));
+    }
+    std::sort(gold.begin(), gold.end(), [](const GoldFunction& a, const GoldFunction& b) {
+      return std::make_tuple(a.base_start_line(), a.base_end_line(), a.function()) <
+             std::make_tuple(b.base_start_line(), b.base_end_line(), b.function());
+    });
+    for (GoldFunction& g : gold) *labels.add_gold_functions() = std::move(g);
+    GoldInStale s;
+    s.set_file(file);
+    s.set_exists(stale_paths.count(file) != 0);
+    out.gold_in_stale.push_back(s);
+  }
+  return out;
+}
+
+std::vector<std::string> CompareLabels(const DerivedLabels& derived,
+                                       const Task& expected) {
+  std::vector<std::string> diffs;
+  const Labels& l = derived.labels;
+  std::set<std::string> got_files(l.gold_files().begin(), l.gold_files().end());
+  std::set<std::string> want_files(expected.gold_files().begin(),
+                                   expected.gold_files().end());
+  for (const std::string& f : want_files) {
+    if (!got_files.count(f)) diffs.push_back("gold file expected, not derived: " + f);
+  }
+  for (const std::string& f : got_files) {
+    if (!want_files.count(f)) diffs.push_back("gold file derived, not expected: " + f);
+  }
+  std::set<std::string> got_fns, want_fns;
+  for (const GoldFunction& g : l.gold_functions()) got_fns.insert(Describe(g));
+  for (const GoldFunction& g : expected.gold_functions()) want_fns.insert(Describe(g));
+  for (const std::string& f : want_fns) {
+    if (!got_fns.count(f)) diffs.push_back("gold function expected, not derived: " + f);
+  }
+  for (const std::string& f : got_fns) {
+    if (!want_fns.count(f)) diffs.push_back("gold function derived, not expected: " + f);
+  }
+  std::map<std::string, bool> got_stale, want_stale;
+  for (const GoldInStale& s : derived.gold_in_stale) got_stale[s.file()] = s.exists();
+  for (const GoldInStale& s : expected.gold_in_stale()) want_stale[s.file()] = s.exists();
+  for (const auto& [file, exists] : want_stale) {
+    auto it = got_stale.find(file);
+    if (it == got_stale.end()) {
+      diffs.push_back(absl::StrCat("gold_in_stale expected for ", file,
+                                   ", no such derived gold file"));
+    } else if (it->second != exists) {
+      diffs.push_back(absl::StrCat("gold_in_stale of ", file, ": expected ",
+                                   exists ? "true" : "false", ", derived ",
+                                   it->second ? "true" : "false"));
+    }
+  }
+  for (const auto& [file, exists] : got_stale) {
+    if (!want_stale.count(file)) {
+      diffs.push_back(absl::StrCat("gold_in_stale derived for ", file,
+                                   " (", exists ? "true" : "false",
+                                   "), not expected"));
+    }
+  }
+  return diffs;
+}
+
+}  // namespace corpus
+}  // namespace repro

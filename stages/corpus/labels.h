@@ -1,0 +1,60 @@
+// Gold labels of a task, derived from the fix diff (schema: Labels in
+// corpus.proto). Source of the definitions: the task set's README, "How the
+// labels are defined".
+//
+//  - Gold files: rows of `git diff-tree -r --name-status -M base fix` with
+//    status exactly "M" whose path passes IsGoldCandidatePath
+//    (corpus_path.h). Added, deleted, renamed, copied and type-changed files
+//    are never gold. Sorted by path.
+//  - Changed lines of a gold file: OldSideChanges of `git diff -U0 base fix
+//    -- file` (unified_diff.h).
+//  - Functions at base: the function chunks of the base ChunkSet for that
+//    file (chunker.h; Chunk.function != "").
+//  - A function [start, end] is gold iff some change with count > 0 has
+//    [a, a+count-1] overlapping [start, end], or some change with count == 0
+//    (pure insertion after old line a) has start <= a < end. Sorted by
+//    (file, start line); every overlapping function counts, even for an
+//    incidental edit.
+//
+// DeriveLabels errors (InvalidArgument/FailedPrecondition, naming the task
+// and the file) when a gold file has no section in the diff or no chunks at
+// base (e.g. its blob is missing from the clone).
+//
+// CompareLabels lists every difference between derived labels and the
+// expected ones of the task spec (gold files, gold functions with their line
+// ranges, gold_in_stale); empty means equal.
+#ifndef REPRO_STAGES_CORPUS_LABELS_H_
+#define REPRO_STAGES_CORPUS_LABELS_H_
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "stages/corpus/corpus.pb.h"
+#include "stages/corpus/git_dump.h"
+#include "stages/corpus/task.pb.h"
+#include "stages/corpus/unified_diff.h"
+
+namespace repro {
+namespace corpus {
+
+struct DerivedLabels {
+  Labels labels;
+  std::vector<GoldInStale> gold_in_stale;  // one per gold file, path order
+};
+
+// `stale_paths`: every corpus path at stale_commit (present or missing blob).
+absl::StatusOr<DerivedLabels> DeriveLabels(
+    const Task& task, const std::vector<NameStatusRow>& name_status,
+    const std::map<std::string, std::vector<OldSideChange>>& changes,
+    const ChunkSet& base_chunks, const std::set<std::string>& stale_paths);
+
+std::vector<std::string> CompareLabels(const DerivedLabels& derived,
+                                       const Task& expected);
+
+}  // namespace corpus
+}  // namespace repro
+
+#endif  // REPRO_STAGES_CORPUS_LABELS_H_

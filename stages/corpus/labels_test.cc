@@ -1,0 +1,109 @@
+#include "stages/corpus/labels.h"
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace repro {
+namespace corpus {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+Chunk Fn(const std::string& path, const std::string& name, uint32_t s, uint32_t e) {
+  Chunk c;
+  c.set_path(path);
+  c.set_function(name);
+  c.set_start_line(s);
+  c.set_end_line(e);
+  return c;
+}
+
+ChunkSet BaseChunks() {
+  ChunkSet set;
+  *set.add_chunks() = Fn("a/a.go", "A", 10, 20);
+  *set.add_chunks() = Fn("a/a.go", "T.B", 22, 30);
+  *set.add_chunks() = Fn("a/a.go", "C", 32, 40);
+  *set.add_chunks() = Fn("a/a.go", "", 1, 45);
+  *set.add_chunks() = Fn("b/b.go", "", 1, 5);
+  return set;
+}
+
+Task MakeTask() {
+  Task t;
+  t.set_id("X01");
+  t.set_base_commit("b");
+  t.set_fix_commit("f");
+  return t;
+}
+
+TEST(DeriveLabelsTest, FiltersRowsAndAppliesOverlapAndInsertionRules) {
+  std::vector<NameStatusRow> ns = {
+      {"M", "a/a.go", ""},       {"M", "a/a_test.go", ""}, {"A", "n.go", ""},
+      {"R090", "o.go", "p.go"},  {"M", "b/b.go", ""},      {"M", "README.md", ""},
+      {"M", "vendor/x/y.go", ""}};
+  std::map<std::string, std::vector<OldSideChange>> changes;
+  changes["a/a.go"] = {{20, 1}, {30, 0}, {32, 0}};  // end of A; insertion at T.B's
+                                                    // closing line; start of C
+  changes["b/b.go"] = {{3, 1}};
+  auto d = DeriveLabels(MakeTask(), ns, changes, BaseChunks(), {"a/a.go"});
+  ASSERT_TRUE(d.ok()) << d.status();
+  EXPECT_THAT(d->labels.gold_files(), ElementsAre("a/a.go", "b/b.go"));
+  ASSERT_EQ(d->labels.gold_functions_size(), 2);
+  // A: line 20 overlaps [10,20]. T.B: insertion after 30 is not < end 30.
+  // C: insertion after 32 has 32 <= 32 < 40.
+  EXPECT_EQ(d->labels.gold_functions(0).function(), "A");
+  EXPECT_EQ(d->labels.gold_functions(1).function(), "C");
+  ASSERT_EQ(d->gold_in_stale.size(), 2u);
+  EXPECT_TRUE(d->gold_in_stale[0].exists());
+  EXPECT_FALSE(d->gold_in_stale[1].exists());
+}
+
+TEST(DeriveLabelsTest, GoldFileWithoutChunksIsAnError) {
+  std::vector<NameStatusRow> ns = {{"M", "c/c.go", ""}};
+  std::map<std::string, std::vector<OldSideChange>> changes;
+  changes["c/c.go"] = {{1, 1}};
+  auto d = DeriveLabels(MakeTask(), ns, changes, BaseChunks(), {});
+  ASSERT_FALSE(d.ok());
+  EXPECT_THAT(d.status().message(), HasSubstr("task X01: gold file c/c.go has no chunks"));
+}
+
+TEST(DeriveLabelsTest, GoldFileWithoutDiffSectionIsAnError) {
+  std::vector<NameStatusRow> ns = {{"M", "a/a.go", ""}};
+  auto d = DeriveLabels(MakeTask(), ns, {}, BaseChunks(), {});
+  ASSERT_FALSE(d.ok());
+  EXPECT_THAT(d.status().message(), HasSubstr("no section in the -U0 diff"));
+}
+
+TEST(CompareLabelsTest, ListsEveryDifference) {
+  DerivedLabels d;
+  d.labels.add_gold_files("a/a.go");
+  GoldFunction* g = d.labels.add_gold_functions();
+  g->set_file("a/a.go");
+  g->set_function("A");
+  g->set_base_start_line(10);
+  g->set_base_end_line(20);
+  GoldInStale s;
+  s.set_file("a/a.go");
+  s.set_exists(true);
+  d.gold_in_stale.push_back(s);
+
+  Task t = MakeTask();
+  t.add_gold_files("a/a.go");
+  *t.add_gold_functions() = *g;
+  *t.add_gold_in_stale() = s;
+  EXPECT_TRUE(CompareLabels(d, t).empty());
+
+  t.mutable_gold_functions(0)->set_base_end_line(21);
+  t.add_gold_files("z.go");
+  t.mutable_gold_in_stale(0)->set_exists(false);
+  std::vector<std::string> diffs = CompareLabels(d, t);
+  EXPECT_THAT(diffs, ElementsAre("gold file expected, not derived: z.go",
+                                 "gold function expected, not derived: a/a.go A [10-21]",
+                                 "gold function derived, not expected: a/a.go A [10-20]",
+                                 "gold_in_stale of a/a.go: expected false, derived true"));
+}
+
+}  // namespace
+}  // namespace corpus
+}  // namespace repro

@@ -1,0 +1,137 @@
+#include "stages/corpus/task_spec.h"
+
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace repro {
+namespace corpus {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+const std::string kFix(40, 'f'), kBase(40, 'b'), kStale(40, 'a'), kRoot(40, '1');
+
+const char kSpec[] = R"pb(
+  repository: "fixture"
+  lsa_training_commit: "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+  tasks {
+    id: "F01"
+    query: "q"
+    reformulation: "r"
+    reformulation_provenance: "p"
+    fix_commit: "ffffffffffffffffffffffffffffffffffffffff"
+    base_commit: "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+    stale_commit: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+    fix_date: "2024-01-01T00:00:00Z"
+    subsystem: "s"
+    gold_files: "x/x.go"
+    gold_functions { file: "x/x.go" function: "X" base_start_line: 3 base_end_line: 5 }
+    gold_in_stale { file: "x/x.go" exists: true }
+  }
+)pb";
+
+HistoryView History() {
+  HistoryView h;
+  h.description = "the test history";
+  h.remedy = "rebuild it";
+  h.index[kFix] = {"present", {kBase}};
+  h.index[kBase] = {"present", {kStale}};
+  h.index[kStale] = {"present", {kRoot}};
+  h.tree_paths[kBase] = {"x/x.go", "y.go"};
+  return h;
+}
+
+TaskSet Spec() {
+  auto set = ParseTaskSet(kSpec, "tasks.textproto");
+  EXPECT_TRUE(set.ok()) << set.status();
+  return *set;
+}
+
+TEST(TaskSpecTest, ValidSpecPasses) {
+  EXPECT_TRUE(ValidateTaskSet(Spec(), "tasks.textproto", History()).ok());
+}
+
+TEST(TaskSpecTest, ParseErrorNamesLine) {
+  auto set = ParseTaskSet("tasks { id: \"F01\"\n  nonsense: 1 }", "t.textproto");
+  ASSERT_FALSE(set.ok());
+  EXPECT_THAT(set.status().message(), HasSubstr("t.textproto:2"));
+}
+
+TEST(TaskSpecTest, DuplicateId) {
+  TaskSet s = Spec();
+  *s.add_tasks() = s.tasks(0);
+  auto st = ValidateTaskSet(s, "tasks.textproto", History());
+  EXPECT_THAT(st.message(),
+              HasSubstr("tasks.textproto: task F01 (tasks[1]), field id: duplicate "
+                        "task id \"F01\", first used by tasks[0]"));
+}
+
+TEST(TaskSpecTest, UnknownAndMissingCommits) {
+  TaskSet s = Spec();
+  s.mutable_tasks(0)->set_fix_commit(std::string(40, 'e'));
+  HistoryView h = History();
+  h.index[std::string(40, 'e')] = {"missing", {}};
+  auto st = ValidateTaskSet(s, "tasks.textproto", h);
+  EXPECT_THAT(st.message(),
+              HasSubstr("task F01 (tasks[0]), field fix_commit: commit eeee"));
+  EXPECT_THAT(st.message(), HasSubstr("is not in the test history; rebuild it"));
+
+  s.mutable_tasks(0)->set_stale_commit(std::string(40, 'c'));
+  st = ValidateTaskSet(s, "tasks.textproto", History());
+  EXPECT_THAT(st.message(), HasSubstr("field stale_commit: commit cccc"));
+  EXPECT_THAT(st.message(), HasSubstr("is not in the history index"));
+
+  s.mutable_tasks(0)->set_base_commit("HEAD");
+  st = ValidateTaskSet(s, "tasks.textproto", History());
+  EXPECT_THAT(st.message(),
+              HasSubstr("field base_commit: expected a 40-hex commit id, found \"HEAD\""));
+}
+
+TEST(TaskSpecTest, ParentageIsChecked) {
+  HistoryView h = History();
+  h.index[kFix] = {"present", {kStale}};
+  h.index[kBase] = {"present", {kRoot}};
+  auto st = ValidateTaskSet(Spec(), "tasks.textproto", h);
+  EXPECT_THAT(st.message(), HasSubstr("field base_commit: expected fix_commit^1 = aaaa"));
+  EXPECT_THAT(st.message(), HasSubstr("field stale_commit: expected base_commit^1 = 1111"));
+  h.index[kFix] = {"present", {kBase, kStale}};
+  st = ValidateTaskSet(Spec(), "tasks.textproto", h);
+  EXPECT_THAT(st.message(), HasSubstr("has 2 parents"));
+}
+
+TEST(TaskSpecTest, GoldFileAbsentAtBase) {
+  HistoryView h = History();
+  h.tree_paths[kBase] = {"y.go"};
+  auto st = ValidateTaskSet(Spec(), "tasks.textproto", h);
+  EXPECT_THAT(st.message(),
+              HasSubstr("task F01 (tasks[0]), field gold_files[0]: gold file x/x.go is "
+                        "absent at base_commit bbbb"));
+}
+
+TEST(TaskSpecTest, LabelShapeProblemsAreAllListed) {
+  TaskSet s = Spec();
+  Task* t = s.mutable_tasks(0);
+  t->set_query("");
+  t->mutable_gold_functions(0)->set_file("z.go");
+  t->mutable_gold_functions(0)->set_base_end_line(1);
+  t->clear_gold_in_stale();
+  auto st = ValidateTaskSet(s, "tasks.textproto", History());
+  EXPECT_THAT(st.message(), HasSubstr("4 problem(s)"));
+  EXPECT_THAT(st.message(), HasSubstr("field query: empty"));
+  EXPECT_THAT(st.message(), HasSubstr("field gold_functions[0].file: \"z.go\" is not a gold file"));
+  EXPECT_THAT(st.message(), HasSubstr("expected 1 <= base_start_line <= base_end_line, found 3-1"));
+  EXPECT_THAT(st.message(), HasSubstr("field gold_in_stale: no entry for gold file \"x/x.go\""));
+}
+
+TEST(TaskSpecTest, FindTask) {
+  TaskSet s = Spec();
+  ASSERT_TRUE(FindTask(s, "F01").ok());
+  EXPECT_THAT(FindTask(s, "F09").status().message(), HasSubstr("ids: F01"));
+}
+
+}  // namespace
+}  // namespace corpus
+}  // namespace repro
