@@ -1,0 +1,63 @@
+// E04 aggregation: the 135 composite cells and the analysis over them.
+//
+// Input: one ConditionOutcome per (task, harness) for the baseline and for
+// S001, and one per (task, harness, dose) for S002; the S001 effective dose
+// per task. Missing or duplicate outcomes are InvalidArgument naming the
+// task, harness, condition and dose.
+//
+// Cells: task x harness x seed coordinate (0, 1, 2 -> dose 1, 5, 10). The
+// baseline and S001 outcomes of a task x harness are copied into its three
+// cells (S001 with shared_key "<task>/<harness>"); each cell has its own S002.
+//
+// Analysis (Summary rows), all from the cells:
+//  - Shared outcomes are de-duplicated by key before any mean: the baseline
+//    and S001 of a task x harness count once (45 units over all harnesses, 15
+//    per harness), never three times; the stage fails if the copies differ.
+//  - Means with 95% percentile-bootstrap intervals that resample tasks
+//    (bootstrap.h): per harness (15 units) and over all harnesses (45 units,
+//    clustered by task).
+//  - Condition metrics: recall@1/5/10, MRR, nDCG@10, function recall@10 (tasks
+//    with gold functions only), budget coverage at 13k and 27k tokens.
+//  - Paired deltas vs the baseline: recall@10, MRR, nDCG@10, top-10 gold
+//    retention (units where it is defined), loss of all top-10 gold (0/1),
+//    censored rank delta; S002 also distractors in the top 10 and
+//    distractor-outranks-first-gold (0/1). S002 per dose = dose-response.
+//  - Harness vs harness: paired per-task differences of baseline recall@10
+//    and MRR (H008 - H000, H010 - H008, H010 - H000).
+#ifndef REPRO_STAGES_E04_AGGREGATE_H_
+#define REPRO_STAGES_E04_AGGREGATE_H_
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "stages/e04/e04.pb.h"
+
+namespace repro::e04 {
+
+inline constexpr int kDoses[] = {1, 5, 10};
+
+struct GridInput {
+  std::string grid;                    // "gitlab-runner", "fixture"
+  std::vector<std::string> task_ids;   // in report order
+  std::vector<std::string> harnesses;  // "H000", "H008", "H010"
+  std::vector<ConditionOutcome> outcomes;
+  std::vector<S001Dose> s001_doses;
+  int resamples = 10000;
+  uint64_t seed = 20260704;
+};
+
+absl::StatusOr<E04Report> Aggregate(const GridInput& input);
+
+// The de-duplication the analysis relies on: one outcome per shared key
+// ("<task>/<harness>") from the cells' S001 (or baseline) copies. Fails when
+// two copies of one key differ.
+absl::StatusOr<std::vector<ConditionOutcome>> UniqueS001(const std::vector<Cell>& cells);
+absl::StatusOr<std::vector<ConditionOutcome>> UniqueBaselines(const std::vector<Cell>& cells);
+
+}  // namespace repro::e04
+
+#endif  // REPRO_STAGES_E04_AGGREGATE_H_

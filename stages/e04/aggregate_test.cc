@@ -1,0 +1,104 @@
+#include "stages/e04/aggregate.h"
+
+#include "gtest/gtest.h"
+
+namespace repro::e04 {
+namespace {
+
+ConditionOutcome Outcome(const std::string& task, const std::string& harness,
+                         const std::string& condition, int dose, double mrr) {
+  ConditionOutcome o;
+  o.set_task_id(task);
+  o.set_harness(harness);
+  o.set_condition(condition);
+  o.set_dose(dose);
+  o.set_mrr(mrr);
+  o.set_recall_at_10(mrr > 0 ? 1 : 0);
+  o.set_first_gold_rank(mrr > 0 ? static_cast<int>(1 / mrr) : 201);
+  o.set_first_gold_observed(mrr > 0);
+  if (condition == "S001") o.set_shared_key(task + "/" + harness);
+  return o;
+}
+
+GridInput Grid() {
+  GridInput in;
+  in.grid = "test";
+  in.task_ids = {"T1", "T2"};
+  in.harnesses = {"H000", "H008", "H010"};
+  in.resamples = 200;
+  for (const std::string& t : in.task_ids) {
+    for (const std::string& h : in.harnesses) {
+      in.outcomes.push_back(Outcome(t, h, "baseline", 0, 1.0));
+      in.outcomes.push_back(Outcome(t, h, "S001", 0, t == "T1" ? 0.5 : 1.0));
+      for (int d : {1, 5, 10}) in.outcomes.push_back(Outcome(t, h, "S002", d, d == 10 ? 0.25 : 1.0));
+    }
+  }
+  return in;
+}
+
+const Summary* Find(const E04Report& r, const std::string& harness, const std::string& condition,
+                    int dose, const std::string& metric) {
+  for (const Summary& s : r.summaries()) {
+    if (s.harness() == harness && s.condition() == condition && s.dose() == dose &&
+        s.metric() == metric) {
+      return &s;
+    }
+  }
+  return nullptr;
+}
+
+TEST(AggregateTest, CellsAndSharedS001) {
+  absl::StatusOr<E04Report> r = Aggregate(Grid());
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->cells_size(), 2 * 3 * 3);
+  EXPECT_EQ(r->s001_units(), 2 * 3);
+  EXPECT_EQ(r->cells(0).cell_id(), "T1/H000/0");
+  EXPECT_EQ(r->cells(2).dose(), 10);
+  EXPECT_EQ(r->cells(1).s001().shared_key(), "T1/H000");
+}
+
+TEST(AggregateTest, S001CopiesAreNeverCountedThreeTimes) {
+  absl::StatusOr<E04Report> r = Aggregate(Grid());
+  ASSERT_TRUE(r.ok());
+  const Summary* s = Find(*r, "all", "S001", 0, "delta_mrr");
+  ASSERT_NE(s, nullptr);
+  EXPECT_EQ(s->value().units(), 6);  // 2 tasks x 3 harnesses, not 18 cells
+  EXPECT_DOUBLE_EQ(s->value().mean(), (3 * -0.5 + 3 * 0.0) / 6);
+  const Summary* b = Find(*r, "H000", "baseline", 0, "mrr");
+  ASSERT_NE(b, nullptr);
+  EXPECT_EQ(b->value().units(), 2);
+  const Summary* d10 = Find(*r, "all", "S002", 10, "delta_mrr");
+  ASSERT_NE(d10, nullptr);
+  EXPECT_EQ(d10->value().units(), 6);
+  EXPECT_DOUBLE_EQ(d10->value().mean(), -0.75);
+  const Summary* diff = Find(*r, "H008-H000", "baseline", 0, "mrr");
+  ASSERT_NE(diff, nullptr);
+  EXPECT_DOUBLE_EQ(diff->value().mean(), 0.0);
+}
+
+TEST(AggregateTest, DifferingCopiesAreAnError) {
+  absl::StatusOr<E04Report> r = Aggregate(Grid());
+  ASSERT_TRUE(r.ok());
+  std::vector<Cell> cells(r->cells().begin(), r->cells().end());
+  ASSERT_TRUE(UniqueS001(cells).ok());
+  EXPECT_EQ(UniqueS001(cells)->size(), 6u);
+  cells[1].mutable_s001()->set_mrr(0.9);
+  absl::StatusOr<std::vector<ConditionOutcome>> u = UniqueS001(cells);
+  ASSERT_FALSE(u.ok());
+  EXPECT_NE(u.status().message().find("cell T1/H000/1"), std::string::npos) << u.status();
+}
+
+TEST(AggregateTest, MissingAndDuplicateOutcomes) {
+  GridInput in = Grid();
+  in.outcomes.pop_back();
+  absl::StatusOr<E04Report> r = Aggregate(in);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("missing outcome: task T2, harness H010, condition S002, dose 10"),
+            std::string::npos) << r.status();
+  in = Grid();
+  in.outcomes.push_back(in.outcomes.front());
+  EXPECT_NE(Aggregate(in).status().message().find("duplicate outcome"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace repro::e04
