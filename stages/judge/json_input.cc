@@ -1,0 +1,129 @@
+#include "stages/judge/json_input.h"
+
+#include <zlib.h>
+
+#include <cmath>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+
+namespace repro::judge {
+
+absl::StatusOr<std::string> MaybeGunzip(absl::string_view bytes, absl::string_view file) {
+  if (bytes.size() < 2 || static_cast<unsigned char>(bytes[0]) != 0x1f ||
+      static_cast<unsigned char>(bytes[1]) != 0x8b) {
+    return std::string(bytes);
+  }
+  z_stream zs{};
+  if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK) {
+    return absl::InternalError(absl::StrCat(file, ": zlib inflateInit2 failed"));
+  }
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
+  zs.avail_in = static_cast<uInt>(bytes.size());
+  std::string out;
+  char buf[1 << 16];
+  int rc = Z_OK;
+  while (rc == Z_OK) {
+    zs.next_out = reinterpret_cast<Bytef*>(buf);
+    zs.avail_out = sizeof(buf);
+    rc = inflate(&zs, Z_NO_FLUSH);
+    if (rc != Z_OK && rc != Z_STREAM_END) break;
+    out.append(buf, sizeof(buf) - zs.avail_out);
+  }
+  const bool trailing = zs.avail_in != 0;
+  inflateEnd(&zs);
+  if (rc != Z_STREAM_END) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(file, ": corrupt or truncated gzip data (zlib code ", rc, ")"));
+  }
+  if (trailing) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(file, ": bytes after the gzip stream (multi-member gzip is not supported)"));
+  }
+  return out;
+}
+
+absl::StatusOr<Json> ParseJsonDocument(absl::string_view text, absl::string_view file) {
+  // nlohmann::json reports errors by exception; this is the one place that
+  // turns them into a Status.
+  try {
+    return Json::parse(text.begin(), text.end());
+  } catch (const Json::parse_error& e) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(file, ": invalid JSON at byte ", e.byte, ": ", e.what()));
+  }
+}
+
+JsonLines ParseJsonLines(absl::string_view text) {
+  JsonLines out;
+  std::vector<absl::string_view> lines = absl::StrSplit(text, '\n');
+  if (!lines.empty() && lines.back().empty()) lines.pop_back();
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const absl::string_view line = lines[i];
+    if (absl::StripAsciiWhitespace(line).empty()) {
+      ++out.blank_lines;
+      continue;
+    }
+    try {
+      out.values.push_back({static_cast<int>(i + 1), Json::parse(line.begin(), line.end())});
+    } catch (const Json::parse_error& e) {
+      out.malformed.push_back(
+          {static_cast<int>(i + 1), e.what(), std::string(line.substr(0, 80))});
+    }
+  }
+  return out;
+}
+
+namespace {
+
+absl::StatusOr<const Json*> Field(const Json& obj, absl::string_view name,
+                                  absl::string_view where) {
+  if (!obj.is_object()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where, ": expected a JSON object, found ", obj.type_name()));
+  }
+  auto it = obj.find(std::string(name));
+  if (it == obj.end()) {
+    return absl::InvalidArgumentError(absl::StrCat(where, ": field '", name, "' is missing"));
+  }
+  return &*it;
+}
+
+absl::Status TypeError(absl::string_view where, absl::string_view name,
+                       absl::string_view expected, const Json& found) {
+  return absl::InvalidArgumentError(absl::StrCat(where, ": field '", name, "': expected ",
+                                                 expected, ", found ", found.type_name()));
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> GetString(const Json& obj, absl::string_view name,
+                                      absl::string_view where) {
+  absl::StatusOr<const Json*> f = Field(obj, name, where);
+  if (!f.ok()) return f.status();
+  if (!(*f)->is_string()) return TypeError(where, name, "string", **f);
+  return (*f)->get<std::string>();
+}
+
+absl::StatusOr<long long> GetInt(const Json& obj, absl::string_view name,
+                                 absl::string_view where) {
+  absl::StatusOr<const Json*> f = Field(obj, name, where);
+  if (!f.ok()) return f.status();
+  if ((*f)->is_number_integer()) return (*f)->get<long long>();
+  if ((*f)->is_number_float()) {
+    const double d = (*f)->get<double>();
+    if (std::floor(d) == d) return static_cast<long long>(d);
+  }
+  return TypeError(where, name, "integer", **f);
+}
+
+absl::StatusOr<double> GetNumber(const Json& obj, absl::string_view name,
+                                 absl::string_view where) {
+  absl::StatusOr<const Json*> f = Field(obj, name, where);
+  if (!f.ok()) return f.status();
+  if (!(*f)->is_number()) return TypeError(where, name, "number", **f);
+  return (*f)->get<double>();
+}
+
+}  // namespace repro::judge

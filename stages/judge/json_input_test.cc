@@ -1,0 +1,63 @@
+#include "stages/judge/json_input.h"
+
+#include <zlib.h>
+
+#include "gtest/gtest.h"
+
+namespace repro::judge {
+namespace {
+
+std::string Gzip(const std::string& s) {
+  z_stream zs{};
+  deflateInit2(&zs, 9, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY);
+  std::string out(deflateBound(&zs, s.size()) + 32, '\0');
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(s.data()));
+  zs.avail_in = s.size();
+  zs.next_out = reinterpret_cast<Bytef*>(out.data());
+  zs.avail_out = out.size();
+  deflate(&zs, Z_FINISH);
+  out.resize(zs.total_out);
+  deflateEnd(&zs);
+  return out;
+}
+
+TEST(MaybeGunzip, PlainAndGzip) {
+  EXPECT_EQ(*MaybeGunzip("[1, 2]", "f.json"), "[1, 2]");
+  const std::string text = "{\"a\": \"" + std::string(200000, 'x') + "\"}\n";
+  EXPECT_EQ(*MaybeGunzip(Gzip(text), "f.json.gz"), text);
+  std::string bad = Gzip(text).substr(0, 50);
+  absl::StatusOr<std::string> r = MaybeGunzip(bad, "f.json.gz");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("f.json.gz"), std::string::npos);
+}
+
+TEST(ParseJsonDocument, ErrorNamesFileAndByte) {
+  EXPECT_EQ((*ParseJsonDocument("{\"k\": [1]}", "x"))["k"][0], 1);
+  absl::StatusOr<Json> r = ParseJsonDocument("{\"k\": [1,}", "data/x.json");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("data/x.json: invalid JSON at byte"), std::string::npos);
+}
+
+TEST(ParseJsonLines, MalformedLinesAreReturnedNotFatal) {
+  JsonLines j = ParseJsonLines("{\"a\": 1}\n{broken\n\n{\"a\": 2}\n");
+  ASSERT_EQ(j.values.size(), 2u);
+  EXPECT_EQ(j.values[1].line, 4);
+  ASSERT_EQ(j.malformed.size(), 1u);
+  EXPECT_EQ(j.malformed[0].line, 2);
+  EXPECT_EQ(j.malformed[0].excerpt, "{broken");
+  EXPECT_EQ(j.blank_lines, 1);
+}
+
+TEST(GetField, TypedErrors) {
+  Json o = Json::parse(R"({"s": "x", "i": 3, "f": 2.0, "g": 2.5})");
+  EXPECT_EQ(*GetString(o, "s", "w"), "x");
+  EXPECT_EQ(*GetInt(o, "i", "w"), 3);
+  EXPECT_EQ(*GetInt(o, "f", "w"), 2);
+  EXPECT_FALSE(GetInt(o, "g", "w").ok());
+  EXPECT_EQ(GetString(o, "i", "f.jsonl:3").status().message(),
+            "f.jsonl:3: field 'i': expected string, found number");
+  EXPECT_EQ(GetString(o, "zz", "w").status().message(), "w: field 'zz' is missing");
+}
+
+}  // namespace
+}  // namespace repro::judge
