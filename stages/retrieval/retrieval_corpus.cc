@@ -1,0 +1,127 @@
+#include "stages/retrieval/retrieval_corpus.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "stages/pipeline/sha256.h"
+
+namespace repro::retrieval {
+
+absl::StatusOr<Corpus> Corpus::Create(const corpus::Snapshot& snapshot,
+                                      const corpus::ChunkSet& chunks,
+                                      const std::vector<ExtraFile>& extra) {
+  const std::string where =
+      absl::StrCat("snapshot ", snapshot.repository(), "@", snapshot.commit());
+  auto error = [&where](auto&&... parts) {
+    return absl::InvalidArgumentError(absl::StrCat(where, ": ", parts...));
+  };
+
+  if (chunks.snapshot_sha256() != snapshot.snapshot_sha256()) {
+    return error("ChunkSet.snapshot_sha256: expected ", snapshot.snapshot_sha256(),
+                 " (Snapshot.snapshot_sha256), found ", chunks.snapshot_sha256());
+  }
+
+  Corpus c;
+  c.repository_ = snapshot.repository();
+  c.commit_ = snapshot.commit();
+  c.snapshot_sha256_ = snapshot.snapshot_sha256();
+  c.chunker_ = chunks.chunker();
+
+  // Files: the snapshot's (checked), then extra files, sorted by path.
+  std::map<std::string, File> by_path;
+  for (int i = 0; i < snapshot.files_size(); ++i) {
+    const corpus::SourceFile& f = snapshot.files(i);
+    if (f.path().empty()) return error("files[", i, "].path is empty");
+    if (i > 0 && !(snapshot.files(i - 1).path() < f.path())) {
+      return error("files[", i, "].path: expected a path after \"", snapshot.files(i - 1).path(),
+                   "\" (strict byte order), found \"", f.path(), "\"");
+    }
+    if (f.content().size() != f.bytes()) {
+      return error("files[", i, "] (", f.path(), ").content: expected ", f.bytes(),
+                   " bytes (SourceFile.bytes), found ", f.content().size(),
+                   f.content().empty() ? " (a manifest without content?)" : "");
+    }
+    const std::string sha = Sha256Hex(f.content());
+    if (sha != f.sha256()) {
+      return error("files[", i, "] (", f.path(), ").sha256: expected ", f.sha256(),
+                   ", found ", sha, " (of the content)");
+    }
+    by_path.emplace(f.path(), File{f.path(), f.content(), false});
+  }
+  for (size_t i = 0; i < extra.size(); ++i) {
+    if (extra[i].path.empty()) return error("extra file ", i, ": empty path");
+    if (!by_path.emplace(extra[i].path, File{extra[i].path, extra[i].content, true}).second) {
+      return error("extra file ", i, " (", extra[i].path,
+                   "): path already in the corpus (must be new and unique)");
+    }
+  }
+  std::map<std::string, uint32_t> file_id;
+  c.files_.reserve(by_path.size());
+  for (auto& [path, file] : by_path) {
+    file_id.emplace(path, static_cast<uint32_t>(c.files_.size()));
+    c.files_.push_back(std::move(file));
+  }
+
+  // Chunks, sorted by (path, function, start_line).
+  std::vector<int> order(static_cast<size_t>(chunks.chunks_size()));
+  for (int i = 0; i < chunks.chunks_size(); ++i) {
+    order[static_cast<size_t>(i)] = i;
+    const corpus::Chunk& ch = chunks.chunks(i);
+    if (file_id.find(ch.path()) == file_id.end()) {
+      return error("ChunkSet.chunks[", i, "] (", ch.path(), " ", ch.function(),
+                   "): path is not a file of the corpus");
+    }
+    if (!ch.function().empty() && (ch.start_line() < 1 || ch.end_line() < ch.start_line())) {
+      return error("ChunkSet.chunks[", i, "] (", ch.path(), " ", ch.function(),
+                   "): expected 1 <= start_line <= end_line, found ", ch.start_line(), "..",
+                   ch.end_line());
+    }
+  }
+  auto key = [&chunks](int i) {
+    const corpus::Chunk& ch = chunks.chunks(i);
+    return std::tuple<const std::string&, const std::string&, uint32_t>(ch.path(), ch.function(),
+                                                                       ch.start_line());
+  };
+  std::sort(order.begin(), order.end(), [&key](int a, int b) { return key(a) < key(b); });
+  std::vector<bool> covered(c.files_.size(), false);
+  c.chunks_.reserve(order.size());
+  for (size_t k = 0; k < order.size(); ++k) {
+    const corpus::Chunk& ch = chunks.chunks(order[k]);
+    if (k > 0 && key(order[k - 1]) == key(order[k])) {
+      return error("ChunkSet.chunks[", order[k], "] (", ch.path(), " ", ch.function(), " line ",
+                   ch.start_line(), "): duplicate chunk key (path, function, start_line)");
+    }
+    const uint32_t f = file_id[ch.path()];
+    covered[f] = true;
+    c.chunks_.push_back(ChunkEntry{f, ch.function(), ch.start_line(), ch.end_line(), ch.text()});
+  }
+  for (size_t f = 0; f < c.files_.size(); ++f) {
+    if (!covered[f]) {
+      return error("file ", c.files_[f].path, c.files_[f].extra ? " (extra)" : "",
+                   " has no chunk: the ChunkSet must cover every file (chunk extra files with "
+                   "the corpus chunker and append them)");
+    }
+  }
+  return c;
+}
+
+std::string Corpus::FileDocument(size_t file) const {
+  return absl::StrCat(files_[file].path, "\n", files_[file].content);
+}
+
+std::string Corpus::ChunkDocument(size_t chunk) const {
+  return absl::StrCat(files_[chunks_[chunk].file].path, "\n", chunks_[chunk].text);
+}
+
+std::vector<std::string> Corpus::ChunkDocuments() const {
+  std::vector<std::string> out;
+  out.reserve(chunks_.size());
+  for (size_t i = 0; i < chunks_.size(); ++i) out.push_back(ChunkDocument(i));
+  return out;
+}
+
+}  // namespace repro::retrieval
