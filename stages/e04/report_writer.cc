@@ -1,0 +1,359 @@
+#include "stages/e04/report_writer.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "stages/e04/aggregate.h"
+#include "stages/e04/svg_plot.h"
+
+namespace repro::e04 {
+namespace {
+
+std::string F4(double x) { return absl::StrFormat("%.4f", x); }
+
+std::string IntervalText(const Interval& i) {
+  return absl::StrCat(F4(i.mean()), " [", F4(i.low()), ", ", F4(i.high()), "]");
+}
+
+std::string Rank(const ConditionOutcome& o) {
+  return o.first_gold_observed() ? absl::StrCat(o.first_gold_rank())
+                                 : absl::StrCat(">", o.candidate_limit());
+}
+
+std::string ConditionName(const std::string& condition, int dose) {
+  return condition == "S002" ? absl::StrCat("S002 d", dose) : condition;
+}
+
+class Summaries {
+ public:
+  explicit Summaries(const E04Report& r) {
+    for (const Summary& s : r.summaries()) {
+      rows_[{s.harness(), s.condition(), s.dose(), s.metric()}] = &s;
+    }
+  }
+  const Summary* Get(const std::string& h, const std::string& c, int d, const std::string& m) const {
+    auto it = rows_.find({h, c, d, m});
+    return it == rows_.end() ? nullptr : it->second;
+  }
+
+ private:
+  std::map<std::tuple<std::string, std::string, int, std::string>, const Summary*> rows_;
+};
+
+class Writer {
+ public:
+  explicit Writer(const Summaries& s) : s_(s) {}
+  void Line(const std::string& s = "") { absl::StrAppend(&md_, s, "\n"); }
+  std::string Token(const std::string& key, const std::string& value) {
+    tokens_.emplace_back(key, value);
+    return value;
+  }
+  // The interval text of a summary row, recorded as a token; "n/a" if absent.
+  std::string Cell(const std::string& h, const std::string& c, int d, const std::string& m) {
+    const Summary* s = s_.Get(h, c, d, m);
+    if (s == nullptr) return "n/a";
+    return Token(absl::StrCat(h, ".", c == "S002" ? absl::StrCat("S002.d", d) : c, ".", m),
+                 IntervalText(s->value()));
+  }
+  std::string& md() { return md_; }
+  std::vector<std::pair<std::string, std::string>> TakeTokens() {
+    std::sort(tokens_.begin(), tokens_.end());
+    tokens_.erase(std::unique(tokens_.begin(), tokens_.end()), tokens_.end());
+    return std::move(tokens_);
+  }
+
+ private:
+  const Summaries& s_;
+  std::string md_;
+  std::vector<std::pair<std::string, std::string>> tokens_;
+};
+
+const char* const kConditionMetrics[] = {"recall_at_1",  "recall_at_5",           "recall_at_10",
+                                         "mrr",          "ndcg_at_10",            "function_recall_at_10",
+                                         "budget_coverage_13k", "budget_coverage_27k"};
+const char* const kPairedMetrics[] = {"delta_recall_at_10",     "delta_mrr",
+                                      "delta_ndcg_at_10",       "top10_gold_retention",
+                                      "loss_of_all_top10_gold", "rank_delta_censored"};
+const char* const kS002Extra[] = {"distractors_in_top10", "distractor_outranks_first_gold"};
+
+std::string Csv(const E04Report& r) {
+  std::string out =
+      "cell_id,task_id,harness,seed_coordinate,dose,condition,shared_key,corpus_commit,"
+      "recall_at_1,recall_at_5,recall_at_10,mrr,ndcg_at_10,first_gold_rank,first_gold_observed,"
+      "function_recall_at_10,gold_functions,budget_coverage_13k,budget_coverage_27k,"
+      "distractors_in_top10,distractor_outranks_first_gold,delta_recall_at_10,delta_mrr,"
+      "delta_ndcg_at_10,top10_gold_retention,loss_of_all_top10_gold,rank_delta_uncensored,"
+      "rank_delta_censored\n";
+  for (const Cell& c : r.cells()) {
+    const std::pair<const ConditionOutcome*, const PairedOutcome*> rows[] = {
+        {&c.baseline(), nullptr}, {&c.s001(), &c.s001_paired()}, {&c.s002(), &c.s002_paired()}};
+    for (const auto& [o, p] : rows) {
+      absl::StrAppend(&out, c.cell_id(), ",", c.task_id(), ",", c.harness(), ",",
+                      c.seed_coordinate(), ",", c.dose(), ",", o->condition(), ",", o->shared_key(),
+                      ",", o->corpus_commit(), ",", F4(o->recall_at_1()), ",", F4(o->recall_at_5()),
+                      ",", F4(o->recall_at_10()), ",", F4(o->mrr()), ",", F4(o->ndcg_at_10()), ",",
+                      o->first_gold_rank(), ",", o->first_gold_observed() ? "true" : "false", ",",
+                      o->gold_functions() ? F4(o->function_recall_at_10()) : "", ",",
+                      o->gold_functions(), ",", F4(o->budget_coverage_13k()), ",",
+                      F4(o->budget_coverage_27k()), ",", o->distractors_in_top10(), ",",
+                      o->distractor_outranks_first_gold() ? "true" : "false");
+      if (p == nullptr) {
+        absl::StrAppend(&out, ",,,,,,,\n");
+        continue;
+      }
+      absl::StrAppend(&out, ",", F4(p->delta_recall_at_10()), ",", F4(p->delta_mrr()), ",",
+                      F4(p->delta_ndcg_at_10()), ",",
+                      p->has_top10_gold_retention() ? F4(p->top10_gold_retention()) : "", ",",
+                      p->loss_of_all_top10_gold() ? "true" : "false", ",",
+                      p->has_rank_delta_uncensored() ? absl::StrCat(p->rank_delta_uncensored()) : "",
+                      ",", p->rank_delta_censored(), "\n");
+    }
+  }
+  return out;
+}
+
+std::string DoseResponse(const E04Report& r, const Summaries& s) {
+  std::vector<Series> series;
+  for (const std::string& h : r.harnesses()) {
+    Series line{h, {}};
+    auto add = [&](const Summary* row) {
+      SeriesPoint p;
+      if (row != nullptr) p = {row->value().mean(), row->value().low(), row->value().high(), true};
+      line.points.push_back(p);
+    };
+    add(s.Get(h, "baseline", 0, "mrr"));
+    for (int d : r.doses()) add(s.Get(h, "S002", d, "mrr"));
+    series.push_back(line);
+  }
+  std::vector<std::string> categories = {"baseline (0)"};
+  for (int d : r.doses()) categories.push_back(absl::StrCat("S002 dose ", d));
+  return LinePlotSvg(absl::StrCat("E04 (", r.grid(), "): MRR by distractor dose, 95% task-bootstrap"),
+                     "mean MRR", categories, series, 0.0, 1.0);
+}
+
+std::string RankDisplacement(const E04Report& r) {
+  absl::StatusOr<std::vector<ConditionOutcome>> s001 =
+      UniqueS001({r.cells().begin(), r.cells().end()});
+  std::vector<Strip> strips;
+  for (const std::string& h : r.harnesses()) {
+    Strip st{absl::StrCat(h, " S001"), {}};
+    for (const Cell& c : r.cells()) {
+      if (c.harness() == h && c.seed_coordinate() == 0) {
+        st.values.push_back(c.s001_paired().rank_delta_censored());
+      }
+    }
+    strips.push_back(st);
+    Strip s10{absl::StrCat(h, " S002 d", r.doses(r.doses_size() - 1)), {}};
+    for (const Cell& c : r.cells()) {
+      if (c.harness() == h && c.seed_coordinate() == r.doses_size() - 1) {
+        s10.values.push_back(c.s002_paired().rank_delta_censored());
+      }
+    }
+    strips.push_back(s10);
+  }
+  return StripPlotSvg(absl::StrCat("E04 (", r.grid(), "): first-gold rank displacement (censored)"),
+                      "rank delta (perturbed - baseline)", strips);
+}
+
+}  // namespace
+
+RenderedE04 RenderE04(const E04Report& r) {
+  Summaries s(r);
+  Writer w(s);
+  const int cells = r.cells_size();
+  w.Line(absl::StrCat("# E04: robustness of retrieval harnesses on ", r.grid(), " history"));
+  w.Line();
+  w.Line(absl::StrCat(
+      w.Token("grid.tasks", absl::StrCat(r.tasks())), " tasks x ", r.harnesses_size(),
+      " harnesses (", absl::StrJoin(r.harnesses(), ", "), ") x ", r.doses_size(),
+      " distractor doses = ", w.Token("grid.cells", absl::StrCat(cells)),
+      " composite cells, each with a baseline, S001 (index built at the stale commit, one commit "
+      "before the base) and one S002 dose (synthetic distractor files). Means carry 95% percentile "
+      "bootstrap intervals that resample tasks (B = ",
+      r.bootstrap_resamples(), ", seed ", r.bootstrap_seed(), "). S001 does not depend on the dose: "
+      "its outcome is copied into the three cells of a task x harness with a shared_key and analysed "
+      "once, as ", w.Token("grid.s001_units", absl::StrCat(r.s001_units())), " units."));
+  w.Line();
+
+  w.Line("## Summary");
+  w.Line();
+  std::vector<std::string> parts;
+  for (const std::string& h : r.harnesses()) {
+    parts.push_back(absl::StrCat(h, " ", w.Cell(h, "baseline", 0, "mrr")));
+  }
+  w.Line(absl::StrCat("- Baseline MRR: ", absl::StrJoin(parts, "; "), "."));
+  parts.clear();
+  for (const std::string& h : r.harnesses()) {
+    parts.push_back(absl::StrCat(h, " ", w.Cell(h, "baseline", 0, "recall_at_10")));
+  }
+  w.Line(absl::StrCat("- Baseline recall@10: ", absl::StrJoin(parts, "; "), "."));
+  int gold_changed = 0, any_change = 0;
+  for (const S001Dose& d : r.s001_doses()) {
+    gold_changed += d.gold_changed() ? 1 : 0;
+    any_change += (d.go_files_added() + d.go_files_removed() + d.go_files_changed()) > 0 ? 1 : 0;
+  }
+  w.Line(absl::StrCat(
+      "- S001 (stale index): delta MRR over all harnesses ", w.Cell("all", "S001", 0, "delta_mrr"),
+      ", delta recall@10 ", w.Cell("all", "S001", 0, "delta_recall_at_10"), ". Effective dose: ",
+      w.Token("s001.tasks_with_go_changes", absl::StrCat(any_change)), " of ", r.tasks(),
+      " tasks change any Go file between stale and base, and ",
+      w.Token("s001.tasks_gold_changed", absl::StrCat(gold_changed)), " change a gold file.",
+      gold_changed == 0
+          ? " With no gold file changed, a null S001 effect is expected by construction; it is not "
+            "evidence of robustness to staler indexes."
+          : ""));
+  parts.clear();
+  for (int d : r.doses()) {
+    parts.push_back(absl::StrCat("dose ", d, ": ", w.Cell("all", "S002", d, "delta_mrr")));
+  }
+  w.Line(absl::StrCat("- S002 (synthetic distractors), delta MRR over all harnesses: ",
+                      absl::StrJoin(parts, "; "), "."));
+  const int top = r.doses_size() ? r.doses(r.doses_size() - 1) : 0;
+  w.Line(absl::StrCat("- At dose ", top, ", distractors in the top 10: ",
+                      w.Cell("all", "S002", top, "distractors_in_top10"),
+                      "; share of task x harness units where a distractor outranks the first gold file: ",
+                      w.Cell("all", "S002", top, "distractor_outranks_first_gold"), "."));
+  parts.clear();
+  for (const char* cmp : {"H008-H000", "H010-H008", "H010-H000"}) {
+    parts.push_back(absl::StrCat(cmp, " ", w.Cell(cmp, "baseline", 0, "mrr")));
+  }
+  w.Line(absl::StrCat("- Harness differences in baseline MRR (paired by task): ",
+                      absl::StrJoin(parts, "; "), "."));
+  w.Line();
+
+  auto harness_table = [&](const std::string& condition, int dose, const auto& metrics) {
+    std::string header = "| Metric |", rule = "|---|";
+    for (const std::string& h : r.harnesses()) {
+      absl::StrAppend(&header, " ", h, " |");
+      absl::StrAppend(&rule, "---|");
+    }
+    absl::StrAppend(&header, " all |");
+    absl::StrAppend(&rule, "---|");
+    w.Line(header);
+    w.Line(rule);
+    for (const char* m : metrics) {
+      std::string row = absl::StrCat("| ", m, " |");
+      for (const std::string& h : r.harnesses()) absl::StrAppend(&row, " ", w.Cell(h, condition, dose, m), " |");
+      absl::StrAppend(&row, " ", w.Cell("all", condition, dose, m), " |");
+      w.Line(row);
+    }
+    w.Line();
+  };
+  w.Line("## Baseline by harness");
+  w.Line();
+  harness_table("baseline", 0, kConditionMetrics);
+  w.Line("## S001: stale index (paired with the baseline)");
+  w.Line();
+  harness_table("S001", 0, kPairedMetrics);
+  w.Line("Condition metrics under S001:");
+  w.Line();
+  harness_table("S001", 0, kConditionMetrics);
+  w.Line("S001 effective dose (Go files outside vendor/ between stale_commit and base_commit):");
+  w.Line();
+  w.Line("| Task | Added | Removed | Changed | Gold file changed |");
+  w.Line("|---|---:|---:|---:|---|");
+  for (const S001Dose& d : r.s001_doses()) {
+    w.Line(absl::StrCat("| ", d.task_id(), " | ", d.go_files_added(), " | ", d.go_files_removed(),
+                        " | ", d.go_files_changed(), " | ", d.gold_changed() ? "yes" : "no", " |"));
+  }
+  w.Line();
+  w.Line("## S002: dose-response");
+  w.Line();
+  for (int d : r.doses()) {
+    w.Line(absl::StrCat("Dose ", d, " (paired with the baseline):"));
+    w.Line();
+    std::vector<const char*> metrics(std::begin(kPairedMetrics), std::end(kPairedMetrics));
+    metrics.insert(metrics.end(), std::begin(kS002Extra), std::end(kS002Extra));
+    metrics.push_back("mrr");
+    metrics.push_back("recall_at_10");
+    harness_table("S002", d, metrics);
+  }
+  w.Line("![MRR by dose](dose_response.svg)");
+  w.Line();
+  w.Line("![Rank displacement](rank_displacement.svg)");
+  w.Line();
+  w.Line("## Harness differences at baseline (paired by task)");
+  w.Line();
+  w.Line("| Comparison | recall@10 | MRR |");
+  w.Line("|---|---|---|");
+  for (const char* cmp : {"H008-H000", "H010-H008", "H010-H000"}) {
+    w.Line(absl::StrCat("| ", cmp, " | ", w.Cell(cmp, "baseline", 0, "recall_at_10"), " | ",
+                        w.Cell(cmp, "baseline", 0, "mrr"), " |"));
+  }
+  w.Line();
+  w.Line("## Per task");
+  w.Line();
+  w.Line("First-gold rank (\">200\": no gold file among the 200 returned; censored at 201) and "
+         "MRR, baseline / S001 / S002 at each dose:");
+  w.Line();
+  std::string header = "| Task | Harness | Baseline rank | S001 rank |";
+  std::string rule = "|---|---|---:|---:|";
+  for (int d : r.doses()) {
+    absl::StrAppend(&header, " S002 d", d, " rank |");
+    absl::StrAppend(&rule, "---:|");
+  }
+  absl::StrAppend(&header, " Baseline MRR | Gold files |");
+  absl::StrAppend(&rule, "---:|---|");
+  w.Line(header);
+  w.Line(rule);
+  std::map<std::pair<std::string, std::string>, std::vector<const Cell*>> by_unit;
+  std::vector<std::pair<std::string, std::string>> order;
+  for (const Cell& c : r.cells()) {
+    auto key = std::make_pair(c.task_id(), c.harness());
+    if (by_unit[key].empty()) order.push_back(key);
+    by_unit[key].push_back(&c);
+  }
+  for (const auto& key : order) {
+    const std::vector<const Cell*>& unit = by_unit[key];
+    std::vector<std::string> ranks = {Rank(unit[0]->baseline()), Rank(unit[0]->s001())};
+    for (const Cell* c : unit) ranks.push_back(Rank(c->s002()));
+    const std::string rank_cells =
+        w.Token(absl::StrCat(key.first, ".", key.second, ".ranks"), absl::StrJoin(ranks, " | "));
+    int gold = 0;
+    for (const RankedFile& f : unit[0]->baseline().files()) gold += f.gold() ? 1 : 0;
+    w.Line(absl::StrCat("| ", key.first, " | ", key.second, " | ", rank_cells, " | ",
+                        F4(unit[0]->baseline().mrr()), " | ", gold, " returned |"));
+  }
+  w.Line();
+  w.Line("## Conventions");
+  w.Line();
+  w.Line("- Relevance is binary: a gold file (changed by the fix, not a test, not generated, not "
+         "vendored) is relevant. Recall@k = gold files in the top k / gold files; MRR = 1 / rank of "
+         "the first gold file, 0 when none of the 200 returned files is gold; nDCG@10 with gain 1 "
+         "and discount log2(rank + 1), IDCG from the number of gold files.");
+  w.Line("- First-gold rank is censored at candidate_limit + 1 = 201. The uncensored rank delta is "
+         "null unless both ranks are observed; the censored delta uses 201.");
+  w.Line("- Function recall@10: gold functions (file and Receiver.Method) among the first 10 of the "
+         "harness's ranked function list; tasks without a gold function are left out of its mean.");
+  w.Line("- Token-budget coverage: ranked files are taken in order while the next whole file fits "
+         "the budget (13,000 or 27,000 tokens; a token is a run of [A-Za-z0-9_] or one other "
+         "non-space character); the share of gold files fully included.");
+  w.Line("- Query times are volatile and kept out of this report's hashed artifacts "
+         "(timings.volatile.csv).");
+  w.Line();
+  w.Line("## What E04 does not evaluate");
+  w.Line();
+  w.Line("- Whether a model or developer given the retrieved files would fix the bug: E04 measures "
+         "file and function localization only.");
+  w.Line("- Staleness beyond one commit: S001 indexes the stale commit, base^1; its effective dose "
+         "is the table above, often no Go change at all.");
+  w.Line("- Adversarial or naturally occurring distractors: S002 files are synthetic, built from the "
+         "query's own words under a reserved path; real near-duplicates may behave differently.");
+  w.Line("- Other repositories, languages, query authors or reformulation models; the H010 "
+         "reformulation is one frozen artifact per task.");
+  w.Line("- Production retrieval latency: query times here are single-machine and volatile.");
+
+  RenderedE04 out;
+  out.markdown = std::move(w.md());
+  out.cells_csv = Csv(r);
+  out.dose_response_svg = DoseResponse(r, s);
+  out.rank_displacement_svg = RankDisplacement(r);
+  out.tokens = w.TakeTokens();
+  return out;
+}
+
+}  // namespace repro::e04

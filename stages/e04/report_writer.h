@@ -1,0 +1,33 @@
+// Renders the E04 report from an aggregated E04Report:
+//  - e04.md: summary first (what moved, by how much, with 95% intervals), then
+//    the tables, then what E04 does not evaluate;
+//  - cells.csv: one row per composite cell and condition (|cells| x 3 rows);
+//  - dose_response.svg and rank_displacement.svg;
+//  - tokens ("<key>\t<value>", sorted; every value verbatim in e04.md) for the
+//    frozen-token gate.
+// Formats: means and interval bounds with 4 decimals, "m [low, high]";
+// censored first-gold ranks as ">200" (candidate_limit 200).
+#ifndef REPRO_STAGES_E04_REPORT_WRITER_H_
+#define REPRO_STAGES_E04_REPORT_WRITER_H_
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "stages/e04/e04.pb.h"
+
+namespace repro::e04 {
+
+struct RenderedE04 {
+  std::string markdown;
+  std::string cells_csv;
+  std::string dose_response_svg;
+  std::string rank_displacement_svg;
+  std::vector<std::pair<std::string, std::string>> tokens;
+};
+
+RenderedE04 RenderE04(const E04Report& report);
+
+}  // namespace repro::e04
+
+#endif  // REPRO_STAGES_E04_REPORT_WRITER_H_
