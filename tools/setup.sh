@@ -63,5 +63,15 @@ for p in "${SALT_PACKAGES[@]}"; do
   salt_input+="$p=$v;"
 done
 salt=$(printf '%s' "$salt_input" | sha256sum | cut -c1-16)
-printf '# Written by tools/setup.sh; do not commit.\nbuild --action_env=CACHE_SALT=%s\n' "$salt" > .bazelrc.salt
+# The salt must reach every action key: --action_env covers target-config
+# actions, --host_action_env the exec-config tool builds (stage tools are
+# cfg="exec"), and the platform property every spawn, including stage actions
+# that run with an empty environment (local action cache and remote cache
+# alike). See docs/remote_cache.md.
+{
+  echo "# Written by tools/setup.sh; do not commit."
+  echo "build --action_env=CACHE_SALT=$salt"
+  echo "build --host_action_env=CACHE_SALT=$salt"
+  echo "build --remote_default_exec_properties=cache-salt=$salt"
+} > .bazelrc.salt
 echo "setup: cache-key salt $salt (.bazelrc.salt)"
