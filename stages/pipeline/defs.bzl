@@ -4,7 +4,8 @@ eval_stage: one hermetic action that runs a stage tool (a cc_binary whose main
   is repro::RunStage, see stage.h) over declared inputs and writes the declared
   outputs plus `<name>.provenance.json`. Inputs are given as a dict from label
   to role; a label with several files (a filegroup, another eval_stage) gives
-  roles "<role>/<file basename>". Extra tool flags go in `args`.
+  roles "<role>/<file basename>", or, written "<role>:<basename>", passes only
+  that file as <role>. Extra tool flags go in `args`.
 
 Volatile outputs (query times...) have ".volatile." in their name: they are
 never hashed into provenance, never passed on as inputs of a later stage, and
@@ -40,6 +41,12 @@ def _eval_stage_impl(ctx):
                 for f in files
                 if not f.basename.endswith(".provenance.json") and not _is_volatile(f)
             ]
+        if ":" in role:
+            # "role:basename" picks one file of a multi-file target.
+            role, wanted = role.split(":", 1)
+            files = [f for f in files if f.basename == wanted]
+            if len(files) != 1:
+                fail("%s: input %s has no single file named %s" % (ctx.label, target.label, wanted))
         if len(files) == 1:
             manifest_lines.append("input\t%s\t%s" % (role, files[0].path))
         else:
