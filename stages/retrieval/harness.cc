@@ -1,0 +1,229 @@
+#include "stages/retrieval/harness.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "stages/retrieval/fusion.h"
+#include "stages/retrieval/harness_config.h"
+#include "stages/retrieval/tokenizer.h"
+
+namespace repro::retrieval {
+namespace {
+
+void CopyBm25Stats(const Bm25Stats& s, IndexStats* out) {
+  out->set_documents(static_cast<uint64_t>(s.documents));
+  out->set_vocabulary(static_cast<uint64_t>(s.vocabulary));
+  out->set_postings(static_cast<uint64_t>(s.postings));
+  out->set_tokens(static_cast<uint64_t>(s.tokens));
+  out->set_bytes(static_cast<uint64_t>(s.bytes));
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<Harness>> Harness::Build(const HarnessConfig& config,
+                                                        const Corpus& corpus,
+                                                        EmbeddingBackend* dense) {
+  if (absl::Status s = ValidateHarnessConfig(config, absl::StrCat("harness ", config.name()));
+      !s.ok()) {
+    return s;
+  }
+  std::unique_ptr<Harness> h(new Harness(config, corpus));
+  h->config_sha256_ = HarnessConfigSha256(config);
+  const Bm25Params params{config.bm25().k1(), config.bm25().b()};
+  const bool files = config.document_unit() == DOCUMENT_UNIT_FILES;
+
+  if (files) {
+    if (dense != nullptr) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "harness ", config.name(), ": DOCUMENT_UNIT_FILES has no dense leg; pass no model"));
+    }
+  } else {
+    if (dense == nullptr) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("harness ", config.name(), ": needs a dense model, none given"));
+    }
+    absl::StatusOr<PinnedModel> pinned = PinnedModelFor(config, corpus.repository());
+    if (!pinned.ok()) return pinned.status();
+    if (dense->model_id() != pinned->model_id()) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "harness ", config.name(), ": dense model id mismatch for corpus repository \"",
+          corpus.repository(), "\": expected ", pinned->model_id(), ", found ", dense->model_id()));
+    }
+    if (dense->model_sha256() != pinned->sha256()) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "harness ", config.name(), ": dense model sha256 mismatch for corpus repository \"",
+          corpus.repository(), "\": expected ", pinned->sha256(), " (pinned in the config), found ",
+          dense->model_sha256()));
+    }
+    if (dense->dims() != static_cast<int>(config.dense().dims())) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("harness ", config.name(), ": dense dims mismatch: expected ",
+                       config.dense().dims(), ", found ", dense->dims()));
+    }
+    h->dense_ = dense;
+  }
+
+  if (files) {
+    Bm25Index::Builder fb(params);
+    for (size_t f = 0; f < corpus.files().size(); ++f) fb.AddText(corpus.FileDocument(f));
+    h->file_index_ = std::move(fb).Build();
+  }
+  Bm25Index::Builder cb(params);
+  for (size_t c = 0; c < corpus.chunks().size(); ++c) cb.AddText(corpus.ChunkDocument(c));
+  h->chunk_index_ = std::move(cb).Build();
+
+  IndexStats& st = h->stats_;
+  st.set_files(corpus.files().size());
+  st.set_chunks(corpus.chunks().size());
+  CopyBm25Stats(files ? h->file_index_.stats() : h->chunk_index_.stats(), &st);
+
+  if (!files) {
+    const int dims = dense->dims();
+    std::vector<float> all;
+    if (absl::Status s = dense->Embed(corpus.ChunkDocuments(), &all); !s.ok()) return s;
+    if (all.size() != corpus.chunks().size() * static_cast<size_t>(dims)) {
+      return absl::InternalError(absl::StrCat("dense backend ", dense->model_id(), " returned ",
+                                              all.size(), " floats for ", corpus.chunks().size(),
+                                              " chunks of ", dims, " dims"));
+    }
+    std::vector<float> kept;
+    std::vector<uint32_t> ids;
+    for (size_t c = 0; c < corpus.chunks().size(); ++c) {
+      const float* row = all.data() + c * dims;
+      if (std::any_of(row, row + dims, [](float x) { return x != 0.0f; })) {
+        kept.insert(kept.end(), row, row + dims);
+        ids.push_back(static_cast<uint32_t>(c));
+      }
+    }
+    absl::StatusOr<FlatIpIndex> index = FlatIpIndex::Build(dims, kept, std::move(ids));
+    if (!index.ok()) return index.status();
+    h->dense_index_.emplace(*std::move(index));
+    st.set_dense_dim(static_cast<uint32_t>(dims));
+    st.set_dense_vectors(static_cast<uint64_t>(h->dense_index_->size()));
+    st.set_bytes(st.bytes() + static_cast<uint64_t>(h->dense_index_->bytes()));
+  }
+  return h;
+}
+
+absl::Status Harness::QueryFiles(absl::Span<const std::string> tokens, HarnessResult* out) const {
+  const std::vector<ScoredId> files = file_index_.Search(tokens, config_.candidate_limit());
+  std::vector<double> chunk_score(corpus_.chunks().size(), 0.0);
+  for (const ScoredId& s : chunk_index_.Search(tokens)) chunk_score[s.id] = s.score;
+
+  // Chunks of a file are contiguous in key order.
+  std::vector<uint32_t> begin(corpus_.files().size() + 1, 0);
+  for (const Corpus::ChunkEntry& c : corpus_.chunks()) ++begin[c.file + 1];
+  for (size_t f = 1; f < begin.size(); ++f) begin[f] += begin[f - 1];
+
+  std::vector<uint32_t> fns;
+  for (const ScoredId& f : files) {
+    RankedFile* rf = out->add_files();
+    rf->set_path(corpus_.files()[f.id].path);
+    rf->set_score(f.score);
+    fns.clear();
+    for (uint32_t c = begin[f.id]; c < begin[f.id + 1]; ++c) {
+      if (!corpus_.chunks()[c].function.empty()) fns.push_back(c);
+    }
+    std::sort(fns.begin(), fns.end(), [&](uint32_t a, uint32_t b) {
+      if (chunk_score[a] != chunk_score[b]) return chunk_score[a] > chunk_score[b];
+      const auto& ca = corpus_.chunks()[a];
+      const auto& cb = corpus_.chunks()[b];
+      if (ca.start_line != cb.start_line) return ca.start_line < cb.start_line;
+      return a < b;
+    });
+    for (uint32_t c : fns) {
+      const Corpus::ChunkEntry& ch = corpus_.chunks()[c];
+      RankedFunction* fn = out->add_functions();
+      fn->set_path(corpus_.files()[ch.file].path);
+      fn->set_function(ch.function);
+      fn->set_start_line(ch.start_line);
+      fn->set_end_line(ch.end_line);
+      fn->set_score(chunk_score[c]);
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Harness::QueryChunks(absl::string_view query, absl::Span<const std::string> tokens,
+                                  HarnessResult* out) {
+  const size_t depth = config_.fusion().leg_depth();
+  std::vector<std::vector<ScoredId>> legs(2);
+  legs[0] = chunk_index_.Search(tokens, depth);
+
+  std::vector<float> q;
+  if (absl::Status s = dense_->Embed({std::string(query)}, &q); !s.ok()) return s;
+  if (q.size() != static_cast<size_t>(dense_->dims())) {
+    return absl::InternalError(absl::StrCat("dense backend ", dense_->model_id(), " returned ",
+                                            q.size(), " floats for one query"));
+  }
+  if (std::all_of(q.begin(), q.end(), [](float x) { return x == 0.0f; })) {
+    out->set_dense_query_empty(true);
+  } else {
+    absl::StatusOr<std::vector<ScoredId>> d = dense_index_->Search(q, depth);
+    if (!d.ok()) return d.status();
+    legs[1] = *std::move(d);
+  }
+
+  absl::StatusOr<std::vector<ScoredId>> fused =
+      ReciprocalRankFusion(legs, static_cast<int>(config_.fusion().rrf_k()));
+  if (!fused.ok()) return fused.status();
+
+  std::vector<bool> seen(corpus_.files().size(), false);
+  for (const ScoredId& s : *fused) {
+    const Corpus::ChunkEntry& ch = corpus_.chunks()[s.id];
+    const std::string& path = corpus_.files()[ch.file].path;
+    if (!seen[ch.file] && out->files_size() < static_cast<int>(config_.candidate_limit())) {
+      // Fused order is score desc then chunk key asc, so a file's first chunk
+      // is its best, and equal file scores come out in path order.
+      seen[ch.file] = true;
+      RankedFile* rf = out->add_files();
+      rf->set_path(path);
+      rf->set_score(s.score);
+    }
+    if (ch.function.empty()) continue;
+    RankedFunction* fn = out->add_functions();
+    fn->set_path(path);
+    fn->set_function(ch.function);
+    fn->set_start_line(ch.start_line);
+    fn->set_end_line(ch.end_line);
+    fn->set_score(s.score);
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<HarnessResult> Harness::Query(absl::string_view query) {
+  HarnessResult out;
+  out.set_harness(config_.name());
+  out.set_config_sha256(config_sha256_);
+  out.set_corpus_repository(corpus_.repository());
+  out.set_snapshot_sha256(corpus_.snapshot_sha256());
+  if (dense_ != nullptr) out.set_dense_model_sha256(dense_->model_sha256());
+  out.set_query(std::string(query));
+  const std::vector<std::string> tokens = Tokenize(query);
+  for (const std::string& t : tokens) out.add_query_tokens(t);
+  *out.mutable_index_stats() = stats_;
+  absl::Status s = config_.document_unit() == DOCUMENT_UNIT_FILES
+                       ? QueryFiles(tokens, &out)
+                       : QueryChunks(query, tokens, &out);
+  if (!s.ok()) return s;
+  return out;
+}
+
+absl::StatusOr<HarnessRun> RunHarness(const HarnessConfig& config, const Corpus& corpus,
+                                      EmbeddingBackend* dense, absl::string_view query) {
+  HarnessRun run;
+  const absl::Time t0 = absl::Now();
+  absl::StatusOr<std::unique_ptr<Harness>> h = Harness::Build(config, corpus, dense);
+  if (!h.ok()) return h.status();
+  const absl::Time t1 = absl::Now();
+  absl::StatusOr<HarnessResult> r = (*h)->Query(query);
+  if (!r.ok()) return r.status();
+  run.build_time = t1 - t0;
+  run.query_time = absl::Now() - t1;
+  run.result = *std::move(r);
+  return run;
+}
+
+}  // namespace repro::retrieval

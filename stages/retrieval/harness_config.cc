@@ -1,0 +1,152 @@
+#include "stages/retrieval/harness_config.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/strip.h"
+#include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "stages/pipeline/file_io.h"
+#include "stages/pipeline/sha256.h"
+#include "stages/pipeline/textproto.h"
+#include "stages/retrieval/tokenizer.h"
+
+namespace repro::retrieval {
+namespace {
+
+absl::Status Bad(absl::string_view source, absl::string_view field, absl::string_view expected,
+                 absl::string_view found) {
+  return absl::InvalidArgumentError(absl::StrCat(source, ": HarnessConfig.", field,
+                                                 ": expected ", expected, ", found ", found));
+}
+
+absl::Status Missing(absl::string_view source, absl::string_view field) {
+  return Bad(source, field, "a value", "none (every parameter must be written)");
+}
+
+bool IsHex64(absl::string_view s) {
+  return s.size() == 64 && std::all_of(s.begin(), s.end(), [](char c) {
+           return absl::ascii_isdigit(c) || (c >= 'a' && c <= 'f');
+         });
+}
+
+}  // namespace
+
+absl::Status ValidateHarnessConfig(const HarnessConfig& c, absl::string_view source) {
+  if (!c.has_name() || c.name().empty()) return Missing(source, "name");
+  if (!c.has_description()) return Missing(source, "description");
+  if (!c.has_document_unit() || c.document_unit() == DOCUMENT_UNIT_UNSPECIFIED) {
+    return Missing(source, "document_unit");
+  }
+  if (!c.has_query_field() || c.query_field() == QUERY_FIELD_UNSPECIFIED) {
+    return Missing(source, "query_field");
+  }
+  if (!c.has_tokenizer()) return Missing(source, "tokenizer");
+  if (c.tokenizer() != kTokenizerVersion) {
+    return Bad(source, "tokenizer", absl::StrCat("\"", kTokenizerVersion, "\" (the built tokenizer)"),
+               absl::StrCat("\"", c.tokenizer(), "\""));
+  }
+  if (!c.has_bm25()) return Missing(source, "bm25");
+  if (!c.bm25().has_k1()) return Missing(source, "bm25.k1");
+  if (!c.bm25().has_b()) return Missing(source, "bm25.b");
+  if (!(c.bm25().k1() > 0)) return Bad(source, "bm25.k1", "> 0", absl::StrCat(c.bm25().k1()));
+  if (!(c.bm25().b() >= 0 && c.bm25().b() <= 1)) {
+    return Bad(source, "bm25.b", "in [0, 1]", absl::StrCat(c.bm25().b()));
+  }
+  if (!c.has_candidate_limit()) return Missing(source, "candidate_limit");
+  if (c.candidate_limit() < 1) return Bad(source, "candidate_limit", ">= 1", "0");
+
+  if (c.document_unit() == DOCUMENT_UNIT_FILES) {
+    if (c.has_dense()) return Bad(source, "dense", "absent for DOCUMENT_UNIT_FILES", "a dense block");
+    if (c.has_fusion()) {
+      return Bad(source, "fusion", "absent for DOCUMENT_UNIT_FILES", "a fusion block");
+    }
+    return absl::OkStatus();
+  }
+
+  if (!c.has_dense()) return Missing(source, "dense");
+  const DenseConfig& d = c.dense();
+  if (!d.has_backend() || d.backend() == DENSE_BACKEND_UNSPECIFIED) {
+    return Missing(source, "dense.backend");
+  }
+  if (!d.has_dims()) return Missing(source, "dense.dims");
+  if (d.dims() < 1) return Bad(source, "dense.dims", ">= 1", "0");
+  if (d.pinned_model_size() == 0) return Missing(source, "dense.pinned_model");
+  for (int i = 0; i < d.pinned_model_size(); ++i) {
+    const PinnedModel& p = d.pinned_model(i);
+    const std::string field = absl::StrCat("dense.pinned_model[", i, "]");
+    if (p.corpus_repository().empty()) return Missing(source, field + ".corpus_repository");
+    if (i > 0 && !(d.pinned_model(i - 1).corpus_repository() < p.corpus_repository())) {
+      return Bad(source, field + ".corpus_repository",
+                 absl::StrCat("after \"", d.pinned_model(i - 1).corpus_repository(),
+                              "\" (sorted, unique)"),
+                 absl::StrCat("\"", p.corpus_repository(), "\""));
+    }
+    if (p.model_id().empty()) return Missing(source, field + ".model_id");
+    if (!IsHex64(p.sha256())) {
+      return Bad(source, field + ".sha256", "64 lower-case hex digits",
+                 absl::StrCat("\"", p.sha256(), "\""));
+    }
+  }
+  if (!c.has_fusion()) return Missing(source, "fusion");
+  if (!c.fusion().has_rrf_k()) return Missing(source, "fusion.rrf_k");
+  if (c.fusion().rrf_k() < 1) return Bad(source, "fusion.rrf_k", ">= 1", "0");
+  if (!c.fusion().has_leg_depth()) return Missing(source, "fusion.leg_depth");
+  if (c.fusion().leg_depth() < 1) return Bad(source, "fusion.leg_depth", ">= 1", "0");
+  return absl::OkStatus();
+}
+
+absl::StatusOr<HarnessConfig> ParseHarnessConfig(absl::string_view text,
+                                                 absl::string_view file_name) {
+  HarnessConfig config;
+  if (absl::Status s = ParseTextProto(text, file_name, &config); !s.ok()) return s;
+  if (absl::Status s = ValidateHarnessConfig(config, file_name); !s.ok()) return s;
+  absl::string_view base = file_name;
+  const size_t slash = base.rfind('/');
+  if (slash != absl::string_view::npos) base = base.substr(slash + 1);
+  if (absl::ConsumeSuffix(&base, ".textproto") && base != config.name()) {
+    return Bad(file_name, "name", absl::StrCat("\"", base, "\" (the file's base name)"),
+               absl::StrCat("\"", config.name(), "\""));
+  }
+  return config;
+}
+
+absl::StatusOr<HarnessConfig> LoadHarnessConfig(const std::string& path) {
+  absl::StatusOr<std::string> text = ReadFile(path);
+  if (!text.ok()) return text.status();
+  return ParseHarnessConfig(*text, path);
+}
+
+std::string HarnessConfigSha256(const HarnessConfig& config) {
+  std::string bytes;
+  {
+    google::protobuf::io::StringOutputStream stream(&bytes);
+    google::protobuf::io::CodedOutputStream coded(&stream);
+    coded.SetSerializationDeterministic(true);
+    config.SerializeToCodedStream(&coded);
+  }
+  return Sha256Hex(bytes);
+}
+
+absl::string_view SelectQuery(const HarnessConfig& config, absl::string_view query,
+                              absl::string_view reformulation) {
+  return config.query_field() == QUERY_FIELD_REFORMULATION ? reformulation : query;
+}
+
+absl::StatusOr<PinnedModel> PinnedModelFor(const HarnessConfig& config,
+                                           absl::string_view repository) {
+  std::vector<std::string> known;
+  for (const PinnedModel& p : config.dense().pinned_model()) {
+    if (p.corpus_repository() == repository) return p;
+    known.push_back(p.corpus_repository());
+  }
+  return absl::FailedPreconditionError(absl::StrCat(
+      "harness ", config.name(), ": no dense model pinned for corpus repository \"", repository,
+      "\" (pinned for: ", absl::StrJoin(known, ", "), ")"));
+}
+
+}  // namespace repro::retrieval

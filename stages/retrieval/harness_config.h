@@ -1,0 +1,52 @@
+// Loading and validating the frozen harness configs (HarnessConfig in
+// retrieval.proto; data/e04/harnesses/<name>.textproto).
+//
+// Every parameter must be written in the file; nothing defaults:
+//  - name (equal to the file's base name without ".textproto"), description;
+//  - document_unit; query_field; tokenizer (equal to kTokenizerVersion);
+//  - bm25.k1 > 0, 0 <= bm25.b <= 1; candidate_limit >= 1;
+//  - DOCUMENT_UNIT_FILES: no dense, no fusion block;
+//  - DOCUMENT_UNIT_FUNCTION_CHUNKS: dense {backend, dims >= 1, one or more
+//    pinned_model with corpus_repository (sorted, unique), model_id and a
+//    64-hex sha256} and fusion {rrf_k >= 1, leg_depth >= 1}.
+// Errors: InvalidArgument "<file>: HarnessConfig.<field>: expected ..., found ...".
+//
+// The config hash (HarnessConfigSha256) is the sha256 of the deterministic
+// binary serialization of the parsed message, so comments and layout of the
+// text file do not change it.
+#ifndef REPRO_STAGES_RETRIEVAL_HARNESS_CONFIG_H_
+#define REPRO_STAGES_RETRIEVAL_HARNESS_CONFIG_H_
+
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "stages/retrieval/retrieval.pb.h"
+
+namespace repro::retrieval {
+
+absl::Status ValidateHarnessConfig(const HarnessConfig& config, absl::string_view source);
+
+// Parses (textproto.h, errors with file:line:col) and validates. When
+// `file_name` ends in "<x>.textproto", config.name must be "<x>".
+absl::StatusOr<HarnessConfig> ParseHarnessConfig(absl::string_view text,
+                                                 absl::string_view file_name);
+
+// Reads, parses and validates a config file.
+absl::StatusOr<HarnessConfig> LoadHarnessConfig(const std::string& path);
+
+std::string HarnessConfigSha256(const HarnessConfig& config);
+
+// The task text the config asks for: `query` or `reformulation`.
+absl::string_view SelectQuery(const HarnessConfig& config, absl::string_view query,
+                              absl::string_view reformulation);
+
+// The pinned model for corpora of `repository`, or FailedPrecondition naming
+// the harness, the repository and the repositories that have one.
+absl::StatusOr<PinnedModel> PinnedModelFor(const HarnessConfig& config,
+                                           absl::string_view repository);
+
+}  // namespace repro::retrieval
+
+#endif  // REPRO_STAGES_RETRIEVAL_HARNESS_CONFIG_H_

@@ -1,0 +1,119 @@
+#include "stages/retrieval/harness_config.h"
+
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace repro::retrieval {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr char kH000[] = R"pb(
+  name: "H000"
+  description: "BM25 over whole files"
+  document_unit: DOCUMENT_UNIT_FILES
+  query_field: QUERY_FIELD_QUERY
+  tokenizer: "code-tokenizer/1"
+  bm25 { k1: 0.9 b: 0.4 }
+  candidate_limit: 200
+)pb";
+
+constexpr char kH008[] = R"pb(
+  name: "H008"
+  description: "hybrid"
+  document_unit: DOCUMENT_UNIT_FUNCTION_CHUNKS
+  query_field: QUERY_FIELD_QUERY
+  tokenizer: "code-tokenizer/1"
+  bm25 { k1: 0.9 b: 0.4 }
+  dense {
+    backend: DENSE_BACKEND_LSA
+    dims: 256
+    pinned_model {
+      corpus_repository: "fixture"
+      model_id: "lsa-code-256/1"
+      sha256: "0000000000000000000000000000000000000000000000000000000000000001"
+    }
+    pinned_model {
+      corpus_repository: "gitlab-runner"
+      model_id: "lsa-code-256/1"
+      sha256: "0000000000000000000000000000000000000000000000000000000000000002"
+    }
+  }
+  fusion { rrf_k: 60 leg_depth: 1000 }
+  candidate_limit: 200
+)pb";
+
+TEST(HarnessConfigTest, ParsesValidConfigs) {
+  absl::StatusOr<HarnessConfig> h0 = ParseHarnessConfig(kH000, "data/H000.textproto");
+  ASSERT_TRUE(h0.ok()) << h0.status();
+  EXPECT_EQ(h0->bm25().k1(), 0.9);
+  absl::StatusOr<HarnessConfig> h8 = ParseHarnessConfig(kH008, "H008.textproto");
+  ASSERT_TRUE(h8.ok()) << h8.status();
+  EXPECT_EQ(h8->fusion().rrf_k(), 60u);
+  absl::StatusOr<PinnedModel> p = PinnedModelFor(*h8, "gitlab-runner");
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(p->sha256().back(), '2');
+}
+
+TEST(HarnessConfigTest, EveryParameterMustBeWritten) {
+  std::string text = kH000;
+  text.replace(text.find("b: 0.4"), 6, "");
+  absl::StatusOr<HarnessConfig> c = ParseHarnessConfig(text, "H000.textproto");
+  ASSERT_FALSE(c.ok());
+  EXPECT_THAT(c.status().message(), HasSubstr("H000.textproto: HarnessConfig.bm25.b: expected a value"));
+  text = kH008;
+  text.replace(text.find("leg_depth: 1000"), 15, "");
+  EXPECT_THAT(ParseHarnessConfig(text, "H008.textproto").status().message(),
+              HasSubstr("fusion.leg_depth"));
+}
+
+TEST(HarnessConfigTest, NameMustMatchFile) {
+  absl::StatusOr<HarnessConfig> c = ParseHarnessConfig(kH000, "data/H010.textproto");
+  ASSERT_FALSE(c.ok());
+  EXPECT_THAT(c.status().message(),
+              HasSubstr("HarnessConfig.name: expected \"H010\" (the file's base name), found \"H000\""));
+}
+
+TEST(HarnessConfigTest, RejectsInconsistentBlocks) {
+  std::string text = std::string(kH000) + "fusion { rrf_k: 60 leg_depth: 10 }";
+  EXPECT_THAT(ParseHarnessConfig(text, "H000.textproto").status().message(),
+              HasSubstr("fusion: expected absent for DOCUMENT_UNIT_FILES"));
+  text = kH000;
+  text.replace(text.find("code-tokenizer/1"), 16, "code-tokenizer/0");
+  EXPECT_THAT(ParseHarnessConfig(text, "H000.textproto").status().message(),
+              HasSubstr("tokenizer: expected \"code-tokenizer/1\""));
+  text = kH008;
+  text.replace(text.find("0000000000000000000000000000000000000000000000000000000000000001"), 64, "abc");
+  EXPECT_THAT(ParseHarnessConfig(text, "H008.textproto").status().message(),
+              HasSubstr("dense.pinned_model[0].sha256: expected 64 lower-case hex digits"));
+  EXPECT_THAT(ParseHarnessConfig("name: \"H000\" bogus: 1", "H000.textproto").status().message(),
+              HasSubstr("H000.textproto:1:"));
+}
+
+TEST(HarnessConfigTest, UnpinnedRepository) {
+  absl::StatusOr<HarnessConfig> h8 = ParseHarnessConfig(kH008, "H008.textproto");
+  ASSERT_TRUE(h8.ok());
+  absl::StatusOr<PinnedModel> p = PinnedModelFor(*h8, "other");
+  ASSERT_FALSE(p.ok());
+  EXPECT_THAT(p.status().message(),
+              HasSubstr("no dense model pinned for corpus repository \"other\" (pinned for: "
+                        "fixture, gitlab-runner)"));
+}
+
+TEST(HarnessConfigTest, HashIgnoresLayoutAndSelectQuery) {
+  absl::StatusOr<HarnessConfig> a = ParseHarnessConfig(kH000, "H000.textproto");
+  absl::StatusOr<HarnessConfig> b = ParseHarnessConfig(
+      std::string("# a comment\n") + kH000, "H000.textproto");
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_EQ(HarnessConfigSha256(*a), HarnessConfigSha256(*b));
+  EXPECT_EQ(SelectQuery(*a, "q", "r"), "q");
+  HarnessConfig c = *a;
+  c.set_query_field(QUERY_FIELD_REFORMULATION);
+  EXPECT_EQ(SelectQuery(c, "q", "r"), "r");
+  EXPECT_NE(HarnessConfigSha256(c), HarnessConfigSha256(*a));
+}
+
+}  // namespace
+}  // namespace repro::retrieval

@@ -1,0 +1,227 @@
+#include "stages/retrieval/harness.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "stages/pipeline/sha256.h"
+#include "stages/retrieval/bm25.h"
+#include "stages/retrieval/harness_config.h"
+#include "stages/retrieval/lsa_embedder.h"
+#include "stages/retrieval/lsa_trainer.h"
+#include "stages/retrieval/test_corpus.h"
+#include "stages/retrieval/tokenizer.h"
+
+namespace repro::retrieval {
+namespace {
+
+using ::testing::HasSubstr;
+using testing::MakeSnapshot;
+using testing::NaiveChunkFile;
+using testing::NaiveChunks;
+using testing::SmallGoSnapshot;
+
+HarnessConfig FilesConfig() {
+  HarnessConfig c;
+  c.set_name("H000");
+  c.set_description("test");
+  c.set_document_unit(DOCUMENT_UNIT_FILES);
+  c.set_query_field(QUERY_FIELD_QUERY);
+  c.set_tokenizer(std::string(kTokenizerVersion));
+  c.mutable_bm25()->set_k1(0.9);
+  c.mutable_bm25()->set_b(0.4);
+  c.set_candidate_limit(200);
+  return c;
+}
+
+HarnessConfig ChunksConfig(const std::string& model_sha256) {
+  HarnessConfig c = FilesConfig();
+  c.set_name("H008");
+  c.set_document_unit(DOCUMENT_UNIT_FUNCTION_CHUNKS);
+  c.mutable_dense()->set_backend(DENSE_BACKEND_LSA);
+  c.mutable_dense()->set_dims(16);
+  PinnedModel* p = c.mutable_dense()->add_pinned_model();
+  p->set_corpus_repository("unit");
+  p->set_model_id("lsa-unit/1");
+  p->set_sha256(model_sha256);
+  c.mutable_fusion()->set_rrf_k(60);
+  c.mutable_fusion()->set_leg_depth(1000);
+  return c;
+}
+
+class HarnessTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    snapshot_ = SmallGoSnapshot();
+    chunks_ = NaiveChunks(snapshot_);
+    absl::StatusOr<Corpus> c = Corpus::Create(snapshot_, chunks_);
+    ASSERT_TRUE(c.ok()) << c.status();
+    corpus_ = std::make_unique<Corpus>(*std::move(c));
+    LsaTrainingConfig t;
+    t.set_model_id("lsa-unit/1");
+    t.set_tokenizer(std::string(kTokenizerVersion));
+    t.set_training_repository("unit");
+    t.set_training_commit(std::string(40, '1'));
+    t.set_dims(16);
+    t.set_min_df(1);
+    t.set_oversample(10);
+    t.set_power_iterations(4);
+    for (int s : {0, 0, 0, 1}) t.add_seed(s);
+    absl::StatusOr<LsaModel> m =
+        TrainLsaModel(t, corpus_->ChunkDocuments(), corpus_->snapshot_sha256(), "naive");
+    ASSERT_TRUE(m.ok()) << m.status();
+    model_bytes_ = SerializeLsaModel(*m);
+    absl::StatusOr<std::unique_ptr<LsaEmbedder>> e = LsaEmbedder::FromArtifact(model_bytes_, "m");
+    ASSERT_TRUE(e.ok()) << e.status();
+    lsa_ = *std::move(e);
+  }
+
+  HarnessResult Run(const HarnessConfig& config, const Corpus& corpus, absl::string_view q) {
+    absl::StatusOr<HarnessRun> r =
+        RunHarness(config, corpus, config.has_dense() ? lsa_.get() : nullptr, q);
+    EXPECT_TRUE(r.ok()) << r.status();
+    return r.ok() ? r->result : HarnessResult();
+  }
+
+  corpus::Snapshot snapshot_;
+  corpus::ChunkSet chunks_;
+  std::unique_ptr<Corpus> corpus_;
+  std::string model_bytes_;
+  std::unique_ptr<LsaEmbedder> lsa_;
+};
+
+TEST_F(HarnessTest, FilesHarnessRanksFilesByBm25) {
+  const std::string q = "The S3 cache uses http when insecure";
+  HarnessResult r = Run(FilesConfig(), *corpus_, q);
+  ASSERT_GE(r.files_size(), 1);
+  EXPECT_EQ(r.files(0).path(), "cache/s3/client.go");
+  // Scores equal an independent BM25 index over the file documents.
+  Bm25Index::Builder b;
+  for (size_t f = 0; f < corpus_->files().size(); ++f) b.AddText(corpus_->FileDocument(f));
+  Bm25Index index = std::move(b).Build();
+  std::vector<ScoredId> expected = index.SearchText(q);
+  ASSERT_EQ(r.files_size(), static_cast<int>(expected.size()));
+  for (int i = 0; i < r.files_size(); ++i) {
+    EXPECT_EQ(r.files(i).path(), corpus_->files()[expected[i].id].path);
+    EXPECT_EQ(r.files(i).score(), expected[i].score);
+  }
+  // Functions: those of the ranked files, in file order; within s3/client.go
+  // Client.scheme (mentions http, insecure) before newClient (insecure only).
+  ASSERT_GE(r.functions_size(), 2);
+  EXPECT_EQ(r.functions(0).path(), "cache/s3/client.go");
+  EXPECT_EQ(r.functions(0).function(), "Client.scheme");
+  EXPECT_EQ(r.functions(1).function(), "newClient");
+  EXPECT_GT(r.functions(0).score(), r.functions(1).score());
+  EXPECT_EQ(r.index_stats().files(), 5u);
+  EXPECT_EQ(r.index_stats().documents(), 5u);
+  EXPECT_EQ(r.index_stats().dense_dim(), 0u);
+  EXPECT_TRUE(r.dense_model_sha256().empty());
+}
+
+TEST_F(HarnessTest, ChunkHarnessFusesBm25AndDense) {
+  HarnessConfig config = ChunksConfig(Sha256Hex(model_bytes_));
+  HarnessResult r = Run(config, *corpus_, "windows volume drive letter");
+  ASSERT_GE(r.files_size(), 1);
+  EXPECT_EQ(r.files(0).path(), "executors/docker/volumes/windows_parser.go");
+  EXPECT_FALSE(r.dense_query_empty());
+  EXPECT_EQ(r.dense_model_sha256(), Sha256Hex(model_bytes_));
+  EXPECT_EQ(r.index_stats().dense_dim(), 16u);
+  EXPECT_EQ(r.index_stats().chunks(), corpus_->chunks().size());
+  // Every chunk is in the dense leg, so every file is returned.
+  EXPECT_EQ(r.files_size(), 5);
+  // File scores are non-increasing, and the function list has no rest chunk.
+  for (int i = 1; i < r.files_size(); ++i) EXPECT_GE(r.files(i - 1).score(), r.files(i).score());
+  for (const RankedFunction& f : r.functions()) EXPECT_FALSE(f.function().empty());
+  // The top fused chunk is first in both legs: 1/61 + 1/61.
+  EXPECT_EQ(r.functions(0).function(), "windowsParser.ParseVolume");
+  EXPECT_DOUBLE_EQ(r.functions(0).score(), 2.0 / 61.0);
+  EXPECT_EQ(r.files(0).score(), r.functions(0).score());
+}
+
+TEST_F(HarnessTest, CandidateLimitCutsFiles) {
+  HarnessConfig config = ChunksConfig(Sha256Hex(model_bytes_));
+  config.set_candidate_limit(2);
+  HarnessResult r = Run(config, *corpus_, "cache bucket");
+  EXPECT_EQ(r.files_size(), 2);
+  HarnessConfig files = FilesConfig();
+  files.set_candidate_limit(1);
+  EXPECT_EQ(Run(files, *corpus_, "cache volume trace").files_size(), 1);
+}
+
+TEST_F(HarnessTest, QueryWithNoKnownTokenGivesEmptyResult) {
+  HarnessResult r0 = Run(FilesConfig(), *corpus_, "zebra quokka");
+  EXPECT_EQ(r0.files_size(), 0);
+  EXPECT_EQ(r0.functions_size(), 0);
+  HarnessResult r8 = Run(ChunksConfig(Sha256Hex(model_bytes_)), *corpus_, "zebra quokka");
+  EXPECT_TRUE(r8.dense_query_empty());
+  EXPECT_EQ(r8.files_size(), 0);
+  EXPECT_EQ(r8.functions_size(), 0);
+  EXPECT_EQ(r8.query_tokens_size(), 2);
+}
+
+TEST_F(HarnessTest, EmptyCorpus) {
+  corpus::Snapshot empty = MakeSnapshot("unit", {});
+  absl::StatusOr<Corpus> c = Corpus::Create(empty, NaiveChunks(empty));
+  ASSERT_TRUE(c.ok());
+  EXPECT_EQ(Run(FilesConfig(), *c, "cache").files_size(), 0);
+  HarnessResult r = Run(ChunksConfig(Sha256Hex(model_bytes_)), *c, "cache");
+  EXPECT_EQ(r.files_size(), 0);
+  EXPECT_EQ(r.index_stats().dense_vectors(), 0u);
+}
+
+TEST_F(HarnessTest, ModelHashMismatchStops) {
+  const std::string pinned(64, 'a');
+  absl::StatusOr<HarnessRun> r = RunHarness(ChunksConfig(pinned), *corpus_, lsa_.get(), "cache");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(r.status().message(),
+              HasSubstr("harness H008: dense model sha256 mismatch for corpus repository \"unit\": "
+                        "expected " + pinned + " (pinned in the config), found " +
+                        Sha256Hex(model_bytes_)));
+}
+
+TEST_F(HarnessTest, ModelMustBePinnedForTheRepositoryAndPresent) {
+  HarnessConfig config = ChunksConfig(Sha256Hex(model_bytes_));
+  config.mutable_dense()->mutable_pinned_model(0)->set_corpus_repository("fixture");
+  absl::StatusOr<HarnessRun> r = RunHarness(config, *corpus_, lsa_.get(), "cache");
+  ASSERT_FALSE(r.ok());
+  EXPECT_THAT(r.status().message(), HasSubstr("no dense model pinned for corpus repository \"unit\""));
+  r = RunHarness(ChunksConfig(Sha256Hex(model_bytes_)), *corpus_, nullptr, "cache");
+  EXPECT_FALSE(r.ok());
+  r = RunHarness(FilesConfig(), *corpus_, lsa_.get(), "cache");
+  EXPECT_FALSE(r.ok());
+}
+
+TEST_F(HarnessTest, DistractorsAreSearchedLikeRealFiles) {
+  const std::string path = "__harness_distractors__/d0.go";
+  const std::string content =
+      "package distractor\n\nfunc windowsVolumeDriveLetter() {\n\t_ = \"windows volume drive "
+      "letter windows volume drive letter\"\n}\n";
+  corpus::ChunkSet extended = chunks_;
+  NaiveChunkFile(path, content, &extended);
+  absl::StatusOr<Corpus> c = Corpus::Create(snapshot_, extended, {{path, content}});
+  ASSERT_TRUE(c.ok()) << c.status();
+  HarnessResult r0 = Run(FilesConfig(), *c, "windows volume drive letter");
+  ASSERT_GE(r0.files_size(), 2);
+  EXPECT_EQ(r0.files(0).path(), path);
+  HarnessResult r8 = Run(ChunksConfig(Sha256Hex(model_bytes_)), *c, "windows volume drive letter");
+  bool found = false;
+  for (const RankedFile& f : r8.files()) found |= f.path() == path;
+  EXPECT_TRUE(found);
+  EXPECT_EQ(r8.index_stats().files(), 6u);
+}
+
+TEST_F(HarnessTest, ResultsAreByteIdenticalAcrossRuns) {
+  HarnessConfig config = ChunksConfig(Sha256Hex(model_bytes_));
+  const std::string q = "trace buffer limit write";
+  const std::string a = Run(config, *corpus_, q).SerializeAsString();
+  const std::string b = Run(config, *corpus_, q).SerializeAsString();
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(Run(FilesConfig(), *corpus_, q).SerializeAsString(),
+            Run(FilesConfig(), *corpus_, q).SerializeAsString());
+}
+
+}  // namespace
+}  // namespace repro::retrieval
