@@ -39,7 +39,8 @@ def _eval_stage_impl(ctx):
             files = [
                 f
                 for f in files
-                if not f.basename.endswith(".provenance.json") and not _is_volatile(f)
+                if not f.basename.endswith(".provenance.json") and
+                   (ctx.attr.volatile_inputs or not _is_volatile(f))
             ]
         if ":" in role:
             # "role:basename" picks one file of a multi-file target.
@@ -98,6 +99,10 @@ eval_stage = rule(
         "args": attr.string_list(),
         "stage": attr.string(doc = "Stage name; defaults to the target name."),
         "stage_version": attr.string(mandatory = True),
+        "volatile_inputs": attr.bool(
+            default = False,
+            doc = "Pass upstream *.volatile.* files too (a timing collector); never hashed.",
+        ),
     },
 )
 

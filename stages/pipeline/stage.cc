@@ -143,6 +143,7 @@ absl::Status Finish(const Stage& stage) {
   if (!tool_digest.ok()) return tool_digest.status();
   *prov.mutable_tool() = *tool_digest;
   for (const Stage::Input& in : stage.inputs()) {
+    if (IsVolatile(in.short_path.substr(in.short_path.rfind('/') + 1))) continue;
     absl::StatusOr<schemas::FileDigest> d = Digest(in.role, in.path, in.short_path);
     if (!d.ok()) return d.status();
     *prov.add_inputs() = *d;

@@ -77,7 +77,9 @@ class Stage {
 };
 
 // Outputs named "*.volatile.*" (timings) are written but never hashed into
-// the provenance record, and later stages never receive them as inputs.
+// the provenance record (as outputs, or as inputs of a stage that collects
+// them), and later stages receive them only when asked for (eval_stage's
+// `volatile_inputs`).
 bool IsVolatile(absl::string_view output_name);
 
 // Workspace-relative form of an exec path: strips "bazel-out/<cfg>/bin/".
