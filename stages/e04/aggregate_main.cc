@@ -1,0 +1,111 @@
+// Stage e04_aggregate: the composite cells, the analysis and the report files.
+//
+// Flags: --grid=<name> --resamples=N --seed=S.
+// Inputs (roles):
+//   tasks                 TaskSet text proto (task order of the report)
+//   harness/<name>        the harness configs (their names, in order)
+//   outcome/<cell stage>  every ConditionOutcome JSON of the grid
+//   base/<task>, stale/<task>   snapshot manifests (S001 effective dose)
+//   labels/<task>         Labels (which files are gold)
+// Outputs: e04.json (E04Report), e04.md, cells.csv, dose_response.svg,
+// rank_displacement.svg, e04.tokens.txt.
+#include <map>
+#include <set>
+#include <string>
+
+#include "absl/flags/flag.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "stages/corpus/corpus.pb.h"
+#include "stages/corpus/stage_io.h"
+#include "stages/corpus/task.pb.h"
+#include "stages/e04/aggregate.h"
+#include "stages/e04/report_writer.h"
+#include "stages/pipeline/stage.h"
+#include "stages/pipeline/textproto.h"
+
+ABSL_FLAG(std::string, grid, "", "Grid name shown in the report.");
+ABSL_FLAG(int, resamples, 10000, "Bootstrap resamples.");
+ABSL_FLAG(uint64_t, seed, 20260704, "Bootstrap seed.");
+
+namespace repro::e04 {
+namespace {
+
+absl::StatusOr<S001Dose> EffectiveDose(const Stage& stage, const corpus::Task& task) {
+  corpus::Snapshot base, stale;
+  corpus::Labels labels;
+  if (absl::Status s = corpus::ReadProto(stage, "base/" + task.id(), &base); !s.ok()) return s;
+  if (absl::Status s = corpus::ReadProto(stage, "stale/" + task.id(), &stale); !s.ok()) return s;
+  if (absl::Status s = corpus::ReadProto(stage, "labels/" + task.id(), &labels); !s.ok()) return s;
+  std::map<std::string, std::string> before, after;  // path -> blob id
+  for (const corpus::SourceFile& f : stale.files()) before[f.path()] = f.blob_id();
+  for (const corpus::SourceFile& f : base.files()) after[f.path()] = f.blob_id();
+  S001Dose dose;
+  dose.set_task_id(task.id());
+  for (const auto& [path, blob] : after) {
+    auto it = before.find(path);
+    if (it == before.end()) {
+      dose.set_go_files_added(dose.go_files_added() + 1);
+    } else if (it->second != blob) {
+      dose.set_go_files_changed(dose.go_files_changed() + 1);
+    }
+  }
+  for (const auto& [path, blob] : before) {
+    if (!after.count(path)) dose.set_go_files_removed(dose.go_files_removed() + 1);
+  }
+  for (const std::string& g : labels.gold_files()) {
+    auto b = before.find(g);
+    auto a = after.find(g);
+    if (b == before.end() || a == after.end() || b->second != a->second) dose.set_gold_changed(true);
+  }
+  return dose;
+}
+
+absl::Status Run(Stage& stage) {
+  absl::StatusOr<const Stage::Input*> tasks_in = stage.Find("tasks");
+  if (!tasks_in.ok()) return tasks_in.status();
+  absl::StatusOr<std::string> tasks_text = stage.Read("tasks");
+  if (!tasks_text.ok()) return tasks_text.status();
+  corpus::TaskSet task_set;
+  if (absl::Status s = ParseTextProto(*tasks_text, (*tasks_in)->short_path, &task_set); !s.ok()) {
+    return s;
+  }
+  GridInput in;
+  in.grid = absl::GetFlag(FLAGS_grid);
+  in.resamples = absl::GetFlag(FLAGS_resamples);
+  in.seed = absl::GetFlag(FLAGS_seed);
+  for (const corpus::Task& t : task_set.tasks()) {
+    in.task_ids.push_back(t.id());
+    absl::StatusOr<S001Dose> dose = EffectiveDose(stage, t);
+    if (!dose.ok()) return dose.status();
+    in.s001_doses.push_back(*dose);
+  }
+  for (const std::string& role : stage.Roles("harness/")) {
+    in.harnesses.push_back(role.substr(std::string("harness/").size()));
+  }
+  for (const std::string& role : stage.Roles("outcome/")) {
+    absl::StatusOr<std::string> json = stage.Read(role);
+    if (!json.ok()) return json.status();
+    ConditionOutcome o;
+    if (absl::Status s = FromJson(*json, role, &o); !s.ok()) return s;
+    in.outcomes.push_back(std::move(o));
+  }
+  absl::StatusOr<E04Report> report = Aggregate(in);
+  if (!report.ok()) return report.status();
+  RenderedE04 r = RenderE04(*report);
+  std::string tokens;
+  for (const auto& [k, v] : r.tokens) absl::StrAppend(&tokens, k, "\t", v, "\n");
+  for (auto [name, bytes] : {std::make_pair("e04.md", &r.markdown),
+                             std::make_pair("cells.csv", &r.cells_csv),
+                             std::make_pair("dose_response.svg", &r.dose_response_svg),
+                             std::make_pair("rank_displacement.svg", &r.rank_displacement_svg),
+                             std::make_pair("e04.tokens.txt", &tokens)}) {
+    if (absl::Status s = stage.Write(name, *bytes); !s.ok()) return s;
+  }
+  return stage.Write("e04.json", ToJson(*report));
+}
+
+}  // namespace
+}  // namespace repro::e04
+
+int main(int argc, char** argv) { return repro::RunStage(argc, argv, repro::e04::Run); }
