@@ -1,0 +1,228 @@
+#include "stages/retrieval/vector_cache.h"
+
+#include <sqlite3.h>
+
+#include <cstring>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "stages/pipeline/sha256.h"
+
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+              "vector blobs are stored as little-endian float32");
+
+namespace repro::retrieval {
+namespace {
+
+constexpr char kSchema[] =
+    "CREATE TABLE IF NOT EXISTS vectors("
+    " model_id TEXT NOT NULL, model_sha256 TEXT NOT NULL, text_sha256 TEXT NOT NULL,"
+    " dims INTEGER NOT NULL, vector BLOB NOT NULL,"
+    " PRIMARY KEY (model_id, model_sha256, text_sha256)) WITHOUT ROWID;"
+    "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    "INSERT OR IGNORE INTO meta(key, value) VALUES ('schema', '1');";
+
+constexpr char kSelect[] =
+    "SELECT dims, vector FROM vectors WHERE model_id = ?1 AND model_sha256 = ?2 AND "
+    "text_sha256 = ?3";
+
+absl::Status SqlError(sqlite3* db, absl::string_view path, absl::string_view what) {
+  return absl::InternalError(
+      absl::StrCat(path, ": SQLite ", what, ": ", db ? sqlite3_errmsg(db) : "out of memory"));
+}
+
+// Prepared statement with RAII finalize.
+class Statement {
+ public:
+  Statement(sqlite3* db, const char* sql) { sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr); }
+  ~Statement() { sqlite3_finalize(stmt_); }
+  sqlite3_stmt* get() const { return stmt_; }
+
+ private:
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+void BindKey(sqlite3_stmt* s, const CacheKey& key) {
+  sqlite3_bind_text(s, 1, key.model_id.data(), static_cast<int>(key.model_id.size()),
+                    SQLITE_TRANSIENT);
+  sqlite3_bind_text(s, 2, key.model_sha256.data(), static_cast<int>(key.model_sha256.size()),
+                    SQLITE_TRANSIENT);
+  sqlite3_bind_text(s, 3, key.text_sha256.data(), static_cast<int>(key.text_sha256.size()),
+                    SQLITE_TRANSIENT);
+}
+
+// Looks one key up with a prepared kSelect statement.
+absl::StatusOr<std::optional<std::vector<float>>> Lookup(sqlite3* db, sqlite3_stmt* s,
+                                                         const std::string& path,
+                                                         const CacheKey& key) {
+  sqlite3_reset(s);
+  sqlite3_clear_bindings(s);
+  BindKey(s, key);
+  const int rc = sqlite3_step(s);
+  if (rc == SQLITE_DONE) return std::optional<std::vector<float>>();
+  if (rc != SQLITE_ROW) return SqlError(db, path, "select");
+  const int64_t dims = sqlite3_column_int64(s, 0);
+  const void* blob = sqlite3_column_blob(s, 1);
+  const int bytes = sqlite3_column_bytes(s, 1);
+  if (dims < 1 || bytes != dims * 4) {
+    return absl::DataLossError(absl::StrCat(path, ": vector of text ", key.text_sha256,
+                                            " has ", bytes, " bytes, expected 4 * dims = ",
+                                            dims * 4));
+  }
+  std::vector<float> v(static_cast<size_t>(dims));
+  std::memcpy(v.data(), blob, static_cast<size_t>(bytes));
+  return std::optional<std::vector<float>>(std::move(v));
+}
+
+std::string UriEscape(absl::string_view path) {
+  std::string out;
+  for (char c : path) {
+    if (c == '%' || c == '?' || c == '#') {
+      absl::StrAppend(&out, "%", absl::Hex(static_cast<unsigned char>(c), absl::kZeroPad2));
+    } else {
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+SqliteHandle::~SqliteHandle() {
+  if (db_ != nullptr) sqlite3_close(db_);
+}
+
+absl::StatusOr<std::unique_ptr<VectorCacheWriter>> VectorCacheWriter::Open(
+    const std::string& path) {
+  sqlite3* raw = nullptr;
+  const int rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                                 nullptr);
+  SqliteHandle db(raw);
+  if (rc != SQLITE_OK) return SqlError(raw, path, "open");
+  char* err = nullptr;
+  if (sqlite3_exec(db.get(), kSchema, nullptr, nullptr, &err) != SQLITE_OK) {
+    std::string msg = err ? err : "";
+    sqlite3_free(err);
+    return absl::InternalError(absl::StrCat(path, ": SQLite schema: ", msg));
+  }
+  return std::unique_ptr<VectorCacheWriter>(new VectorCacheWriter(std::move(db), path));
+}
+
+absl::StatusOr<std::optional<std::vector<float>>> VectorCacheWriter::Get(
+    const CacheKey& key) const {
+  Statement s(db_.get(), kSelect);
+  if (s.get() == nullptr) return SqlError(db_.get(), path_, "prepare");
+  return Lookup(db_.get(), s.get(), path_, key);
+}
+
+absl::Status VectorCacheWriter::PutMany(
+    const std::vector<std::pair<CacheKey, std::vector<float>>>& entries) {
+  sqlite3* db = db_.get();
+  if (sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK) {
+    return SqlError(db, path_, "begin");
+  }
+  absl::Status status = [&]() -> absl::Status {
+    Statement select(db, kSelect);
+    Statement insert(db,
+                     "INSERT INTO vectors(model_id, model_sha256, text_sha256, dims, vector) "
+                     "VALUES (?1, ?2, ?3, ?4, ?5)");
+    if (select.get() == nullptr || insert.get() == nullptr) return SqlError(db, path_, "prepare");
+    for (const auto& [key, vec] : entries) {
+      if (vec.empty()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(path_, ": empty vector for text ", key.text_sha256));
+      }
+      absl::StatusOr<std::optional<std::vector<float>>> old = Lookup(db, select.get(), path_, key);
+      if (!old.ok()) return old.status();
+      if (old->has_value()) {
+        if (std::memcmp((*old)->data(), vec.data(), vec.size() * 4) == 0 &&
+            (*old)->size() == vec.size()) {
+          continue;
+        }
+        return absl::AlreadyExistsError(absl::StrCat(
+            path_, ": model ", key.model_id, " (", key.model_sha256, ") text ", key.text_sha256,
+            ": the cache holds a different vector (the server is not deterministic?); not "
+            "overwritten"));
+      }
+      sqlite3_stmt* s = insert.get();
+      sqlite3_reset(s);
+      sqlite3_clear_bindings(s);
+      BindKey(s, key);
+      sqlite3_bind_int64(s, 4, static_cast<int64_t>(vec.size()));
+      sqlite3_bind_blob(s, 5, vec.data(), static_cast<int>(vec.size() * 4), SQLITE_TRANSIENT);
+      if (sqlite3_step(s) != SQLITE_DONE) return SqlError(db, path_, "insert");
+    }
+    return absl::OkStatus();
+  }();
+  if (!status.ok()) {
+    sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+    return status;
+  }
+  if (sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK) {
+    return SqlError(db, path_, "commit");
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::unique_ptr<CachedEmbeddings>> CachedEmbeddings::Open(
+    const std::string& path, std::string model_id, std::string model_sha256, int dims,
+    absl::string_view expected_file_sha256) {
+  if (!expected_file_sha256.empty()) {
+    absl::StatusOr<std::string> sha = Sha256File(path);
+    if (!sha.ok()) return sha.status();
+    if (*sha != expected_file_sha256) {
+      return absl::FailedPreconditionError(absl::StrCat(path, ": vector cache sha256 mismatch: expected ",
+                                                        expected_file_sha256, " (pinned), found ",
+                                                        *sha));
+    }
+  }
+  sqlite3* raw = nullptr;
+  const std::string uri = absl::StrCat("file:", UriEscape(path), "?mode=ro&immutable=1");
+  const int rc = sqlite3_open_v2(uri.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
+  SqliteHandle db(raw);
+  if (rc != SQLITE_OK) return SqlError(raw, path, "open read-only");
+  // Fails here (not later) when the file is not a vector cache.
+  Statement probe(db.get(), kSelect);
+  if (probe.get() == nullptr) return SqlError(db.get(), path, "not a vector cache");
+  std::unique_ptr<CachedEmbeddings> c(new CachedEmbeddings(std::move(db), path));
+  c->model_id_ = std::move(model_id);
+  c->model_sha256_ = std::move(model_sha256);
+  c->dims_ = dims;
+  return c;
+}
+
+absl::Status CachedEmbeddings::Embed(absl::Span<const std::string> texts, std::vector<float>* out) {
+  Statement s(db_.get(), kSelect);
+  if (s.get() == nullptr) return SqlError(db_.get(), path_, "prepare");
+  std::vector<float> result;
+  result.reserve(texts.size() * static_cast<size_t>(dims_));
+  std::vector<std::string> missing;
+  size_t missing_count = 0;
+  for (const std::string& text : texts) {
+    CacheKey key{model_id_, model_sha256_, Sha256Hex(text)};
+    absl::StatusOr<std::optional<std::vector<float>>> v = Lookup(db_.get(), s.get(), path_, key);
+    if (!v.ok()) return v.status();
+    if (!v->has_value()) {
+      if (missing.size() < 3) missing.push_back(key.text_sha256);
+      ++missing_count;
+      continue;
+    }
+    if ((*v)->size() != static_cast<size_t>(dims_)) {
+      return absl::DataLossError(absl::StrCat(path_, ": text ", key.text_sha256, " has ",
+                                              (*v)->size(), " dims, expected ", dims_));
+    }
+    result.insert(result.end(), (*v)->begin(), (*v)->end());
+  }
+  if (missing_count > 0) {
+    return absl::NotFoundError(absl::StrCat(
+        path_, ": ", missing_count, " of ", texts.size(), " texts have no vector for model ",
+        model_id_, " (", model_sha256_, "), e.g. text sha256 ", absl::StrJoin(missing, ", "),
+        "; fill the cache with `bazel run //stages/retrieval:fill_vector_cache -- ...` "
+        "and pin the new file's sha256"));
+  }
+  out->insert(out->end(), result.begin(), result.end());
+  return absl::OkStatus();
+}
+
+}  // namespace repro::retrieval

@@ -1,0 +1,100 @@
+// A SQLite cache of embedding vectors, keyed by (model id, model sha256,
+// text sha256), and the embedding backend that reads it.
+//
+// Schema (one file, SQLite 3):
+//   CREATE TABLE vectors(
+//     model_id     TEXT    NOT NULL,
+//     model_sha256 TEXT    NOT NULL,
+//     text_sha256  TEXT    NOT NULL,   -- sha256 of the exact text embedded
+//     dims         INTEGER NOT NULL,
+//     vector       BLOB    NOT NULL,   -- dims float32, little-endian, L2-normalised
+//     PRIMARY KEY (model_id, model_sha256, text_sha256)) WITHOUT ROWID;
+//   CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);  -- schema=1
+//
+// Two roles:
+//  - VectorCacheWriter, used only by the explicit fill command
+//    (`bazel run //stages/retrieval:fill_vector_cache`), creates the file and
+//    inserts vectors. Inserting a key that exists with different bytes is an
+//    error (a non-deterministic server must not silently change a pinned
+//    cache); the same bytes are a no-op.
+//  - CachedEmbeddings, what Bazel actions use: opens the file read-only and
+//    immutable (SQLite never writes, no journal), optionally after checking
+//    the sha256 of the whole file against a pin ("expected vs found"), and
+//    serves Embed from it. A text without a vector is an error naming how
+//    many texts are missing, the first few text hashes, and the fill command.
+#ifndef REPRO_STAGES_RETRIEVAL_VECTOR_CACHE_H_
+#define REPRO_STAGES_RETRIEVAL_VECTOR_CACHE_H_
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "stages/retrieval/embedding_backend.h"
+
+struct sqlite3;
+
+namespace repro::retrieval {
+
+struct CacheKey {
+  std::string model_id;
+  std::string model_sha256;
+  std::string text_sha256;
+};
+
+// An open SQLite handle; closes on destruction.
+class SqliteHandle {
+ public:
+  explicit SqliteHandle(sqlite3* db = nullptr) : db_(db) {}
+  ~SqliteHandle();
+  SqliteHandle(SqliteHandle&& o) noexcept : db_(std::exchange(o.db_, nullptr)) {}
+  SqliteHandle& operator=(SqliteHandle&&) = delete;
+  sqlite3* get() const { return db_; }
+
+ private:
+  sqlite3* db_;
+};
+
+class VectorCacheWriter {
+ public:
+  static absl::StatusOr<std::unique_ptr<VectorCacheWriter>> Open(const std::string& path);
+
+  absl::StatusOr<std::optional<std::vector<float>>> Get(const CacheKey& key) const;
+  // Inserts every (key, vector) in one transaction.
+  absl::Status PutMany(const std::vector<std::pair<CacheKey, std::vector<float>>>& entries);
+
+ private:
+  explicit VectorCacheWriter(SqliteHandle db, std::string path)
+      : db_(std::move(db)), path_(std::move(path)) {}
+  SqliteHandle db_;
+  std::string path_;
+};
+
+class CachedEmbeddings : public EmbeddingBackend {
+ public:
+  // `expected_file_sha256` empty = no pin check (tests, tools).
+  static absl::StatusOr<std::unique_ptr<CachedEmbeddings>> Open(
+      const std::string& path, std::string model_id, std::string model_sha256, int dims,
+      absl::string_view expected_file_sha256 = "");
+
+  const std::string& model_id() const override { return model_id_; }
+  const std::string& model_sha256() const override { return model_sha256_; }
+  int dims() const override { return dims_; }
+  absl::Status Embed(absl::Span<const std::string> texts, std::vector<float>* out) override;
+
+ private:
+  CachedEmbeddings(SqliteHandle db, std::string path) : db_(std::move(db)), path_(std::move(path)) {}
+  SqliteHandle db_;
+  std::string path_;
+  std::string model_id_;
+  std::string model_sha256_;
+  int dims_ = 0;
+};
+
+}  // namespace repro::retrieval
+
+#endif  // REPRO_STAGES_RETRIEVAL_VECTOR_CACHE_H_
