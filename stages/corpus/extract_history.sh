@@ -5,19 +5,21 @@
 #
 # Run by the repository rule in history.bzl at fetch time (never by an action).
 # It only reads the repository. requests.tsv has lines
-#   commit<TAB><40-hex id>            a commit the specs name (any field)
-#   snapshot<TAB><40-hex id>          a commit whose corpus is dumped
-#   diff<TAB><base id><TAB><fix id>   a fix diff
+#   commit<TAB><id>                     a commit the spec names (any field)
+#   snapshot<TAB><id><TAB><refs>        a commit whose corpus is dumped; refs
+#                                       ("T01.base_commit,...") name its uses
+#   diff<TAB><base id><TAB><fix id>     a fix diff
 # and the output is
 #   git_version.txt                   `git --version` (git decides diff bytes)
 #   index.tsv                         <commit> <status> <parents...>, sorted;
 #                                     status is present | missing | invalid
-#   commits/<id>/status               present | missing | invalid
+#   commits/<id>/status               "present", or "missing|invalid<TAB><refs>"
 #   commits/<id>/tree.z               git ls-tree -r -z --full-tree <id>
 #   commits/<id>/blobs.batch          git cat-file --batch of the blobs of the
 #                                     `.go` paths outside vendor/ ("<oid>
 #                                     missing" for a blob absent from the clone)
-#   diffs/<base>_<fix>/status         present | missing (either commit absent)
+#   diffs/<base>_<fix>/status         "present", or "missing<TAB>base_commit,fix_commit"
+#                                     naming the fields whose commit is absent
 #   diffs/<base>_<fix>/name_status.z  git diff-tree -r -z --name-status -M base fix
 #   diffs/<base>_<fix>/u0.diff        git diff -U0 base fix -- <file>, for every
 #                                     `M` row ending in .go, in row order
@@ -103,11 +105,12 @@ while IFS=$'\t' read -r kind a b; do
       d="$out/commits/$a"
       mkdir -p "$d"
       st=$(commit_status "$a")
-      echo "$st" >"$d/status"
       if [[ $st == present ]]; then
+        echo present >"$d/status"
         g ls-tree -r -z --full-tree "$a" >"$d/tree.z"
         select_blobs <"$d/tree.z" | g cat-file --batch >"$d/blobs.batch"
       else
+        printf '%s\t%s\n' "$st" "$b" >"$d/status"
         : >"$d/tree.z"
         : >"$d/blobs.batch"
       fi
@@ -138,7 +141,10 @@ while IFS=$'\t' read -r kind a b; do
             --indent-heuristic --full-index --src-prefix=a/ --dst-prefix=b/ "$a" "$b" -- ":(literal)$path" >>"$d/u0.diff"
         done
       else
-        echo missing >"$d/status"
+        absent=()
+        [[ $(commit_status "$a") == present ]] || absent+=(base_commit)
+        [[ $(commit_status "$b") == present ]] || absent+=(fix_commit)
+        (IFS=,; printf 'missing\t%s\n' "${absent[*]}") >"$d/status"
       fi
       ;;
     "") ;;

@@ -143,21 +143,20 @@ def _git_history_impl(rctx):
     canonical = _canonical_spec(rctx)
     repository, lsa, tasks = _scan_canonical_spec(canonical)
 
-    snapshots = {}
+    snapshots = {}  # commit -> ["T01.base_commit", ...]
     commits = {}
     diffs = {}
     for t in tasks:
         for f in ["fix_commit", "base_commit", "stale_commit"]:
             if t[f]:
                 commits[t[f]] = True
-        if t["base_commit"]:
-            snapshots[t["base_commit"]] = True
-        if t["stale_commit"]:
-            snapshots[t["stale_commit"]] = True
+        for f in ["base_commit", "stale_commit"]:
+            if t[f]:
+                snapshots.setdefault(t[f], []).append("%s.%s" % (t["id"], f))
         if t["base_commit"] and t["fix_commit"]:
             diffs["%s\t%s" % (t["base_commit"], t["fix_commit"])] = True
     if lsa:
-        snapshots[lsa] = True
+        snapshots.setdefault(lsa, []).append("lsa_training_commit")
         commits[lsa] = True
     snapshot_list = sorted(snapshots.keys())
 
@@ -190,7 +189,7 @@ def _git_history_impl(rctx):
 
     if configured:
         requests = ["commit\t%s" % c for c in sorted(commits.keys())]
-        requests += ["snapshot\t%s" % c for c in snapshot_list]
+        requests += ["snapshot\t%s\t%s" % (c, ",".join(snapshots[c])) for c in snapshot_list]
         requests += ["diff\t%s" % d for d in sorted(diffs.keys())]
         rctx.file("requests.tsv", "\n".join(requests) + "\n")
         extract = rctx.path(rctx.attr._extract)

@@ -1,0 +1,187 @@
+#include "stages/corpus/agreement.h"
+
+#include <algorithm>
+#include <set>
+#include <tuple>
+
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+
+namespace repro {
+namespace corpus {
+namespace {
+
+std::string Range(const GoFunction& f) {
+  return absl::StrCat(f.start_line, "-", f.end_line);
+}
+
+auto Key(const GoFunction& f) {
+  return std::make_tuple(f.start_line, f.end_line, f.name);
+}
+
+void CompareFile(const std::string& path, std::vector<GoFunction> ts,
+                 std::vector<GoFunction> go, ChunkerAgreement* out) {
+  auto by_key = [](const GoFunction& a, const GoFunction& b) { return Key(a) < Key(b); };
+  std::sort(ts.begin(), ts.end(), by_key);
+  std::sort(go.begin(), go.end(), by_key);
+  out->set_functions_tree_sitter(out->functions_tree_sitter() + ts.size());
+  out->set_functions_go_parser(out->functions_go_parser() + go.size());
+  std::vector<GoFunction> only_ts, only_go;
+  std::set_difference(ts.begin(), ts.end(), go.begin(), go.end(),
+                      std::back_inserter(only_ts), by_key);
+  std::set_difference(go.begin(), go.end(), ts.begin(), ts.end(),
+                      std::back_inserter(only_go), by_key);
+  out->set_functions_agreeing(out->functions_agreeing() + ts.size() - only_ts.size());
+  if (only_ts.empty() && only_go.empty()) {
+    out->set_files_agreeing(out->files_agreeing() + 1);
+    return;
+  }
+  std::vector<bool> used(only_go.size(), false);
+  for (const GoFunction& t : only_ts) {
+    FunctionDifference* d = out->add_differences();
+    d->set_path(path);
+    d->set_function(t.name);
+    d->set_tree_sitter(Range(t));
+    d->set_kind("only_tree_sitter");
+    for (size_t i = 0; i < only_go.size(); ++i) {
+      if (!used[i] && only_go[i].name == t.name && only_go[i].start_line == t.start_line) {
+        used[i] = true;
+        d->set_kind("line_range");
+        d->set_go_parser(Range(only_go[i]));
+        break;
+      }
+    }
+  }
+  for (size_t i = 0; i < only_go.size(); ++i) {
+    if (used[i]) continue;
+    FunctionDifference* d = out->add_differences();
+    d->set_path(path);
+    d->set_function(only_go[i].name);
+    d->set_go_parser(Range(only_go[i]));
+    d->set_kind("only_go_parser");
+  }
+}
+
+}  // namespace
+
+absl::StatusOr<GoCheckOutput> ParseGoCheck(absl::string_view tsv,
+                                           absl::string_view source) {
+  GoCheckOutput out;
+  int line_no = 0;
+  for (absl::string_view line : absl::StrSplit(tsv, '\n')) {
+    ++line_no;
+    if (line.empty()) continue;
+    auto bad = [&](absl::string_view expected) {
+      return absl::InvalidArgumentError(absl::StrCat(source, ": line ", line_no,
+                                                     ": expected ", expected,
+                                                     ", found \"", line, "\""));
+    };
+    if (absl::StartsWith(line, "# gocheck v1 ")) {
+      out.go_version = std::string(line.substr(13));
+      continue;
+    }
+    std::vector<std::string> f = absl::StrSplit(line, '\t');
+    if (f[0] == "F" && (f.size() == 3 || f.size() == 4)) {
+      GoCheckFile& file = out.files[f[1]];
+      file.parse_ok = f[2] == "ok";
+      if (!file.parse_ok) {
+        if (f[2] != "error" || f.size() != 4) return bad("'F\\tpath\\tok|error\\tmessage'");
+        file.error = f[3];
+      }
+    } else if (f[0] == "D" && f.size() == 5) {
+      auto it = out.files.find(f[1]);
+      GoFunction fn;
+      fn.name = f[2];
+      if (it == out.files.end() || !absl::SimpleAtoi(f[3], &fn.start_line) ||
+          !absl::SimpleAtoi(f[4], &fn.end_line)) {
+        return bad("'D\\tpath\\tname\\tstart\\tend' after the file's F record");
+      }
+      it->second.functions.push_back(fn);
+    } else if (f[0] == "M" && f.size() == 2) {
+      out.missing.push_back(f[1]);
+    } else {
+      return bad("an F, D or M record");
+    }
+  }
+  if (out.go_version.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(source, ": no '# gocheck v1' header"));
+  }
+  return out;
+}
+
+absl::StatusOr<ChunkerAgreement> CompareWithGoParser(const Snapshot& manifest,
+                                                     const ChunkSet& chunks,
+                                                     const GoCheckOutput& go) {
+  if (chunks.snapshot_sha256() != manifest.snapshot_sha256()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the chunk set is of snapshot ", chunks.snapshot_sha256(),
+        ", the manifest is ", manifest.snapshot_sha256()));
+  }
+  ChunkerAgreement out;
+  out.set_commit(manifest.commit());
+  out.set_snapshot_sha256(manifest.snapshot_sha256());
+  out.set_chunker(chunks.chunker());
+  out.set_go_parser(absl::StrCat("go/parser ", go.go_version));
+  out.set_missing_blobs(manifest.missing_size());
+  *out.mutable_suspect_files() = chunks.suspect_files();
+
+  std::map<std::string, std::vector<GoFunction>> ts;
+  for (const SourceFile& f : manifest.files()) ts[f.path()];
+  for (const Chunk& c : chunks.chunks()) {
+    auto it = ts.find(c.path());
+    if (it == ts.end()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("chunk of ", c.path(), ", a file not in the snapshot"));
+    }
+    if (!c.function().empty()) {
+      it->second.push_back({c.function(), c.start_line(), c.end_line()});
+    }
+  }
+  auto file_set = [&](const std::string& path, bool in_ts) {
+    FunctionDifference* d = out.add_differences();
+    d->set_path(path);
+    d->set_kind("file_set");
+    (in_ts ? d->mutable_tree_sitter() : d->mutable_go_parser())->assign("file");
+  };
+  std::set<std::string> missing_ts, missing_go(go.missing.begin(), go.missing.end());
+  for (const MissingBlob& m : manifest.missing()) missing_ts.insert(m.path());
+  for (const std::string& p : missing_ts) {
+    if (!missing_go.count(p)) file_set(p, true);
+  }
+  for (const std::string& p : missing_go) {
+    if (!missing_ts.count(p)) file_set(p, false);
+  }
+  for (const auto& [path, g] : go.files) {
+    if (!g.parse_ok) out.add_go_parse_errors(absl::StrCat(path, ": ", g.error));
+    if (!ts.count(path)) file_set(path, false);
+  }
+  for (const auto& [path, functions] : ts) {
+    auto it = go.files.find(path);
+    if (it == go.files.end()) {
+      file_set(path, true);
+      continue;
+    }
+    out.set_files(out.files() + 1);
+    CompareFile(path, functions, it->second.functions, &out);
+  }
+  return out;
+}
+
+int Explain(const DifferenceExplanations& explained, ChunkerAgreement* agreement) {
+  int unexplained = 0;
+  for (FunctionDifference& d : *agreement->mutable_differences()) {
+    for (const FunctionDifference& e : explained.explained()) {
+      if (e.path() == d.path() && e.kind() == d.kind() && e.function() == d.function()) {
+        d.set_explanation(e.explanation());
+        break;
+      }
+    }
+    if (d.explanation().empty()) ++unexplained;
+  }
+  return unexplained;
+}
+
+}  // namespace corpus
+}  // namespace repro

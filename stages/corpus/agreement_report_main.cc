@@ -1,0 +1,70 @@
+// Stage tool: the chunker/go-parser agreement over all snapshots of a task
+// set. Inputs (roles): agreement/<commit> (ChunkerAgreement JSON, one per
+// snapshot) and, optionally, explanations (DifferenceExplanations text
+// proto). Output: ChunkerAgreementReport as JSON, with totals and every
+// difference marked explained or not. Never fails on differences: the
+// chunker_agreement test requires `unexplained` to be 0.
+#include <iostream>
+
+#include "absl/strings/str_cat.h"
+#include "stages/corpus/agreement.h"
+#include "stages/corpus/stage_io.h"
+#include "stages/pipeline/stage.h"
+#include "stages/pipeline/textproto.h"
+
+namespace repro {
+namespace corpus {
+namespace {
+
+absl::Status Run(Stage& stage) {
+  DifferenceExplanations explained;
+  if (stage.Find("explanations").ok()) {
+    absl::StatusOr<const Stage::Input*> in = stage.Find("explanations");
+    absl::StatusOr<std::string> text = stage.Read("explanations");
+    if (!text.ok()) return text.status();
+    absl::Status s = ParseTextProto(*text, (*in)->short_path, &explained);
+    if (!s.ok()) return s;
+  }
+  ChunkerAgreementReport report;
+  for (const std::string& role : stage.Roles("agreement/")) {
+    ChunkerAgreement a;
+    absl::Status s = ReadProto(stage, role, &a);
+    if (!s.ok()) return s;
+    const int unexplained = Explain(explained, &a);
+    if (report.chunker().empty()) {
+      report.set_chunker(a.chunker());
+      report.set_go_parser(a.go_parser());
+    } else if (report.chunker() != a.chunker() || report.go_parser() != a.go_parser()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          role, ": made with ", a.chunker(), " / ", a.go_parser(), ", others with ",
+          report.chunker(), " / ", report.go_parser()));
+    }
+    report.set_snapshots(report.snapshots() + 1);
+    report.set_files(report.files() + a.files());
+    report.set_files_agreeing(report.files_agreeing() + a.files_agreeing());
+    report.set_functions_tree_sitter(report.functions_tree_sitter() + a.functions_tree_sitter());
+    report.set_functions_go_parser(report.functions_go_parser() + a.functions_go_parser());
+    report.set_functions_agreeing(report.functions_agreeing() + a.functions_agreeing());
+    report.set_suspect_files(report.suspect_files() + a.suspect_files_size());
+    report.set_go_parse_errors(report.go_parse_errors() + a.go_parse_errors_size());
+    report.set_differences(report.differences() + a.differences_size());
+    report.set_unexplained(report.unexplained() + unexplained);
+    *report.add_per_snapshot() = std::move(a);
+  }
+  std::cerr << stage.label() << ": " << report.snapshots() << " snapshots, "
+            << report.files_agreeing() << "/" << report.files() << " files and "
+            << report.functions_agreeing() << "/" << report.functions_go_parser()
+            << " go/parser functions agree; " << report.differences()
+            << " difference(s), " << report.unexplained() << " unexplained\n";
+  absl::StatusOr<std::string> out = OnlyOutput(stage);
+  if (!out.ok()) return out.status();
+  return stage.Write(*out, ToJson(report));
+}
+
+}  // namespace
+}  // namespace corpus
+}  // namespace repro
+
+int main(int argc, char** argv) {
+  return repro::RunStage(argc, argv, repro::corpus::Run);
+}

@@ -1,0 +1,112 @@
+#include "stages/corpus/agreement.h"
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace repro {
+namespace corpus {
+namespace {
+
+using ::testing::HasSubstr;
+
+Snapshot Manifest() {
+  Snapshot s;
+  s.set_commit("c");
+  s.set_snapshot_sha256("h");
+  s.add_files()->set_path("a.go");
+  s.add_files()->set_path("b.go");
+  MissingBlob* m = s.add_missing();
+  m->set_path("big.go");
+  return s;
+}
+
+ChunkSet Chunks() {
+  ChunkSet c;
+  c.set_snapshot_sha256("h");
+  c.set_chunker("ts");
+  auto add = [&](const char* path, const char* fn, int s, int e) {
+    Chunk* k = c.add_chunks();
+    k->set_path(path);
+    k->set_function(fn);
+    k->set_start_line(s);
+    k->set_end_line(e);
+  };
+  add("a.go", "A", 3, 5);
+  add("a.go", "T.M", 7, 9);
+  add("a.go", "", 1, 9);
+  add("b.go", "B", 2, 4);
+  add("b.go", "", 1, 4);
+  return c;
+}
+
+TEST(ParseGoCheckTest, Records) {
+  auto go = ParseGoCheck(
+      "# gocheck v1 go1.19.8\nF\ta.go\tok\nD\ta.go\tA\t3\t5\n"
+      "F\tb.go\terror\tb.go:3:1: expected '}'\nM\tbig.go\n",
+      "gofuncs.tsv");
+  ASSERT_TRUE(go.ok()) << go.status();
+  EXPECT_EQ(go->go_version, "go1.19.8");
+  EXPECT_EQ(go->files.at("a.go").functions.size(), 1u);
+  EXPECT_FALSE(go->files.at("b.go").parse_ok);
+  EXPECT_EQ(go->missing.size(), 1u);
+  EXPECT_FALSE(ParseGoCheck("F\ta.go\tok\n", "x").ok());
+  EXPECT_THAT(ParseGoCheck("# gocheck v1 go\nD\tz.go\tA\t1\t2\n", "x").status().message(),
+              HasSubstr("x: line 2"));
+}
+
+TEST(CompareWithGoParserTest, FullAgreement) {
+  auto go = ParseGoCheck(
+      "# gocheck v1 go1.19.8\nF\ta.go\tok\nD\ta.go\tA\t3\t5\nD\ta.go\tT.M\t7\t9\n"
+      "F\tb.go\tok\nD\tb.go\tB\t2\t4\nM\tbig.go\n",
+      "g");
+  ASSERT_TRUE(go.ok());
+  auto a = CompareWithGoParser(Manifest(), Chunks(), *go);
+  ASSERT_TRUE(a.ok()) << a.status();
+  EXPECT_EQ(a->files(), 2u);
+  EXPECT_EQ(a->files_agreeing(), 2u);
+  EXPECT_EQ(a->functions_agreeing(), 3u);
+  EXPECT_EQ(a->functions_go_parser(), 3u);
+  EXPECT_EQ(a->missing_blobs(), 1u);
+  EXPECT_EQ(a->differences_size(), 0);
+}
+
+TEST(CompareWithGoParserTest, DifferencesAndExplanations) {
+  auto go = ParseGoCheck(
+      "# gocheck v1 go1.19.8\nF\ta.go\tok\nD\ta.go\tA\t3\t6\nD\ta.go\tExtra\t10\t11\n"
+      "F\tb.go\tok\nD\tb.go\tB\t2\t4\n",
+      "g");
+  ASSERT_TRUE(go.ok());
+  auto a = CompareWithGoParser(Manifest(), Chunks(), *go);
+  ASSERT_TRUE(a.ok()) << a.status();
+  EXPECT_EQ(a->files_agreeing(), 1u);
+  EXPECT_EQ(a->functions_agreeing(), 1u);
+  ASSERT_EQ(a->differences_size(), 4);
+  EXPECT_EQ(a->differences(0).kind(), "file_set");  // big.go missing only on one side
+  EXPECT_EQ(a->differences(1).kind(), "line_range");
+  EXPECT_EQ(a->differences(1).tree_sitter(), "3-5");
+  EXPECT_EQ(a->differences(1).go_parser(), "3-6");
+  EXPECT_EQ(a->differences(2).kind(), "only_tree_sitter");
+  EXPECT_EQ(a->differences(2).function(), "T.M");
+  EXPECT_EQ(a->differences(3).kind(), "only_go_parser");
+  EXPECT_EQ(a->differences(3).function(), "Extra");
+
+  DifferenceExplanations e;
+  FunctionDifference* x = e.add_explained();
+  x->set_path("a.go");
+  x->set_kind("line_range");
+  x->set_function("A");
+  x->set_explanation("known");
+  EXPECT_EQ(Explain(e, &*a), 3);
+  EXPECT_EQ(a->differences(1).explanation(), "known");
+}
+
+TEST(CompareWithGoParserTest, MismatchedSnapshotIsAnError) {
+  ChunkSet c = Chunks();
+  c.set_snapshot_sha256("other");
+  auto go = ParseGoCheck("# gocheck v1 go1.19.8\n", "g");
+  EXPECT_FALSE(CompareWithGoParser(Manifest(), c, *go).ok());
+}
+
+}  // namespace
+}  // namespace corpus
+}  // namespace repro

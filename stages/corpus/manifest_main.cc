@@ -1,0 +1,30 @@
+// Stage tool: the manifest of a snapshot — the Snapshot without file contents,
+// as canonical JSON (path, blob id, sha256, bytes per file; missing blobs;
+// snapshot_sha256). Input role: snapshot. The snapshot is verified first.
+#include "stages/corpus/snapshot.h"
+#include "stages/corpus/stage_io.h"
+#include "stages/pipeline/stage.h"
+#include "stages/pipeline/textproto.h"
+
+namespace repro {
+namespace corpus {
+namespace {
+
+absl::Status Run(Stage& stage) {
+  Snapshot snapshot;
+  absl::Status s = ReadProto(stage, "snapshot", &snapshot);
+  if (!s.ok()) return s;
+  s = VerifySnapshot(snapshot, /*require_content=*/true);
+  if (!s.ok()) return s;
+  absl::StatusOr<std::string> out = OnlyOutput(stage);
+  if (!out.ok()) return out.status();
+  return stage.Write(*out, ToJson(StripContent(snapshot)));
+}
+
+}  // namespace
+}  // namespace corpus
+}  // namespace repro
+
+int main(int argc, char** argv) {
+  return repro::RunStage(argc, argv, repro::corpus::Run);
+}

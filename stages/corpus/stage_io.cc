@@ -1,0 +1,94 @@
+#include "stages/corpus/stage_io.h"
+
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "google/protobuf/util/json_util.h"
+
+namespace repro {
+namespace corpus {
+
+absl::Status ReadProto(const Stage& stage, absl::string_view role,
+                       google::protobuf::Message* message) {
+  absl::StatusOr<const Stage::Input*> in = stage.Find(role);
+  if (!in.ok()) return in.status();
+  absl::StatusOr<std::string> bytes = stage.Read(role);
+  if (!bytes.ok()) return bytes.status();
+  const std::string& name = (*in)->short_path;
+  if (absl::EndsWith(name, ".json")) {
+    google::protobuf::util::JsonParseOptions options;
+    auto s = google::protobuf::util::JsonStringToMessage(*bytes, message, options);
+    if (!s.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "input ", role, " (", name, "): not a JSON ", message->GetTypeName(),
+          ": ", std::string(s.message())));
+    }
+    return absl::OkStatus();
+  }
+  if (!message->ParseFromString(*bytes)) {
+    return absl::InvalidArgumentError(absl::StrCat("input ", role, " (", name,
+                                                   "): not a binary ",
+                                                   message->GetTypeName()));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status WriteProto(Stage& stage, absl::string_view name,
+                        const google::protobuf::Message& message) {
+  std::string bytes;
+  {
+    google::protobuf::io::StringOutputStream raw(&bytes);
+    google::protobuf::io::CodedOutputStream coded(&raw);
+    coded.SetSerializationDeterministic(true);
+    if (!message.SerializeToCodedStream(&coded)) {
+      return absl::InternalError(absl::StrCat("cannot serialize ", message.GetTypeName()));
+    }
+  }
+  return stage.Write(name, std::move(bytes));
+}
+
+absl::StatusOr<std::string> OnlyOutput(const Stage& stage) {
+  if (stage.output_paths().size() != 1) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "this stage writes one output; ", stage.output_paths().size(), " declared"));
+  }
+  return stage.output_paths().begin()->first;
+}
+
+absl::Status CheckHistoryStatus(absl::string_view status_bytes,
+                                absl::string_view what,
+                                absl::string_view description,
+                                absl::string_view remedy) {
+  absl::string_view line = absl::StripSuffix(status_bytes, "\n");
+  if (line == "present") return absl::OkStatus();
+  std::vector<std::string> f = absl::StrSplit(line, absl::MaxSplits('\t', 1));
+  if (f.size() != 2 || (f[0] != "missing" && f[0] != "invalid")) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "status of ", what, ": expected \"present\" or \"missing|invalid<TAB><uses>\", "
+        "found \"", line, "\""));
+  }
+  std::vector<std::string> uses;
+  for (absl::string_view use : absl::StrSplit(f[1], ',', absl::SkipEmpty())) {
+    std::pair<absl::string_view, absl::string_view> tf =
+        absl::StrSplit(use, absl::MaxSplits('.', 1));
+    uses.push_back(use.find('.') == absl::string_view::npos
+                       ? absl::StrCat("field ", use)
+                       : absl::StrCat("task ", tf.first, ", field ", tf.second));
+  }
+  const std::string used_by = absl::StrJoin(uses, "; ");
+  if (f[0] == "invalid") {
+    return absl::InvalidArgumentError(absl::StrCat(
+        used_by, ": ", what, " is not a 40-hex commit id"));
+  }
+  return absl::FailedPreconditionError(absl::StrCat(
+      used_by, ": ", what, " is not in ", description, "; ", remedy));
+}
+
+}  // namespace corpus
+}  // namespace repro

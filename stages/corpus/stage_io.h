@@ -1,0 +1,41 @@
+// Small helpers shared by the corpus stage tools (the *_main.cc files).
+//
+// ReadProto parses the input of `role` as a binary proto, or a JSON proto when
+// the file name ends in ".json"; errors name the role and file. WriteProto
+// serializes deterministically (binary) to the declared output `name`.
+// OnlyOutput is the name of the single declared output of the stage.
+// CheckHistoryStatus reads a status file written by extract_history.sh
+// ("present", or "missing|invalid<TAB><uses>") and turns anything but
+// "present" into FailedPrecondition naming the commit, its uses (task and
+// field) and the remedy.
+#ifndef REPRO_STAGES_CORPUS_STAGE_IO_H_
+#define REPRO_STAGES_CORPUS_STAGE_IO_H_
+
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "google/protobuf/message.h"
+#include "stages/pipeline/stage.h"
+
+namespace repro {
+namespace corpus {
+
+absl::Status ReadProto(const Stage& stage, absl::string_view role,
+                       google::protobuf::Message* message);
+
+absl::Status WriteProto(Stage& stage, absl::string_view name,
+                        const google::protobuf::Message& message);
+
+absl::StatusOr<std::string> OnlyOutput(const Stage& stage);
+
+absl::Status CheckHistoryStatus(absl::string_view status_bytes,
+                                absl::string_view what,
+                                absl::string_view description,
+                                absl::string_view remedy);
+
+}  // namespace corpus
+}  // namespace repro
+
+#endif  // REPRO_STAGES_CORPUS_STAGE_IO_H_
