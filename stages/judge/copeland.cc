@@ -47,7 +47,7 @@ absl::StatusOr<WeakOrder> CopelandOrder(const std::vector<std::string>& ids,
       scored.push_back({id, points[id] / count[id]});
     }
   }
-  return FromScores(scored, Direction::kHigherIsBetter, unvalued);
+  return FromScores(scored, ScoreDirection::kHigherIsBetter, unvalued);
 }
 
 bool MajorityCycle(const std::vector<std::string>& ids,

@@ -11,7 +11,7 @@
 namespace repro::judge {
 
 absl::StatusOr<WeakOrder> FromScores(const std::vector<ScoredId>& scores,
-                                     Direction direction, Unvalued unvalued) {
+                                     ScoreDirection direction, Unvalued unvalued) {
   std::set<std::string> seen;
   std::vector<std::pair<double, std::string>> valued;
   std::vector<std::string> unvalued_ids;
@@ -31,7 +31,7 @@ absl::StatusOr<WeakOrder> FromScores(const std::vector<ScoredId>& scores,
   std::sort(valued.begin(), valued.end(),
             [direction](const auto& a, const auto& b) {
               if (a.first != b.first) {
-                return direction == Direction::kHigherIsBetter ? a.first > b.first
+                return direction == ScoreDirection::kHigherIsBetter ? a.first > b.first
                                                                : a.first < b.first;
               }
               return a.second < b.second;

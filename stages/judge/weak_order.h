@@ -34,7 +34,7 @@ struct Group {
 
 using WeakOrder = std::vector<Group>;
 
-enum class Direction { kHigherIsBetter, kLowerIsBetter };
+enum class ScoreDirection { kHigherIsBetter, kLowerIsBetter };
 enum class Unvalued { kBottom, kExclude };
 
 struct ScoredId {
@@ -43,7 +43,7 @@ struct ScoredId {
 };
 
 absl::StatusOr<WeakOrder> FromScores(const std::vector<ScoredId>& scores,
-                                     Direction direction, Unvalued unvalued);
+                                     ScoreDirection direction, Unvalued unvalued);
 
 // All ids of the order, in order (ids within a group ascending).
 std::vector<std::string> Flatten(const WeakOrder& order);

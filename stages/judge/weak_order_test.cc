@@ -7,18 +7,18 @@ namespace {
 
 TEST(FromScores, GroupsEqualScoresAndPutsUnvaluedLast) {
   std::vector<ScoredId> s = {{"c", 4}, {"a", 4}, {"b", 2}, {"d", std::nullopt}, {"e", 3}};
-  WeakOrder o = *FromScores(s, Direction::kHigherIsBetter, Unvalued::kBottom);
+  WeakOrder o = *FromScores(s, ScoreDirection::kHigherIsBetter, Unvalued::kBottom);
   EXPECT_EQ(ToText(o), "a = c > e > b > d");
   EXPECT_EQ(o[0].value, 4);
-  WeakOrder x = *FromScores(s, Direction::kLowerIsBetter, Unvalued::kExclude);
+  WeakOrder x = *FromScores(s, ScoreDirection::kLowerIsBetter, Unvalued::kExclude);
   EXPECT_EQ(ToText(x), "b > e > a = c");
   EXPECT_EQ(Size(x), 4);
 }
 
 TEST(FromScores, RejectsDuplicatesAndNaN) {
-  EXPECT_FALSE(FromScores({{"a", 1}, {"a", 2}}, Direction::kHigherIsBetter, Unvalued::kBottom).ok());
-  EXPECT_FALSE(FromScores({{"a", 0.0 / 0.0}}, Direction::kHigherIsBetter, Unvalued::kBottom).ok());
-  EXPECT_FALSE(FromScores({{"", 1}}, Direction::kHigherIsBetter, Unvalued::kBottom).ok());
+  EXPECT_FALSE(FromScores({{"a", 1}, {"a", 2}}, ScoreDirection::kHigherIsBetter, Unvalued::kBottom).ok());
+  EXPECT_FALSE(FromScores({{"a", 0.0 / 0.0}}, ScoreDirection::kHigherIsBetter, Unvalued::kBottom).ok());
+  EXPECT_FALSE(FromScores({{"", 1}}, ScoreDirection::kHigherIsBetter, Unvalued::kBottom).ok());
 }
 
 TEST(Restrict, DropsIdsAndEmptyGroups) {

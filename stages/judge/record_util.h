@@ -1,0 +1,62 @@
+// Helpers shared by the importers: conversion between WeakOrder and the
+// record's TieGroups, an issue log for bad input, and raw-output excerpts.
+//
+// IssueLog collects ImportIssues (kind, file, line, record, field, detail)
+// and writes them into a JudgeDataset sorted by (kind, file, line, record,
+// field, detail), with per-kind counts sorted by kind. Importers never drop
+// bad input silently: every skip goes through Add().
+#ifndef REPRO_STAGES_JUDGE_RECORD_UTIL_H_
+#define REPRO_STAGES_JUDGE_RECORD_UTIL_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+#include "google/protobuf/repeated_field.h"
+#include "stages/judge/judge.pb.h"
+#include "stages/judge/weak_order.h"
+
+namespace repro::judge {
+
+void ToProto(const WeakOrder& order, google::protobuf::RepeatedPtrField<TieGroup>* out);
+WeakOrder FromProto(const google::protobuf::RepeatedPtrField<TieGroup>& groups);
+
+// First `max_bytes` bytes of `raw` (cut at a UTF-8 boundary), with "..."
+// appended when cut.
+std::string Excerpt(absl::string_view raw, size_t max_bytes = 200);
+
+class IssueLog {
+ public:
+  void Add(absl::string_view kind, absl::string_view file, long line, absl::string_view record,
+           absl::string_view field, absl::string_view detail);
+  int Count(absl::string_view kind) const;
+  // Appends the issues and counts to `dataset` (sorted).
+  void WriteTo(JudgeDataset* dataset) const;
+
+ private:
+  std::vector<ImportIssue> issues_;
+};
+
+// "sha256:<hex>".
+std::string Sha256Ref(absl::string_view bytes);
+
+// The logical file name of an input: its base name without a ".gz" suffix.
+std::string LogicalName(absl::string_view path);
+
+// Fills record->ground_order from record->outcomes: observed outcomes only
+// (policy::kMissingOutcome), tied when equal (policy::kOutcomeTies), group
+// values as utilities (the outcome, negated for LOWER_IS_BETTER). All
+// outcomes of a record must share one direction (InvalidArgument otherwise).
+absl::Status SetGroundFromOutcomes(JudgeRecord* record);
+
+// Fills record->predicted groups from its pointwise judgements
+// (policy::kPointwiseDerivation, policy::kPointwiseFailure).
+absl::Status SetPredictedFromJudgements(JudgeRecord* record);
+
+void AddLoaderCheck(JudgeDataset* dataset, absl::string_view name, absl::string_view expected,
+                    absl::string_view measured);
+
+}  // namespace repro::judge
+
+#endif  // REPRO_STAGES_JUDGE_RECORD_UTIL_H_
