@@ -7,7 +7,7 @@ report=""
 for f in "$@"; do
   [[ $f == *.provenance.json ]] || report=$f
 done
-field() { sed -n "s/^  \"$1\": \([0-9]*\),\{0,1\}$/\1/p" "$report"; }
+field() { sed -n "s/^ *\"$1\": \([0-9]*\),\{0,1\}$/\1/p" "$report" | head -1; }
 snapshots=$(field snapshots)
 files=$(field files)
 files_agreeing=$(field files_agreeing)

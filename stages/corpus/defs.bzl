@@ -41,6 +41,7 @@ package loads.
 load("//stages/pipeline:defs.bzl", "eval_stage")
 
 _C = "//stages/corpus:"
+_GOCHECK = "//stages/corpus/gocheck:gocheck"
 
 def _artifact(target):
     """The one file of a stage target that is not its provenance record."""
@@ -67,7 +68,7 @@ def _summary_index_impl(ctx):
         lines.append("\t".join(row))
     out = ctx.actions.declare_file(ctx.label.name + ".tsv")
     ctx.actions.write(out, "\n".join(lines) + "\n")
-    return [DefaultInfo(files = depset([out]))]
+    return [DefaultInfo(files = depset([out]), runfiles = ctx.runfiles(files = [out]))]
 
 summary_index = rule(
     implementation = _summary_index_impl,
@@ -84,6 +85,9 @@ summary_index = rule(
         "labels": attr.label_list(),
     },
 )
+
+def _commit_file(repo, commit, name):
+    return "%s//:commits/%s/%s" % (repo, commit, name)
 
 def _skip_test(name, message):
     native.sh_test(
@@ -109,9 +113,6 @@ def e04_corpus(history, spec, description, remedy, frozen_hashes = None, explana
     tags = [] if configured else ["manual"]
     hist_args = ["--history=" + description, "--remedy=" + remedy]
 
-    def commit_file(c, f):
-        return "%s//:commits/%s/%s" % (repo, c, f)
-
     for c in history["snapshot_commits"]:
         p = "commit_" + c
         eval_stage(
@@ -120,9 +121,9 @@ def e04_corpus(history, spec, description, remedy, frozen_hashes = None, explana
             stage = "e04_corpus_snapshot",
             stage_version = "1",
             inputs = {
-                commit_file(c, "status"): "status",
-                commit_file(c, "tree.z"): "tree",
-                commit_file(c, "blobs.batch"): "blobs",
+                _commit_file(repo, c, "status"): "status",
+                _commit_file(repo, c, "tree.z"): "tree",
+                _commit_file(repo, c, "blobs.batch"): "blobs",
             },
             outs = [p + ".snapshot.pb"],
             args = ["--repository=" + history["repository"], "--commit=" + c] + hist_args,
@@ -148,13 +149,13 @@ def e04_corpus(history, spec, description, remedy, frozen_hashes = None, explana
         )
         native.genrule(
             name = p + "_gofuncs",
-            srcs = [commit_file(c, "tree.z"), commit_file(c, "blobs.batch")],
+            srcs = [_commit_file(repo, c, "tree.z"), _commit_file(repo, c, "blobs.batch")],
             outs = [p + ".gofuncs.tsv"],
-            tools = [_C + "gocheck:gocheck"],
-            cmd = "$(location %sgocheck:gocheck) -tree $(location %s) -blobs $(location %s) > $@" % (
-                _C,
-                commit_file(c, "tree.z"),
-                commit_file(c, "blobs.batch"),
+            tools = [_GOCHECK],
+            cmd = "$(location %s) -tree $(location %s) -blobs $(location %s) > $@" % (
+                _GOCHECK,
+                _commit_file(repo, c, "tree.z"),
+                _commit_file(repo, c, "blobs.batch"),
             ),
             message = "go/parser functions of " + c,
             tags = tags,
@@ -176,7 +177,7 @@ def e04_corpus(history, spec, description, remedy, frozen_hashes = None, explana
     base_commits = sorted({t["base_commit"]: True for t in history["tasks"]}.keys())
     task_set_inputs = {spec: "spec", repo + "//:index.tsv": "index"}
     for c in base_commits:
-        task_set_inputs[commit_file(c, "tree.z")] = "tree/" + c
+        task_set_inputs[_commit_file(repo, c, "tree.z")] = "tree/" + c
     eval_stage(
         name = "task_set",
         tool = _C + "validate_tasks_stage",
