@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Cross-machine claim (design.md section 5): with a shared HTTP cache, a second
+# machine reruns the whole pipeline with every action a remote cache hit and
+# byte-identical artifacts; with the cache down, the build is still correct.
+#
+#   1. Start tools/cache_server.sh on a free loopback port, empty.
+#   2. Machine A: a workspace copy with its own output base builds the reports
+#      cold with --config=remote (executes locally, uploads).
+#   3. Machine B: another copy at another path, another output base, builds
+#      again. Bazel's own output must show every non-internal process as a
+#      "remote cache hit" (the process summary line) and every spawn of the
+#      execution log as remoteCacheHit; every report file must have A's sha256.
+#   4. Stop the server. Machine C (B's copy, a fresh output base) builds with
+#      --config=remote against the dead port: it must succeed by local
+#      execution, with A's sha256 for every report file.
+#
+# Usage: cross_machine_test.sh <report label>...   (the labels come from
+# tests/remote_cache/reports.bzl). Hit counts and wall times are volatile and
+# go to the test log only. Only 127.0.0.1 is ever contacted.
+set -euo pipefail
+source "$(dirname "$(readlink -f "$0")")/nested_bazel.sh"
+
+(($#)) || nb_fail "usage: $0 <report label>..."
+REPORTS=("$@")
+
+nb_init
+SERVER="$NB_ROOT/tools/cache_server.sh"
+CACHE_DIR="$NB_WORK/cache"
+cleanup() {
+  "$SERVER" stop "$CACHE_DIR" >/dev/null 2>&1 || true
+  nb_cleanup
+}
+trap cleanup EXIT
+
+# A free port: pick at random from the dynamic range, let the server refuse a
+# busy one, try a few times.
+port=""
+for _ in 1 2 3 4 5 6 7 8; do
+  candidate=$((20000 + RANDOM % 40000))
+  if "$SERVER" start "$CACHE_DIR" "$candidate" > "$NB_WORK/server.log" 2>&1; then
+    port="$candidate"
+    break
+  fi
+done
+[ -n "$port" ] || { cat "$NB_WORK/server.log" >&2; nb_fail "could not start the cache server"; }
+nb_log "$(cat "$NB_WORK/server.log")"
+REMOTE=(--config=remote "--remote_cache=http://127.0.0.1:$port")
+
+COPY_A="$NB_WORK/machine-a/ws"
+COPY_B="$NB_WORK/machine-b/home/user/src/checkout"
+nb_copy_workspace "$COPY_A"
+nb_copy_workspace "$COPY_B"
+
+# --- A: cold, uploading.
+nb_bazel "$COPY_A" a "$NB_WORK/a.log" "${REMOTE[@]}" \
+  --execution_log_json_file="$NB_WORK/exec-a.json" "${REPORTS[@]}"
+wall_a="$NB_WALL_S"
+nb_hash_reports "$COPY_A" "${REPORTS[@]}" > "$NB_WORK/a.sha256"
+entries=$(find "$CACHE_DIR/data" -type f | wc -l)
+[ "$entries" -gt 0 ] || nb_fail "machine A uploaded nothing to the cache"
+
+# --- B: another path, another output base: everything from the cache.
+nb_bazel "$COPY_B" b "$NB_WORK/b.log" "${REMOTE[@]}" \
+  --execution_log_json_file="$NB_WORK/exec-b.json" "${REPORTS[@]}"
+wall_b="$NB_WALL_S"
+nb_hash_reports "$COPY_B" "${REPORTS[@]}" > "$NB_WORK/b.sha256"
+
+hits_b=$(nb_processes "$NB_WORK/b.log" "remote cache hit")
+others_b=$(nb_non_internal_other_than "$NB_WORK/b.log" "remote cache hit")
+nb_spawn_table "$NB_WORK/exec-b.json" > "$NB_WORK/b.spawns"
+misses_b=$(awk -F'\t' '$1 == "miss"' "$NB_WORK/b.spawns" | wc -l)
+stages_b=$(awk -F'\t' '$2 == "EvalStage" && $1 == "hit"' "$NB_WORK/b.spawns" | wc -l)
+compiles_b=$(awk -F'\t' '$2 == "CppCompile" && $1 == "hit"' "$NB_WORK/b.spawns" | wc -l)
+
+# --- C: the server is down; a fresh output base must still build, locally.
+"$SERVER" stop "$CACHE_DIR" > /dev/null
+if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+  nb_fail "port $port still answers after the server stopped"
+fi
+nb_bazel "$COPY_B" c "$NB_WORK/c.log" "${REMOTE[@]}" "${REPORTS[@]}"
+wall_c="$NB_WALL_S"
+nb_hash_reports "$COPY_B" "${REPORTS[@]}" > "$NB_WORK/c.sha256"
+hits_c=$(nb_processes "$NB_WORK/c.log" "remote cache hit")
+local_c=$(nb_non_internal_other_than "$NB_WORK/c.log" "remote cache hit")
+
+echo "== cross-machine remote cache (volatile numbers: this log only)"
+echo "reports: ${REPORTS[*]}"
+echo "cache: http://127.0.0.1:$port, $entries entries after A"
+printf 'A cold, uploading:      %6ss  %s\n' "$wall_a" "$(nb_summary_line "$NB_WORK/a.log")"
+printf 'B other path, cached:   %6ss  %s\n' "$wall_b" "$(nb_summary_line "$NB_WORK/b.log")"
+printf 'C cache server down:    %6ss  %s\n' "$wall_c" "$(nb_summary_line "$NB_WORK/c.log")"
+echo "B spawns by mnemonic (hits/total):"
+awk -F'\t' '{ t[$2]++; if ($1 == "hit") h[$2]++ } END { for (m in t) printf "  %-16s %d/%d\n", m, h[m], t[m] }' \
+  "$NB_WORK/b.spawns" | sort
+echo "report files compared: $(wc -l < "$NB_WORK/a.sha256")"
+
+fail=0
+if [ "$others_b" -ne 0 ] || [ "$misses_b" -ne 0 ]; then
+  echo "FAIL: machine B executed $others_b process(es) instead of taking them from the cache; misses:" >&2
+  awk -F'\t' '$1 == "miss" { print "  " $2 "  " $3 }' "$NB_WORK/b.spawns" >&2
+  fail=1
+fi
+if [ "$hits_b" -eq 0 ] || [ "$stages_b" -eq 0 ] || [ "$compiles_b" -eq 0 ]; then
+  echo "FAIL: machine B shows $hits_b remote cache hits ($stages_b EvalStage, $compiles_b CppCompile); expected all" >&2
+  fail=1
+fi
+if [ "$hits_c" -ne 0 ] || [ "$local_c" -eq 0 ]; then
+  echo "FAIL: with the server down, machine C should execute locally (got $hits_c hits, $local_c local)" >&2
+  fail=1
+fi
+((fail == 0)) || exit 1
+nb_compare_hashes "$NB_WORK/a.sha256" "$NB_WORK/b.sha256" "A (cold) vs B (cached, other path)"
+nb_compare_hashes "$NB_WORK/a.sha256" "$NB_WORK/c.sha256" "A (cold) vs C (server down, local)"
+echo "PASS: every action of B was a remote cache hit, the cache-less build C succeeded, and all report files are byte-identical"

@@ -1,0 +1,157 @@
+# Library for tests that run Bazel inside a Bazel test (sourced, not run).
+#
+# A test cannot build its own workspace in place (the outer server holds the
+# output base and the sandbox hides the tree), so these helpers copy the
+# workspace sources to fresh directories, each standing for another machine,
+# and run a separate `bazel --batch` with its own --output_base there. The
+# copies never include .bazelrc.user or bazel-* links; they do include
+# .bazelrc.salt, so the cache-key salt is that of this machine.
+#
+# The calling test must be tagged "local" (no sandbox: the copy is found
+# through the test's own runfiles symlink) and "exclusive".
+#
+# Functions:
+#   nb_init                       sets NB_ROOT (the real workspace) and NB_WORK (scratch)
+#   nb_copy_workspace <dir>       copies the sources to <dir>
+#   nb_bazel <copy> <name> <log> <bazel build args...>
+#                                 one nested build with output base NB_WORK/ob-<name>;
+#                                 sets NB_WALL_S; output in <log>
+#   nb_processes <log> <category> the count of one category ("remote cache hit",
+#                                 "internal", ...) in Bazel's "INFO: N processes:" line
+#   nb_non_internal_other_than <log> <category>
+#                                 the count of processes that are neither internal nor <category>
+#   nb_spawn_table <exec log json>  "hit|miss <mnemonic> <first output>" per spawn
+#   nb_hash_reports <copy> <label>...  "sha256  reports/<name>/<file>" for every file of each report
+#   nb_cleanup                    removes NB_WORK (called by the EXIT trap)
+set -euo pipefail
+
+# Bound on every nested Bazel command (seconds); the test's own timeout is larger.
+readonly NB_BUILD_TIMEOUT_S="${NB_BUILD_TIMEOUT_S:-900}"
+
+nb_log() { echo "[$(basename "$0")] $*"; }
+nb_fail() { echo "FAIL: $*" >&2; exit 1; }
+
+nb_init() {
+  local self
+  self=$(readlink -f "${BASH_SOURCE[0]}")
+  NB_ROOT=$(cd "$(dirname "$self")/../.." && pwd -P)
+  [ -f "$NB_ROOT/WORKSPACE" ] || nb_fail "cannot find the workspace from $self (the test must be tagged \"local\")"
+  NB_WORK=$(mktemp -d "${TEST_TMPDIR:-${TMPDIR:-/tmp}}/nested.XXXXXX")
+  mkdir -p "$NB_WORK/home" "$NB_WORK/user_root"
+  trap nb_cleanup EXIT
+  command -v bazel >/dev/null || nb_fail "bazel not on PATH"
+}
+
+nb_copy_workspace() {
+  local dest="$1"
+  mkdir -p "$dest"
+  if git -C "$NB_ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    # Tracked files plus untracked, non-ignored ones: the working tree as the
+    # developer sees it.
+    (cd "$NB_ROOT" && git ls-files -z --cached --others --exclude-standard \
+      | xargs -0 -r sh -c 'for f; do [ -e "$f" ] && printf "%s\0" "$f"; done' sh \
+      | xargs -0 -r cp -P --parents -t "$dest")
+  else
+    (cd "$NB_ROOT" && tar --exclude=./.git --exclude='./bazel-*' --exclude=./.bazelrc.user -cf - .) \
+      | (cd "$dest" && tar -xf -)
+  fi
+  rm -f "$dest/.bazelrc.user"
+  if [ -f "$NB_ROOT/.bazelrc.salt" ]; then cp "$NB_ROOT/.bazelrc.salt" "$dest/"; fi
+}
+
+nb_bazel() {
+  local copy="$1" name="$2" log="$3" start end status
+  shift 3
+  start=$(date +%s.%N)
+  set +e
+  (cd "$copy" && HOME="$NB_WORK/home" timeout "$NB_BUILD_TIMEOUT_S" \
+    bazel --batch --nohome_rc --output_user_root="$NB_WORK/user_root" \
+      --output_base="$NB_WORK/ob-$name" build "$@") > "$log" 2>&1
+  status=$?
+  set -e
+  end=$(date +%s.%N)
+  NB_WALL_S=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
+  if [ "$status" -ne 0 ]; then
+    tail -n 40 "$log" >&2
+    [ "$status" -eq 124 ] && nb_fail "nested build '$name' exceeded ${NB_BUILD_TIMEOUT_S}s"
+    nb_fail "nested build '$name' failed (exit $status)"
+  fi
+}
+
+# The categories of Bazel's summary, one "count<TAB>category" a line, e.g. from
+# "INFO: 45 processes: 26 remote cache hit, 19 internal."
+nb_process_summary() {
+  local line
+  line=$(grep -E '^INFO: [0-9]+ process(es)?[:.]' "$1" | tail -n 1)
+  [ -n "$line" ] || nb_fail "no 'INFO: N processes' line in $1"
+  echo "$line" | sed -E 's/^INFO: [0-9]+ process(es)?\.?:? ?//; s/\.$//' | tr ',' '\n' \
+    | sed -E 's/^ +//' | grep -E '^[0-9]+ ' | sed -E 's/^([0-9]+) (.*)$/\1\t\2/' || true
+}
+
+nb_processes() {
+  nb_process_summary "$1" | awk -F'\t' -v c="$2" '$2 == c { n += $1 } END { print n + 0 }'
+}
+
+nb_non_internal_other_than() {
+  nb_process_summary "$1" | awk -F'\t' -v c="$2" '$2 != c && $2 != "internal" { n += $1 } END { print n + 0 }'
+}
+
+nb_summary_line() {
+  grep -E '^INFO: [0-9]+ process(es)?[:.]' "$1" | tail -n 1
+}
+
+# One line per spawn of an --execution_log_json_file (a stream of pretty-printed
+# SpawnExec objects): "hit|miss<TAB>mnemonic<TAB>first listed output".
+nb_spawn_table() {
+  awk '
+    /^  "listedOutputs": \[/ {
+      out = $0; sub(/^  "listedOutputs": \["/, "", out); sub(/".*$/, "", out)
+    }
+    /^  "mnemonic": / { m = $0; sub(/^  "mnemonic": "/, "", m); sub(/".*$/, "", m) }
+    /^  "remoteCacheHit": true/ { hit = 1 }
+    /^}/ {
+      if (m != "") printf "%s\t%s\t%s\n", (hit ? "hit" : "miss"), m, out
+      m = ""; out = ""; hit = 0
+    }
+  ' "$1"
+}
+
+# Report label //pkg:name -> the report directory pkg/name (the `report` rule
+# writes every file of the report under <name>/).
+nb_report_dir() {
+  local label="$1" pkg name
+  pkg="${label#//}"; pkg="${pkg%%:*}"; name="${label##*:}"
+  echo "$pkg/$name"
+}
+
+nb_hash_reports() {
+  local copy="$1" label dir
+  shift
+  for label in "$@"; do
+    dir=$(nb_report_dir "$label")
+    [ -d "$copy/bazel-bin/$dir" ] || nb_fail "no report directory bazel-bin/$dir for $label in $copy"
+    [ -n "$(ls -A "$copy/bazel-bin/$dir")" ] || nb_fail "report directory bazel-bin/$dir is empty"
+    (cd "$copy/bazel-bin" && find -L "$dir" -type f -print0 | sort -z | xargs -0 sha256sum)
+  done
+}
+
+# Compares two hash listings; on a difference prints each differing file and
+# fails.
+nb_compare_hashes() {
+  local a="$1" b="$2" what="$3"
+  if ! diff -u "$a" "$b" > "$NB_WORK/hash.diff"; then
+    cat "$NB_WORK/hash.diff" >&2
+    nb_fail "$what: artifacts differ (see the sha256 diff above)"
+  fi
+}
+
+nb_cleanup() {
+  local ob
+  # --batch leaves no server; this only frees the disk.
+  if [ -n "${NB_WORK:-}" ] && [ -d "$NB_WORK" ]; then
+    for ob in "$NB_WORK"/ob-*; do
+      [ -d "$ob" ] && chmod -R u+w "$ob" 2>/dev/null || true
+    done
+    rm -rf "$NB_WORK" 2>/dev/null || true
+  fi
+}

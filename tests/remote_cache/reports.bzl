@@ -1,0 +1,8 @@
+"""The reports the nested-Bazel tests build (remote cache, determinism).
+
+One label a line: adding a report to both tests is adding it here.
+"""
+
+REPORTS = [
+    "//reports:w04",
+]
