@@ -1,0 +1,49 @@
+// The per-task outcomes the search command and the baseline stage print for
+// one harness result, computed with the lead's metrics library
+// (stages/metrics: trec_eval conventions).
+//
+//  - Files: run = ranked file paths (<= candidate_limit), qrels = gold files
+//    with grade 1. recall@k = |gold in top k| / |gold|; MRR = 1 / first gold
+//    rank, 0 when none is returned; nDCG@10 with binary (linear) gain;
+//    first-gold rank censored at candidate_limit + 1 when no gold file is
+//    returned (observed = false).
+//  - Functions: run = the harness's ranked function list as ids
+//    "<path>::<function>" (first occurrence kept when a name repeats in a
+//    file, e.g. several init()), qrels = gold functions; function recall@10.
+//    A task with no gold function has function recall 0 and
+//    `gold_functions` = 0 (trec_eval's convention for recall without
+//    relevant documents); readers should skip it.
+#ifndef REPRO_STAGES_RETRIEVAL_TASK_METRICS_H_
+#define REPRO_STAGES_RETRIEVAL_TASK_METRICS_H_
+
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "stages/corpus/corpus.pb.h"
+#include "stages/retrieval/retrieval.pb.h"
+
+namespace repro::retrieval {
+
+struct TaskMetrics {
+  double recall_at_1 = 0;
+  double recall_at_5 = 0;
+  double recall_at_10 = 0;
+  double mrr = 0;
+  double ndcg_at_10 = 0;
+  int first_gold_rank = 0;  // censored at candidate_limit + 1
+  bool first_gold_observed = false;
+  double function_recall_at_10 = 0;
+  int gold_files = 0;
+  int gold_functions = 0;
+};
+
+// "<path>::<function>", the id of a function in runs and qrels.
+std::string FunctionId(const std::string& path, const std::string& function);
+
+absl::StatusOr<TaskMetrics> ComputeTaskMetrics(const HarnessResult& result,
+                                               const corpus::Labels& labels,
+                                               int candidate_limit);
+
+}  // namespace repro::retrieval
+
+#endif  // REPRO_STAGES_RETRIEVAL_TASK_METRICS_H_

@@ -1,0 +1,85 @@
+// Stage tool: trains the LSA dense model (lsa_trainer.h) on the chunks of the
+// pinned training snapshot.
+//
+// Inputs (roles): config (LsaTrainingConfig text proto), snapshot (binary
+// Snapshot with content), chunks (binary ChunkSet of that snapshot).
+// Outputs (declared names, in this order in the BUILD file): the model
+// artifact (*.pb) and its summary (*.json, LsaModelSummary, with the sha256
+// to pin in the harness configs).
+// Stops when the snapshot is not the config's training repository and commit.
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "stages/corpus/corpus.pb.h"
+#include "stages/corpus/stage_io.h"
+#include "stages/pipeline/sha256.h"
+#include "stages/pipeline/stage.h"
+#include "stages/pipeline/textproto.h"
+#include "stages/retrieval/lsa_trainer.h"
+#include "stages/retrieval/retrieval.pb.h"
+#include "stages/retrieval/retrieval_corpus.h"
+
+namespace repro::retrieval {
+namespace {
+
+absl::Status Run(Stage& stage) {
+  absl::StatusOr<const Stage::Input*> config_input = stage.Find("config");
+  if (!config_input.ok()) return config_input.status();
+  absl::StatusOr<std::string> text = stage.Read("config");
+  if (!text.ok()) return text.status();
+  LsaTrainingConfig config;
+  const std::string& source = (*config_input)->short_path;
+  if (absl::Status s = ParseTextProto(*text, source, &config); !s.ok()) return s;
+  if (absl::Status s = ValidateLsaTrainingConfig(config, source); !s.ok()) return s;
+
+  corpus::Snapshot snapshot;
+  if (absl::Status s = corpus::ReadProto(stage, "snapshot", &snapshot); !s.ok()) return s;
+  corpus::ChunkSet chunks;
+  if (absl::Status s = corpus::ReadProto(stage, "chunks", &chunks); !s.ok()) return s;
+  if (snapshot.repository() != config.training_repository() ||
+      snapshot.commit() != config.training_commit()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        source, ": training snapshot: expected ", config.training_repository(), "@",
+        config.training_commit(), ", found ", snapshot.repository(), "@", snapshot.commit()));
+  }
+  absl::StatusOr<Corpus> corpus = Corpus::Create(snapshot, chunks);
+  if (!corpus.ok()) return corpus.status();
+  absl::StatusOr<LsaModel> model = TrainLsaModel(config, corpus->ChunkDocuments(),
+                                                 corpus->snapshot_sha256(), corpus->chunker());
+  if (!model.ok()) return model.status();
+  const std::string bytes = SerializeLsaModel(*model);
+
+  LsaModelSummary summary;
+  summary.set_model_id(config.model_id());
+  summary.set_sha256(Sha256Hex(bytes));
+  summary.set_artifact_bytes(bytes.size());
+  summary.set_tokenizer(config.tokenizer());
+  summary.set_training_repository(config.training_repository());
+  summary.set_training_commit(config.training_commit());
+  summary.set_training_snapshot_sha256(model->training_snapshot_sha256());
+  summary.set_chunker(model->chunker());
+  summary.set_training_documents(model->training_documents());
+  summary.set_vocabulary(static_cast<uint64_t>(model->vocabulary_size()));
+  summary.set_dims(config.dims());
+  summary.set_rank(model->rank());
+  *summary.mutable_singular_values() = model->singular_values();
+
+  std::string pb_name, json_name;
+  for (const auto& [name, path] : stage.output_paths()) {
+    if (absl::EndsWith(name, ".pb")) pb_name = name;
+    if (absl::EndsWith(name, ".json")) json_name = name;
+  }
+  if (pb_name.empty() || json_name.empty()) {
+    return absl::InvalidArgumentError("train_lsa: declare one *.pb and one *.json output");
+  }
+  if (absl::Status s = stage.Write(pb_name, bytes); !s.ok()) return s;
+  return stage.Write(json_name, ToJson(summary));
+}
+
+}  // namespace
+}  // namespace repro::retrieval
+
+int main(int argc, char** argv) { return repro::RunStage(argc, argv, repro::retrieval::Run); }
