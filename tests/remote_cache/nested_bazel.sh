@@ -22,6 +22,8 @@
 #                                 the count of processes that are neither internal nor <category>
 #   nb_spawn_table <exec log json>  "hit|miss <mnemonic> <first output>" per spawn
 #   nb_hash_reports <copy> <label>...  "sha256  reports/<name>/<file>" for every file of each report
+#   nb_stable <listing>           the listing without volatile files (*.volatile.*: timings,
+#                                 never hashed into provenance; see stages/pipeline/defs.bzl)
 #   nb_cleanup                    removes NB_WORK (called by the EXIT trap)
 set -euo pipefail
 
@@ -133,6 +135,10 @@ nb_hash_reports() {
     [ -n "$(ls -A "$copy/bazel-bin/$dir")" ] || nb_fail "report directory bazel-bin/$dir is empty"
     (cd "$copy/bazel-bin" && find -L "$dir" -type f -print0 | sort -z | xargs -0 sha256sum)
   done
+}
+
+nb_stable() {
+  grep -v '\.volatile\.' "$1" || true
 }
 
 # Compares two hash listings; on a difference prints each differing file and
