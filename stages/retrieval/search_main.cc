@@ -34,6 +34,7 @@
 #include "stages/retrieval/harness_config.h"
 #include "stages/retrieval/lsa_embedder.h"
 #include "stages/retrieval/retrieval_corpus.h"
+#include "stages/retrieval/set_index.h"
 #include "stages/retrieval/task_metrics.h"
 
 ABSL_FLAG(std::string, set, "fixture", "task set: fixture or gitlab-runner");
@@ -47,54 +48,6 @@ ABSL_FLAG(std::string, harness_dir, "data/e04/harnesses", "directory of the harn
 namespace repro::retrieval {
 namespace {
 
-struct SetIndex {
-  std::string name;
-  std::string not_configured;
-  std::map<std::pair<std::string, std::string>, std::string> paths;  // (task, role) -> path
-};
-
-absl::StatusOr<SetIndex> FindSet(const std::vector<std::string>& indexes, const std::string& set) {
-  std::vector<std::string> known;
-  for (const std::string& path : indexes) {
-    absl::StatusOr<std::string> text = ReadFile(path);
-    if (!text.ok()) return text.status();
-    SetIndex index;
-    for (absl::string_view line : absl::StrSplit(*text, '\n', absl::SkipEmpty())) {
-      std::vector<std::string> f = absl::StrSplit(line, '\t');
-      if (f.size() < 2) continue;
-      if (f[0] == "# set") {
-        index.name = f[1];
-      } else if (f[0] == "# not_configured") {
-        index.not_configured = f[1];
-      } else if (f.size() == 3) {
-        index.paths[{f[0], f[1]}] = f[2];
-      }
-    }
-    if (index.name == set) return index;
-    known.push_back(index.name);
-  }
-  return absl::NotFoundError(absl::StrCat("unknown --set=", set, "; sets: ", absl::StrJoin(known, ", ")));
-}
-
-template <typename Proto>
-absl::Status ReadBinary(const std::string& path, Proto* message) {
-  absl::StatusOr<std::string> bytes = ReadFile(path);
-  if (!bytes.ok()) return bytes.status();
-  if (!message->ParseFromString(*bytes)) {
-    return absl::InvalidArgumentError(absl::StrCat(path, ": not a binary ", message->GetTypeName()));
-  }
-  return absl::OkStatus();
-}
-
-absl::StatusOr<std::string> PathOf(const SetIndex& index, const std::string& task,
-                                   const std::string& role) {
-  auto it = index.paths.find({task, role});
-  if (it == index.paths.end()) {
-    return absl::NotFoundError(absl::StrCat("set ", index.name, ": no ", role, " for task ", task));
-  }
-  return it->second;
-}
-
 struct Mean {
   int n = 0;
   double r1 = 0, r5 = 0, r10 = 0, mrr = 0, ndcg = 0, fr10 = 0;
@@ -102,16 +55,11 @@ struct Mean {
 };
 
 absl::Status Main() {
-  absl::StatusOr<SetIndex> index = FindSet(absl::GetFlag(FLAGS_indexes), absl::GetFlag(FLAGS_set));
+  absl::StatusOr<SetIndex> index = LoadSet(absl::GetFlag(FLAGS_indexes), absl::GetFlag(FLAGS_set));
   if (!index.ok()) return index.status();
-  if (!index->not_configured.empty()) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("set ", index->name, " is not available: ", index->not_configured));
-  }
-  corpus::TaskSet task_set;
-  absl::StatusOr<std::string> task_set_path = PathOf(*index, "-", "task_set");
-  if (!task_set_path.ok()) return task_set_path.status();
-  if (absl::Status s = ReadBinary(*task_set_path, &task_set); !s.ok()) return s;
+  absl::StatusOr<corpus::TaskSet> loaded_set = LoadTaskSet(*index);
+  if (!loaded_set.ok()) return loaded_set.status();
+  const corpus::TaskSet& task_set = *loaded_set;
 
   std::vector<std::string> harness_names = {"H000", "H008", "H010"};
   if (absl::GetFlag(FLAGS_harness) != "all") harness_names = {absl::GetFlag(FLAGS_harness)};
@@ -148,18 +96,10 @@ absl::Status Main() {
   int runs = 0;
   for (const corpus::Task& task : task_set.tasks()) {
     if (absl::GetFlag(FLAGS_task) != "all" && task.id() != absl::GetFlag(FLAGS_task)) continue;
-    corpus::Snapshot snapshot;
-    corpus::ChunkSet chunks;
-    corpus::Labels labels;
-    for (auto [role, msg] : std::vector<std::pair<std::string, google::protobuf::Message*>>{
-             {"base_snapshot", &snapshot}, {"base_chunks", &chunks}, {"labels", &labels}}) {
-      absl::StatusOr<std::string> p = PathOf(*index, task.id(), role);
-      if (!p.ok()) return p.status();
-      absl::StatusOr<std::string> bytes = ReadFile(*p);
-      if (!bytes.ok()) return bytes.status();
-      if (!msg->ParseFromString(*bytes)) return absl::InvalidArgumentError(absl::StrCat(*p, ": bad proto"));
-    }
-    absl::StatusOr<Corpus> corpus = Corpus::Create(snapshot, chunks);
+    absl::StatusOr<TaskCorpus> data = LoadTaskCorpus(*index, task.id());
+    if (!data.ok()) return data.status();
+    const corpus::Labels& labels = data->labels;
+    absl::StatusOr<Corpus> corpus = Corpus::Create(data->snapshot, data->chunks);
     if (!corpus.ok()) return corpus.status();
     std::map<std::string, bool> gold;
     for (const std::string& g : labels.gold_files()) gold[g] = true;

@@ -1,0 +1,83 @@
+#include "stages/retrieval/set_index.h"
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "stages/pipeline/file_io.h"
+
+namespace repro::retrieval {
+
+absl::StatusOr<SetIndex> LoadSet(const std::vector<std::string>& index_files,
+                                 const std::string& set) {
+  std::vector<std::string> known;
+  for (const std::string& path : index_files) {
+    absl::StatusOr<std::string> text = ReadFile(path);
+    if (!text.ok()) return text.status();
+    SetIndex index;
+    for (absl::string_view line : absl::StrSplit(*text, '\n', absl::SkipEmpty())) {
+      std::vector<std::string> f = absl::StrSplit(line, '\t');
+      if (f.size() < 2) continue;
+      if (f[0] == "# set") {
+        index.name = f[1];
+      } else if (f[0] == "# not_configured") {
+        index.not_configured = f[1];
+      } else if (f.size() == 3) {
+        index.paths[{f[0], f[1]}] = f[2];
+      }
+    }
+    if (index.name != set) {
+      known.push_back(index.name);
+      continue;
+    }
+    if (!index.not_configured.empty()) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("set ", set, " is not available: ", index.not_configured));
+    }
+    return index;
+  }
+  return absl::NotFoundError(
+      absl::StrCat("unknown set \"", set, "\"; sets: ", absl::StrJoin(known, ", ")));
+}
+
+absl::StatusOr<std::string> PathOf(const SetIndex& index, const std::string& task,
+                                   const std::string& role) {
+  auto it = index.paths.find({task, role});
+  if (it == index.paths.end()) {
+    return absl::NotFoundError(absl::StrCat("set ", index.name, ": no ", role,
+                                            task == "-" ? "" : absl::StrCat(" for task ", task)));
+  }
+  return it->second;
+}
+
+absl::Status ReadBinaryProto(const std::string& path, google::protobuf::Message* message) {
+  absl::StatusOr<std::string> bytes = ReadFile(path);
+  if (!bytes.ok()) return bytes.status();
+  if (!message->ParseFromString(*bytes)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": not a binary ", message->GetTypeName()));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<corpus::TaskSet> LoadTaskSet(const SetIndex& index) {
+  absl::StatusOr<std::string> path = PathOf(index, "-", "task_set");
+  if (!path.ok()) return path.status();
+  corpus::TaskSet set;
+  if (absl::Status s = ReadBinaryProto(*path, &set); !s.ok()) return s;
+  return set;
+}
+
+absl::StatusOr<TaskCorpus> LoadTaskCorpus(const SetIndex& index, const std::string& task) {
+  TaskCorpus t;
+  const std::pair<const char*, google::protobuf::Message*> parts[] = {
+      {"base_snapshot", &t.snapshot}, {"base_chunks", &t.chunks}, {"labels", &t.labels}};
+  for (const auto& [role, message] : parts) {
+    absl::StatusOr<std::string> path = PathOf(index, task, role);
+    if (!path.ok()) return path.status();
+    if (absl::Status s = ReadBinaryProto(*path, message); !s.ok()) return s;
+  }
+  return t;
+}
+
+}  // namespace repro::retrieval

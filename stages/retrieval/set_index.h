@@ -1,0 +1,51 @@
+// Reading the search_index.tsv of an E04 set (defs.bzl: search_data) and the
+// artifacts it names, for the `bazel run` commands of this package.
+//
+// Index rows: "<task or ->\t<role>\t<runfiles path>", plus "# set\t<name>"
+// and, for a set whose history is not configured, "# not_configured\t<msg>".
+// Paths are relative to the runfiles root, which is the working directory of
+// `bazel run`.
+#ifndef REPRO_STAGES_RETRIEVAL_SET_INDEX_H_
+#define REPRO_STAGES_RETRIEVAL_SET_INDEX_H_
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "google/protobuf/message.h"
+#include "stages/corpus/corpus.pb.h"
+#include "stages/corpus/task.pb.h"
+
+namespace repro::retrieval {
+
+struct SetIndex {
+  std::string name;
+  std::string not_configured;  // non-empty: the set is not available, and why
+  std::map<std::pair<std::string, std::string>, std::string> paths;  // (task, role) -> path
+};
+
+// The index among `index_files` whose set is `set`; NotFound lists the sets.
+// A set that is not configured is FailedPrecondition with its message.
+absl::StatusOr<SetIndex> LoadSet(const std::vector<std::string>& index_files,
+                                 const std::string& set);
+
+absl::StatusOr<std::string> PathOf(const SetIndex& index, const std::string& task,
+                                   const std::string& role);
+
+// Parses the binary proto at `path` into `message`.
+absl::Status ReadBinaryProto(const std::string& path, google::protobuf::Message* message);
+
+struct TaskCorpus {
+  corpus::Snapshot snapshot;
+  corpus::ChunkSet chunks;
+  corpus::Labels labels;
+};
+
+absl::StatusOr<corpus::TaskSet> LoadTaskSet(const SetIndex& index);
+absl::StatusOr<TaskCorpus> LoadTaskCorpus(const SetIndex& index, const std::string& task);
+
+}  // namespace repro::retrieval
+
+#endif  // REPRO_STAGES_RETRIEVAL_SET_INDEX_H_
