@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Stop conditions of the corpus stages, end to end on the fixture:
+#  - labels: expected labels that differ from the derived ones stop the
+#    labels stage, listing every difference;
+#  - snapshot: a commit missing from the clone stops the snapshot stage,
+#    naming the tasks and fields that use it and the remedy.
+# Arguments: <validate_tasks_stage> <labels_stage> <snapshot_stage> <spec>
+#   <index.tsv> <diff status> <name_status.z> <u0.diff> <F01 base chunks files>
+#   <F01 stale manifest files> <base trees...>
+set -uo pipefail
+validate=$1 labels=$2 snapshot=$3 spec=$4 index=$5 dstatus=$6 ns=$7 diff=$8
+pick() { for f in $1; do [[ $f == *.provenance.json ]] || echo "$f"; done; }
+chunks=$(pick "$9")
+stale=$(pick "${10}")
+shift 10
+trees=("$@")
+work=${TEST_TMPDIR:-$(mktemp -d)}
+failures=0
+
+stage() {  # stage <tool> <manifest> [flags...]
+  local tool=$1 m=$2
+  shift 2
+  "$tool" --stage=test --stage_version=1 --label=//tests/corpus:stage_errors \
+    --tool_binary="$tool" --manifest="$m" --provenance="$work/prov.json" "$@" 2>"$work/err"
+}
+
+expect_in_err() {
+  for want in "$@"; do
+    if ! grep -qF -- "$want" "$work/err"; then
+      echo "FAIL: expected in the error: $want"
+      sed 's/^/    | /' "$work/err"
+      failures=$((failures + 1))
+      return 1
+    fi
+  done
+}
+
+# A spec whose F01 labels are wrong in two ways.
+sed -e 's/base_end_line: 38/base_end_line: 39/' \
+  -e '0,/exists: true/s//exists: false/' "$spec" >"$work/wrong.textproto"
+{
+  printf 'input\tspec\t%s\ninput\tindex\t%s\n' "$work/wrong.textproto" "$index"
+  for t in "${trees[@]}"; do
+    c=${t%/tree.z}
+    printf 'input\ttree/%s\t%s\n' "${c##*/}" "$t"
+  done
+  printf 'output\ttask_set.pb\t%s\n' "$work/task_set.pb"
+} >"$work/m1"
+if ! stage "$validate" "$work/m1" --history=h --remedy=r; then
+  echo "FAIL: the wrong labels should still validate:"
+  cat "$work/err"
+  exit 1
+fi
+printf 'input\ttasks\t%s\ninput\tdiff_status\t%s\ninput\tname_status\t%s\ninput\tdiff\t%s\ninput\tbase_chunks\t%s\ninput\tstale_manifest\t%s\noutput\tF01.labels.pb\t%s\n' \
+  "$work/task_set.pb" "$dstatus" "$ns" "$diff" "$chunks" "$stale" "$work/F01.labels.pb" >"$work/m2"
+if stage "$labels" "$work/m2" --task=F01 --history=h --remedy=r; then
+  echo "FAIL: the labels stage accepted wrong expected labels"
+  failures=$((failures + 1))
+elif expect_in_err "differ from the expected labels of the task spec (3 difference(s))" \
+  "gold function expected, not derived: internal/cache/key.go sanitizeKey [32-39]" \
+  "gold function derived, not expected: internal/cache/key.go sanitizeKey [32-38]" \
+  "gold_in_stale of internal/cache/key.go: expected false, derived true"; then
+  [[ -e $work/F01.labels.pb ]] && { echo "FAIL: labels written despite the mismatch"; failures=$((failures + 1)); }
+  echo "ok: a label mismatch stops the labels stage and lists the differences"
+fi
+
+printf 'missing\tF09.base_commit,F10.stale_commit\n' >"$work/status"
+: >"$work/empty"
+printf 'input\tstatus\t%s\ninput\ttree\t%s\ninput\tblobs\t%s\noutput\tx.snapshot.pb\t%s\n' \
+  "$work/status" "$work/empty" "$work/empty" "$work/x.snapshot.pb" >"$work/m3"
+c=0123456789abcdef0123456789abcdef01234567
+if stage "$snapshot" "$work/m3" --repository=fixture --commit=$c \
+  --history="the fixture history" --remedy="fix the spec"; then
+  echo "FAIL: the snapshot stage accepted a missing commit"
+  failures=$((failures + 1))
+elif expect_in_err "task F09, field base_commit; task F10, field stale_commit: commit $c is not in the fixture history; fix the spec"; then
+  echo "ok: a commit missing from the clone stops the snapshot stage, naming task, field and commit"
+fi
+((failures == 0))
