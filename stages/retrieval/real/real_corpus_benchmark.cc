@@ -1,0 +1,292 @@
+// Google Benchmark of the retrieval stack on the largest real snapshot (the
+// base of T29, which is also the LSA training snapshot), with Xapian indexing
+// and querying the same token streams in the same run.
+//
+//   bazel run //stages/retrieval/real:real_corpus_benchmark
+//       --repo_env=GITLAB_RUNNER_GIT=<clone>   (.bazelrc compiles with -O2)
+//
+// Queries: the 15 task queries (files and chunks) tokenized once. Build
+// benchmarks start from token streams (tokenizing is measured separately),
+// so ours and Xapian's index builds do the same work: count terms per
+// document and build postings. Query benchmarks ask both for the best 200
+// (the harness candidate limit) by BM25 (ours: Lucene idf; Xapian: its
+// BM25Weight with k1 = 0.9, b = 0.4, k2 = k3 = 0, min_normlen = 0).
+#include <xapian.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "benchmark/benchmark.h"
+#include "stages/corpus/corpus.pb.h"
+#include "stages/corpus/task.pb.h"
+#include "stages/pipeline/file_io.h"
+#include "stages/retrieval/bm25.h"
+#include "stages/retrieval/flat_ip_index.h"
+#include "stages/retrieval/harness.h"
+#include "stages/retrieval/harness_config.h"
+#include "stages/retrieval/lsa_embedder.h"
+#include "stages/retrieval/retrieval_corpus.h"
+#include "stages/retrieval/set_index.h"
+#include "stages/retrieval/tokenizer.h"
+
+// Each flag takes the files of a stage target ($(rootpaths ...)); the
+// artifact is the one ending in ".pb".
+ABSL_FLAG(std::vector<std::string>, snapshot, {}, "binary Snapshot (with content)");
+ABSL_FLAG(std::vector<std::string>, chunks, {}, "binary ChunkSet of the snapshot");
+ABSL_FLAG(std::vector<std::string>, task_set, {}, "binary TaskSet (queries)");
+ABSL_FLAG(std::vector<std::string>, lsa_model, {}, "LSA model artifact");
+ABSL_FLAG(std::string, harness_dir, "data/e04/harnesses", "harness configs");
+
+namespace repro::retrieval {
+namespace {
+
+struct Data {
+  std::unique_ptr<Corpus> corpus;
+  std::vector<std::string> file_docs, chunk_docs;
+  std::vector<std::vector<std::string>> file_tokens, chunk_tokens;
+  std::vector<std::string> queries;
+  std::vector<std::vector<std::string>> query_tokens;
+  std::unique_ptr<LsaEmbedder> lsa;
+  HarnessConfig h000, h008;
+  int64_t file_bytes = 0, chunk_bytes = 0;
+};
+
+Data* g_data = nullptr;
+
+void Die(const absl::Status& s) {
+  std::fprintf(stderr, "real_corpus_benchmark: %s\n", std::string(s.message()).c_str());
+  std::exit(1);
+}
+
+std::string Pb(const std::vector<std::string>& files) {
+  for (const std::string& f : files) {
+    if (absl::EndsWith(f, ".pb")) return f;
+  }
+  Die(absl::InvalidArgumentError(absl::StrCat("no .pb among ", absl::StrJoin(files, ","))));
+  return "";
+}
+
+void Load() {
+  static Data data;
+  corpus::Snapshot snapshot;
+  corpus::ChunkSet chunks;
+  corpus::TaskSet tasks;
+  for (auto [path, msg] : std::vector<std::pair<std::string, google::protobuf::Message*>>{
+           {Pb(absl::GetFlag(FLAGS_snapshot)), &snapshot},
+           {Pb(absl::GetFlag(FLAGS_chunks)), &chunks},
+           {Pb(absl::GetFlag(FLAGS_task_set)), &tasks}}) {
+    if (absl::Status s = ReadBinaryProto(path, msg); !s.ok()) Die(s);
+  }
+  absl::StatusOr<Corpus> c = Corpus::Create(snapshot, chunks);
+  if (!c.ok()) Die(c.status());
+  data.corpus = std::make_unique<Corpus>(*std::move(c));
+  for (size_t i = 0; i < data.corpus->files().size(); ++i) {
+    data.file_docs.push_back(data.corpus->FileDocument(i));
+    data.file_bytes += static_cast<int64_t>(data.file_docs.back().size());
+    data.file_tokens.push_back(Tokenize(data.file_docs.back()));
+  }
+  data.chunk_docs = data.corpus->ChunkDocuments();
+  for (const std::string& d : data.chunk_docs) {
+    data.chunk_bytes += static_cast<int64_t>(d.size());
+    data.chunk_tokens.push_back(Tokenize(d));
+  }
+  for (const corpus::Task& t : tasks.tasks()) {
+    data.queries.push_back(t.query());
+    data.query_tokens.push_back(Tokenize(t.query()));
+  }
+  absl::StatusOr<HarnessConfig> h0 =
+      LoadHarnessConfig(absl::GetFlag(FLAGS_harness_dir) + "/H000.textproto");
+  absl::StatusOr<HarnessConfig> h8 =
+      LoadHarnessConfig(absl::GetFlag(FLAGS_harness_dir) + "/H008.textproto");
+  if (!h0.ok()) Die(h0.status());
+  if (!h8.ok()) Die(h8.status());
+  data.h000 = *h0;
+  data.h008 = *h8;
+  const std::string model_path = Pb(absl::GetFlag(FLAGS_lsa_model));
+  absl::StatusOr<std::string> bytes = ReadFile(model_path);
+  if (!bytes.ok()) Die(bytes.status());
+  absl::StatusOr<PinnedModel> pinned = PinnedModelFor(data.h008, data.corpus->repository());
+  if (!pinned.ok()) Die(pinned.status());
+  auto lsa = LsaEmbedder::FromArtifact(*bytes, model_path, pinned->sha256());
+  if (!lsa.ok()) Die(lsa.status());
+  data.lsa = *std::move(lsa);
+  g_data = &data;
+}
+
+const std::vector<std::vector<std::string>>& Docs(bool files) {
+  return files ? g_data->file_tokens : g_data->chunk_tokens;
+}
+
+Bm25Index BuildOurs(bool files) {
+  Bm25Index::Builder b;
+  for (const auto& d : Docs(files)) b.AddTokens(d);
+  return std::move(b).Build();
+}
+
+std::unique_ptr<Xapian::WritableDatabase> BuildXapian(bool files) {
+  auto db = std::make_unique<Xapian::WritableDatabase>(Xapian::InMemory::open());
+  for (const auto& d : Docs(files)) {
+    Xapian::Document doc;
+    for (const std::string& t : d) doc.add_term(t);
+    db->add_document(doc);
+  }
+  db->commit();
+  return db;
+}
+
+void BM_Tokenize(benchmark::State& state) {
+  const bool files = state.range(0) == 1;
+  const auto& docs = files ? g_data->file_docs : g_data->chunk_docs;
+  for (auto _ : state) {
+    int64_t n = 0;
+    for (const std::string& d : docs) ForEachToken(d, [&n](absl::string_view) { ++n; });
+    benchmark::DoNotOptimize(n);
+  }
+  state.SetBytesProcessed(state.iterations() * (files ? g_data->file_bytes : g_data->chunk_bytes));
+  state.SetLabel(files ? "files" : "chunks");
+}
+
+void BM_Bm25Build(benchmark::State& state) {
+  const bool files = state.range(0) == 1;
+  for (auto _ : state) {
+    Bm25Index index = BuildOurs(files);
+    benchmark::DoNotOptimize(index.stats().postings);
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(Docs(files).size()));
+  state.SetLabel(files ? "files" : "chunks");
+}
+
+void BM_XapianBuild(benchmark::State& state) {
+  const bool files = state.range(0) == 1;
+  for (auto _ : state) {
+    auto db = BuildXapian(files);
+    benchmark::DoNotOptimize(db->get_doccount());
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(Docs(files).size()));
+  state.SetLabel(files ? "files (InMemory)" : "chunks (InMemory)");
+}
+
+void BM_Bm25Query(benchmark::State& state) {
+  const bool files = state.range(0) == 1;
+  const Bm25Index index = BuildOurs(files);
+  for (auto _ : state) {
+    for (const auto& q : g_data->query_tokens) benchmark::DoNotOptimize(index.Search(q, 200));
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(g_data->query_tokens.size()));
+  state.SetLabel(files ? "files, 15 queries, top 200" : "chunks, 15 queries, top 200");
+}
+
+void BM_XapianQuery(benchmark::State& state) {
+  const bool files = state.range(0) == 1;
+  const auto db = BuildXapian(files);
+  std::vector<Xapian::Query> queries;
+  for (const auto& q : g_data->query_tokens) {
+    std::map<std::string, Xapian::termcount> qtf;
+    for (const std::string& t : q) ++qtf[t];
+    std::vector<Xapian::Query> terms;
+    for (const auto& [t, n] : qtf) terms.emplace_back(t, n);
+    queries.emplace_back(Xapian::Query::OP_OR, terms.begin(), terms.end());
+  }
+  Xapian::Enquire enquire(*db);
+  enquire.set_weighting_scheme(Xapian::BM25Weight(0.9, 0, 0, 0.4, 0));
+  enquire.set_docid_order(Xapian::Enquire::ASCENDING);
+  for (auto _ : state) {
+    for (const Xapian::Query& q : queries) {
+      enquire.set_query(q);
+      Xapian::MSet m = enquire.get_mset(0, 200);
+      benchmark::DoNotOptimize(m.size());
+    }
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(queries.size()));
+  state.SetLabel(files ? "files, 15 queries, top 200" : "chunks, 15 queries, top 200");
+}
+
+void BM_LsaEmbedChunks(benchmark::State& state) {
+  for (auto _ : state) {
+    std::vector<float> out;
+    benchmark::DoNotOptimize(g_data->lsa->Embed(g_data->chunk_docs, &out));
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(g_data->chunk_docs.size()));
+}
+
+void BM_LsaEmbedQuery(benchmark::State& state) {
+  std::vector<float> v(256);
+  for (auto _ : state) {
+    for (const std::string& q : g_data->queries) g_data->lsa->EmbedOne(q, absl::MakeSpan(v));
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(g_data->queries.size()));
+}
+
+void BM_FaissSearch(benchmark::State& state) {
+  std::vector<float> all;
+  if (!g_data->lsa->Embed(g_data->chunk_docs, &all).ok()) std::abort();
+  std::vector<uint32_t> ids(g_data->chunk_docs.size());
+  for (size_t i = 0; i < ids.size(); ++i) ids[i] = static_cast<uint32_t>(i);
+  absl::StatusOr<FlatIpIndex> index = FlatIpIndex::Build(256, all, ids);
+  if (!index.ok()) std::abort();
+  std::vector<float> q(256);
+  g_data->lsa->EmbedOne(g_data->queries[0], absl::MakeSpan(q));
+  for (auto _ : state) benchmark::DoNotOptimize(index->Search(q, 1000));
+  state.SetLabel("9347 x 256, k = 1000 (all scored, sorted)");
+}
+
+void BM_HarnessBuildAndQuery(benchmark::State& state) {
+  const bool h000 = state.range(0) == 0;
+  const HarnessConfig& config = h000 ? g_data->h000 : g_data->h008;
+  for (auto _ : state) {
+    absl::StatusOr<HarnessRun> r =
+        RunHarness(config, *g_data->corpus, h000 ? nullptr : g_data->lsa.get(), g_data->queries[0]);
+    if (!r.ok()) std::abort();
+    benchmark::DoNotOptimize(r->result.files_size());
+  }
+  state.SetLabel(config.name());
+}
+
+void BM_HarnessQuery(benchmark::State& state) {
+  const bool h000 = state.range(0) == 0;
+  const HarnessConfig& config = h000 ? g_data->h000 : g_data->h008;
+  absl::StatusOr<std::unique_ptr<Harness>> h =
+      Harness::Build(config, *g_data->corpus, h000 ? nullptr : g_data->lsa.get());
+  if (!h.ok()) std::abort();
+  for (auto _ : state) {
+    for (const std::string& q : g_data->queries) {
+      absl::StatusOr<HarnessResult> r = (*h)->Query(q);
+      if (!r.ok()) std::abort();
+      benchmark::DoNotOptimize(r->files_size());
+    }
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(g_data->queries.size()));
+  state.SetLabel(absl::StrCat(config.name(), ", prebuilt index, 15 queries"));
+}
+
+BENCHMARK(BM_Tokenize)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Bm25Build)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_XapianBuild)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Bm25Query)->Arg(1)->Arg(0)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_XapianQuery)->Arg(1)->Arg(0)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_LsaEmbedChunks)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LsaEmbedQuery)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_FaissSearch)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_HarnessBuildAndQuery)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_HarnessQuery)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace repro::retrieval
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  absl::ParseCommandLine(argc, argv);
+  repro::retrieval::Load();
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
