@@ -1,0 +1,387 @@
+#include "tools/lineage/explain.h"
+
+#include <algorithm>
+#include <deque>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "stages/pipeline/file_io.h"
+#include "stages/pipeline/sha256.h"
+#include "tools/lineage/lineage_graph.h"
+#include "tools/lineage/source_ids.h"
+
+namespace repro {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Artifact {
+  std::string name;  // relative to the report directory
+  std::string sha256;
+  std::string bytes;
+};
+
+struct Holder {
+  const Artifact* artifact;
+  std::vector<ValueHit> hits;
+  int producer;  // stage index, or -1
+};
+
+enum class Holds { kYes, kNo, kUnknown };
+
+bool IsMetadata(const std::string& name) {
+  const std::string base = fs::path(name).filename().string();
+  return base == "lineage.json" || absl::EndsWith(base, ".provenance.json") ||
+         absl::EndsWith(base, ".build_info.txt");
+}
+
+bool IsVolatileName(const std::string& name) {
+  return absl::StrContains(fs::path(name).filename().string(), ".volatile.");
+}
+
+std::string Basename(const std::string& path) { return fs::path(path).filename().string(); }
+
+// The artifacts of a report directory, sorted by name.
+absl::StatusOr<std::vector<Artifact>> ListArtifacts(const fs::path& dir, int* volatile_skipped) {
+  std::vector<Artifact> artifacts;
+  std::error_code ec;
+  for (fs::recursive_directory_iterator it(dir, fs::directory_options::follow_directory_symlink, ec),
+       end;
+       !ec && it != end; it.increment(ec)) {
+    if (!it->is_regular_file()) continue;
+    const std::string name = it->path().lexically_relative(dir).generic_string();
+    if (IsMetadata(name)) continue;
+    if (IsVolatileName(name)) {
+      ++*volatile_skipped;
+      continue;
+    }
+    absl::StatusOr<std::string> bytes = ReadFile(it->path().string());
+    if (!bytes.ok()) return bytes.status();
+    artifacts.push_back({name, Sha256Hex(*bytes), *std::move(bytes)});
+  }
+  if (ec) return absl::NotFoundError(absl::StrCat(dir.string(), ": ", ec.message()));
+  std::sort(artifacts.begin(), artifacts.end(),
+            [](const Artifact& a, const Artifact& b) { return a.name < b.name; });
+  return artifacts;
+}
+
+class Explainer {
+ public:
+  Explainer(const std::vector<Artifact>& artifacts, const ExplainOptions& options)
+      : options_(options) {
+    for (const Artifact& a : artifacts) content_[a.sha256] = a.bytes;
+  }
+
+  void set_query(ValueQuery q) { query_ = std::move(q); }
+  const ValueQuery& query() const { return query_; }
+
+  // The bytes of a recorded file, if found with the recorded sha256.
+  const std::string* Content(const schemas::FileDigest& f) {
+    auto it = content_.find(f.sha256());
+    if (it != content_.end()) return it->second ? &*it->second : nullptr;
+    std::optional<std::string> found;
+    for (const std::string& base : {options_.bin_dir, options_.workspace}) {
+      if (base.empty()) continue;
+      const fs::path path = fs::path(base) / f.path();
+      std::error_code ec;
+      if (!fs::is_regular_file(path, ec)) continue;
+      absl::StatusOr<std::string> bytes = ReadFile(path.string());
+      if (bytes.ok() && Sha256Hex(*bytes) == f.sha256()) {
+        found = *std::move(bytes);
+        break;
+      }
+    }
+    auto [pos, inserted] = content_.emplace(f.sha256(), std::move(found));
+    return pos->second ? &*pos->second : nullptr;
+  }
+
+  Holds HoldsValue(const schemas::FileDigest& f) {
+    auto it = holds_.find(f.sha256());
+    if (it != holds_.end()) return it->second;
+    const std::string* bytes = Content(f);
+    Holds h = Holds::kUnknown;
+    if (bytes != nullptr) {
+      h = FindInArtifact(Basename(f.path()), *bytes, query_, options_.search).empty() ? Holds::kNo
+                                                                                      : Holds::kYes;
+    }
+    holds_[f.sha256()] = h;
+    return h;
+  }
+
+  // How the workspace copy of a source input compares with the record.
+  std::string WorkspaceState(const schemas::FileDigest& f) const {
+    if (options_.workspace.empty()) return "";
+    const fs::path path = fs::path(options_.workspace) / f.path();
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec)) return "not in the workspace";
+    absl::StatusOr<std::string> bytes = ReadFile(path.string());
+    if (!bytes.ok()) return "unreadable in the workspace";
+    const std::string now = Sha256Hex(*bytes);
+    if (now == f.sha256()) return "matches the workspace";
+    return absl::StrCat("DIFFERS from the workspace copy (now sha256 ", now,
+                        "): the report predates an edit");
+  }
+
+ private:
+  const ExplainOptions& options_;
+  ValueQuery query_;
+  std::map<std::string, std::optional<std::string>> content_;
+  std::map<std::string, Holds> holds_;
+};
+
+char Marker(Holds h) { return h == Holds::kYes ? '*' : h == Holds::kUnknown ? '?' : ' '; }
+
+std::string DescribeHit(const ValueHit& hit, const ValueQuery& q) {
+  std::string s = hit.location;
+  if (!hit.context.empty()) {
+    absl::StrAppend(&s, ": ", hit.context);
+  } else {
+    absl::StrAppend(&s, " = ", hit.found);
+  }
+  if (hit.kind == MatchKind::kRounded) absl::StrAppend(&s, "  (", hit.found, " rounds to ", q.text, ")");
+  return s;
+}
+
+std::string FileLine(const schemas::FileDigest& f) {
+  return absl::StrCat(f.path(), "  sha256 ", f.sha256(), "  ", f.bytes(), " bytes");
+}
+
+std::string ListPaths(const std::vector<std::string>& paths, size_t max) {
+  if (paths.size() <= max) return absl::StrJoin(paths, ", ");
+  std::vector<std::string> head(paths.begin(), paths.begin() + max);
+  return absl::StrCat(absl::StrJoin(head, ", "), " and ", paths.size() - max, " more");
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> ExplainValue(const std::string& report, absl::string_view query_text,
+                                         const ExplainOptions& options) {
+  // --- The lineage and the artifacts.
+  std::error_code ec;
+  fs::path dir = report, lineage_file = report;
+  if (fs::is_directory(dir, ec)) {
+    lineage_file = dir / "lineage.json";
+  } else {
+    dir = fs::path(report).parent_path();
+    if (dir.empty()) dir = ".";
+  }
+  if (!fs::is_regular_file(lineage_file, ec)) {
+    return absl::NotFoundError(absl::StrCat(
+        lineage_file.string(),
+        ": not found (give a report directory holding lineage.json, a lineage.json or a "
+        "<stage>.provenance.json)"));
+  }
+  absl::StatusOr<std::string> lineage_json = ReadFile(lineage_file.string());
+  if (!lineage_json.ok()) return lineage_json.status();
+  absl::StatusOr<LineageGraph> graph = LineageGraph::FromJson(*lineage_json, lineage_file.string());
+  if (!graph.ok()) return graph.status();
+  int volatile_skipped = 0;
+  absl::StatusOr<std::vector<Artifact>> artifacts = ListArtifacts(dir, &volatile_skipped);
+  if (!artifacts.ok()) return artifacts.status();
+  const std::string report_name =
+      graph->lineage().report().empty() ? lineage_file.string() : graph->lineage().report();
+
+  // --- The query; a token key stands for its value.
+  absl::StatusOr<ValueQuery> query = ParseValueQuery(query_text);
+  if (!query.ok()) return query.status();
+  std::string out = absl::StrCat("Lineage of ", query->text, " in ", report_name, "\n");
+  absl::StrAppend(&out, "  ", dir.string(), ": ", artifacts->size(), " artifacts, ", graph->size(),
+                  " stage records",
+                  volatile_skipped ? absl::StrCat(", ", volatile_skipped, " volatile files skipped") : "",
+                  "\n");
+  if (!query->numeric) {
+    for (const Artifact& a : *artifacts) {
+      if (!absl::EndsWith(a.name, ".tokens.txt")) continue;
+      std::optional<std::string> value = LookupToken(a.bytes, query->text);
+      if (!value) continue;
+      absl::StrAppend(&out, "  token ", query->text, " = ", *value, " (", a.name, "): tracing ",
+                      *value, "\n");
+      absl::StatusOr<ValueQuery> q = ParseValueQuery(*value);
+      if (!q.ok()) return absl::InvalidArgumentError(absl::StrCat(a.name, ": token ", query->text, " is empty"));
+      query = *std::move(q);
+      break;
+    }
+  }
+  Explainer ex(*artifacts, options);
+  ex.set_query(*query);
+
+  // --- Which artifacts hold the value, and who wrote them.
+  std::vector<Holder> holders;
+  for (const Artifact& a : *artifacts) {
+    std::vector<ValueHit> hits = FindInArtifact(a.name, a.bytes, *query, options.search);
+    if (hits.empty()) continue;
+    int producer = -1;
+    for (int s : graph->ProducersOfSha256(a.sha256)) {
+      if (producer < 0) producer = s;
+      for (const schemas::FileDigest& o : graph->stage(s).outputs()) {
+        if (o.sha256() == a.sha256 && Basename(o.path()) == Basename(a.name)) producer = s;
+      }
+    }
+    holders.push_back({&a, std::move(hits), producer});
+  }
+  if (holders.empty()) {
+    std::vector<std::string> names;
+    for (const Artifact& a : *artifacts) names.push_back(a.name);
+    return absl::NotFoundError(absl::StrCat(query->text, " appears in none of the ", artifacts->size(),
+                                            " artifacts of ", report_name, ": ",
+                                            ListPaths(names, 20)));
+  }
+  absl::StrAppend(&out, "\nFound in ", holders.size(), " of ", artifacts->size(), " artifacts:\n");
+  size_t width = 0;
+  for (const Holder& h : holders) width = std::max(width, h.artifact->name.size());
+  for (const Holder& h : holders) {
+    const std::string name = absl::StrFormat("%-*s", static_cast<int>(width), h.artifact->name);
+    const int shown = std::min<int>(h.hits.size(), options.max_hits_per_artifact);
+    for (int i = 0; i < shown; ++i) {
+      absl::StrAppend(&out, "  ", name, "  ", DescribeHit(h.hits[i], *query), "\n");
+    }
+    if (static_cast<int>(h.hits.size()) > shown) {
+      absl::StrAppend(&out, "  ", name, "  ... and ", h.hits.size() - shown, " more\n");
+    }
+    if (h.producer < 0) {
+      absl::StrAppend(&out, "  ", name, "  (sha256 ", h.artifact->sha256,
+                      " is not an output of any recorded stage)\n");
+    }
+  }
+
+  // --- The value's path: up from the holders through inputs that hold it.
+  std::set<int> roots, on_path;
+  for (const Holder& h : holders) {
+    if (h.producer >= 0) roots.insert(h.producer);
+  }
+  std::deque<int> queue(roots.begin(), roots.end());
+  on_path = roots;
+  while (!queue.empty()) {
+    const int s = queue.front();
+    queue.pop_front();
+    for (const schemas::FileDigest& in : graph->stage(s).inputs()) {
+      const int p = graph->ProducerOfPath(in.path());
+      if (p >= 0 && !on_path.count(p) && ex.HoldsValue(in) == Holds::kYes) {
+        on_path.insert(p);
+        queue.push_back(p);
+      }
+    }
+  }
+  std::set<int> entries;  // where the value enters the graph
+  for (int s : on_path) {
+    bool from_stage = false;
+    for (const schemas::FileDigest& in : graph->stage(s).inputs()) {
+      if (graph->ProducerOfPath(in.path()) >= 0 && ex.HoldsValue(in) == Holds::kYes) from_stage = true;
+    }
+    if (!from_stage) entries.insert(s);
+  }
+  const std::vector<int> order = graph->Closure({roots.begin(), roots.end()});
+  std::set<int> full;
+  if (options.all) {
+    full.insert(order.begin(), order.end());
+  } else {
+    for (int s : graph->Closure({entries.begin(), entries.end()})) full.insert(s);
+  }
+
+  if (!roots.empty()) {
+    absl::StrAppend(&out, "\nValue path (upstream first):\n");
+    for (auto it = order.rbegin(); it != order.rend(); ++it) {
+      const int s = *it;
+      if (!on_path.count(s)) continue;
+      const schemas::Provenance& p = graph->stage(s);
+      std::vector<std::string> holding_stage_inputs, holding_sources, sources;
+      bool unknown = false;
+      for (const schemas::FileDigest& in : p.inputs()) {
+        const bool is_source = graph->ProducerOfPath(in.path()) < 0;
+        const Holds h = ex.HoldsValue(in);
+        if (h == Holds::kUnknown) unknown = true;
+        if (is_source) sources.push_back(in.path());
+        if (h != Holds::kYes) continue;
+        (is_source ? holding_sources : holding_stage_inputs).push_back(in.path());
+      }
+      if (!entries.count(s)) {
+        absl::StrAppend(&out, "  carried by  ", p.label(), " from ", ListPaths(holding_stage_inputs, 3), "\n");
+      } else if (!holding_sources.empty()) {
+        absl::StrAppend(&out, "  taken by    ", p.label(), " from the source ",
+                        ListPaths(holding_sources, 3), " (the value is written there)\n");
+      } else {
+        absl::StrAppend(&out, "  computed by ", p.label(),
+                        sources.empty() ? "" : absl::StrCat(" from ", ListPaths(sources, 4)),
+                        " (no input holds the value",
+                        unknown ? "; the bytes of inputs marked '?' were not found" : "", ")\n");
+      }
+    }
+  }
+
+  // --- The stages, downstream first.
+  absl::StrAppend(&out, "\nStages (downstream first; * holds the value, ? bytes not found):\n");
+  std::vector<const schemas::FileDigest*> listed_sources;
+  std::set<std::string> seen_sources;
+  for (int s : order) {
+    if (!on_path.count(s) && !full.count(s)) continue;
+    const bool complete = full.count(s) > 0;
+    const schemas::Provenance& p = graph->stage(s);
+    absl::StrAppend(&out, "\n", p.label(), "  stage ", p.stage(), ", version ", p.stage_version(), "\n");
+    absl::StrAppend(&out, "  tool      ", FileLine(p.tool()), "\n");
+    int hidden_outputs = 0, hidden_inputs = 0;
+    for (const schemas::FileDigest& o : p.outputs()) {
+      const Holds h = ex.HoldsValue(o);
+      if (!complete && h != Holds::kYes) {
+        ++hidden_outputs;
+        continue;
+      }
+      absl::StrAppend(&out, "  output  ", std::string(1, Marker(h)), " ", FileLine(o), "\n");
+    }
+    if (hidden_outputs) absl::StrAppend(&out, "  output    (", hidden_outputs, " more)\n");
+    for (const schemas::FileDigest& in : p.inputs()) {
+      const Holds h = ex.HoldsValue(in);
+      const int producer = graph->ProducerOfPath(in.path());
+      if (!complete && h != Holds::kYes) {
+        ++hidden_inputs;
+        continue;
+      }
+      absl::StrAppend(&out, "  input   ", std::string(1, Marker(h)), " ", in.role(), "  ", FileLine(in),
+                      producer >= 0 ? absl::StrCat("  <- ", graph->stage(producer).label()) : "  source",
+                      "\n");
+      if (producer < 0 && seen_sources.insert(in.path()).second) listed_sources.push_back(&in);
+    }
+    if (hidden_inputs) {
+      absl::StrAppend(&out, "  input     (", hidden_inputs,
+                      " more inputs that do not hold the value; --all lists them)\n");
+    }
+  }
+
+  // --- The source inputs and what pins them.
+  if (!listed_sources.empty()) {
+    absl::StrAppend(&out, "\nSource inputs:\n");
+    std::sort(listed_sources.begin(), listed_sources.end(),
+              [](const schemas::FileDigest* a, const schemas::FileDigest* b) { return a->path() < b->path(); });
+    for (const schemas::FileDigest* f : listed_sources) {
+      const std::string state = ex.WorkspaceState(*f);
+      absl::StrAppend(&out, "  ", std::string(1, Marker(ex.HoldsValue(*f))), " ", FileLine(*f),
+                      state.empty() ? "" : absl::StrCat("  (", state, ")"), "\n");
+      const std::string* bytes = ex.Content(*f);
+      if (bytes == nullptr) continue;
+      std::vector<SourceId> ids = ExtractSourceIds(f->path(), *bytes);
+      std::vector<std::string> keys;
+      std::map<std::string, std::vector<std::string>> by_key;
+      for (const SourceId& id : ids) {
+        if (!by_key.count(id.key)) keys.push_back(id.key);
+        by_key[id.key].push_back(id.value);
+      }
+      for (const std::string& key : keys) {
+        const std::vector<std::string>& values = by_key[key];
+        absl::StrAppend(&out, "      ", key, " (", values.size(), "): ",
+                        ListPaths(values, options.max_ids_per_key), "\n");
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace repro

@@ -1,0 +1,57 @@
+// The lineage of one reported value: which artifacts of a report hold it,
+// which recorded stage wrote each (label, stage, version, tool sha256), that
+// stage's inputs with sha256, recursively up to the source inputs, and the
+// commits and hashes that pin those sources (source_ids.h).
+//
+// `report` is a report directory (holding lineage.json, as written by the
+// `report` rule), a lineage.json, or one <stage>.provenance.json; the
+// artifacts searched are the files of that directory except lineage.json,
+// *.provenance.json, *.build_info.txt and volatile files (*.volatile.*).
+// Report files are matched to the stage outputs they copy by sha256.
+//
+// `query` is a number, a string such as a cell id, or a frozen-token key (a
+// key of a *.tokens.txt file of the report: its value is traced). Matching
+// rules: value_search.h.
+//
+// The value's path: a stage holds the value when one of its outputs does; the
+// path runs from the stages whose report artifacts hold it up through every
+// input that holds it too. A stage on the path none of whose stage-written
+// inputs holds the value is where the value enters: it computed it, or took
+// it from a source input that holds it (an authored number). The bytes of an
+// input are looked up among the report's files, then under `bin_dir`, then
+// under `workspace` (sources), and used only when their sha256 is the
+// recorded one; an input whose bytes are not found is marked '?'.
+//
+// By default the printed chain is the value's path plus everything upstream
+// of where the value enters; stages that only carry it list the inputs that
+// hold it and count the others. With `all`, every stage upstream of the
+// holders is listed in full.
+//
+// Errors: the lineage's (lineage_graph.h); NotFound when no artifact holds the
+// query, listing the files searched.
+#ifndef REPRO_TOOLS_LINEAGE_EXPLAIN_H_
+#define REPRO_TOOLS_LINEAGE_EXPLAIN_H_
+
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "tools/lineage/value_search.h"
+
+namespace repro {
+
+struct ExplainOptions {
+  std::string workspace;  // workspace root; empty: source inputs are not read
+  std::string bin_dir;    // bazel-bin; empty: only the report's own files are read
+  bool all = false;
+  SearchOptions search;
+  int max_hits_per_artifact = 8;
+  int max_ids_per_key = 3;
+};
+
+absl::StatusOr<std::string> ExplainValue(const std::string& report, absl::string_view query,
+                                         const ExplainOptions& options);
+
+}  // namespace repro
+
+#endif  // REPRO_TOOLS_LINEAGE_EXPLAIN_H_
