@@ -58,11 +58,13 @@ double Probability(Family family, double parameter, const std::vector<int>& rank
     for (int i = 0; i < inv; ++i) num *= parameter;
     return num / z;
   }
-  double p = 1, rest = 0;
-  for (int i = 0; i < n; ++i) rest += w[ranking[i]];
+  // Remaining worth summed afresh at every stage (no running subtraction,
+  // which cancels catastrophically when worths span many orders).
+  double p = 1;
   for (int i = 0; i < n; ++i) {
+    double rest = 0;
+    for (int j = n - 1; j >= i; --j) rest += w[ranking[j]];
     p *= w[ranking[i]] / rest;
-    rest -= w[ranking[i]];
   }
   return p;
 }

@@ -61,6 +61,14 @@ TEST(RunScenario, PlackettLuceExactTop1) {
   EXPECT_NEAR(g.top1, 1 / z, 1e-12);
 }
 
+TEST(RunScenario, SteepPlackettLuceStaysNearTheTrueOrder) {
+  // Worths exp(-6 i) span 1e-18: a running-sum implementation cancels and
+  // returns nonsense; the expected accuracy must approach 1.
+  ScenarioPoint p = *RunScenario(Family::kPlackettLuceGeometric, 6.0, 8, {});
+  EXPECT_GT(p.pairwise_accuracy, 0.999);
+  EXPECT_GT(p.top1, 0.997);
+}
+
 TEST(RunScenario, RejectsBadParameters) {
   EXPECT_FALSE(RunScenario(Family::kMallows, 1.5, 4, {}).ok());
   EXPECT_FALSE(RunScenario(Family::kPlackettLuceGeometric, -1, 4, {}).ok());
