@@ -172,6 +172,8 @@ def _git_history_impl(rctx):
         git_dir = str(rctx.path("fixture.git"))
     else:
         git_dir = rctx.os.environ.get(rctx.attr.env_var, "")
+        if git_dir and not git_dir.startswith("/"):
+            fail("%s=%s: give the absolute path of the clone" % (rctx.attr.env_var, git_dir))
         message = "%s is not set: the %s corpus needs a local clone; %s" % (
             rctx.attr.env_var,
             repository,
