@@ -2,7 +2,7 @@
 //
 // Flags: --grid=<name> --resamples=N --seed=S.
 // Inputs (roles):
-//   tasks                 TaskSet text proto (task order of the report)
+//   tasks                 TaskSet (task_set.pb; task order of the report)
 //   harness/<name>        the harness configs (their names, in order)
 //   outcome/<cell stage>  every ConditionOutcome JSON of the grid
 //   base/<task>, stale/<task>   snapshot manifests (S001 effective dose)
@@ -62,14 +62,8 @@ absl::StatusOr<S001Dose> EffectiveDose(const Stage& stage, const corpus::Task& t
 }
 
 absl::Status Run(Stage& stage) {
-  absl::StatusOr<const Stage::Input*> tasks_in = stage.Find("tasks");
-  if (!tasks_in.ok()) return tasks_in.status();
-  absl::StatusOr<std::string> tasks_text = stage.Read("tasks");
-  if (!tasks_text.ok()) return tasks_text.status();
-  corpus::TaskSet task_set;
-  if (absl::Status s = ParseTextProto(*tasks_text, (*tasks_in)->short_path, &task_set); !s.ok()) {
-    return s;
-  }
+  corpus::TaskSet task_set;  // validated by the corpus stage (task_set.pb)
+  if (absl::Status s = corpus::ReadProto(stage, "tasks", &task_set); !s.ok()) return s;
   GridInput in;
   in.grid = absl::GetFlag(FLAGS_grid);
   in.resamples = absl::GetFlag(FLAGS_resamples);

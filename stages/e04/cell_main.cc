@@ -3,7 +3,7 @@
 // Flags: --task=T01 --harness=H000 --condition=baseline|S001|S002 --dose=N
 // (dose only for S002).
 // Inputs (roles):
-//   tasks     TaskSet text proto (the task's query, reformulation, commits)
+//   tasks     TaskSet (task_set.pb of the corpus stage: query, reformulation, commits)
 //   snapshot  Snapshot (binary) indexed: base_commit, or stale_commit for S001
 //   chunks    ChunkSet of that snapshot
 //   labels    Labels at base_commit
@@ -75,14 +75,8 @@ absl::Status Run(Stage& stage) {
     return absl::InvalidArgumentError(absl::StrCat("condition ", condition, " with dose ", dose));
   }
 
-  absl::StatusOr<const Stage::Input*> tasks_in = stage.Find("tasks");
-  if (!tasks_in.ok()) return tasks_in.status();
-  absl::StatusOr<std::string> tasks_text = stage.Read("tasks");
-  if (!tasks_text.ok()) return tasks_text.status();
-  corpus::TaskSet task_set;
-  if (absl::Status s = ParseTextProto(*tasks_text, (*tasks_in)->short_path, &task_set); !s.ok()) {
-    return s;
-  }
+  corpus::TaskSet task_set;  // validated by the corpus stage (task_set.pb)
+  if (absl::Status s = corpus::ReadProto(stage, "tasks", &task_set); !s.ok()) return s;
   absl::StatusOr<const corpus::Task*> task = FindTask(task_set, task_id);
   if (!task.ok()) return task.status();
 
