@@ -1,5 +1,7 @@
 """Retrieval targets of one E04 corpus set (used by stages/retrieval/real and fixture).
 
+harness_baseline(...): see its docstring.
+
 search_data(history, corpus, lsa_model) defines, in the calling package:
   search_index   search_index.tsv: rows "<task or ->\t<role>\t<runfiles path>" for
                  the set's task_set, lsa_model and every task's base_snapshot,
@@ -10,6 +12,8 @@ search_data(history, corpus, lsa_model) defines, in the calling package:
 When the history is not configured, only the index (with the message) exists,
 so the search command builds without the clone and explains what is missing.
 """
+
+load("//stages/pipeline:defs.bzl", "eval_stage")
 
 def _artifact(target, suffix = ""):
     files = [
@@ -79,3 +83,34 @@ def search_data(history, corpus, lsa_model):
             task_ids = ids,
         )
         native.filegroup(name = "search_data", srcs = [":search_index"])
+
+def harness_baseline(history, corpus, lsa_model, lsa_model_file):
+    """The eval_stage `harness_baseline`: every harness on every task at base.
+
+    Outputs harness_baseline.json, harness_baseline.md and
+    harness_baseline.volatile.tsv (times). Tagged manual when the history is
+    not configured. lsa_model_file: the .pb basename of the lsa_model stage.
+    """
+    ids = [t["id"] for t in history["tasks"]]
+    inputs = {
+        corpus + ":task_set": "task_set",
+        lsa_model: "lsa_model:" + lsa_model_file,
+        "//data/e04/harnesses:harness_configs": "configs",
+    }
+    for i in ids:
+        inputs["%s:%s_base_snapshot" % (corpus, i)] = "snapshot/" + i
+        inputs["%s:%s_base_chunks" % (corpus, i)] = "chunks/" + i
+        inputs["%s:%s_labels" % (corpus, i)] = "labels/" + i
+    eval_stage(
+        name = "harness_baseline",
+        tool = "//stages/retrieval:run_harnesses",
+        stage = "e04_harness_baseline",
+        stage_version = "1",
+        inputs = inputs,
+        outs = [
+            "harness_baseline.json",
+            "harness_baseline.md",
+            "harness_baseline.volatile.tsv",
+        ],
+        tags = [] if history["configured"] else ["manual"],
+    )

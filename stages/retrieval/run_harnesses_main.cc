@@ -1,0 +1,181 @@
+// Stage tool: every harness on every task of a set, at the base commit.
+//
+// Inputs (roles): task_set (binary TaskSet), lsa_model (artifact), configs/<H>.textproto
+// (the harness configs), and per task T: snapshot/T, chunks/T, labels/T.
+// Outputs: harness_baseline.json (HarnessBaseline: per task and harness the
+// metrics of task_metrics.h and the HarnessResult, functions cut to 100;
+// means over tasks), harness_baseline.md (tables), and
+// harness_baseline.volatile.tsv (build and query times; never hashed).
+// The LSA model must have the sha256 that each chunk harness pins for the
+// set's repository, else the stage stops with expected vs found.
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "stages/corpus/corpus.pb.h"
+#include "stages/corpus/stage_io.h"
+#include "stages/corpus/task.pb.h"
+#include "stages/pipeline/stage.h"
+#include "stages/pipeline/textproto.h"
+#include "stages/retrieval/harness.h"
+#include "stages/retrieval/harness_config.h"
+#include "stages/retrieval/lsa_embedder.h"
+#include "stages/retrieval/retrieval.pb.h"
+#include "stages/retrieval/retrieval_corpus.h"
+#include "stages/retrieval/task_metrics.h"
+
+namespace repro::retrieval {
+namespace {
+
+constexpr int kFunctionsKept = 100;
+
+absl::Status Run(Stage& stage) {
+  corpus::TaskSet tasks;
+  if (absl::Status s = corpus::ReadProto(stage, "task_set", &tasks); !s.ok()) return s;
+
+  std::vector<HarnessConfig> configs;
+  for (const std::string& role : stage.Roles("configs/")) {
+    absl::StatusOr<std::string> text = stage.Read(role);
+    if (!text.ok()) return text.status();
+    absl::StatusOr<const Stage::Input*> in = stage.Find(role);
+    if (!in.ok()) return in.status();
+    absl::StatusOr<HarnessConfig> c = ParseHarnessConfig(*text, (*in)->short_path);
+    if (!c.ok()) return c.status();
+    configs.push_back(*std::move(c));
+  }
+  if (configs.empty()) return absl::InvalidArgumentError("no configs/<H>.textproto input");
+
+  absl::StatusOr<std::string> model_bytes = stage.Read("lsa_model");
+  if (!model_bytes.ok()) return model_bytes.status();
+  absl::StatusOr<const Stage::Input*> model_input = stage.Find("lsa_model");
+  if (!model_input.ok()) return model_input.status();
+  std::map<std::string, std::unique_ptr<LsaEmbedder>> embedders;  // by pinned sha256
+  for (const HarnessConfig& c : configs) {
+    if (c.document_unit() != DOCUMENT_UNIT_FUNCTION_CHUNKS) continue;
+    absl::StatusOr<PinnedModel> pinned = PinnedModelFor(c, tasks.repository());
+    if (!pinned.ok()) return pinned.status();
+    if (embedders.count(pinned->sha256())) continue;
+    auto e = LsaEmbedder::FromArtifact(*model_bytes, (*model_input)->short_path, pinned->sha256());
+    if (!e.ok()) {
+      return absl::Status(e.status().code(),
+                          absl::StrCat("harness ", c.name(), ": ", e.status().message()));
+    }
+    embedders[pinned->sha256()] = *std::move(e);
+  }
+
+  HarnessBaseline baseline;
+  baseline.set_repository(tasks.repository());
+  std::map<std::string, HarnessMean> means;
+  std::string times = "task\tharness\tbuild_ms\tquery_ms\n";
+  for (const corpus::Task& task : tasks.tasks()) {
+    corpus::Snapshot snapshot;
+    corpus::ChunkSet chunks;
+    corpus::Labels labels;
+    if (absl::Status s = corpus::ReadProto(stage, "snapshot/" + task.id(), &snapshot); !s.ok()) return s;
+    if (absl::Status s = corpus::ReadProto(stage, "chunks/" + task.id(), &chunks); !s.ok()) return s;
+    if (absl::Status s = corpus::ReadProto(stage, "labels/" + task.id(), &labels); !s.ok()) return s;
+    if (snapshot.commit() != task.base_commit()) {
+      return absl::FailedPreconditionError(absl::StrCat("snapshot/", task.id(), ": expected commit ",
+                                                        task.base_commit(), " (base), found ",
+                                                        snapshot.commit()));
+    }
+    absl::StatusOr<Corpus> corpus = Corpus::Create(snapshot, chunks);
+    if (!corpus.ok()) return corpus.status();
+    for (const HarnessConfig& config : configs) {
+      EmbeddingBackend* dense = nullptr;
+      if (config.document_unit() == DOCUMENT_UNIT_FUNCTION_CHUNKS) {
+        dense = embedders[PinnedModelFor(config, tasks.repository())->sha256()].get();
+      }
+      absl::StatusOr<HarnessRun> run = RunHarness(
+          config, *corpus, dense, SelectQuery(config, task.query(), task.reformulation()));
+      if (!run.ok()) return absl::Status(run.status().code(), absl::StrCat(task.id(), ": ", run.status().message()));
+      absl::StatusOr<TaskMetrics> m =
+          ComputeTaskMetrics(run->result, labels, static_cast<int>(config.candidate_limit()));
+      if (!m.ok()) return m.status();
+      TaskHarnessRun* r = baseline.add_runs();
+      r->set_task_id(task.id());
+      r->set_harness(config.name());
+      r->set_recall_at_1(m->recall_at_1);
+      r->set_recall_at_5(m->recall_at_5);
+      r->set_recall_at_10(m->recall_at_10);
+      r->set_mrr(m->mrr);
+      r->set_ndcg_at_10(m->ndcg_at_10);
+      r->set_first_gold_rank(static_cast<uint32_t>(m->first_gold_rank));
+      r->set_first_gold_observed(m->first_gold_observed);
+      r->set_function_recall_at_10(m->function_recall_at_10);
+      r->set_gold_files(static_cast<uint32_t>(m->gold_files));
+      r->set_gold_functions(static_cast<uint32_t>(m->gold_functions));
+      r->set_functions_total(static_cast<uint32_t>(run->result.functions_size()));
+      *r->mutable_result() = run->result;
+      if (r->result().functions_size() > kFunctionsKept) {
+        r->mutable_result()->mutable_functions()->DeleteSubrange(
+            kFunctionsKept, r->result().functions_size() - kFunctionsKept);
+      }
+      HarnessMean& mean = means[config.name()];
+      mean.set_harness(config.name());
+      mean.set_tasks(mean.tasks() + 1);
+      mean.set_recall_at_1(mean.recall_at_1() + m->recall_at_1);
+      mean.set_recall_at_5(mean.recall_at_5() + m->recall_at_5);
+      mean.set_recall_at_10(mean.recall_at_10() + m->recall_at_10);
+      mean.set_mrr(mean.mrr() + m->mrr);
+      mean.set_ndcg_at_10(mean.ndcg_at_10() + m->ndcg_at_10);
+      if (m->gold_functions > 0) {
+        mean.set_function_tasks(mean.function_tasks() + 1);
+        mean.set_function_recall_at_10(mean.function_recall_at_10() + m->function_recall_at_10);
+      }
+      absl::StrAppendFormat(&times, "%s\t%s\t%.3f\t%.3f\n", task.id(), config.name(),
+                            absl::ToDoubleMilliseconds(run->build_time),
+                            absl::ToDoubleMilliseconds(run->query_time));
+    }
+  }
+
+  std::string md = absl::StrCat("# Harness baseline: ", tasks.repository(), " (", tasks.tasks_size(),
+                                " tasks, base commits)\n\n| task | harness | recall@10 | MRR | "
+                                "nDCG@10 | first-gold rank | fn recall@10 |\n|---|---|---|---|---|---|---|\n");
+  for (const TaskHarnessRun& r : baseline.runs()) {
+    absl::StrAppendFormat(&md, "| %s | %s | %.4f | %.4f | %.4f | %d%s | %s |\n", r.task_id(),
+                          r.harness(), r.recall_at_10(), r.mrr(), r.ndcg_at_10(),
+                          r.first_gold_rank(), r.first_gold_observed() ? "" : " (censored)",
+                          r.gold_functions() ? absl::StrFormat("%.4f", r.function_recall_at_10())
+                                             : std::string("n/a"));
+  }
+  absl::StrAppend(&md, "\n## Means over tasks\n\n| harness | tasks | recall@1 | recall@5 | recall@10 "
+                       "| MRR | nDCG@10 | fn recall@10 (tasks) |\n|---|---|---|---|---|---|---|---|\n");
+  for (const HarnessConfig& c : configs) {
+    HarnessMean m = means[c.name()];
+    const double n = m.tasks();
+    m.set_recall_at_1(m.recall_at_1() / n);
+    m.set_recall_at_5(m.recall_at_5() / n);
+    m.set_recall_at_10(m.recall_at_10() / n);
+    m.set_mrr(m.mrr() / n);
+    m.set_ndcg_at_10(m.ndcg_at_10() / n);
+    if (m.function_tasks() > 0) m.set_function_recall_at_10(m.function_recall_at_10() / m.function_tasks());
+    *baseline.add_means() = m;
+    absl::StrAppendFormat(&md, "| %s | %d | %.4f | %.4f | %.4f | %.4f | %.4f | %.4f (%d) |\n", m.harness(),
+                          m.tasks(), m.recall_at_1(), m.recall_at_5(), m.recall_at_10(), m.mrr(),
+                          m.ndcg_at_10(), m.function_recall_at_10(), m.function_tasks());
+  }
+
+  for (const auto& [name, path] : stage.output_paths()) {
+    if (absl::EndsWith(name, ".volatile.tsv")) {
+      if (absl::Status s = stage.Write(name, times); !s.ok()) return s;
+    } else if (absl::EndsWith(name, ".json")) {
+      if (absl::Status s = stage.Write(name, ToJson(baseline)); !s.ok()) return s;
+    } else if (absl::EndsWith(name, ".md")) {
+      if (absl::Status s = stage.Write(name, md); !s.ok()) return s;
+    } else {
+      return absl::InvalidArgumentError(absl::StrCat("unexpected output ", name));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+}  // namespace repro::retrieval
+
+int main(int argc, char** argv) { return repro::RunStage(argc, argv, repro::retrieval::Run); }
