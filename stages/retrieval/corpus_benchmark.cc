@@ -1,11 +1,13 @@
-// Google Benchmark of the retrieval stack on the largest real snapshot (the
-// base of T29, which is also the LSA training snapshot), with Xapian indexing
-// and querying the same token streams in the same run.
+// Google Benchmark of the retrieval stack on one snapshot of a set, with
+// Xapian indexing and querying the same token streams in the same run.
+// Targets (the source is shared; data differ):
+//   bazel run //stages/retrieval/real:real_corpus_benchmark --repo_env=GITLAB_RUNNER_GIT=<clone>
+//       the largest real snapshot (T29's base, also the LSA training snapshot)
+//   bazel run //stages/retrieval/fixture:fixture_benchmark
+//       the fixture's newest base (F03), a smoke run
+// (.bazelrc compiles with -O2.)
 //
-//   bazel run //stages/retrieval/real:real_corpus_benchmark
-//       --repo_env=GITLAB_RUNNER_GIT=<clone>   (.bazelrc compiles with -O2)
-//
-// Queries: the 15 task queries (files and chunks) tokenized once. Build
+// Queries: the set's task queries (files and chunks) tokenized once. Build
 // benchmarks start from token streams (tokenizing is measured separately),
 // so ours and Xapian's index builds do the same work: count terms per
 // document and build postings. Query benchmarks ask both for the best 200
@@ -63,7 +65,7 @@ struct Data {
 Data* g_data = nullptr;
 
 void Die(const absl::Status& s) {
-  std::fprintf(stderr, "real_corpus_benchmark: %s\n", std::string(s.message()).c_str());
+  std::fprintf(stderr, "corpus_benchmark: %s\n", std::string(s.message()).c_str());
   std::exit(1);
 }
 
@@ -182,7 +184,7 @@ void BM_Bm25Query(benchmark::State& state) {
     for (const auto& q : g_data->query_tokens) benchmark::DoNotOptimize(index.Search(q, 200));
   }
   state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(g_data->query_tokens.size()));
-  state.SetLabel(files ? "files, 15 queries, top 200" : "chunks, 15 queries, top 200");
+  state.SetLabel(files ? "files, task queries, top 200" : "chunks, task queries, top 200");
 }
 
 void BM_XapianQuery(benchmark::State& state) {
@@ -207,7 +209,7 @@ void BM_XapianQuery(benchmark::State& state) {
     }
   }
   state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(queries.size()));
-  state.SetLabel(files ? "files, 15 queries, top 200" : "chunks, 15 queries, top 200");
+  state.SetLabel(files ? "files, task queries, top 200" : "chunks, task queries, top 200");
 }
 
 void BM_LsaEmbedChunks(benchmark::State& state) {
@@ -236,7 +238,7 @@ void BM_FaissSearch(benchmark::State& state) {
   std::vector<float> q(256);
   g_data->lsa->EmbedOne(g_data->queries[0], absl::MakeSpan(q));
   for (auto _ : state) benchmark::DoNotOptimize(index->Search(q, 1000));
-  state.SetLabel("9347 x 256, k = 1000 (all scored, sorted)");
+  state.SetLabel(absl::StrCat(ids.size(), " x 256, k = 1000 (all scored, sorted)"));
 }
 
 void BM_HarnessBuildAndQuery(benchmark::State& state) {
@@ -265,7 +267,7 @@ void BM_HarnessQuery(benchmark::State& state) {
     }
   }
   state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(g_data->queries.size()));
-  state.SetLabel(absl::StrCat(config.name(), ", prebuilt index, 15 queries"));
+  state.SetLabel(absl::StrCat(config.name(), ", prebuilt index, task queries"));
 }
 
 BENCHMARK(BM_Tokenize)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
