@@ -106,8 +106,9 @@ void Writer::Dataset(const Json& ds) {
   md_ += Row(header);
   md_ += Rule(header.size());
   const std::vector<std::string> headline = {
-      "pairwise_accuracy", "top1",     "random_top1", "best_in_top_2", "best_in_top_3",
-      "best_in_top_5",     "prefix_2", "prefix_3",    "spearman",      "judge_top_group"};
+      "pairwise_accuracy", "top1",     "top1_complete_outputs", "random_top1",
+      "best_in_top_2",     "best_in_top_3", "best_in_top_5",     "prefix_2",
+      "prefix_3",          "spearman",      "judge_top_group"};
   for (const std::string& metric : headline) {
     std::string label = metric;
     for (const MetricSpec& m : Metrics()) {
@@ -256,10 +257,10 @@ void Writer::Breakdowns(const Json& ds, const Json& j) {
     }
   }
   md_ += "\n";
-  if (j.contains("tasks_with_ground_caveats") && j["tasks_with_ground_caveats"].get<int>() > 0) {
-    absl::StrAppend(&md_, "Ground-truth caveat: in ", j["tasks_with_ground_caveats"].get<int>(),
-                    " tasks the reference preferences have no Condorcet winner or contain a "
-                    "cycle (Copeland still ranks them; the best group may hold several).\n\n");
+  for (const auto& [note, count] : j["ground_caveats"].items()) {
+    absl::StrAppend(&md_, "Ground-truth caveat (", count.get<int>(), " of ",
+                    j["all"]["tasks"].get<int>(), " tasks): ", note,
+                    ". Copeland still ranks these lists; ties at the top stay tied.\n\n");
   }
   (void)ds;
 }

@@ -101,6 +101,10 @@ const std::vector<MetricSpec>& Metrics() {
     v->push_back({"pairwise_accuracy", "listwise-implied pairwise accuracy",
                   [](const TaskRow& r) { return r.pairwise_accuracy; }});
     v->push_back({"top1", "top-1", [](const TaskRow& r) { return r.top1; }});
+    v->push_back({"top1_complete_outputs", "top-1, tasks whose output placed every candidate",
+                  [](const TaskRow& r) {
+                    return r.unplaced == 0 && !r.output_failed ? r.top1 : std::nullopt;
+                  }});
     v->push_back({"random_top1", "top-1 of a uniformly random pick (baseline)",
                   [](const TaskRow& r) {
                     return r.top1 ? std::optional<double>(r.best_share) : std::nullopt;
@@ -275,7 +279,7 @@ absl::StatusOr<Json> MeasureDataset(const JudgeDataset& ds, const BootstrapConfi
     j["all"] = SummarizeRows(jr, config);
     j["bounds"] = {BoundJson(jr, 1, &cache), BoundJson(jr, 3, &cache)};
     std::map<std::string, std::map<std::string, std::vector<const TaskRow*>>> levels;
-    int ground_notes = 0;
+    std::map<std::string, int> ground_notes;
     for (const TaskRow* r : jr) {
       levels["category"][r->category].push_back(r);
       levels["list_size"][SizeBucket(r->observed)].push_back(r);
@@ -283,9 +287,11 @@ absl::StatusOr<Json> MeasureDataset(const JudgeDataset& ds, const BootstrapConfi
       levels["quality_gap"][GapBucket(r->quality_gap)].push_back(r);
     }
     for (const JudgeRecord& rec : ds.records()) {
-      if (rec.judge().judge_id() == jid && rec.ground_order().notes_size() > 0) ++ground_notes;
+      if (rec.judge().judge_id() != jid) continue;
+      for (const std::string& n : rec.ground_order().notes()) ++ground_notes[n];
     }
-    j["tasks_with_ground_caveats"] = ground_notes;
+    j["ground_caveats"] = Json::object();
+    for (const auto& [note, count] : ground_notes) j["ground_caveats"][note] = count;
     j["breakdowns"] = Json::object();
     for (const auto& [dim, by_level] : levels) {
       for (const auto& [level, lr] : by_level) j["breakdowns"][dim][level] = SummarizeRows(lr, config);

@@ -40,7 +40,7 @@ std::string XAxis(const Frame& f, const std::string& label, bool grid) {
       s += absl::StrCat("<line x1=\"", F(x), "\" y1=\"", F(f.top), "\" x2=\"", F(x), "\" y2=\"",
                         F(f.top + f.height), "\" stroke=\"#e5e5e5\"/>\n");
     }
-    s += Text(x, f.top + f.height + 16, absl::StrFormat("%.2f", v), "middle", 11);
+    s += Text(x, f.top + f.height + 16, absl::StrFormat("%g", v), "middle", 11);
   }
   s += absl::StrCat("<line x1=\"", F(f.left), "\" y1=\"", F(f.top + f.height), "\" x2=\"",
                     F(f.left + f.width), "\" y2=\"", F(f.top + f.height),
@@ -77,7 +77,7 @@ std::string LinePlot(const Axes& a, const std::vector<Series>& series,
     const double y = f.Y(v);
     s += absl::StrCat("<line x1=\"", F(kLeft), "\" y1=\"", F(y), "\" x2=\"", F(kLeft + kPlotW),
                       "\" y2=\"", F(y), "\" stroke=\"#e5e5e5\"/>\n");
-    s += Text(kLeft - 6, y + 4, absl::StrFormat("%.2f", v), "end", 11);
+    s += Text(kLeft - 6, y + 4, absl::StrFormat("%g", v), "end", 11);
   }
   s += absl::StrCat("<line x1=\"", F(kLeft), "\" y1=\"", F(kTop), "\" x2=\"", F(kLeft),
                     "\" y2=\"", F(kTop + height), "\" stroke=\"black\"/>\n");
@@ -124,7 +124,7 @@ std::string IntervalPlot(const Axes& a, const std::vector<IntervalRow>& rows,
   const double label_w = 300, row_h = 20;
   const double height = row_h * rows.size() + 10;
   Frame f{a.x_min, a.x_max, 0, 1, label_w, kTop, kPlotW, height};
-  std::string s = Header(label_w + kPlotW + 30, kTop + height + 80);
+  std::string s = Header(label_w + kPlotW + 30, kTop + height + 96);
   s += Text((label_w + kPlotW) / 2, 22, a.title, "middle", 14, " font-weight=\"bold\"");
   s += XAxis(f, a.x_label, true);
   for (size_t i = 0; i < rows.size(); ++i) {
@@ -151,9 +151,10 @@ std::string IntervalPlot(const Axes& a, const std::vector<IntervalRow>& rows,
                     "\" r=\"3.5\" fill=\"#1f77b4\"/>\n");
   s += Text(label_w + 16, ly, "mean with 95% task-bootstrap interval", "start", 11);
   if (!background_label.empty()) {
-    s += absl::StrCat("<rect x=\"", F(label_w + 250), "\" y=\"", F(ly - 10),
+    ly += 16;
+    s += absl::StrCat("<rect x=\"", F(label_w), "\" y=\"", F(ly - 10),
                       "\" width=\"14\" height=\"10\" fill=\"#dddddd\"/>\n");
-    s += Text(label_w + 268, ly, background_label, "start", 11);
+    s += Text(label_w + 16, ly, background_label, "start", 11);
   }
   if (!tick_label.empty()) {
     ly += 16;
