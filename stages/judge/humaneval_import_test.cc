@@ -1,0 +1,79 @@
+// Synthetic ICE-Score files (same schema, made-up content) exercising every
+// kind of bad input the importer records.
+#include "stages/judge/humaneval_import.h"
+
+#include <map>
+
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+#include "stages/judge/record_util.h"
+
+namespace repro::judge {
+namespace {
+
+std::map<std::string, std::string> Files() {
+  std::map<std::string, std::string> f;
+  for (const char* lang : {"cpp", "java", "js", "python"}) {
+    f[absl::StrCat("humaneval_", lang, "_sample.json")] = R"([
+      {"task_id": "0", "intent": "i", "snippet": ["s"], "simplified": "x",
+       "1": "return a", "grade-1": {"execution": 1},
+       "2": "return b", "grade-2": {"execution": 0},
+       "3": "return a", "grade-3": {"execution": 0},
+       "grade-9": {"execution": 1}},
+      {"task_id": "1", "intent": "i", "snippet": ["s"], "simplified": "x",
+       "5": "p", "grade-5": {"execution": 1}, "6": "q", "grade-6": {"execution": 1}}])";
+    for (const char* mode : {"no_ref", "with_ref"}) {
+      f[absl::StrCat(lang, "_humaneval_no_step_", mode, "_gpt35.json")] = R"([
+        {"grade-1": {"execution": 1, "raw_output": "4"},
+         "grade-2": {"execution": 1, "raw_output": "Score: 3"},
+         "grade-3": {"execution": 0, "raw_output": "0-4"},
+         "grade-7": {"execution": 0, "raw_output": "4"}},
+        {"grade-5": {"execution": 1, "raw_output": "2"}}])";
+    }
+  }
+  return f;
+}
+
+TEST(ImportHumanEval, RecordsEveryProblem) {
+  absl::StatusOr<JudgeDataset> d = ImportHumanEval(Files(), {});
+  ASSERT_TRUE(d.ok()) << d.status();
+  EXPECT_EQ(d->records_size(), 4 * 2 * 2);
+  std::map<std::string, long> c;
+  for (const IssueCount& i : d->issue_counts()) c[i.kind()] = i.count();
+  EXPECT_EQ(c["unknown_candidate_id"], 4 + 8);   // grade-9 per sample file, grade-7 per judge file
+  EXPECT_EQ(c["execution_label_mismatch"], 8);   // grade-2
+  EXPECT_EQ(c["unparsable_judge_output"], 8);    // "0-4"
+  EXPECT_EQ(c["missing_judge_output"], 8);       // grade-6
+  const JudgeRecord& r = d->records(0);
+  EXPECT_EQ(r.record_id(), "humaneval-cpp/0|gpt-3.5-turbo/no_ref");
+  EXPECT_EQ(r.shared().cluster_id(), "humaneval/0");
+  EXPECT_EQ(r.shared().duplicate_text_candidates(), 2);  // candidates 1 and 3
+  EXPECT_EQ(ToText(FromProto(r.ground_order().groups())), "1 > 2 = 3");
+  // 1 scored 4, 2 scored 3, 3 unparsable -> last.
+  EXPECT_EQ(ToText(FromProto(r.predicted().groups())), "1 > 2 > 3");
+  EXPECT_EQ(r.predicted().judgements(2).parse_error(), "scale_echo");
+  const JudgeRecord& r2 = d->records(1);  // task 1: candidate 6 has no output
+  EXPECT_EQ(ToText(FromProto(r2.predicted().groups())), "5 > 6");
+  // Loader checks exist and, on made-up data, do not match.
+  ASSERT_GT(d->loader_checks_size(), 0);
+  EXPECT_FALSE(d->loader_checks(0).matches());
+}
+
+TEST(ImportHumanEval, MissingFileNamesIt) {
+  std::map<std::string, std::string> f = Files();
+  f.erase("java_humaneval_no_step_with_ref_gpt35.json");
+  absl::StatusOr<JudgeDataset> d = ImportHumanEval(f, {});
+  ASSERT_FALSE(d.ok());
+  EXPECT_NE(d.status().message().find("java_humaneval_no_step_with_ref_gpt35.json"), std::string::npos);
+}
+
+TEST(ImportHumanEval, BadJsonNamesTheFile) {
+  std::map<std::string, std::string> f = Files();
+  f["humaneval_js_sample.json"] = "[{";
+  absl::StatusOr<JudgeDataset> d = ImportHumanEval(f, {{"humaneval_js_sample.json", "x/humaneval_js_sample.json.gz"}});
+  ASSERT_FALSE(d.ok());
+  EXPECT_NE(d.status().message().find("x/humaneval_js_sample.json.gz: invalid JSON"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace repro::judge
