@@ -5,7 +5,7 @@ harness_baseline(...): see its docstring.
 search_data(history, corpus, lsa_model) defines, in the calling package:
   search_index   search_index.tsv: rows "<task or ->\t<role>\t<runfiles path>" for
                  the set's task_set, lsa_model and every task's base_snapshot,
-                 base_chunks and labels; "# set" and, when the history is not
+                 base_chunks, labels and stale_chunks; "# set" and, when the history is not
                  configured, "# not_configured" header lines.
   search_data    filegroup of the index and every file it names (runfiles of
                  //stages/retrieval:search).
@@ -36,6 +36,7 @@ def _search_index_impl(ctx):
             lines.append("%s\tbase_snapshot\t%s" % (task, _artifact(ctx.attr.base_snapshots[i]).short_path))
             lines.append("%s\tbase_chunks\t%s" % (task, _artifact(ctx.attr.base_chunks[i]).short_path))
             lines.append("%s\tlabels\t%s" % (task, _artifact(ctx.attr.labels[i]).short_path))
+            lines.append("%s\tstale_chunks\t%s" % (task, _artifact(ctx.attr.stale_chunks[i]).short_path))
     out = ctx.actions.declare_file(ctx.label.name + ".tsv")
     ctx.actions.write(out, "\n".join(lines) + "\n")
     return [DefaultInfo(files = depset([out]))]
@@ -51,6 +52,7 @@ search_index = rule(
         "base_snapshots": attr.label_list(),
         "base_chunks": attr.label_list(),
         "labels": attr.label_list(),
+        "stale_chunks": attr.label_list(),
     },
 )
 
@@ -61,6 +63,7 @@ def search_data(history, corpus, lsa_model):
         snapshots = ["%s:%s_base_snapshot" % (corpus, i) for i in ids]
         chunks = ["%s:%s_base_chunks" % (corpus, i) for i in ids]
         labels = ["%s:%s_labels" % (corpus, i) for i in ids]
+        stale_chunks = ["%s:%s_stale_chunks" % (corpus, i) for i in ids]
         search_index(
             name = "search_index",
             set_name = history["repository"],
@@ -70,10 +73,12 @@ def search_data(history, corpus, lsa_model):
             base_snapshots = snapshots,
             base_chunks = chunks,
             labels = labels,
+            stale_chunks = stale_chunks,
         )
         native.filegroup(
             name = "search_data",
-            srcs = [":search_index", corpus + ":task_set", lsa_model] + snapshots + chunks + labels,
+            srcs = [":search_index", corpus + ":task_set", lsa_model] + snapshots + chunks + labels +
+                   stale_chunks,
         )
     else:
         search_index(

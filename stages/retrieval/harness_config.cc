@@ -91,6 +91,15 @@ absl::Status ValidateHarnessConfig(const HarnessConfig& c, absl::string_view sou
       return Bad(source, field + ".sha256", "64 lower-case hex digits",
                  absl::StrCat("\"", p.sha256(), "\""));
     }
+    if (d.backend() == DENSE_BACKEND_SERVER_CACHE && !IsHex64(p.vector_cache_sha256())) {
+      return Bad(source, field + ".vector_cache_sha256",
+                 "64 lower-case hex digits (DENSE_BACKEND_SERVER_CACHE reads a pinned cache file)",
+                 absl::StrCat("\"", p.vector_cache_sha256(), "\""));
+    }
+    if (d.backend() == DENSE_BACKEND_LSA && !p.vector_cache_sha256().empty()) {
+      return Bad(source, field + ".vector_cache_sha256", "empty for DENSE_BACKEND_LSA",
+                 absl::StrCat("\"", p.vector_cache_sha256(), "\""));
+    }
   }
   if (!c.has_fusion()) return Missing(source, "fusion");
   if (!c.fusion().has_rrf_k()) return Missing(source, "fusion.rrf_k");

@@ -8,7 +8,9 @@
 //  - DOCUMENT_UNIT_FILES: no dense, no fusion block;
 //  - DOCUMENT_UNIT_FUNCTION_CHUNKS: dense {backend, dims >= 1, one or more
 //    pinned_model with corpus_repository (sorted, unique), model_id and a
-//    64-hex sha256} and fusion {rrf_k >= 1, leg_depth >= 1}.
+//    64-hex sha256, plus a 64-hex vector_cache_sha256 for
+//    DENSE_BACKEND_SERVER_CACHE and none for DENSE_BACKEND_LSA} and fusion
+//    {rrf_k >= 1, leg_depth >= 1}.
 // Errors: InvalidArgument "<file>: HarnessConfig.<field>: expected ..., found ...".
 //
 // The config hash (HarnessConfigSha256) is the sha256 of the deterministic

@@ -92,6 +92,18 @@ TEST(HarnessConfigTest, RejectsInconsistentBlocks) {
               HasSubstr("H000.textproto:1:"));
 }
 
+TEST(HarnessConfigTest, ServerCacheBackendNeedsAPinnedCacheFile) {
+  std::string text = kH008;
+  text.replace(text.find("DENSE_BACKEND_LSA"), 17, "DENSE_BACKEND_SERVER_CACHE");
+  EXPECT_THAT(ParseHarnessConfig(text, "H008.textproto").status().message(),
+              HasSubstr("dense.pinned_model[0].vector_cache_sha256: expected 64 lower-case hex"));
+  std::string lsa = kH008;
+  lsa.replace(lsa.find("model_id: \"lsa-code-256/1\""), 0,
+              "vector_cache_sha256: \"0000000000000000000000000000000000000000000000000000000000000003\"\n");
+  EXPECT_THAT(ParseHarnessConfig(lsa, "H008.textproto").status().message(),
+              HasSubstr("vector_cache_sha256: expected empty for DENSE_BACKEND_LSA"));
+}
+
 TEST(HarnessConfigTest, UnpinnedRepository) {
   absl::StatusOr<HarnessConfig> h8 = ParseHarnessConfig(kH008, "H008.textproto");
   ASSERT_TRUE(h8.ok());

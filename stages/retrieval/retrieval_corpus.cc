@@ -109,12 +109,16 @@ absl::StatusOr<Corpus> Corpus::Create(const corpus::Snapshot& snapshot,
   return c;
 }
 
+std::string DocumentText(absl::string_view path, absl::string_view text) {
+  return absl::StrCat(path, "\n", text);
+}
+
 std::string Corpus::FileDocument(size_t file) const {
-  return absl::StrCat(files_[file].path, "\n", files_[file].content);
+  return DocumentText(files_[file].path, files_[file].content);
 }
 
 std::string Corpus::ChunkDocument(size_t chunk) const {
-  return absl::StrCat(files_[chunks_[chunk].file].path, "\n", chunks_[chunk].text);
+  return DocumentText(files_[chunks_[chunk].file].path, chunks_[chunk].text);
 }
 
 std::vector<std::string> Corpus::ChunkDocuments() const {

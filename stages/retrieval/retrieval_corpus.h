@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "stages/corpus/corpus.pb.h"
 
 namespace repro::retrieval {
@@ -39,6 +40,9 @@ struct ExtraFile {
   std::string path;
   std::string content;
 };
+
+// "<path>\n<text>": the document of a chunk (and, with the content, of a file).
+std::string DocumentText(absl::string_view path, absl::string_view text);
 
 class Corpus {
  public:

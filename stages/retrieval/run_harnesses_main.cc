@@ -22,9 +22,9 @@
 #include "stages/corpus/task.pb.h"
 #include "stages/pipeline/stage.h"
 #include "stages/pipeline/textproto.h"
+#include "stages/retrieval/dense_backend.h"
 #include "stages/retrieval/harness.h"
 #include "stages/retrieval/harness_config.h"
-#include "stages/retrieval/lsa_embedder.h"
 #include "stages/retrieval/retrieval.pb.h"
 #include "stages/retrieval/retrieval_corpus.h"
 #include "stages/retrieval/task_metrics.h"
@@ -50,22 +50,19 @@ absl::Status Run(Stage& stage) {
   }
   if (configs.empty()) return absl::InvalidArgumentError("no configs/<H>.textproto input");
 
-  absl::StatusOr<std::string> model_bytes = stage.Read("lsa_model");
-  if (!model_bytes.ok()) return model_bytes.status();
   absl::StatusOr<const Stage::Input*> model_input = stage.Find("lsa_model");
   if (!model_input.ok()) return model_input.status();
-  std::map<std::string, std::unique_ptr<LsaEmbedder>> embedders;  // by pinned sha256
+  // One backend per pinned sha256; OpenPinnedBackend checks each pin.
+  std::map<std::string, std::unique_ptr<EmbeddingBackend>> backends;
   for (const HarnessConfig& c : configs) {
     if (c.document_unit() != DOCUMENT_UNIT_FUNCTION_CHUNKS) continue;
     absl::StatusOr<PinnedModel> pinned = PinnedModelFor(c, tasks.repository());
     if (!pinned.ok()) return pinned.status();
-    if (embedders.count(pinned->sha256())) continue;
-    auto e = LsaEmbedder::FromArtifact(*model_bytes, (*model_input)->short_path, pinned->sha256());
-    if (!e.ok()) {
-      return absl::Status(e.status().code(),
-                          absl::StrCat("harness ", c.name(), ": ", e.status().message()));
-    }
-    embedders[pinned->sha256()] = *std::move(e);
+    if (backends.count(pinned->sha256())) continue;
+    absl::StatusOr<std::unique_ptr<EmbeddingBackend>> b =
+        OpenPinnedBackend(c, tasks.repository(), (*model_input)->path);
+    if (!b.ok()) return b.status();
+    backends[pinned->sha256()] = *std::move(b);
   }
 
   HarnessBaseline baseline;
@@ -89,7 +86,7 @@ absl::Status Run(Stage& stage) {
     for (const HarnessConfig& config : configs) {
       EmbeddingBackend* dense = nullptr;
       if (config.document_unit() == DOCUMENT_UNIT_FUNCTION_CHUNKS) {
-        dense = embedders[PinnedModelFor(config, tasks.repository())->sha256()].get();
+        dense = backends[PinnedModelFor(config, tasks.repository())->sha256()].get();
       }
       absl::StatusOr<HarnessRun> run = RunHarness(
           config, *corpus, dense, SelectQuery(config, task.query(), task.reformulation()));

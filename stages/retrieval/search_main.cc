@@ -30,9 +30,9 @@
 #include "stages/corpus/task.pb.h"
 #include "stages/pipeline/file_io.h"
 #include "stages/pipeline/textproto.h"
+#include "stages/retrieval/dense_backend.h"
 #include "stages/retrieval/harness.h"
 #include "stages/retrieval/harness_config.h"
-#include "stages/retrieval/lsa_embedder.h"
 #include "stages/retrieval/retrieval_corpus.h"
 #include "stages/retrieval/set_index.h"
 #include "stages/retrieval/task_metrics.h"
@@ -71,24 +71,20 @@ absl::Status Main() {
     configs.push_back(*std::move(c));
   }
 
-  // One embedder per pinned sha256 (H008 and H010 pin the same model).
-  std::map<std::string, std::unique_ptr<LsaEmbedder>> embedders;
+  // One backend per pinned sha256 (H008 and H010 pin the same model); each
+  // pin is checked when it is opened.
+  std::map<std::string, std::unique_ptr<EmbeddingBackend>> backends;
   absl::StatusOr<std::string> model_path = PathOf(*index, "-", "lsa_model");
   if (!model_path.ok()) return model_path.status();
   for (const HarnessConfig& c : configs) {
     if (c.document_unit() != DOCUMENT_UNIT_FUNCTION_CHUNKS) continue;
     absl::StatusOr<PinnedModel> pinned = PinnedModelFor(c, task_set.repository());
     if (!pinned.ok()) return pinned.status();
-    if (embedders.count(pinned->sha256())) continue;
-    absl::StatusOr<std::string> bytes = ReadFile(*model_path);
-    if (!bytes.ok()) return bytes.status();
-    absl::StatusOr<std::unique_ptr<LsaEmbedder>> e =
-        LsaEmbedder::FromArtifact(*bytes, *model_path, pinned->sha256());
-    if (!e.ok()) {
-      return absl::Status(e.status().code(),
-                          absl::StrCat("harness ", c.name(), ": ", e.status().message()));
-    }
-    embedders[pinned->sha256()] = *std::move(e);
+    if (backends.count(pinned->sha256())) continue;
+    absl::StatusOr<std::unique_ptr<EmbeddingBackend>> b =
+        OpenPinnedBackend(c, task_set.repository(), *model_path);
+    if (!b.ok()) return b.status();
+    backends[pinned->sha256()] = *std::move(b);
   }
 
   std::map<std::string, Mean> means;
@@ -107,7 +103,7 @@ absl::Status Main() {
     for (const HarnessConfig& config : configs) {
       EmbeddingBackend* dense = nullptr;
       if (config.document_unit() == DOCUMENT_UNIT_FUNCTION_CHUNKS) {
-        dense = embedders[PinnedModelFor(config, task_set.repository())->sha256()].get();
+        dense = backends[PinnedModelFor(config, task_set.repository())->sha256()].get();
       }
       const std::string query(SelectQuery(config, task.query(), task.reformulation()));
       absl::StatusOr<HarnessRun> run = RunHarness(config, *corpus, dense, query);

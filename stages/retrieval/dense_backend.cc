@@ -1,0 +1,42 @@
+#include "stages/retrieval/dense_backend.h"
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "stages/pipeline/file_io.h"
+#include "stages/retrieval/harness_config.h"
+#include "stages/retrieval/lsa_embedder.h"
+#include "stages/retrieval/vector_cache.h"
+
+namespace repro::retrieval {
+
+absl::StatusOr<std::unique_ptr<EmbeddingBackend>> OpenPinnedBackend(
+    const HarnessConfig& config, absl::string_view repository, const std::string& path) {
+  if (!config.has_dense()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("harness ", config.name(), " has no dense leg"));
+  }
+  absl::StatusOr<PinnedModel> pinned = PinnedModelFor(config, repository);
+  if (!pinned.ok()) return pinned.status();
+  auto prefixed = [&config](const absl::Status& s) {
+    return absl::Status(s.code(), absl::StrCat("harness ", config.name(), ": ", s.message()));
+  };
+  if (config.dense().backend() == DENSE_BACKEND_LSA) {
+    absl::StatusOr<std::string> bytes = ReadFile(path);
+    if (!bytes.ok()) return bytes.status();
+    auto e = LsaEmbedder::FromArtifact(*bytes, path, pinned->sha256());
+    if (!e.ok()) return prefixed(e.status());
+    if ((*e)->model_id() != pinned->model_id()) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "harness ", config.name(), ": ", path, ": model id: expected ", pinned->model_id(),
+          ", found ", (*e)->model_id()));
+    }
+    return std::unique_ptr<EmbeddingBackend>(*std::move(e));
+  }
+  auto c = CachedEmbeddings::Open(path, pinned->model_id(), pinned->sha256(),
+                                  static_cast<int>(config.dense().dims()),
+                                  pinned->vector_cache_sha256());
+  if (!c.ok()) return prefixed(c.status());
+  return std::unique_ptr<EmbeddingBackend>(*std::move(c));
+}
+
+}  // namespace repro::retrieval

@@ -1,0 +1,56 @@
+#include "stages/retrieval/vector_cache_fill.h"
+
+#include <map>
+#include <utility>
+
+#include "stages/pipeline/sha256.h"
+#include "stages/retrieval/retrieval_corpus.h"
+
+namespace repro::retrieval {
+
+std::vector<std::string> ChunkTexts(const corpus::ChunkSet& chunks) {
+  std::vector<std::string> out;
+  out.reserve(static_cast<size_t>(chunks.chunks_size()));
+  for (const corpus::Chunk& c : chunks.chunks()) out.push_back(DocumentText(c.path(), c.text()));
+  return out;
+}
+
+absl::StatusOr<FillStats> FillVectorCache(absl::Span<const std::string> texts,
+                                          EmbeddingBackend& backend, VectorCacheWriter& cache,
+                                          int batch) {
+  FillStats stats;
+  stats.texts = static_cast<int64_t>(texts.size());
+  std::map<std::string, const std::string*> unique;  // sha256 -> text, sorted
+  for (const std::string& t : texts) unique.emplace(Sha256Hex(t), &t);
+  stats.unique = static_cast<int64_t>(unique.size());
+  std::vector<std::pair<std::string, std::string>> missing;  // sha, text
+  for (const auto& [sha, text] : unique) {
+    absl::StatusOr<std::optional<std::vector<float>>> got =
+        cache.Get({backend.model_id(), backend.model_sha256(), sha});
+    if (!got.ok()) return got.status();
+    if (got->has_value()) {
+      ++stats.present;
+    } else {
+      missing.emplace_back(sha, *text);
+    }
+  }
+  const size_t dims = static_cast<size_t>(backend.dims());
+  for (size_t begin = 0; begin < missing.size(); begin += static_cast<size_t>(batch)) {
+    const size_t end = std::min(missing.size(), begin + static_cast<size_t>(batch));
+    std::vector<std::string> batch_texts;
+    for (size_t i = begin; i < end; ++i) batch_texts.push_back(missing[i].second);
+    std::vector<float> vectors;
+    if (absl::Status s = backend.Embed(batch_texts, &vectors); !s.ok()) return s;
+    std::vector<std::pair<CacheKey, std::vector<float>>> entries;
+    for (size_t i = begin; i < end; ++i) {
+      const float* v = vectors.data() + (i - begin) * dims;
+      entries.push_back({{backend.model_id(), backend.model_sha256(), missing[i].first},
+                         std::vector<float>(v, v + dims)});
+    }
+    if (absl::Status s = cache.PutMany(entries); !s.ok()) return s;
+    stats.embedded += static_cast<int64_t>(end - begin);
+  }
+  return stats;
+}
+
+}  // namespace repro::retrieval

@@ -1,0 +1,148 @@
+#include "stages/retrieval/vector_cache_fill.h"
+
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "gmock/gmock.h"
+#include "google/protobuf/util/json_util.h"
+#include "gtest/gtest.h"
+#include "stages/pipeline/sha256.h"
+#include "stages/retrieval/dense_backend.h"
+#include "stages/retrieval/harness.h"
+#include "stages/retrieval/loopback_http_server.h"
+#include "stages/retrieval/openai_api.pb.h"
+#include "stages/retrieval/openai_client.h"
+#include "stages/retrieval/retrieval_corpus.h"
+#include "stages/retrieval/test_corpus.h"
+#include "stages/retrieval/tokenizer.h"
+
+namespace repro::retrieval {
+namespace {
+
+using ::testing::HasSubstr;
+using testing::LoopbackHttpServer;
+
+constexpr int kDims = 8;
+const char kModel[] = "text-embedding-fake";
+
+// A deterministic fake embedding server: the vector of t is the first 8
+// bytes of sha256(t), centred.
+LoopbackHttpServer::Response Handle(const LoopbackHttpServer::Request& req, int* calls) {
+  if (req.path == "/v1/models") {
+    return {200, absl::StrCat("{\"object\":\"list\",\"data\":[{\"id\":\"", kModel, "\"}]}")};
+  }
+  ++*calls;
+  openai::EmbeddingsRequest r;
+  if (!google::protobuf::util::JsonStringToMessage(req.body, &r).ok()) return {400, "{}"};
+  openai::EmbeddingsResponse resp;
+  for (int i = 0; i < r.input_size(); ++i) {
+    openai::Embedding* e = resp.add_data();
+    e->set_index(i);
+    const std::string h = Sha256Hex(r.input(i));
+    for (int j = 0; j < kDims; ++j) {
+      e->add_embedding(std::stoi(h.substr(2 * j, 2), nullptr, 16) - 127.5);
+    }
+  }
+  std::string json;
+  (void)google::protobuf::util::MessageToJsonString(resp, &json);
+  return {200, json};
+}
+
+std::string TempPath(const std::string& name) {
+  const char* dir = std::getenv("TEST_TMPDIR");
+  return std::string(dir ? dir : "/tmp") + "/" + name;
+}
+
+HarnessConfig ServerConfig(const std::string& cache_sha256) {
+  HarnessConfig c;
+  c.set_name("H008");
+  c.set_description("server cache variant");
+  c.set_document_unit(DOCUMENT_UNIT_FUNCTION_CHUNKS);
+  c.set_query_field(QUERY_FIELD_QUERY);
+  c.set_tokenizer(std::string(kTokenizerVersion));
+  c.mutable_bm25()->set_k1(0.9);
+  c.mutable_bm25()->set_b(0.4);
+  c.mutable_dense()->set_backend(DENSE_BACKEND_SERVER_CACHE);
+  c.mutable_dense()->set_dims(kDims);
+  PinnedModel* p = c.mutable_dense()->add_pinned_model();
+  p->set_corpus_repository("unit");
+  p->set_model_id(kModel);
+  p->set_sha256(std::string(64, 'c'));
+  p->set_vector_cache_sha256(cache_sha256);
+  c.mutable_fusion()->set_rrf_k(60);
+  c.mutable_fusion()->set_leg_depth(1000);
+  c.set_candidate_limit(200);
+  return c;
+}
+
+TEST(VectorCacheFillTest, FillThenRunTheHarnessFromThePinnedCache) {
+  int calls = 0;
+  auto server = LoopbackHttpServer::Start(
+      [&calls](const LoopbackHttpServer::Request& r) { return Handle(r, &calls); });
+  ASSERT_TRUE(server.ok());
+  OpenAiClientOptions o;
+  o.base_url = (*server)->base_url();
+  o.model_id = kModel;
+  o.model_sha256 = std::string(64, 'c');
+  o.dims = kDims;
+  auto client = OpenAiEmbeddingClient::Connect(o);
+  ASSERT_TRUE(client.ok()) << client.status();
+
+  corpus::Snapshot snapshot = testing::SmallGoSnapshot();
+  corpus::ChunkSet chunks = testing::NaiveChunks(snapshot);
+  std::vector<std::string> texts = ChunkTexts(chunks);
+  const std::string query = "windows volume drive letter";
+  texts.push_back(query);
+  texts.push_back(query);  // duplicates are embedded once
+
+  const std::string path = TempPath("fill.sqlite");
+  {
+    auto cache = VectorCacheWriter::Open(path);
+    ASSERT_TRUE(cache.ok());
+    absl::StatusOr<FillStats> s = FillVectorCache(texts, **client, **cache, 4);
+    ASSERT_TRUE(s.ok()) << s.status();
+    EXPECT_EQ(s->texts, static_cast<int64_t>(texts.size()));
+    EXPECT_EQ(s->unique, static_cast<int64_t>(texts.size()) - 1);
+    EXPECT_EQ(s->embedded, s->unique);
+    const int calls_after_first = calls;
+    s = FillVectorCache(texts, **client, **cache, 4);
+    ASSERT_TRUE(s.ok());
+    EXPECT_EQ(s->embedded, 0);
+    EXPECT_EQ(s->present, s->unique);
+    EXPECT_EQ(calls, calls_after_first);  // nothing asked of the server
+  }
+
+  absl::StatusOr<std::string> file_sha = Sha256File(path);
+  ASSERT_TRUE(file_sha.ok());
+  absl::StatusOr<Corpus> corpus = Corpus::Create(snapshot, chunks);
+  ASSERT_TRUE(corpus.ok());
+  HarnessConfig config = ServerConfig(*file_sha);
+  absl::StatusOr<std::unique_ptr<EmbeddingBackend>> cached = OpenPinnedBackend(config, "unit", path);
+  ASSERT_TRUE(cached.ok()) << cached.status();
+  absl::StatusOr<HarnessRun> from_cache = RunHarness(config, *corpus, cached->get(), query);
+  ASSERT_TRUE(from_cache.ok()) << from_cache.status();
+  // The same harness straight from the server gives byte-identical results.
+  absl::StatusOr<HarnessRun> from_server = RunHarness(config, *corpus, client->get(), query);
+  ASSERT_TRUE(from_server.ok()) << from_server.status();
+  EXPECT_EQ(from_cache->result.SerializeAsString(), from_server->result.SerializeAsString());
+  EXPECT_EQ(from_cache->result.index_stats().dense_dim(), static_cast<uint32_t>(kDims));
+
+  // A query that was never filled: a clear error, not a silent BM25-only run.
+  absl::StatusOr<HarnessRun> unfilled = RunHarness(config, *corpus, cached->get(), "unseen query");
+  ASSERT_FALSE(unfilled.ok());
+  EXPECT_THAT(unfilled.status().message(), HasSubstr("fill_vector_cache"));
+
+  // A cache file other than the pinned one stops before anything runs.
+  absl::StatusOr<std::unique_ptr<EmbeddingBackend>> wrong =
+      OpenPinnedBackend(ServerConfig(std::string(64, '0')), "unit", path);
+  ASSERT_FALSE(wrong.ok());
+  EXPECT_THAT(wrong.status().message(),
+              HasSubstr("harness H008: " + path + ": vector cache sha256 mismatch: expected " +
+                        std::string(64, '0')));
+}
+
+}  // namespace
+}  // namespace repro::retrieval
