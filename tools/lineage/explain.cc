@@ -82,9 +82,6 @@ class Explainer {
     for (const Artifact& a : artifacts) content_[a.sha256] = a.bytes;
   }
 
-  void set_query(ValueQuery q) { query_ = std::move(q); }
-  const ValueQuery& query() const { return query_; }
-
   // The bytes of a recorded file, if found with the recorded sha256.
   const std::string* Content(const schemas::FileDigest& f) {
     auto it = content_.find(f.sha256());
@@ -105,16 +102,17 @@ class Explainer {
     return pos->second ? &*pos->second : nullptr;
   }
 
-  Holds HoldsValue(const schemas::FileDigest& f) {
-    auto it = holds_.find(f.sha256());
+  Holds HoldsValue(const schemas::FileDigest& f, const ValueQuery& q) {
+    const auto key = std::make_pair(q.text, f.sha256());
+    auto it = holds_.find(key);
     if (it != holds_.end()) return it->second;
     const std::string* bytes = Content(f);
     Holds h = Holds::kUnknown;
     if (bytes != nullptr) {
-      h = FindInArtifact(Basename(f.path()), *bytes, query_, options_.search).empty() ? Holds::kNo
-                                                                                      : Holds::kYes;
+      h = FindInArtifact(Basename(f.path()), *bytes, q, options_.search).empty() ? Holds::kNo
+                                                                                  : Holds::kYes;
     }
-    holds_[f.sha256()] = h;
+    holds_[key] = h;
     return h;
   }
 
@@ -134,10 +132,58 @@ class Explainer {
 
  private:
   const ExplainOptions& options_;
-  ValueQuery query_;
   std::map<std::string, std::optional<std::string>> content_;
-  std::map<std::string, Holds> holds_;
+  std::map<std::pair<std::string, std::string>, Holds> holds_;  // (query, sha256)
 };
+
+// Where one value sits in the report and in the stage graph.
+struct Trace {
+  std::vector<Holder> holders;  // report artifacts holding it
+  std::set<int> roots;          // stages that wrote those artifacts
+  std::set<int> on_path;        // roots and every stage whose output an on-path stage read holding it
+  std::set<int> entries;        // on-path stages no stage-written input of which holds it
+  std::vector<int> order;       // Closure(roots), downstream first
+};
+
+Trace TraceValue(const LineageGraph& graph, const std::vector<Artifact>& artifacts, const ValueQuery& q,
+                 const ExplainOptions& options, Explainer& ex) {
+  Trace t;
+  for (const Artifact& a : artifacts) {
+    std::vector<ValueHit> hits = FindInArtifact(a.name, a.bytes, q, options.search);
+    if (hits.empty()) continue;
+    int producer = -1;
+    for (int s : graph.ProducersOfSha256(a.sha256)) {
+      if (producer < 0) producer = s;
+      for (const schemas::FileDigest& o : graph.stage(s).outputs()) {
+        if (o.sha256() == a.sha256 && Basename(o.path()) == Basename(a.name)) producer = s;
+      }
+    }
+    t.holders.push_back({&a, std::move(hits), producer});
+    if (producer >= 0) t.roots.insert(producer);
+  }
+  t.on_path = t.roots;
+  std::deque<int> queue(t.roots.begin(), t.roots.end());
+  while (!queue.empty()) {
+    const int s = queue.front();
+    queue.pop_front();
+    for (const schemas::FileDigest& in : graph.stage(s).inputs()) {
+      const int p = graph.ProducerOfPath(in.path());
+      if (p >= 0 && !t.on_path.count(p) && ex.HoldsValue(in, q) == Holds::kYes) {
+        t.on_path.insert(p);
+        queue.push_back(p);
+      }
+    }
+  }
+  for (int s : t.on_path) {
+    bool from_stage = false;
+    for (const schemas::FileDigest& in : graph.stage(s).inputs()) {
+      if (graph.ProducerOfPath(in.path()) >= 0 && ex.HoldsValue(in, q) == Holds::kYes) from_stage = true;
+    }
+    if (!from_stage) t.entries.insert(s);
+  }
+  t.order = graph.Closure({t.roots.begin(), t.roots.end()});
+  return t;
+}
 
 char Marker(Holds h) { return h == Holds::kYes ? '*' : h == Holds::kUnknown ? '?' : ' '; }
 
@@ -160,6 +206,37 @@ std::string ListPaths(const std::vector<std::string>& paths, size_t max) {
   if (paths.size() <= max) return absl::StrJoin(paths, ", ");
   std::vector<std::string> head(paths.begin(), paths.begin() + max);
   return absl::StrCat(absl::StrJoin(head, ", "), " and ", paths.size() - max, " more");
+}
+
+// The value's path, upstream first: where it enters, then who carries it.
+void AppendValuePath(const LineageGraph& graph, const Trace& t, const ValueQuery& q, Explainer& ex,
+                     const std::string& indent, std::string* out) {
+  for (auto it = t.order.rbegin(); it != t.order.rend(); ++it) {
+    const int s = *it;
+    if (!t.on_path.count(s)) continue;
+    const schemas::Provenance& p = graph.stage(s);
+    std::vector<std::string> holding_stage_inputs, holding_sources, sources;
+    bool unknown = false;
+    for (const schemas::FileDigest& in : p.inputs()) {
+      const bool is_source = graph.ProducerOfPath(in.path()) < 0;
+      const Holds h = ex.HoldsValue(in, q);
+      if (h == Holds::kUnknown) unknown = true;
+      if (is_source) sources.push_back(in.path());
+      if (h != Holds::kYes) continue;
+      (is_source ? holding_sources : holding_stage_inputs).push_back(in.path());
+    }
+    if (!t.entries.count(s)) {
+      absl::StrAppend(out, indent, "carried by  ", p.label(), " from ", ListPaths(holding_stage_inputs, 3), "\n");
+    } else if (!holding_sources.empty()) {
+      absl::StrAppend(out, indent, "taken by    ", p.label(), " from the source ",
+                      ListPaths(holding_sources, 3), " (the value is written there)\n");
+    } else {
+      absl::StrAppend(out, indent, "computed by ", p.label(),
+                      sources.empty() ? "" : absl::StrCat(" from ", ListPaths(sources, 4)),
+                      " (no input holds the value",
+                      unknown ? "; the bytes of inputs marked '?' were not found" : "", ")\n");
+    }
+  }
 }
 
 }  // namespace
@@ -213,33 +290,20 @@ absl::StatusOr<std::string> ExplainValue(const std::string& report, absl::string
     }
   }
   Explainer ex(*artifacts, options);
-  ex.set_query(*query);
 
   // --- Which artifacts hold the value, and who wrote them.
-  std::vector<Holder> holders;
-  for (const Artifact& a : *artifacts) {
-    std::vector<ValueHit> hits = FindInArtifact(a.name, a.bytes, *query, options.search);
-    if (hits.empty()) continue;
-    int producer = -1;
-    for (int s : graph->ProducersOfSha256(a.sha256)) {
-      if (producer < 0) producer = s;
-      for (const schemas::FileDigest& o : graph->stage(s).outputs()) {
-        if (o.sha256() == a.sha256 && Basename(o.path()) == Basename(a.name)) producer = s;
-      }
-    }
-    holders.push_back({&a, std::move(hits), producer});
-  }
-  if (holders.empty()) {
+  const Trace t = TraceValue(*graph, *artifacts, *query, options, ex);
+  if (t.holders.empty()) {
     std::vector<std::string> names;
     for (const Artifact& a : *artifacts) names.push_back(a.name);
     return absl::NotFoundError(absl::StrCat(query->text, " appears in none of the ", artifacts->size(),
                                             " artifacts of ", report_name, ": ",
                                             ListPaths(names, 20)));
   }
-  absl::StrAppend(&out, "\nFound in ", holders.size(), " of ", artifacts->size(), " artifacts:\n");
+  absl::StrAppend(&out, "\nFound in ", t.holders.size(), " of ", artifacts->size(), " artifacts:\n");
   size_t width = 0;
-  for (const Holder& h : holders) width = std::max(width, h.artifact->name.size());
-  for (const Holder& h : holders) {
+  for (const Holder& h : t.holders) width = std::max(width, h.artifact->name.size());
+  for (const Holder& h : t.holders) {
     const std::string name = absl::StrFormat("%-*s", static_cast<int>(width), h.artifact->name);
     const int shown = std::min<int>(h.hits.size(), options.max_hits_per_artifact);
     for (int i = 0; i < shown; ++i) {
@@ -253,70 +317,35 @@ absl::StatusOr<std::string> ExplainValue(const std::string& report, absl::string
                       " is not an output of any recorded stage)\n");
     }
   }
+  if (!t.roots.empty()) {
+    absl::StrAppend(&out, "\nValue path (upstream first):\n");
+    AppendValuePath(*graph, t, *query, ex, "  ", &out);
+  }
+  // A value that a stage formats from several numbers ("170/180", "[0.108,
+  // 0.586]"): the path of each number inside it.
+  std::vector<std::string> parts;
+  if (!query->numeric) parts = NumbersIn(query->text);
+  // An id such as "T05/H010/0" holds one integer by accident: no parts.
+  if (parts.size() == 1 && parts[0].find('.') == std::string::npos) parts.clear();
+  if (!parts.empty()) {
+    absl::StrAppend(&out, "\nNumbers inside the value:\n");
+    for (const std::string& part : parts) {
+      absl::StatusOr<ValueQuery> pq = ParseValueQuery(part);
+      if (!pq.ok()) continue;
+      const Trace pt = TraceValue(*graph, *artifacts, *pq, options, ex);
+      absl::StrAppend(&out, "  ", part, "  (in ", pt.holders.size(), " artifacts)\n");
+      AppendValuePath(*graph, pt, *pq, ex, "    ", &out);
+    }
+  }
 
-  // --- The value's path: up from the holders through inputs that hold it.
-  std::set<int> roots, on_path;
-  for (const Holder& h : holders) {
-    if (h.producer >= 0) roots.insert(h.producer);
-  }
-  std::deque<int> queue(roots.begin(), roots.end());
-  on_path = roots;
-  while (!queue.empty()) {
-    const int s = queue.front();
-    queue.pop_front();
-    for (const schemas::FileDigest& in : graph->stage(s).inputs()) {
-      const int p = graph->ProducerOfPath(in.path());
-      if (p >= 0 && !on_path.count(p) && ex.HoldsValue(in) == Holds::kYes) {
-        on_path.insert(p);
-        queue.push_back(p);
-      }
-    }
-  }
-  std::set<int> entries;  // where the value enters the graph
-  for (int s : on_path) {
-    bool from_stage = false;
-    for (const schemas::FileDigest& in : graph->stage(s).inputs()) {
-      if (graph->ProducerOfPath(in.path()) >= 0 && ex.HoldsValue(in) == Holds::kYes) from_stage = true;
-    }
-    if (!from_stage) entries.insert(s);
-  }
-  const std::vector<int> order = graph->Closure({roots.begin(), roots.end()});
   std::set<int> full;
   if (options.all) {
-    full.insert(order.begin(), order.end());
+    full.insert(t.order.begin(), t.order.end());
   } else {
-    for (int s : graph->Closure({entries.begin(), entries.end()})) full.insert(s);
+    for (int s : graph->Closure({t.entries.begin(), t.entries.end()})) full.insert(s);
   }
-
-  if (!roots.empty()) {
-    absl::StrAppend(&out, "\nValue path (upstream first):\n");
-    for (auto it = order.rbegin(); it != order.rend(); ++it) {
-      const int s = *it;
-      if (!on_path.count(s)) continue;
-      const schemas::Provenance& p = graph->stage(s);
-      std::vector<std::string> holding_stage_inputs, holding_sources, sources;
-      bool unknown = false;
-      for (const schemas::FileDigest& in : p.inputs()) {
-        const bool is_source = graph->ProducerOfPath(in.path()) < 0;
-        const Holds h = ex.HoldsValue(in);
-        if (h == Holds::kUnknown) unknown = true;
-        if (is_source) sources.push_back(in.path());
-        if (h != Holds::kYes) continue;
-        (is_source ? holding_sources : holding_stage_inputs).push_back(in.path());
-      }
-      if (!entries.count(s)) {
-        absl::StrAppend(&out, "  carried by  ", p.label(), " from ", ListPaths(holding_stage_inputs, 3), "\n");
-      } else if (!holding_sources.empty()) {
-        absl::StrAppend(&out, "  taken by    ", p.label(), " from the source ",
-                        ListPaths(holding_sources, 3), " (the value is written there)\n");
-      } else {
-        absl::StrAppend(&out, "  computed by ", p.label(),
-                        sources.empty() ? "" : absl::StrCat(" from ", ListPaths(sources, 4)),
-                        " (no input holds the value",
-                        unknown ? "; the bytes of inputs marked '?' were not found" : "", ")\n");
-      }
-    }
-  }
+  const std::set<int>& on_path = t.on_path;
+  const std::vector<int>& order = t.order;
 
   // --- The stages, downstream first.
   absl::StrAppend(&out, "\nStages (downstream first; * holds the value, ? bytes not found):\n");
@@ -330,7 +359,7 @@ absl::StatusOr<std::string> ExplainValue(const std::string& report, absl::string
     absl::StrAppend(&out, "  tool      ", FileLine(p.tool()), "\n");
     int hidden_outputs = 0, hidden_inputs = 0;
     for (const schemas::FileDigest& o : p.outputs()) {
-      const Holds h = ex.HoldsValue(o);
+      const Holds h = ex.HoldsValue(o, *query);
       if (!complete && h != Holds::kYes) {
         ++hidden_outputs;
         continue;
@@ -339,7 +368,7 @@ absl::StatusOr<std::string> ExplainValue(const std::string& report, absl::string
     }
     if (hidden_outputs) absl::StrAppend(&out, "  output    (", hidden_outputs, " more)\n");
     for (const schemas::FileDigest& in : p.inputs()) {
-      const Holds h = ex.HoldsValue(in);
+      const Holds h = ex.HoldsValue(in, *query);
       const int producer = graph->ProducerOfPath(in.path());
       if (!complete && h != Holds::kYes) {
         ++hidden_inputs;
@@ -363,7 +392,7 @@ absl::StatusOr<std::string> ExplainValue(const std::string& report, absl::string
               [](const schemas::FileDigest* a, const schemas::FileDigest* b) { return a->path() < b->path(); });
     for (const schemas::FileDigest* f : listed_sources) {
       const std::string state = ex.WorkspaceState(*f);
-      absl::StrAppend(&out, "  ", std::string(1, Marker(ex.HoldsValue(*f))), " ", FileLine(*f),
+      absl::StrAppend(&out, "  ", std::string(1, Marker(ex.HoldsValue(*f, *query))), " ", FileLine(*f),
                       state.empty() ? "" : absl::StrCat("  (", state, ")"), "\n");
       const std::string* bytes = ex.Content(*f);
       if (bytes == nullptr) continue;

@@ -22,6 +22,10 @@
 // under `workspace` (sources), and used only when their sha256 is the
 // recorded one; an input whose bytes are not found is marked '?'.
 //
+// A string value that holds numbers a stage formatted together ("170/180",
+// "[0.108, 0.586]": two or more numbers, or one with a decimal point) also
+// gets the value path of each number inside it.
+//
 // By default the printed chain is the value's path plus everything upstream
 // of where the value enters; stages that only carry it list the inputs that
 // hold it and count the others. With `all`, every stage upstream of the

@@ -101,6 +101,15 @@ TEST_F(ExplainTest, AuthoredNumberIsTakenFromTheSource) {
   EXPECT_TRUE(Has(out, "  * data/case.txt  sha256 ")) << out;
 }
 
+TEST_F(ExplainTest, FormattedValueTracesEachNumberInside) {
+  const std::string out = Explain("0.576666646, budget 180");
+  EXPECT_TRUE(Has(out, "computed by //s:report (no input holds the value)")) << out;
+  EXPECT_TRUE(Has(out, "Numbers inside the value:\n  0.576666646  (in 2 artifacts)\n"
+                       "    computed by //s:compute from data/case.txt")) << out;
+  EXPECT_TRUE(Has(out, "  180  (in 2 artifacts)\n    taken by    //s:compute from the source data/case.txt"))
+      << out;
+}
+
 TEST_F(ExplainTest, EditedSourceAndMissingBytesAreFlagged) {
   ASSERT_TRUE(WriteFileAtomically((ws_ / "data/case.txt").string(), "budget 200\n").ok());
   const std::string out = Explain("0.576666646");

@@ -39,6 +39,13 @@ expect "computed by //stages/w04:w04_rerank"
 expect "taken by    //stages/w04:w04_pack from the source data/w04/packing.textproto (the value is written there)"
 expect "carried by  //stages/w04:w04_report from stages/w04/packing.json"
 
+# A formatted value: the report stage wrote "170/180"; each number has its own path.
+"$lineage" --workspace="$PWD" "$report" pack.baseline.cost > "$out"
+expect "computed by //stages/w04:w04_report from data/w04/report.textproto (no input holds the value)"
+expect "  170  (in 4 artifacts)"
+expect "    computed by //stages/w04:w04_pack from data/w04/packing.textproto (no input holds the value)"
+expect "    taken by    //stages/w04:w04_pack from the source data/w04/packing.textproto (the value is written there)"
+
 # --all lists every input of every upstream stage.
 "$lineage" --workspace="$PWD" --all "$report" 0.576666646 > "$out"
 expect "//stages/w04:w04_pack  stage w04_pack, version 1"

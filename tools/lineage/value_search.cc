@@ -330,6 +330,15 @@ std::vector<ValueHit> FindInArtifact(absl::string_view name, absl::string_view b
   return FindInText(bytes, query, options);
 }
 
+std::vector<std::string> NumbersIn(absl::string_view text) {
+  std::vector<std::string> numbers;
+  for (const auto& [offset, length] : NumberTokens(text)) {
+    std::string n(text.substr(offset, length));
+    if (std::find(numbers.begin(), numbers.end(), n) == numbers.end()) numbers.push_back(n);
+  }
+  return numbers;
+}
+
 std::optional<std::string> LookupToken(absl::string_view tokens_text, absl::string_view key) {
   for (absl::string_view line : absl::StrSplit(tokens_text, '\n')) {
     absl::ConsumeSuffix(&line, "\r");

@@ -79,6 +79,10 @@ std::vector<ValueHit> FindInTokens(absl::string_view text, const ValueQuery& que
 std::vector<ValueHit> FindInArtifact(absl::string_view name, absl::string_view bytes,
                                      const ValueQuery& query, const SearchOptions& options);
 
+// The number tokens of `text` (rules above), each once, in order of appearance:
+// "[0.108, 0.586]" -> {"0.108", "0.586"}; "2/4 = 0.50" -> {"2", "4", "0.50"}.
+std::vector<std::string> NumbersIn(absl::string_view text);
+
 // The value of token `key` in a tokens file, if present.
 std::optional<std::string> LookupToken(absl::string_view tokens_text, absl::string_view key);
 

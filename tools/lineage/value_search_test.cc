@@ -130,6 +130,12 @@ TEST(FindInTokensTest, KeysAndValues) {
   EXPECT_FALSE(LookupToken(tokens, "pack").has_value());
 }
 
+TEST(NumbersInTest, DistinctInOrder) {
+  EXPECT_EQ(NumbersIn("[0.108, 0.586]"), (std::vector<std::string>{"0.108", "0.586"}));
+  EXPECT_EQ(NumbersIn("2/4 = 0.50, 2 of C1"), (std::vector<std::string>{"2", "4", "0.50"}));
+  EXPECT_TRUE(NumbersIn("R-REDUNDANT-NO-NEW-CLAIM").empty());
+}
+
 TEST(FindInArtifactTest, DispatchesByName) {
   EXPECT_EQ(FindInArtifact("x.json", "{\"a\": 0.25}", Q("0.25"), {})[0].location, "$.a");
   EXPECT_EQ(FindInArtifact("x.json", "not json 0.25", Q("0.25"), {})[0].location, "line 1");
