@@ -22,6 +22,7 @@ It defines, in that package (every artifact is an eval_stage with provenance):
     <T>_labels            <T>.labels.pb             Labels (== expected, or the build fails)
   per set:
     task_set              task_set.pb               the validated TaskSet
+    task_specs            <T>.task.pb               one TaskSet per task (per-task invalidation)
     lsa_training_snapshot, lsa_training_manifest, lsa_training_chunks (aliases)
     snapshot_hashes       snapshot_hashes.tsv       one line per snapshot
     chunker_agreement     chunker_agreement.json    ChunkerAgreementReport
@@ -189,6 +190,18 @@ def e04_corpus(history, spec, description, remedy, frozen_hashes = None, explana
         tags = tags,
     )
 
+    # One TaskSet per task, so a change to one task's spec reruns only the
+    # stages of that task (and the set-level validation above).
+    eval_stage(
+        name = "task_specs",
+        tool = _C + "split_tasks_stage",
+        stage = "e04_task_specs",
+        stage_version = "1",
+        inputs = {":task_set": "tasks"},
+        outs = [t["id"] + ".task.pb" for t in history["tasks"]],
+        tags = tags,
+    )
+
     labels = []
     for t in history["tasks"]:
         tid = t["id"]
@@ -207,7 +220,7 @@ def e04_corpus(history, spec, description, remedy, frozen_hashes = None, explana
             stage = "e04_labels",
             stage_version = "1",
             inputs = {
-                ":task_set": "tasks",
+                ":task_specs": "tasks:%s.task.pb" % tid,
                 d + "status": "diff_status",
                 d + "name_status.z": "name_status",
                 d + "u0.diff": "diff",

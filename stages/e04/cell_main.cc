@@ -3,7 +3,7 @@
 // Flags: --task=T01 --harness=H000 --condition=baseline|S001|S002 --dose=N
 // (dose only for S002).
 // Inputs (roles):
-//   tasks     TaskSet (task_set.pb of the corpus stage: query, reformulation, commits)
+//   tasks     TaskSet holding this task (<T>.task.pb of the corpus stage)
 //   snapshot  Snapshot (binary) indexed: base_commit, or stale_commit for S001
 //   chunks    ChunkSet of that snapshot
 //   labels    Labels at base_commit

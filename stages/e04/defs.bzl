@@ -37,7 +37,7 @@ def e04_grid(history, corpus, lsa_model, lsa_model_file, grid_name, resamples = 
     for tid in task_ids:
         for h in HARNESSES:
             common = {
-                corpus + ":task_set": "tasks",
+                corpus + ":task_specs": "tasks:%s.task.pb" % tid,
                 "%s:%s_labels" % (corpus, tid): "labels",
                 "//data/e04/harnesses:%s.textproto" % h: "harness",
             }
