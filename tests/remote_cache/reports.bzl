@@ -5,4 +5,6 @@ One label a line: adding a report to both tests is adding it here.
 
 REPORTS = [
     "//reports:w04",
+    "//reports:e04_fixture",
+    "//reports:judge_fixture",
 ]

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Incrementality of the pipeline, measured from Bazel's own execution log in a
+# workspace copy (tests/remote_cache/nested_bazel.sh):
+#  1. a cold build of //reports:w04 and //reports:e04_fixture;
+#  2. a no-op rebuild executes no action;
+#  3. rewriting the inputs with the same bytes executes no action;
+#  4. changing one W04 input (a passage cost in packing.textproto) executes only
+#     w04_pack, w04_report and the report assembly;
+#  5. changing one E04 task's query (fixture task F02) executes only the
+#     set-level task validation and split, that task's labels and cells, the
+#     aggregation, the timings and the report assembly: no cell of another task.
+set -euo pipefail
+source "$(dirname "$(readlink -f "$0")")/../remote_cache/nested_bazel.sh"
+nb_init
+
+readonly TARGETS=(//reports:w04 //reports:e04_fixture)
+copy="$NB_WORK/ws"
+nb_copy_workspace "$copy"
+
+build() {  # build <name>: nested build with an execution log; prints executed spawns
+  local name="$1"
+  nb_bazel "$copy" inc "$NB_WORK/$name.log" --execution_log_json_file="$NB_WORK/$name.exec.json" \
+    "${TARGETS[@]}"
+  nb_spawn_table "$NB_WORK/$name.exec.json" | awk -F'\t' '$1 == "miss"' > "$NB_WORK/$name.executed"
+  nb_log "$name: $(wc -l < "$NB_WORK/$name.executed") actions executed (${NB_WALL_S}s)"
+}
+
+build cold
+[ -s "$NB_WORK/cold.executed" ] || nb_fail "the cold build executed nothing"
+
+build noop
+[ ! -s "$NB_WORK/noop.executed" ] || { cat "$NB_WORK/noop.executed" >&2; nb_fail "a no-op rebuild executed actions"; }
+
+for f in data/w04/packing.textproto data/e04/fixture/tasks.textproto; do
+  cp "$copy/$f" "$NB_WORK/same" && cat "$NB_WORK/same" > "$copy/$f" && touch "$copy/$f"
+done
+build same_bytes
+[ ! -s "$NB_WORK/same_bytes.executed" ] || { cat "$NB_WORK/same_bytes.executed" >&2; nb_fail "rewriting inputs with the same bytes executed actions"; }
+
+# 4. One W04 input: C3's cost 40 -> 45 in both packing conditions.
+sed -i 's/candidate_id: "C3" cost: 40/candidate_id: "C3" cost: 45/' "$copy/data/w04/packing.textproto"
+build w04_change
+cut -f2,3 "$NB_WORK/w04_change.executed" | sed -E 's#^([A-Za-z]+)\tbazel-out/[^/]+/bin/#\1 #' | sort > "$NB_WORK/w04_change.list"
+cat "$NB_WORK/w04_change.list"
+# Bazel lists a spawn's outputs sorted, so match each stage by its output directory and names.
+other=$(grep -vE '^(AssembleReport reports/w04/.*|EvalStage stages/w04/packing\.json|EvalStage stages/w04/(w04\..*|w04_report\.provenance\.json))$' \
+  "$NB_WORK/w04_change.list" || true)
+[ -z "$other" ] || { echo "$other" >&2; nb_fail "changing packing.textproto executed other actions than w04_pack, w04_report and the report"; }
+[ "$(wc -l < "$NB_WORK/w04_change.list")" -eq 3 ] || nb_fail "expected exactly 3 actions (w04_pack, w04_report, report)"
+
+# 5. One E04 task's query (F02).
+grep -q '^  id: "F02"' "$copy/data/e04/fixture/tasks.textproto" || nb_fail "fixture task F02 not found"
+awk '/^  id: "F02"/ { in_task = 1 } in_task && /^  query: "/ && !done { sub(/^  query: "/, "  query: \"After the upgrade, "); done = 1 } { print }' \
+  "$copy/data/e04/fixture/tasks.textproto" > "$NB_WORK/tasks.new"
+mv "$NB_WORK/tasks.new" "$copy/data/e04/fixture/tasks.textproto"
+build query_change
+cut -f2,3 "$NB_WORK/query_change.executed" | sed -E 's#^([A-Za-z]+)\tbazel-out/[^/]+/bin/#\1 #' | sort > "$NB_WORK/query_change.list"
+cat "$NB_WORK/query_change.list"
+# Allowed: set-level stages, F02's stages, the report. Anything else (another
+# task's cell or label, a snapshot, a model, a compile) fails the test.
+other=$(grep -vE '^(EvalStage stages/corpus/fixture/(task_set\.pb|task_set\.provenance\.json|F0[0-9]\.task\.pb|task_specs\.provenance\.json|F02\.labels\.pb|F02_labels\.provenance\.json)|EvalStage stages/e04/fixture/(F02_.*|aggregate\.provenance\.json|cells\.csv|dose_response\.svg|e04\..*|rank_displacement\.svg|timings.*)|AssembleReport reports/e04_fixture/.*)$' \
+  "$NB_WORK/query_change.list" || true)
+[ -z "$other" ] || { echo "$other" >&2; nb_fail "changing F02's query executed actions of other tasks or stages"; }
+cells=$(grep -c '^EvalStage stages/e04/fixture/F02_' "$NB_WORK/query_change.list" || true)
+[ "$cells" -eq 15 ] || nb_fail "expected F02's 15 cells (3 harnesses x 5 conditions) to rerun, got $cells"
+grep -qE 'F02(\.labels\.pb|_labels\.provenance\.json)' "$NB_WORK/query_change.list" || nb_fail "F02's labels did not rerun"
+grep -qE 'stages/e04/fixture/(aggregate\.provenance\.json|cells\.csv|dose_response\.svg|e04\.)' "$NB_WORK/query_change.list" \
+  || nb_fail "the aggregation did not rerun"
+echo "PASS: no-op and same-bytes rebuilds execute nothing; one W04 input reruns 3 actions; one task's query reruns $(wc -l < "$NB_WORK/query_change.list") actions, all of that task or of the report"
