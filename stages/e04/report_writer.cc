@@ -346,6 +346,9 @@ RenderedE04 RenderE04(const E04Report& r) {
   w.Line("- Other repositories, languages, query authors or reformulation models; the H010 "
          "reformulation is one frozen artifact per task.");
   w.Line("- Production retrieval latency: query times here are single-machine and volatile.");
+  w.Line("- A leak-free dense model: the LSA model is trained at one pinned commit of the corpus "
+         "(for GitLab Runner the newest base, after most fixes), so its term statistics may include "
+         "fixed code; it never sees queries or labels (docs/e04.md).");
 
   RenderedE04 out;
   out.markdown = std::move(w.md());
