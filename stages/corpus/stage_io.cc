@@ -7,50 +7,19 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "google/protobuf/io/coded_stream.h"
-#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
-#include "google/protobuf/util/json_util.h"
+#include "stages/pipeline/stage_proto.h"
 
 namespace repro {
 namespace corpus {
 
 absl::Status ReadProto(const Stage& stage, absl::string_view role,
                        google::protobuf::Message* message) {
-  absl::StatusOr<const Stage::Input*> in = stage.Find(role);
-  if (!in.ok()) return in.status();
-  absl::StatusOr<std::string> bytes = stage.Read(role);
-  if (!bytes.ok()) return bytes.status();
-  const std::string& name = (*in)->short_path;
-  if (absl::EndsWith(name, ".json")) {
-    google::protobuf::util::JsonParseOptions options;
-    auto s = google::protobuf::util::JsonStringToMessage(*bytes, message, options);
-    if (!s.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "input ", role, " (", name, "): not a JSON ", message->GetTypeName(),
-          ": ", std::string(s.message())));
-    }
-    return absl::OkStatus();
-  }
-  if (!message->ParseFromString(*bytes)) {
-    return absl::InvalidArgumentError(absl::StrCat("input ", role, " (", name,
-                                                   "): not a binary ",
-                                                   message->GetTypeName()));
-  }
-  return absl::OkStatus();
+  return ReadInputProto(stage, role, message);
 }
 
 absl::Status WriteProto(Stage& stage, absl::string_view name,
                         const google::protobuf::Message& message) {
-  std::string bytes;
-  {
-    google::protobuf::io::StringOutputStream raw(&bytes);
-    google::protobuf::io::CodedOutputStream coded(&raw);
-    coded.SetSerializationDeterministic(true);
-    if (!message.SerializeToCodedStream(&coded)) {
-      return absl::InternalError(absl::StrCat("cannot serialize ", message.GetTypeName()));
-    }
-  }
-  return stage.Write(name, std::move(bytes));
+  return WriteOutputProto(stage, name, message);
 }
 
 absl::StatusOr<std::string> OnlyOutput(const Stage& stage) {

@@ -1,8 +1,8 @@
 // Small helpers shared by the corpus stage tools (the *_main.cc files).
 //
-// ReadProto parses the input of `role` as a binary proto, or a JSON proto when
-// the file name ends in ".json"; errors name the role and file. WriteProto
-// serializes deterministically (binary) to the declared output `name`.
+// ReadProto and WriteProto are the pipeline's ReadInputProto and
+// WriteOutputProto (stages/pipeline/stage_proto.h): binary, JSON for ".json",
+// text format for ".textproto"; deterministic binary output.
 // OnlyOutput is the name of the single declared output of the stage.
 // CheckHistoryStatus reads a status file written by extract_history.sh
 // ("present", or "missing|invalid<TAB><uses>") and turns anything but

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "stages/pipeline/stage.h"
+#include "stages/pipeline/stage_proto.h"
 #include "stages/pipeline/textproto.h"
 #include "stages/w04/packing.h"
 
@@ -15,14 +16,10 @@ namespace {
 absl::Status Run(Stage& stage) {
   absl::StatusOr<const Stage::Input*> in = stage.Find("case");
   if (!in.ok()) return in.status();
-  absl::StatusOr<std::string> text = stage.Read("case");
-  if (!text.ok()) return text.status();
   PackingCase pc;
-  if (absl::Status s = ParseTextProto(*text, (*in)->short_path, &pc); !s.ok()) return s;
-  absl::StatusOr<std::string> json = stage.Read("rerank/rerank.json");
-  if (!json.ok()) return json.status();
+  if (absl::Status s = ReadInputProto(stage, "case", &pc); !s.ok()) return s;
   RerankResult rerank;
-  if (absl::Status s = FromJson(*json, "rerank.json", &rerank); !s.ok()) return s;
+  if (absl::Status s = ReadInputProto(stage, "rerank/rerank.json", &rerank); !s.ok()) return s;
   std::vector<std::string> order;
   for (const RankedEntry& e : rerank.treatment().order()) order.push_back(e.candidate_id());
   absl::StatusOr<PackingResult> result = EvaluatePacking(pc, order, (*in)->short_path);

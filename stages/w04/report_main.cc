@@ -5,6 +5,7 @@
 #include <string>
 
 #include "stages/pipeline/stage.h"
+#include "stages/pipeline/stage_proto.h"
 #include "stages/pipeline/textproto.h"
 #include "stages/w04/report_writer.h"
 
@@ -13,20 +14,15 @@ namespace {
 
 absl::Status Run(Stage& stage) {
   W04Result result;
-  absl::StatusOr<std::string> rerank = stage.Read("rerank/rerank.json");
-  if (!rerank.ok()) return rerank.status();
-  if (absl::Status s = FromJson(*rerank, "rerank.json", result.mutable_rerank()); !s.ok()) return s;
-  absl::StatusOr<std::string> packing = stage.Read("packing");
-  if (!packing.ok()) return packing.status();
-  if (absl::Status s = FromJson(*packing, "packing.json", result.mutable_packing()); !s.ok()) {
+  ReportText text;
+  if (absl::Status s = ReadInputProto(stage, "rerank/rerank.json", result.mutable_rerank());
+      !s.ok()) {
     return s;
   }
-  absl::StatusOr<const Stage::Input*> in = stage.Find("text");
-  if (!in.ok()) return in.status();
-  absl::StatusOr<std::string> text_bytes = stage.Read("text");
-  if (!text_bytes.ok()) return text_bytes.status();
-  ReportText text;
-  if (absl::Status s = ParseTextProto(*text_bytes, (*in)->short_path, &text); !s.ok()) return s;
+  if (absl::Status s = ReadInputProto(stage, "packing", result.mutable_packing()); !s.ok()) {
+    return s;
+  }
+  if (absl::Status s = ReadInputProto(stage, "text", &text); !s.ok()) return s;
 
   absl::StatusOr<RenderedReport> report = RenderReport(result.rerank(), result.packing(), text);
   if (!report.ok()) return report.status();

@@ -8,6 +8,7 @@
 
 #include "stages/metrics/trec_export.h"
 #include "stages/pipeline/stage.h"
+#include "stages/pipeline/stage_proto.h"
 #include "stages/pipeline/textproto.h"
 #include "stages/w04/rerank.h"
 
@@ -17,10 +18,8 @@ namespace {
 absl::Status Run(Stage& stage) {
   absl::StatusOr<const Stage::Input*> in = stage.Find("case");
   if (!in.ok()) return in.status();
-  absl::StatusOr<std::string> text = stage.Read("case");
-  if (!text.ok()) return text.status();
   RerankCase rc;
-  if (absl::Status s = ParseTextProto(*text, (*in)->short_path, &rc); !s.ok()) return s;
+  if (absl::Status s = ReadInputProto(stage, "case", &rc); !s.ok()) return s;
   absl::StatusOr<RerankResult> result = EvaluateRerank(rc, (*in)->short_path);
   if (!result.ok()) return result.status();
 

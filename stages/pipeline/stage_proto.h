@@ -1,0 +1,26 @@
+// Reading and writing a stage's inputs and outputs as protocol buffers.
+//
+// ReadInputProto parses the input with `role` by its file name: text format
+// for "*.textproto" (errors name file:line:col, see textproto.h), proto3 JSON
+// for "*.json", binary otherwise. Errors name the role, the file and the
+// message type. WriteOutputProto serializes deterministically (binary) to the
+// declared output `name`.
+#ifndef REPRO_STAGES_PIPELINE_STAGE_PROTO_H_
+#define REPRO_STAGES_PIPELINE_STAGE_PROTO_H_
+
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+#include "google/protobuf/message.h"
+#include "stages/pipeline/stage.h"
+
+namespace repro {
+
+absl::Status ReadInputProto(const Stage& stage, absl::string_view role,
+                            google::protobuf::Message* message);
+
+absl::Status WriteOutputProto(Stage& stage, absl::string_view name,
+                              const google::protobuf::Message& message);
+
+}  // namespace repro
+
+#endif  // REPRO_STAGES_PIPELINE_STAGE_PROTO_H_

@@ -1,0 +1,40 @@
+#include "stages/pipeline/stage_proto.h"
+
+#include "gtest/gtest.h"
+#include "stages/pipeline/file_io.h"
+#include "stages/schemas/provenance.pb.h"
+
+namespace repro {
+namespace {
+
+TEST(StageProtoTest, ReadsByFileKind) {
+  const std::string dir = ::testing::TempDir();
+  ASSERT_TRUE(WriteFileAtomically(dir + "/p.textproto", "stage: \"a\"\n").ok());
+  ASSERT_TRUE(WriteFileAtomically(dir + "/p.json", "{\"stage\": \"b\"}").ok());
+  schemas::Provenance bin;
+  bin.set_stage("c");
+  ASSERT_TRUE(WriteFileAtomically(dir + "/p.pb", bin.SerializeAsString()).ok());
+  ASSERT_TRUE(WriteFileAtomically(dir + "/bad.textproto", "stage: 1 2\n").ok());
+  Stage stage("//x:y",
+              {{"t", dir + "/p.textproto", "p.textproto"},
+               {"j", dir + "/p.json", "p.json"},
+               {"b", dir + "/p.pb", "p.pb"},
+               {"bad", dir + "/bad.textproto", "bad.textproto"}},
+              {{"out.pb", dir + "/out.pb"}});
+  schemas::Provenance p;
+  ASSERT_TRUE(ReadInputProto(stage, "t", &p).ok());
+  EXPECT_EQ(p.stage(), "a");
+  ASSERT_TRUE(ReadInputProto(stage, "j", &p).ok());
+  EXPECT_EQ(p.stage(), "b");
+  ASSERT_TRUE(ReadInputProto(stage, "b", &p).ok());
+  EXPECT_EQ(p.stage(), "c");
+  absl::Status s = ReadInputProto(stage, "bad", &p);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("bad.textproto:1:"), std::string::npos) << s.message();
+  EXPECT_FALSE(ReadInputProto(stage, "missing", &p).ok());
+  EXPECT_TRUE(WriteOutputProto(stage, "out.pb", bin).ok());
+  EXPECT_EQ(stage.written().at("out.pb"), bin.SerializeAsString());
+}
+
+}  // namespace
+}  // namespace repro
