@@ -296,7 +296,7 @@ RenderedE04 RenderE04(const E04Report& r) {
     absl::StrAppend(&header, " S002 d", d, " rank |");
     absl::StrAppend(&rule, "---:|");
   }
-  absl::StrAppend(&header, " Baseline MRR | Gold files |");
+  absl::StrAppend(&header, " Baseline MRR | Gold files returned (baseline) |");
   absl::StrAppend(&rule, "---:|---|");
   w.Line(header);
   w.Line(rule);
