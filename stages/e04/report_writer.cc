@@ -316,7 +316,7 @@ RenderedE04 RenderE04(const E04Report& r) {
     int gold = 0;
     for (const RankedFile& f : unit[0]->baseline().files()) gold += f.gold() ? 1 : 0;
     w.Line(absl::StrCat("| ", key.first, " | ", key.second, " | ", rank_cells, " | ",
-                        F4(unit[0]->baseline().mrr()), " | ", gold, " returned |"));
+                        F4(unit[0]->baseline().mrr()), " | ", gold, " |"));
   }
   w.Line();
   w.Line("## Conventions");
