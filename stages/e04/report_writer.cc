@@ -156,7 +156,7 @@ std::string RankDisplacement(const E04Report& r) {
     strips.push_back(s10);
   }
   return StripPlotSvg(absl::StrCat("E04 (", r.grid(), "): first-gold rank displacement (censored)"),
-                      "rank delta (perturbed - baseline)", strips);
+                      "rank delta, perturbed - baseline (symmetric log scale)", strips);
 }
 
 }  // namespace

@@ -47,10 +47,18 @@ std::string XAxis(const std::vector<std::string>& categories) {
   std::string out = absl::StrCat("<line x1=\"", F(kLeft), "\" y1=\"", F(kHeight - kBottom),
                                  "\" x2=\"", F(kWidth - kRight), "\" y2=\"", F(kHeight - kBottom),
                                  "\" stroke=\"black\"/>\n");
+  // Two lines per label (split at the first space), so long labels never overlap.
   for (size_t i = 0; i < categories.size(); ++i) {
-    absl::StrAppend(&out, "<text x=\"", F(X(i, categories.size())), "\" y=\"",
-                    F(kHeight - kBottom + 18), "\" text-anchor=\"middle\">", Escape(categories[i]),
-                    "</text>\n");
+    const std::string& label = categories[i];
+    const size_t space = label.find(' ');
+    const std::string x = F(X(i, categories.size()));
+    absl::StrAppend(&out, "<text x=\"", x, "\" y=\"", F(kHeight - kBottom + 18),
+                    "\" text-anchor=\"middle\">", Escape(label.substr(0, space)));
+    if (space != std::string::npos) {
+      absl::StrAppend(&out, "<tspan x=\"", x, "\" dy=\"15\">", Escape(label.substr(space + 1)),
+                      "</tspan>");
+    }
+    absl::StrAppend(&out, "</text>\n");
   }
   return out;
 }
