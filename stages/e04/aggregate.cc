@@ -77,8 +77,11 @@ const std::vector<PairedMetric>& PairedMetrics() {
          if (!p.has_top10_gold_retention()) return std::nullopt;
          return p.top10_gold_retention();
        }},
-      {"loss_of_all_top10_gold",
-       [](const PairedOutcome& p) { return p.loss_of_all_top10_gold() ? 1.0 : 0.0; }},
+      {"loss_of_all_top10_gold",  // among units whose baseline top 10 holds gold
+       [](const PairedOutcome& p) -> std::optional<double> {
+         if (!p.has_top10_gold_retention()) return std::nullopt;
+         return p.loss_of_all_top10_gold() ? 1.0 : 0.0;
+       }},
       {"rank_delta_censored",
        [](const PairedOutcome& p) { return static_cast<double>(p.rank_delta_censored()); }},
       {"distractors_in_top10",

@@ -19,7 +19,8 @@
 //  - Condition metrics: recall@1/5/10, MRR, nDCG@10, function recall@10 (tasks
 //    with gold functions only), budget coverage at 13k and 27k tokens.
 //  - Paired deltas vs the baseline: recall@10, MRR, nDCG@10, top-10 gold
-//    retention (units where it is defined), loss of all top-10 gold (0/1),
+//    retention and loss of all top-10 gold (0/1), both over the units whose
+//    baseline top 10 holds a gold file,
 //    censored rank delta; S002 also distractors in the top 10 and
 //    distractor-outranks-first-gold (0/1). S002 per dose = dose-response.
 //  - Harness vs harness: paired per-task differences of baseline recall@10

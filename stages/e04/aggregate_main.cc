@@ -3,7 +3,7 @@
 // Flags: --grid=<name> --resamples=N --seed=S.
 // Inputs (roles):
 //   tasks                 TaskSet (task_set.pb; task order of the report)
-//   harness/<name>        the harness configs (their names, in order)
+//   harness/<name>        the harness configs (names and descriptions, in order)
 //   outcome/<cell stage>  every ConditionOutcome JSON of the grid
 //   base/<task>, stale/<task>   snapshot manifests (S001 effective dose)
 //   labels/<task>         Labels (which files are gold)
@@ -23,6 +23,7 @@
 #include "stages/e04/report_writer.h"
 #include "stages/pipeline/stage.h"
 #include "stages/pipeline/textproto.h"
+#include "stages/retrieval/harness_config.h"
 
 ABSL_FLAG(std::string, grid, "", "Grid name shown in the report.");
 ABSL_FLAG(int, resamples, 10000, "Bootstrap resamples.");
@@ -74,8 +75,20 @@ absl::Status Run(Stage& stage) {
     if (!dose.ok()) return dose.status();
     in.s001_doses.push_back(*dose);
   }
+  std::vector<HarnessDescription> descriptions;
   for (const std::string& role : stage.Roles("harness/")) {
-    in.harnesses.push_back(role.substr(std::string("harness/").size()));
+    absl::StatusOr<const Stage::Input*> h_in = stage.Find(role);
+    if (!h_in.ok()) return h_in.status();
+    absl::StatusOr<std::string> text = stage.Read(role);
+    if (!text.ok()) return text.status();
+    absl::StatusOr<retrieval::HarnessConfig> config =
+        retrieval::ParseHarnessConfig(*text, (*h_in)->short_path);
+    if (!config.ok()) return config.status();
+    in.harnesses.push_back(config->name());
+    HarnessDescription d;
+    d.set_name(config->name());
+    d.set_description(config->description());
+    descriptions.push_back(d);
   }
   for (const std::string& role : stage.Roles("outcome/")) {
     absl::StatusOr<std::string> json = stage.Read(role);
@@ -86,6 +99,7 @@ absl::Status Run(Stage& stage) {
   }
   absl::StatusOr<E04Report> report = Aggregate(in);
   if (!report.ok()) return report.status();
+  *report->mutable_harness_descriptions() = {descriptions.begin(), descriptions.end()};
   RenderedE04 r = RenderE04(*report);
   std::string tokens;
   for (const auto& [k, v] : r.tokens) absl::StrAppend(&tokens, k, "\t", v, "\n");

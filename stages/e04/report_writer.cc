@@ -13,7 +13,11 @@
 namespace repro::e04 {
 namespace {
 
-std::string F4(double x) { return absl::StrFormat("%.4f", x); }
+// 4 decimals; a value that rounds to zero prints "0.0000", never "-0.0000".
+std::string F4(double x) {
+  std::string out = absl::StrFormat("%.4f", x);
+  return out == "-0.0000" ? "0.0000" : out;
+}
 
 std::string IntervalText(const Interval& i) {
   return absl::StrCat(F4(i.mean()), " [", F4(i.low()), ", ", F4(i.high()), "]");
@@ -22,10 +26,6 @@ std::string IntervalText(const Interval& i) {
 std::string Rank(const ConditionOutcome& o) {
   return o.first_gold_observed() ? absl::StrCat(o.first_gold_rank())
                                  : absl::StrCat(">", o.candidate_limit());
-}
-
-std::string ConditionName(const std::string& condition, int dose) {
-  return condition == "S002" ? absl::StrCat("S002 d", dose) : condition;
 }
 
 class Summaries {
@@ -82,7 +82,7 @@ const char* const kS002Extra[] = {"distractors_in_top10", "distractor_outranks_f
 
 std::string Csv(const E04Report& r) {
   std::string out =
-      "cell_id,task_id,harness,seed_coordinate,dose,condition,shared_key,corpus_commit,"
+      "cell_id,task_id,harness,seed_coordinate,cell_dose,condition,shared_key,corpus_commit,"
       "recall_at_1,recall_at_5,recall_at_10,mrr,ndcg_at_10,first_gold_rank,first_gold_observed,"
       "function_recall_at_10,gold_functions,budget_coverage_13k,budget_coverage_27k,"
       "distractors_in_top10,distractor_outranks_first_gold,delta_recall_at_10,delta_mrr,"
@@ -108,7 +108,10 @@ std::string Csv(const E04Report& r) {
       absl::StrAppend(&out, ",", F4(p->delta_recall_at_10()), ",", F4(p->delta_mrr()), ",",
                       F4(p->delta_ndcg_at_10()), ",",
                       p->has_top10_gold_retention() ? F4(p->top10_gold_retention()) : "", ",",
-                      p->loss_of_all_top10_gold() ? "true" : "false", ",",
+                      p->has_top10_gold_retention()
+                          ? (p->loss_of_all_top10_gold() ? "true" : "false")
+                          : "",
+                      ",",
                       p->has_rank_delta_uncensored() ? absl::StrCat(p->rank_delta_uncensored()) : "",
                       ",", p->rank_delta_censored(), "\n");
     }
@@ -155,7 +158,8 @@ std::string RankDisplacement(const E04Report& r) {
     }
     strips.push_back(s10);
   }
-  return StripPlotSvg(absl::StrCat("E04 (", r.grid(), "): first-gold rank displacement (censored)"),
+  return StripPlotSvg(absl::StrCat("E04 (", r.grid(), "): first-gold rank displacement, S001 and S002 at dose ",
+                                   r.doses(r.doses_size() - 1)),
                       "rank delta, perturbed - baseline (symmetric log scale)", strips);
 }
 
@@ -179,6 +183,12 @@ RenderedE04 RenderE04(const E04Report& r) {
       "once, as ", w.Token("grid.s001_units", absl::StrCat(r.s001_units())), " units."));
   w.Line();
 
+  w.Line("Harnesses (frozen configs in data/e04/harnesses, hashed into every cell's provenance):");
+  w.Line();
+  for (const HarnessDescription& h : r.harness_descriptions()) {
+    w.Line(absl::StrCat("- ", h.name(), ": ", h.description(), "."));
+  }
+  w.Line();
   w.Line("## Summary");
   w.Line();
   std::vector<std::string> parts;
@@ -325,8 +335,19 @@ RenderedE04 RenderE04(const E04Report& r) {
          "vendored) is relevant. Recall@k = gold files in the top k / gold files; MRR = 1 / rank of "
          "the first gold file, 0 when none of the 200 returned files is gold; nDCG@10 with gain 1 "
          "and discount log2(rank + 1), IDCG from the number of gold files.");
-  w.Line("- First-gold rank is censored at candidate_limit + 1 = 201. The uncensored rank delta is "
-         "null unless both ranks are observed; the censored delta uses 201.");
+  w.Line("- First-gold rank is censored at candidate_limit + 1 = 201. Rank delta = perturbed rank - "
+         "baseline rank, so a positive delta means the first gold file moved down (worse). The "
+         "uncensored delta is null unless both ranks are observed; rank_delta_censored uses 201.");
+  w.Line("- Paired metrics compare a perturbed condition with the baseline of the same task and "
+         "harness; delta_X = X(perturbed) - X(baseline). top10_gold_retention = gold files in both "
+         "top 10s / gold files in the baseline top 10; loss_of_all_top10_gold = 1 when the baseline top "
+         "10 held a gold file and the perturbed top 10 holds none. Both are averaged only over units "
+         "whose baseline top 10 holds a gold file (the others have nothing to retain or lose).");
+  w.Line("- S002 only: distractors_in_top10 = synthetic files among the first 10 (at most the dose); "
+         "distractor_outranks_first_gold = 1 when a distractor ranks above the first gold file (or any "
+         "distractor is returned while no gold file is).");
+  w.Line("- cells.csv has one row per composite cell and condition; cell_dose is the cell's S002 dose, "
+         "also on its baseline and S001 rows (which do not depend on it).");
   w.Line("- Function recall@10: gold functions (file and Receiver.Method) among the first 10 of the "
          "harness's ranked function list; tasks without a gold function are left out of its mean.");
   w.Line("- Token-budget coverage: ranked files are taken in order while the next whole file fits "
@@ -346,6 +367,8 @@ RenderedE04 RenderE04(const E04Report& r) {
   w.Line("- Other repositories, languages, query authors or reformulation models; the H010 "
          "reformulation is one frozen artifact per task.");
   w.Line("- Production retrieval latency: query times here are single-machine and volatile.");
+  w.Line("- The protocol's LM Studio embedding model: no model weights can be had on these machines, so "
+         "the dense leg of H008/H010 is the pipeline's own LSA model (docs/e04.md).");
   w.Line("- A leak-free dense model: the LSA model is trained at one pinned commit of the corpus "
          "(for GitLab Runner the newest base, after most fixes), so its term statistics may include "
          "fixed code; it never sees queries or labels (docs/e04.md).");

@@ -130,7 +130,7 @@ absl::StatusOr<RenderedReport> RenderReport(const RerankResult& rr, const Packin
   w.Line("Candidate movement (by reranked position):");
   w.Line();
   w.Line(absl::StrCat("| Candidate | Gain | ", b.condition(), " rank | ", t.condition(),
-                      " rank | Change | Top ", k, " before -> after |"));
+                      " rank | Rank change (+ = moved up) | Top ", k, " before -> after |"));
   w.Line("|---|---:|---:|---:|---:|---|");
   for (const Movement& m : rr.movements()) {
     w.Line(absl::StrCat("| ", m.candidate_id(), " | ", m.gain(), " | ", m.baseline_rank(), " | ",
@@ -233,7 +233,7 @@ absl::StatusOr<RenderedReport> RenderReport(const RerankResult& rr, const Packin
       const PackDecision* d = DecisionFor(r, c);
       state = Packed(r, c) ? "Yes" : "No";
       evidence = d == nullptr ? "Not in the ledger"
-                              : absl::StrCat(d->reason(), ": ", d->detail(), "; cost ", d->cost());
+                              : absl::StrCat(d->reason(), ": ", d->detail());
     } else if (!row.computed().empty()) {
       return absl::InvalidArgumentError(
           absl::StrCat("report text: diagnosis row '", row.question(), "': unknown computed fact '",
