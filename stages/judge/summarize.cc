@@ -320,7 +320,7 @@ absl::StatusOr<Json> MeasureDataset(const JudgeDataset& ds, const BootstrapConfi
       p["first"] = judges[a];
       p["second"] = judges[b];
       p["metrics"] = Json::object();
-      for (const std::string& name :
+      for (const char* name :
            {"pairwise_accuracy", "top1", "best_in_top_3", "spearman", "regret_1", "regret_3"}) {
         const MetricSpec* spec = nullptr;
         for (const MetricSpec& m : Metrics()) {
