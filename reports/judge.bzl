@@ -8,15 +8,17 @@ defines, in the calling package:
                  judge_measurements.json, SVG plots, judge.tokens.txt and
                  lineage.json under <package>/judge/. Real data sets when
                  JUDGE_DATA_DIR is set (--repo_env), the authored fixture always.
-  judge_fixture  the same report on the fixture alone; its tokens are frozen in
-                 data/judge/frozen_tokens.txt (gate: //stages/judge:judge_fixture_tokens_test,
-                 or `frozen_tokens` here with tokens_file "judge_fixture/judge.tokens.txt").
+  judge_fixture  the same report on the fixture alone.
 
-The stages live in //stages/judge (see docs/judge.md); the same two reports
-also exist there as //stages/judge:judge and //stages/judge:judge_fixture.
+and their frozen-token gates judge_fixture_tokens_test (data/judge/frozen_tokens.txt)
+and judge_tokens_test (data/judge/frozen_tokens_real.txt; a visible skip without
+JUDGE_DATA_DIR), each with its _refreeze command. The stages live in
+//stages/judge (see docs/judge.md).
 """
 
+load("@judge_data//:config.bzl", "JUDGE_DATA_CONFIGURED")
 load("//stages/pipeline:defs.bzl", "report")
+load("//tools/tokens:defs.bzl", "frozen_tokens")
 
 def judge_reports():
     report(
@@ -32,4 +34,19 @@ def judge_reports():
             "//stages/judge:fixture_measurements",
             "//stages/judge:fixture_report_files",
         ],
+    )
+    frozen_tokens(
+        name = "judge_fixture_tokens",
+        frozen = "//data/judge:frozen_tokens.txt",
+        markdown = "judge_fixture/judge.md",
+        report = ":judge_fixture",
+        tokens_file = "judge_fixture/judge.tokens.txt",
+    )
+    frozen_tokens(
+        name = "judge_tokens",
+        frozen = "//data/judge:frozen_tokens_real.txt",
+        markdown = "judge/judge.md",
+        report = ":judge",
+        skip_message = None if JUDGE_DATA_CONFIGURED else "JUDGE_DATA_DIR is not set",
+        tokens_file = "judge/judge.tokens.txt",
     )
