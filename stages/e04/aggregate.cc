@@ -6,7 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "google/protobuf/util/message_differencer.h"
-#include "stages/e04/bootstrap.h"
+#include "stages/stats/cluster_bootstrap.h"
 #include "stages/e04/paired.h"
 
 namespace repro::e04 {
@@ -101,14 +101,24 @@ class SummaryBuilder {
   absl::Status Add(const std::string& harness, const std::string& condition, int dose,
                    const std::string& metric, const std::vector<Unit>& units) {
     if (units.empty()) return absl::OkStatus();
-    absl::StatusOr<Interval> i = BootstrapMean(units, in_.resamples, in_.seed);
-    if (!i.ok()) return i.status();
+    std::vector<stats::Observation> observations;
+    for (const Unit& u : units) observations.push_back({u.cluster, u.value});
+    stats::BootstrapConfig config;
+    config.resamples = in_.resamples;
+    config.seed = in_.seed;
+    const stats::Estimate e = stats::ClusterBootstrapMean(observations, config);
+    if (!e.defined) return absl::InvalidArgumentError(absl::StrCat("bootstrap of ", metric, ": no units"));
+    Interval i;
+    i.set_mean(e.mean);
+    i.set_low(e.lo);
+    i.set_high(e.hi);
+    i.set_units(e.n);
     Summary* s = report_->add_summaries();
     s->set_harness(harness);
     s->set_condition(condition);
     s->set_dose(dose);
     s->set_metric(metric);
-    *s->mutable_value() = *i;
+    *s->mutable_value() = i;
     return absl::OkStatus();
   }
 

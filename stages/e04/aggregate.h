@@ -14,7 +14,7 @@
 //    and S001 of a task x harness count once (45 units over all harnesses, 15
 //    per harness), never three times; the stage fails if the copies differ.
 //  - Means with 95% percentile-bootstrap intervals that resample tasks
-//    (bootstrap.h): per harness (15 units) and over all harnesses (45 units,
+//    (stages/stats/cluster_bootstrap.h): per harness (15 units) and over all harnesses (45 units,
 //    clustered by task).
 //  - Condition metrics: recall@1/5/10, MRR, nDCG@10, function recall@10 (tasks
 //    with gold functions only), budget coverage at 13k and 27k tokens.
@@ -40,6 +40,12 @@
 namespace repro::e04 {
 
 inline constexpr int kDoses[] = {1, 5, 10};
+
+// One unit of analysis: a value and the task (cluster) it belongs to.
+struct Unit {
+  std::string cluster;
+  double value = 0;
+};
 
 struct GridInput {
   std::string grid;                    // "gitlab-runner", "fixture"

@@ -4,7 +4,7 @@
 //   --datasets  comma-separated roles in report order (all inputs, each once)
 //   --out_json  declared output: {"bootstrap": {...}, "datasets": [...]}
 //   --out_csv   declared output: one row per record with every per-task value
-//   --seed, --resamples: the task-level bootstrap (bootstrap.h)
+//   --seed, --resamples: the task-level bootstrap (stages/stats/cluster_bootstrap.h)
 #include <string>
 #include <vector>
 

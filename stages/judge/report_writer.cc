@@ -464,7 +464,7 @@ void Writer::Policies() {
       {"top-k policy", policy::kPolicyRule},
       {"logged execution", policy::kLoggedExecution},
       {"uncertainty",
-       "task-level cluster bootstrap (bootstrap.h): clusters = tasks, or one HumanEval problem "
+       "task-level cluster bootstrap (stages/stats/cluster_bootstrap.h): clusters = tasks, or one HumanEval problem "
        "across its languages; 2000 resamples, seed 20260707, percentile 95% interval; pairs of "
        "one pool are never resampled independently"},
       {"score parsing (ICE-Score 0-4)",

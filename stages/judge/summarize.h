@@ -38,12 +38,17 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "stages/judge/bootstrap.h"
+#include "stages/stats/cluster_bootstrap.h"
 #include "stages/judge/judge.pb.h"
 #include "stages/judge/json_input.h"
 #include "stages/judge/record_metrics.h"
 
 namespace repro::judge {
+
+using stats::BootstrapConfig;
+using stats::ClusterBootstrapMean;
+using stats::Estimate;
+using stats::Observation;
 
 struct MetricSpec {
   std::string name;   // key in the JSON

@@ -1,8 +1,8 @@
-#include "stages/judge/bootstrap.h"
+#include "stages/stats/cluster_bootstrap.h"
 
 #include "gtest/gtest.h"
 
-namespace repro::judge {
+namespace repro::stats {
 namespace {
 
 TEST(ClusterBootstrapMean, ConstantValuesGiveDegenerateInterval) {
@@ -43,5 +43,19 @@ TEST(ClusterBootstrapMean, EmptyIsUndefined) {
   EXPECT_FALSE(ClusterBootstrapMean({}, {}).defined);
 }
 
+TEST(Quantile, Type7) {
+  EXPECT_DOUBLE_EQ(Quantile({1, 2, 3, 4}, 0.5), 2.5);
+  EXPECT_DOUBLE_EQ(Quantile({1, 2, 3, 4}, 0.0), 1);
+  EXPECT_DOUBLE_EQ(Quantile({1, 2, 3, 4}, 1.0), 4);
+  EXPECT_DOUBLE_EQ(Quantile({0, 10}, 0.025), 0.25);
+  EXPECT_DOUBLE_EQ(Quantile({}, 0.5), 0);
+}
+
+TEST(ClusterBootstrapMean, NoResamplesIsUndefined) {
+  BootstrapConfig none;
+  none.resamples = 0;
+  EXPECT_FALSE(ClusterBootstrapMean({{"a", 1}}, none).defined);
+}
+
 }  // namespace
-}  // namespace repro::judge
+}  // namespace repro::stats

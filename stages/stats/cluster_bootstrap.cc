@@ -1,17 +1,26 @@
-#include "stages/judge/bootstrap.h"
+#include "stages/stats/cluster_bootstrap.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
 #include <random>
+#include <utility>
 
-namespace repro::judge {
+namespace repro::stats {
+
+double Quantile(const std::vector<double>& sorted, double q) {
+  if (sorted.empty()) return 0;
+  const double h = (sorted.size() - 1) * q;
+  const size_t lo = static_cast<size_t>(std::floor(h));
+  const size_t hi = std::min(lo + 1, sorted.size() - 1);
+  return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+}
 
 Estimate ClusterBootstrapMean(const std::vector<Observation>& observations,
                               const BootstrapConfig& config) {
   Estimate e;
-  if (observations.empty()) return e;
-  std::map<std::string, std::pair<double, int>> by_cluster;  // sum, count
+  if (observations.empty() || config.resamples < 1) return e;
+  std::map<std::string, std::pair<double, int>> by_cluster;  // sum, count; sorted by id
   double total = 0;
   for (const Observation& o : observations) {
     auto& c = by_cluster[o.cluster];
@@ -40,10 +49,9 @@ Estimate ClusterBootstrapMean(const std::vector<Observation>& observations,
     means.push_back(sum / count);
   }
   std::sort(means.begin(), means.end());
-  const int a = static_cast<int>(std::floor((1 - config.level) / 2 * config.resamples));
-  e.lo = means[a];
-  e.hi = means[config.resamples - 1 - a];
+  e.lo = Quantile(means, (1 - config.level) / 2);
+  e.hi = Quantile(means, (1 + config.level) / 2);
   return e;
 }
 
-}  // namespace repro::judge
+}  // namespace repro::stats
