@@ -12,8 +12,8 @@
 # and the output is
 #   git_version.txt                   `git --version` (git decides diff bytes)
 #   index.tsv                         <commit> <status> <parents...>, sorted;
-#                                     status is present | missing | invalid
-#   commits/<id>/status               "present", or "missing|invalid<TAB><refs>"
+#                                     status is present | missing
+#   commits/<id>/status               "present", or "missing<TAB><refs>"
 #   commits/<id>/tree.z               git ls-tree -r -z --full-tree <id>
 #   commits/<id>/blobs.batch          git cat-file --batch of the blobs of the
 #                                     `.go` paths outside vendor/ ("<oid>
@@ -25,7 +25,11 @@
 #                                     `M` row ending in .go, in row order
 # The selection and every interpretation of these bytes happen later, in
 # hermetic stage actions (stages/corpus/*_main.cc). Missing objects are data,
-# never a failure of this script; a path that is not a git repository is.
+# never a failure of this script; a path that is not a git repository is, and
+# so is any id that is not 40 lowercase hex characters: every request is
+# checked before anything is written (the repository rule checks them first,
+# stages/corpus/spec_values.bzl; this is the second line of defence, since
+# ids become directory names and git arguments).
 set -euo pipefail
 
 if (($# != 3)); then
@@ -53,14 +57,32 @@ if ! g rev-parse --git-dir >/dev/null 2>&1; then
   exit 3
 fi
 
+is_hex40() { [[ $1 =~ ^[0-9a-f]{40}$ ]]; }
+line=0
+while IFS=$'\t' read -r kind a b; do
+  line=$((line + 1))
+  case $kind in
+    commit | snapshot) ids=("$a") ;;
+    diff) ids=("$a" "$b") ;;
+    "") continue ;;
+    *)
+      echo "requests.tsv line $line: unknown kind '$kind' (expected commit, snapshot or diff); nothing was written" >&2
+      exit 2
+      ;;
+  esac
+  for id in "${ids[@]}"; do
+    if ! is_hex40 "$id"; then
+      echo "requests.tsv line $line ($kind): expected a commit id of 40 lowercase hex characters, found '$id'; nothing was written" >&2
+      exit 2
+    fi
+  done
+done <"$requests"
+
 mkdir -p "$out/commits" "$out/diffs"
 git --version >"$out/git_version.txt"
 
-is_hex40() { [[ $1 =~ ^[0-9a-f]{40}$ ]]; }
 commit_status() {
-  if ! is_hex40 "$1"; then
-    echo invalid
-  elif [[ "$(g cat-file -t "$1" 2>/dev/null)" == commit ]]; then
+  if [[ "$(g cat-file -t "$1" 2>/dev/null)" == commit ]]; then
     echo present
   else
     echo missing
@@ -148,10 +170,6 @@ while IFS=$'\t' read -r kind a b; do
       fi
       ;;
     "") ;;
-    *)
-      echo "requests: unknown kind '$kind'" >&2
-      exit 2
-      ;;
   esac
 done <"$requests"
 

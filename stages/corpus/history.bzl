@@ -19,8 +19,11 @@ form), collects the commits it names, and runs extract_history.sh, which writes
 git's own output (ls-tree, cat-file --batch, diff-tree, diff -U0) into the
 repository. Nothing here interprets those bytes: selection, hashing, parsing
 and every check happen in hermetic stage actions (stages/corpus/*_main.cc).
-A commit absent from the clone is recorded as missing, not fatal here; the
-stages then stop with the task, field and commit.
+Every commit id and task id is validated first (spec_values.bzl: 40 lowercase
+hex characters; [A-Za-z0-9_-]), before it reaches a path or a command: a bad
+value stops the fetch naming the spec, the task and the field, and nothing is
+written. A well-formed commit absent from the clone is recorded as missing,
+not fatal here; the stages then stop with the task, field and commit.
 
 Generated in the repository:
   tasks.bzl      HISTORY (dict: see _TASKS_BZL), CONFIGURED, TASK_IDS, and
@@ -33,6 +36,8 @@ The repository is refetched when the variable, the spec, the fixture files or
 this code change. After fetching new commits into the clone, refetch with
 `bazel sync --only=gitlab_runner_history`.
 """
+
+load("//stages/corpus:spec_values.bzl", "spec_value_errors")
 
 _CLONE_HINT = ("get a clone with `git clone https://gitlab.com/gitlab-org/gitlab-runner.git` " +
                "and pass its path with --repo_env={var}=<path of the clone>")
@@ -142,6 +147,15 @@ HISTORY = {{
 def _git_history_impl(rctx):
     canonical = _canonical_spec(rctx)
     repository, lsa, tasks = _scan_canonical_spec(canonical)
+
+    # Commit ids become directory names and git arguments, task ids file and
+    # target names: check every one before any is used (spec_values.bzl).
+    errors = spec_value_errors(str(rctx.attr.tasks), tasks, lsa)
+    if errors:
+        fail("%d invalid value(s) in the task spec; nothing was read or written:\n  %s" % (
+            len(errors),
+            "\n  ".join(errors),
+        ))
 
     snapshots = {}  # commit -> ["T01.base_commit", ...]
     commits = {}

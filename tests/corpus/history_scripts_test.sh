@@ -2,9 +2,11 @@
 # The scripts behind the git_history repository rule, outside Bazel's fetch:
 #  - build_fixture_history.sh gives the same commit ids twice (and the ids the
 #    fixture spec uses);
-#  - extract_history.sh records absent and invalid commits as data (status
-#    files, index.tsv), dumps trees, blobs (missing blobs as "missing") and
-#    diffs, and never writes a machine path.
+#  - extract_history.sh records absent commits as data (status files,
+#    index.tsv), dumps trees, blobs (missing blobs as "missing") and diffs, and
+#    never writes a machine path;
+#  - it rejects any id that is not 40 lowercase hex (HEAD, a path such as
+#    ../../x) before writing anything, inside or outside its output directory.
 # Arguments: <build_fixture_history.sh> <extract_history.sh> <history.txt> <tasks.textproto>
 set -euo pipefail
 build=$1
@@ -29,7 +31,7 @@ base=$(sed -n 's/^c04-artifact-expiry\t//p' "$work/a.tsv")
 fix=$(sed -n 's/^c05-cache-key-separators\t//p' "$work/a.tsv")
 stale=$(sed -n 's/^c03-docker-readonly\t//p' "$work/a.tsv")
 absent=0123456789abcdef0123456789abcdef01234567
-printf 'commit\t%s\nsnapshot\t%s\tF01.base_commit\nsnapshot\t%s\tF01.stale_commit\nsnapshot\t%s\tX09.base_commit\nsnapshot\tHEAD\tX09.stale_commit\ndiff\t%s\t%s\ndiff\t%s\t%s\n' \
+printf 'commit\t%s\nsnapshot\t%s\tF01.base_commit\nsnapshot\t%s\tF01.stale_commit\nsnapshot\t%s\tX09.base_commit\ndiff\t%s\t%s\ndiff\t%s\t%s\n' \
   "$fix" "$base" "$stale" "$absent" "$base" "$fix" "$absent" "$fix" >"$work/requests.tsv"
 bash "$extract" "$work/a.git" "$work/requests.tsv" "$work/out"
 out=$work/out
@@ -42,11 +44,9 @@ check() {  # check <file> <expected content>
 }
 check "$out/commits/$base/status" present
 check "$out/commits/$absent/status" "missing	X09.base_commit"
-check "$out/commits/HEAD/status" "invalid	X09.stale_commit"
 check "$out/diffs/${absent}_${fix}/status" "missing	base_commit"
 grep -q "^$absent	missing$" "$out/index.tsv"
 grep -q "^$base	present	$stale$" "$out/index.tsv"
-grep -q "^HEAD	invalid$" "$out/index.tsv"
 [[ -s $out/commits/$absent/tree.z || -s $out/commits/$absent/blobs.batch ]] && {
   echo "FAIL: dumps of an absent commit are not empty"
   exit 1
@@ -65,4 +65,29 @@ if grep -rqF "$work" "$out"; then
   echo "FAIL: a machine path was written into the dump"
   exit 1
 fi
-echo "ok: extract_history.sh records absent/invalid commits and missing blobs as data, dumps trees and diffs"
+echo "ok: extract_history.sh records absent commits and missing blobs as data, dumps trees and diffs"
+
+# Ids that are not 40 lowercase hex: refused before anything is written.
+reject() {  # reject <name> <requests line> <expected message part>
+  local name=$1 req=$2 want=$3 dir="$work/reject_$1"
+  mkdir -p "$dir/nest/out"
+  printf 'commit\t%s\n%s\n' "$fix" "$req" >"$dir/requests.tsv"
+  if bash "$extract" "$work/a.git" "$dir/requests.tsv" "$dir/nest/out" 2>"$dir/err"; then
+    echo "FAIL [$name]: extract_history.sh accepted '$req'"
+    exit 1
+  fi
+  grep -qF -- "$want" "$dir/err" || {
+    echo "FAIL [$name]: expected '$want' in: $(cat "$dir/err")"
+    exit 1
+  }
+  if [[ -n "$(ls -A "$dir/nest/out")" || -e "$dir/x" || -e "$dir/nest/x" ]]; then
+    echo "FAIL [$name]: files were written: $(cd "$dir" && find . -path ./requests.tsv -prune -o -path ./err -prune -o -print)"
+    exit 1
+  fi
+  echo "ok   [$name]: $(cat "$dir/err")"
+}
+reject head "snapshot	HEAD	X09.stale_commit" "line 2 (snapshot): expected a commit id of 40 lowercase hex characters, found 'HEAD'"
+reject traversal_snapshot "snapshot	../../x	T01.stale_commit" "found '../../x'"
+reject traversal_diff "diff	$base	../../x" "line 2 (diff): expected a commit id of 40 lowercase hex characters, found '../../x'"
+reject option "commit	--output=x" "found '--output=x'"
+reject upper_case "snapshot	${base^^}	T01.base_commit" "found '${base^^}'"

@@ -1,0 +1,85 @@
+"""Validation of the task-spec values that reach a path, a label or a command.
+
+The repository rule in history.bzl turns commit ids into directory names
+(commits/<id>, diffs/<base>_<fix>) and git arguments, and task ids into target
+and file names. Every such value is checked here first, before it is used
+anywhere, so that a spec can never make the rule create, empty or read a path
+outside its own repository directory, nor pass an option to git.
+
+Both checks return an error message (naming the spec file, the task, the
+field, expected vs found) or None; the caller fails with it. They are pure
+functions so that tests/corpus can exercise them at loading time.
+"""
+
+_HEX = "0123456789abcdef"
+_ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
+_MAX_ID = 64
+
+def all_chars_in(value, allowed):
+    """True when every character of `value` is in the string `allowed`."""
+    for c in value.elems():
+        if c not in allowed:
+            return False
+    return True
+
+def _where(spec, index, task_id):
+    if index == None:
+        return spec
+    return "%s: task %s (tasks[%d])" % (spec, task_id if task_id else "<no id>", index)
+
+def commit_id_error(spec, index, task_id, field, value):
+    """None if `value` is 40 lowercase hex characters, else the message.
+
+    Args:
+      spec: the spec file as the user named it, e.g. "//data/e04/tasks:tasks.textproto".
+      index: the task's 0-based position in the spec, or None for a set-level field.
+      task_id: the task's id (may be empty or invalid itself).
+      field: the field name, e.g. "stale_commit".
+      value: the field's value.
+    """
+    if len(value) == 40 and all_chars_in(value, _HEX):
+        return None
+    return "%s, field %s: expected a commit id of 40 lowercase hex characters, found %r" % (
+        _where(spec, index, task_id),
+        field,
+        value,
+    )
+
+def task_id_error(spec, index, task_id):
+    """None if `task_id` is 1-64 characters of [A-Za-z0-9_-], starting with a letter or digit."""
+    if len(task_id) >= 1 and len(task_id) <= _MAX_ID and task_id[0] not in "_-" and all_chars_in(task_id, _ID_CHARS):
+        return None
+    return "%s: task at tasks[%d], field id: expected 1-%d characters of [A-Za-z0-9_-] starting with a letter or digit, found %r" % (
+        spec,
+        index,
+        _MAX_ID,
+        task_id,
+    )
+
+def spec_value_errors(spec, tasks, lsa_training_commit):
+    """Every error among the tasks' ids and commit fields, in spec order.
+
+    Args:
+      spec: the spec file as the user named it.
+      tasks: [{"id", "fix_commit", "base_commit", "stale_commit"}] in spec order;
+        an empty commit field is not checked here (the validate_tasks stage
+        names it).
+      lsa_training_commit: the set-level commit, or "".
+    Returns:
+      A list of messages; empty when every value is safe to use.
+    """
+    errors = []
+    for i, t in enumerate(tasks):
+        e = task_id_error(spec, i, t["id"])
+        if e:
+            errors.append(e)
+        for f in ["fix_commit", "base_commit", "stale_commit"]:
+            if t[f]:
+                e = commit_id_error(spec, i, t["id"], f, t[f])
+                if e:
+                    errors.append(e)
+    if lsa_training_commit:
+        e = commit_id_error(spec, None, "", "lsa_training_commit", lsa_training_commit)
+        if e:
+            errors.append(e)
+    return errors

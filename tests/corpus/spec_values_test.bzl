@@ -1,0 +1,86 @@
+"""Loading-time test of stages/corpus/spec_values.bzl (the checks history.bzl runs
+before any commit or task id reaches a path or a command).
+
+spec_values_test(name) evaluates every case below when the package loads and
+defines an sh_test that prints one line per case and fails if any case did not
+give the expected message.
+"""
+
+load("//stages/corpus:spec_values.bzl", "spec_value_errors")
+
+_SPEC = "//data/x:tasks.textproto"
+_A = "0123456789abcdef0123456789abcdef01234567"
+
+def _task(id = "T01", fix = _A, base = _A, stale = _A):
+    return {"id": id, "fix_commit": fix, "base_commit": base, "stale_commit": stale}
+
+# (case, tasks, lsa_training_commit, expected message or None)
+_CASES = [
+    ("valid", [_task()], _A, None),
+    ("empty commit fields are left to the stage", [_task(stale = "")], "", None),
+    (
+        "traversal in stale_commit",
+        [_task(stale = "../../../../../../../../../../tmp/x")],
+        "",
+        "//data/x:tasks.textproto: task T01 (tasks[0]), field stale_commit: expected a commit id of 40 lowercase hex characters, found \"../../../../../../../../../../tmp/x\"",
+    ),
+    (
+        "symbolic ref in base_commit",
+        [_task(), _task(id = "T02", base = "HEAD")],
+        "",
+        "task T02 (tasks[1]), field base_commit: expected a commit id of 40 lowercase hex characters, found \"HEAD\"",
+    ),
+    (
+        "git option in fix_commit",
+        [_task(fix = "--output=/tmp/x")],
+        "",
+        "field fix_commit: expected a commit id of 40 lowercase hex characters, found \"--output=/tmp/x\"",
+    ),
+    (
+        "upper-case hex",
+        [_task(base = _A.upper())],
+        "",
+        "field base_commit: expected a commit id of 40 lowercase hex characters",
+    ),
+    (
+        "41 characters",
+        [_task(fix = _A + "0")],
+        "",
+        "field fix_commit: expected a commit id of 40 lowercase hex characters",
+    ),
+    (
+        "lsa_training_commit",
+        [_task()],
+        "../x",
+        "//data/x:tasks.textproto, field lsa_training_commit: expected a commit id of 40 lowercase hex characters, found \"../x\"",
+    ),
+    (
+        "task id with a slash",
+        [_task(id = "../T01")],
+        "",
+        "task at tasks[0], field id: expected 1-64 characters of [A-Za-z0-9_-] starting with a letter or digit, found \"../T01\"",
+    ),
+    ("empty task id", [_task(id = "")], "", "task at tasks[0], field id: expected 1-64 characters"),
+    ("task id starting with a dash", [_task(id = "-T01")], "", "found \"-T01\""),
+]
+
+def spec_values_test(name):
+    lines = []
+    failed = 0
+    for case, tasks, lsa, want in _CASES:
+        errors = spec_value_errors(_SPEC, tasks, lsa)
+        if want == None:
+            ok = errors == []
+            detail = "no error" if ok else "unexpected: " + "; ".join(errors)
+        else:
+            ok = len(errors) == 1 and want in errors[0]
+            detail = errors[0] if ok else "expected one error containing <%s>, got %r" % (want, errors)
+        if not ok:
+            failed += 1
+        lines.append("%s [%s]: %s" % ("ok  " if ok else "FAIL", case, detail))
+    native.sh_test(
+        name = name,
+        size = "small",
+        srcs = ["spec_values_test.sh"],
+        args = ["%d" % failed] + ["'%s'" % l.replace("'", "'\\''") for l in lines],
+    )
