@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "stages/e04/distractors.h"
+#include "stages/metrics/function_recall.h"
 #include "stages/metrics/qrels.h"
 #include "stages/metrics/ranking_metrics.h"
 
@@ -80,17 +81,12 @@ absl::StatusOr<ConditionOutcome> ComputeOutcome(
   out.set_first_gold_rank(first->rank);
   out.set_first_gold_observed(first->observed);
 
-  std::set<std::pair<std::string, std::string>> gold_functions(labels.functions.begin(),
-                                                               labels.functions.end());
-  out.set_gold_functions(static_cast<int>(gold_functions.size()));
-  int function_hits = 0;
-  for (size_t i = 0; i < run.functions.size() && i < 10; ++i) {
-    const auto& [path, name] = run.functions[i];
-    out.add_top_functions(absl::StrCat(path, ":", name));
-    function_hits += gold_functions.count(run.functions[i]) ? 1 : 0;
-  }
-  out.set_function_recall_at_10(
-      gold_functions.empty() ? 0.0 : static_cast<double>(function_hits) / gold_functions.size());
+  absl::StatusOr<metrics::FunctionRecall> fr =
+      metrics::FunctionRecallAtK(run.functions, labels.functions, 10);
+  if (!fr.ok()) return fr.status();
+  out.set_gold_functions(fr->gold_functions);
+  for (const std::string& id : fr->top_k) out.add_top_functions(id);
+  out.set_function_recall_at_10(fr->recall);
 
   for (auto [budget, setter] :
        {std::make_pair(kBudgetSmall, &ConditionOutcome::set_budget_coverage_13k),

@@ -14,9 +14,12 @@
 //  - MRR = 1 / rank of the first gold file, 0 if none is returned;
 //  - nDCG@10 with gain 1 for gold, discount log2(rank + 1), IDCG from |gold|;
 //  - first-gold rank, censored at candidate_limit + 1 when no gold is returned;
-//  - function recall@10 = |gold functions among the first 10 functions| /
-//    |gold functions| (match by path and name); 0 with gold_functions = 0 when
-//    the task has none (the report says "undefined");
+//  - function recall@10 = |gold functions among the first 10 distinct
+//    functions| / |distinct gold functions|, by metrics::FunctionRecallAtK
+//    (stages/metrics/function_recall.h: match by path and name, a repeated id
+//    counts once); 0 with gold_functions = 0 when the task has none (the
+//    report says "undefined"); top_functions = ids "<path>::<name>" of the
+//    first 10 distinct functions;
 //  - token-budget coverage at 13,000 and 27,000 tokens: ranked files are taken
 //    in order while the next whole file still fits (the prefix that fits, as
 //    in SWE-bench's retrieval baselines); coverage = share of gold files fully

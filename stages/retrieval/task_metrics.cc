@@ -3,16 +3,11 @@
 #include <utility>
 #include <vector>
 
-#include "absl/container/flat_hash_set.h"
-#include "absl/strings/str_cat.h"
+#include "stages/metrics/function_recall.h"
 #include "stages/metrics/qrels.h"
 #include "stages/metrics/ranking_metrics.h"
 
 namespace repro::retrieval {
-
-std::string FunctionId(const std::string& path, const std::string& function) {
-  return absl::StrCat(path, "::", function);
-}
 
 absl::StatusOr<TaskMetrics> ComputeTaskMetrics(const HarnessResult& result,
                                                const corpus::Labels& labels,
@@ -45,26 +40,15 @@ absl::StatusOr<TaskMetrics> ComputeTaskMetrics(const HarnessResult& result,
   m.first_gold_rank = first->rank;
   m.first_gold_observed = first->observed;
 
-  std::vector<std::pair<std::string, int>> gold_fns;
+  std::vector<metrics::FunctionRef> gold_fns, ranked_fns;
   for (const corpus::GoldFunction& g : labels.gold_functions()) {
-    gold_fns.emplace_back(FunctionId(g.file(), g.function()), 1);
+    gold_fns.emplace_back(g.file(), g.function());
   }
-  absl::flat_hash_set<std::string> unique_gold;
-  for (auto& [id, grade] : gold_fns) unique_gold.insert(id);
-  std::vector<std::pair<std::string, int>> dedup;
-  for (const std::string& id : unique_gold) dedup.emplace_back(id, 1);
-  absl::StatusOr<metrics::Qrels> fq = metrics::Qrels::Create(dedup);
-  if (!fq.ok()) return fq.status();
-  m.gold_functions = fq->NumRelevant();
-  metrics::Run fn_run;
-  absl::flat_hash_set<std::string> seen;
-  for (const RankedFunction& f : result.functions()) {
-    std::string id = FunctionId(f.path(), f.function());
-    if (seen.insert(id).second) fn_run.push_back(std::move(id));
-  }
-  absl::StatusOr<double> fr = metrics::RecallAtK(fn_run, *fq, 10);
+  for (const RankedFunction& f : result.functions()) ranked_fns.emplace_back(f.path(), f.function());
+  absl::StatusOr<metrics::FunctionRecall> fr = metrics::FunctionRecallAtK(ranked_fns, gold_fns, 10);
   if (!fr.ok()) return fr.status();
-  m.function_recall_at_10 = *fr;
+  m.gold_functions = fr->gold_functions;
+  m.function_recall_at_10 = fr->recall;
   return m;
 }
 

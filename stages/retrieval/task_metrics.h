@@ -7,12 +7,11 @@
 //    rank, 0 when none is returned; nDCG@10 with binary (linear) gain;
 //    first-gold rank censored at candidate_limit + 1 when no gold file is
 //    returned (observed = false).
-//  - Functions: run = the harness's ranked function list as ids
-//    "<path>::<function>" (first occurrence kept when a name repeats in a
-//    file, e.g. several init()), qrels = gold functions; function recall@10.
-//    A task with no gold function has function recall 0 and
-//    `gold_functions` = 0 (trec_eval's convention for recall without
-//    relevant documents); readers should skip it.
+//  - Functions: function recall@10 of the harness's ranked function list
+//    against the gold functions, by metrics::FunctionRecallAtK
+//    (stages/metrics/function_recall.h: ids "<path>::<function>", repeated
+//    ids kept once, 0 with `gold_functions` = 0 for a task without gold
+//    functions; readers should skip it).
 #ifndef REPRO_STAGES_RETRIEVAL_TASK_METRICS_H_
 #define REPRO_STAGES_RETRIEVAL_TASK_METRICS_H_
 
@@ -36,9 +35,6 @@ struct TaskMetrics {
   int gold_files = 0;
   int gold_functions = 0;
 };
-
-// "<path>::<function>", the id of a function in runs and qrels.
-std::string FunctionId(const std::string& path, const std::string& function);
 
 absl::StatusOr<TaskMetrics> ComputeTaskMetrics(const HarnessResult& result,
                                                const corpus::Labels& labels,
