@@ -1,10 +1,12 @@
 #include "stages/e04/aggregate.h"
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 #include <set>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "google/protobuf/util/message_differencer.h"
 #include "stages/stats/cluster_bootstrap.h"
 #include "stages/e04/paired.h"
@@ -156,6 +158,16 @@ absl::StatusOr<E04Report> Aggregate(const GridInput& in) {
   report.set_grid(in.grid);
   report.set_tasks(static_cast<int>(in.task_ids.size()));
   for (const std::string& h : in.harnesses) report.add_harnesses(h);
+  for (const auto& [a, b] : in.comparisons) {
+    for (const std::string& h : {a, b}) {
+      if (std::find(in.harnesses.begin(), in.harnesses.end(), h) == in.harnesses.end()) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "comparison ", a, "-", b, " (compare_with of ", a, "): harness ", h,
+            " is not in the grid (harnesses: ", absl::StrJoin(in.harnesses, ", "), ")"));
+      }
+    }
+    report.add_comparisons(absl::StrCat(a, "-", b));
+  }
   for (int d : kDoses) report.add_doses(d);
   report.set_bootstrap_resamples(in.resamples);
   report.set_bootstrap_seed(in.seed);
@@ -279,9 +291,7 @@ absl::StatusOr<E04Report> Aggregate(const GridInput& in) {
     }
   }
   // Harness vs harness, paired by task on the baseline.
-  const std::vector<std::pair<std::string, std::string>> comparisons = {
-      {"H008", "H000"}, {"H010", "H008"}, {"H010", "H000"}};
-  for (const auto& [a, b] : comparisons) {
+  for (const auto& [a, b] : in.comparisons) {
     for (const char* metric : {"recall_at_10", "mrr"}) {
       std::vector<Unit> units;
       for (const std::string& task : in.task_ids) {

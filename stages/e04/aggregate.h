@@ -24,7 +24,9 @@
 //    censored rank delta; S002 also distractors in the top 10 and
 //    distractor-outranks-first-gold (0/1). S002 per dose = dose-response.
 //  - Harness vs harness: paired per-task differences of baseline recall@10
-//    and MRR (H008 - H000, H010 - H008, H010 - H000).
+//    and MRR for each (A, B) of GridInput.comparisons (A - B; the harness
+//    configs' compare_with). A comparison naming a harness that is not in
+//    the grid is InvalidArgument.
 #ifndef REPRO_STAGES_E04_AGGREGATE_H_
 #define REPRO_STAGES_E04_AGGREGATE_H_
 
@@ -50,7 +52,9 @@ struct Unit {
 struct GridInput {
   std::string grid;                    // "gitlab-runner", "fixture"
   std::vector<std::string> task_ids;   // in report order
-  std::vector<std::string> harnesses;  // "H000", "H008", "H010"
+  std::vector<std::string> harnesses;  // in report order, e.g. "H000", "H008", "H010"
+  // (A, B): report A - B, paired by task, at baseline; from compare_with.
+  std::vector<std::pair<std::string, std::string>> comparisons;
   std::vector<ConditionOutcome> outcomes;
   std::vector<S001Dose> s001_doses;
   int resamples = 10000;

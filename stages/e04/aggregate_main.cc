@@ -85,6 +85,9 @@ absl::Status Run(Stage& stage) {
         retrieval::ParseHarnessConfig(*text, (*h_in)->short_path);
     if (!config.ok()) return config.status();
     in.harnesses.push_back(config->name());
+    for (const std::string& other : config->compare_with()) {
+      in.comparisons.emplace_back(config->name(), other);
+    }
     HarnessDescription d;
     d.set_name(config->name());
     d.set_description(config->description());

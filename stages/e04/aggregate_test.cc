@@ -1,5 +1,6 @@
 #include "stages/e04/aggregate.h"
 
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace repro::e04 {
@@ -25,6 +26,7 @@ GridInput Grid() {
   in.grid = "test";
   in.task_ids = {"T1", "T2"};
   in.harnesses = {"H000", "H008", "H010"};
+  in.comparisons = {{"H008", "H000"}, {"H010", "H000"}};
   in.resamples = 200;
   for (const std::string& t : in.task_ids) {
     for (const std::string& h : in.harnesses) {
@@ -98,6 +100,24 @@ TEST(AggregateTest, MissingAndDuplicateOutcomes) {
   in = Grid();
   in.outcomes.push_back(in.outcomes.front());
   EXPECT_NE(Aggregate(in).status().message().find("duplicate outcome"), std::string::npos);
+}
+
+TEST(AggregateTest, ComparisonsComeFromTheInputInItsOrder) {
+  absl::StatusOr<E04Report> r = Aggregate(Grid());
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_THAT(r->comparisons(), ::testing::ElementsAre("H008-H000", "H010-H000"));
+  EXPECT_NE(Find(*r, "H010-H000", "baseline", 0, "mrr"), nullptr);
+  EXPECT_EQ(Find(*r, "H010-H008", "baseline", 0, "mrr"), nullptr);
+}
+
+TEST(AggregateTest, ComparisonWithAHarnessOutsideTheGridIsNamed) {
+  GridInput in = Grid();
+  in.comparisons.push_back({"H010", "H999"});
+  absl::StatusOr<E04Report> r = Aggregate(in);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(r.status().message(),
+              ::testing::HasSubstr("comparison H010-H999 (compare_with of H010): harness H999 is "
+                                   "not in the grid (harnesses: H000, H008, H010)"));
 }
 
 }  // namespace

@@ -59,6 +59,19 @@ absl::Status ValidateHarnessConfig(const HarnessConfig& c, absl::string_view sou
   }
   if (!c.has_candidate_limit()) return Missing(source, "candidate_limit");
   if (c.candidate_limit() < 1) return Bad(source, "candidate_limit", ">= 1", "0");
+  for (int i = 0; i < c.compare_with_size(); ++i) {
+    const std::string& other = c.compare_with(i);
+    const std::string field = absl::StrCat("compare_with[", i, "]");
+    if (other.empty() || other == c.name()) {
+      return Bad(source, field, "the name of another harness", absl::StrCat("\"", other, "\""));
+    }
+    for (int j = 0; j < i; ++j) {
+      if (c.compare_with(j) == other) {
+        return Bad(source, field, absl::StrCat("unique names (also compare_with[", j, "])"),
+                   absl::StrCat("\"", other, "\""));
+      }
+    }
+  }
 
   if (c.document_unit() == DOCUMENT_UNIT_FILES) {
     if (c.has_dense()) return Bad(source, "dense", "absent for DOCUMENT_UNIT_FILES", "a dense block");

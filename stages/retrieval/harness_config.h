@@ -5,6 +5,8 @@
 //  - name (equal to the file's base name without ".textproto"), description;
 //  - document_unit; query_field; tokenizer (equal to kTokenizerVersion);
 //  - bm25.k1 > 0, 0 <= bm25.b <= 1; candidate_limit >= 1;
+//  - compare_with: unique names, none empty or equal to the config's own name
+//    (that each names a harness of the grid is checked by the aggregation);
 //  - DOCUMENT_UNIT_FILES: no dense, no fusion block;
 //  - DOCUMENT_UNIT_FUNCTION_CHUNKS: dense {backend, dims >= 1, one or more
 //    pinned_model with corpus_repository (sorted, unique), model_id and a

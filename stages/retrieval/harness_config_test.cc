@@ -92,6 +92,20 @@ TEST(HarnessConfigTest, RejectsInconsistentBlocks) {
               HasSubstr("H000.textproto:1:"));
 }
 
+TEST(HarnessConfigTest, CompareWithNamesOtherHarnessesOnce) {
+  std::string text = std::string(kH008) + "compare_with: \"H000\"";
+  absl::StatusOr<HarnessConfig> ok = ParseHarnessConfig(text, "H008.textproto");
+  ASSERT_TRUE(ok.ok()) << ok.status();
+  EXPECT_EQ(ok->compare_with(0), "H000");
+  absl::Status self = ParseHarnessConfig(std::string(kH008) + "compare_with: \"H008\"", "H008.textproto").status();
+  EXPECT_EQ(self.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(self.message(), HasSubstr("H008.textproto: HarnessConfig.compare_with[0]: expected the "
+                                        "name of another harness, found \"H008\""));
+  absl::Status twice = ParseHarnessConfig(text + " compare_with: \"H000\"", "H008.textproto").status();
+  EXPECT_THAT(twice.message(), HasSubstr("compare_with[1]: expected unique names (also "
+                                         "compare_with[0]), found \"H000\""));
+}
+
 TEST(HarnessConfigTest, ServerCacheBackendNeedsAPinnedCacheFile) {
   std::string text = kH008;
   text.replace(text.find("DENSE_BACKEND_LSA"), 17, "DENSE_BACKEND_SERVER_CACHE");
