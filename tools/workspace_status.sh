@@ -12,7 +12,8 @@ commit=unknown
 tree=unknown
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
   commit=$(git rev-parse HEAD 2>/dev/null || echo unknown)
-  if [ -z "$(git status --porcelain --untracked-files=normal 2>/dev/null)" ]; then
+  # --no-optional-locks: a status query must never rewrite .git/index.
+  if [ -z "$(git --no-optional-locks status --porcelain --untracked-files=normal 2>/dev/null)" ]; then
     tree=clean
   else
     tree=modified
