@@ -1,18 +1,20 @@
-"""Repository rule `git_history`: the git data of an E04 task set, as plain files.
+"""Repository rule `git_history`: the git data of one task set, as plain files.
 
-One rule serves both corpora, so CI exercises the same path as the real run:
+One rule serves every corpus, so CI exercises the same path as the real run.
+It is declared once per task set by the experiments generator
+(stages/experiments/experiments.bzl, from the experiment files in
+data/experiments), as @<set>_history, with either
 
-  git_history(name = "gitlab_runner_history", tasks = "//data/e04/tasks:tasks.textproto",
-              env_var = "GITLAB_RUNNER_GIT", ...)
-      reads a local GitLab Runner clone whose path is the value of GITLAB_RUNNER_GIT
-      (`bazel ... --repo_env=GITLAB_RUNNER_GIT=<path>`). Unset, the repository is
-      still created, with CONFIGURED = False and targets that fail with a message
-      saying how to get the clone.
-  git_history(name = "e04_fixture_history", tasks = "//data/e04/fixture:tasks.textproto",
-              fixture_history = "//data/e04/fixture:history.txt")
-      first builds a real git repository from the authored fixture history
-      (build_fixture_history.sh: plumbing only, fixed authors and dates, so the
-      commit ids are stable), then reads it the same way.
+  env_var = "GITLAB_RUNNER_GIT"   reads a local clone whose absolute path is the
+                                  value of that variable. Unset, the repository
+                                  is still created, with configured = False and
+                                  targets that fail with a message saying how
+                                  to get the clone; or
+  fixture_history = "//data/e04/fixture:history.txt"
+                                  first builds a real git repository from an
+                                  authored fixture history (build_fixture_history.sh:
+                                  plumbing only, fixed authors and dates, so the
+                                  commit ids are stable), then reads it the same way.
 
 The rule parses the task spec with protoc (to a canonical one-field-a-line text
 form), collects the commits it names, and runs extract_history.sh, which writes
@@ -26,83 +28,42 @@ written. A well-formed commit absent from the clone is recorded as missing,
 not fatal here; the stages then stop with the task, field and commit.
 
 Generated in the repository:
-  tasks.bzl      HISTORY (dict: see _TASKS_BZL), CONFIGURED, TASK_IDS, and
-                 for the real corpus GITLAB_RUNNER_CONFIGURED.
+  set.bzl        SET: the typed interface of the task set (see _SET_BZL): its
+                 tasks and commits, and the label of every artifact the corpus
+                 stages build for it (package //stages/corpus/sets, targets
+                 "<set>/..."). stages/corpus/defs.bzl defines those targets
+                 with these names; the retrieval and E04 stages consume them.
+                 No other file spells a corpus target name.
   BUILD.bazel    exports the dumped files (or, unconfigured, a genrule that
                  fails with the how-to message in place of each of them).
 No machine path is written into any generated file.
 
 The repository is refetched when the variable, the spec, the fixture files or
 this code change. After fetching new commits into the clone, refetch with
-`bazel sync --only=gitlab_runner_history`.
+`bazel sync --only=<set>_history`.
 """
 
 load("//stages/corpus:spec_values.bzl", "spec_value_errors")
+load("//stages/experiments:text_format.bzl", "canonical_text", "one", "parse_canonical")
 
-_CLONE_HINT = ("get a clone with `git clone https://gitlab.com/gitlab-org/gitlab-runner.git` " +
-               "and pass its path with --repo_env={var}=<path of the clone>")
+_CORPUS_PACKAGE = "//stages/corpus/sets"
 
-def _unquote(value):
-    v = value.strip()
-    if len(v) >= 2 and v.startswith('"') and v.endswith('"'):
-        return v[1:-1]
-    return v
-
-def _scan_canonical_spec(text):
-    """Task ids and commits from protoc's canonical text form of a TaskSet."""
-    tasks = []
-    lsa = ""
-    repository = ""
-    current = None
-    depth = 0
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line:
-            continue
-        if line.endswith("{"):
-            depth += 1
-            if depth == 1 and line.startswith("tasks"):
-                current = {"id": "", "fix_commit": "", "base_commit": "", "stale_commit": ""}
-                tasks.append(current)
-            continue
-        if line == "}":
-            depth -= 1
-            if depth == 0:
-                current = None
-            continue
-        key, sep, value = line.partition(":")
-        if not sep:
-            continue
-        key = key.strip()
-        if depth == 0 and key == "lsa_training_commit":
-            lsa = _unquote(value)
-        elif depth == 0 and key == "repository":
-            repository = _unquote(value)
-        elif depth == 1 and current != None and key in current:
-            current[key] = _unquote(value)
-    return repository, lsa, tasks
-
-def _canonical_spec(rctx):
-    """Runs protoc --encode | --decode over the spec; fails on a syntax error."""
-    spec = rctx.path(rctx.attr.tasks)
-    root = rctx.path(Label("//:WORKSPACE")).dirname
-    for proto in ["//stages/corpus:task.proto", "//stages/corpus:corpus.proto"]:
-        rctx.path(Label(proto))  # watched: a schema change refetches
-    protoc = rctx.which("protoc")
-    if protoc == None:
-        fail("protoc not found (install protobuf-compiler; run tools/setup.sh)")
-    cmd = ("'{protoc}' --proto_path='{root}' --encode=repro.corpus.TaskSet stages/corpus/task.proto " +
-           "< '{spec}' > spec.binpb && '{protoc}' --proto_path='{root}' " +
-           "--decode=repro.corpus.TaskSet stages/corpus/task.proto < spec.binpb").format(
-        protoc = protoc,
-        root = root,
-        spec = spec,
-    )
-    res = rctx.execute(["/bin/sh", "-c", cmd])
-    rctx.delete("spec.binpb")
-    if res.return_code != 0:
-        fail("%s: not a valid repro.corpus.TaskSet text proto:\n%s" % (rctx.attr.tasks, res.stderr))
-    return res.stdout
+def _read_spec(rctx):
+    """(repository, lsa_training_commit, [task dict]) of the spec, via protoc."""
+    rctx.path(rctx.attr._task_proto)  # watched: a schema change refetches
+    rctx.path(rctx.attr._corpus_proto)
+    spec = parse_canonical(canonical_text(
+        rctx,
+        "stages/corpus/task.proto",
+        "repro.corpus.TaskSet",
+        rctx.path(rctx.attr.tasks),
+        _label_path(rctx.attr.tasks),
+    ))
+    tasks = [
+        {f: one(t, f, "") for f in ["id", "fix_commit", "base_commit", "stale_commit"]}
+        for t in spec.get("tasks", [])
+    ]
+    return one(spec, "repository", ""), one(spec, "lsa_training_commit", ""), tasks
 
 def _fixture_sources(rctx):
     """Watches every file the fixture history names; returns the source root."""
@@ -117,40 +78,91 @@ def _fixture_sources(rctx):
             rctx.path(label.relative("src/%s/%s" % (step, parts[1])))
     return history
 
-def _bzl_list(items):
-    return "[" + ", ".join(['"%s"' % i for i in items]) + "]"
-
-_TASKS_BZL = """# Generated by //stages/corpus:history.bzl from {spec}. Do not edit.
+_SET_BZL = """# Generated by //stages/corpus:history.bzl from {spec}. Do not edit.
 #
-# HISTORY describes the task set and its git data in this repository:
-#   repo                  the repository label prefix, e.g. "@gitlab_runner_history"
-#   repository            logical name from the spec ("gitlab-runner", "fixture")
-#   configured            False when the clone is not configured (env var unset)
-#   tasks                 [{{id, fix_commit, base_commit, stale_commit}}] in spec order
-#   snapshot_commits      sorted unique base/stale/LSA commits (one snapshot each)
-#   lsa_training_commit   pinned commit of the LSA training snapshot
+# SET, the typed interface of task set "{name}" (every label is a string):
+#   name, repository        set name; logical repository name from the spec
+#   configured              False when the clone is not configured (env var unset)
 #   not_configured_message  why the targets fail when configured is False
-CONFIGURED = {configured}
-TASK_IDS = {task_ids}
-HISTORY = {{
-    "repo": "@{name}",
-    "repository": "{repository}",
-    "configured": {configured},
-    "tasks": [
+#   spec                    the TaskSet text proto
+#   description, remedy     where commits come from / what to do about a missing one
+#   frozen_snapshot_hashes, chunker_explanations   labels or None
+#   package, prefix         where the corpus targets live: <package>:<prefix><name>
+#   index                   the history's index.tsv
+#   commits                 [commit struct] sorted by id: id, status, tree, blobs
+#                           (git dumps) and snapshot, manifest, chunks, gofuncs,
+#                           agreement (stage targets)
+#   tasks                   [task struct] in spec order: id, fix_commit,
+#                           base_commit, stale_commit, spec_file ("<T>.task.pb"
+#                           in task_specs), labels, diff (status, name_status,
+#                           u0), base and stale (commit structs), and the
+#                           per-task aliases base_snapshot, base_manifest,
+#                           base_chunks, stale_snapshot, stale_manifest,
+#                           stale_chunks (one label per task and role, where
+#                           tasks share a commit)
+#   lsa_training            commit struct of the LSA training commit, or None
+#   task_set, task_specs, snapshot_hashes, chunker_agreement, summary_index,
+#   summary_data, all_labels   set-level targets
+def _commit(c):
+    d = "@{name}_history//:commits/%s/" % c
+    t = "{package}:{prefix}commit_%s_" % c
+    return struct(id = c, status = d + "status", tree = d + "tree.z", blobs = d + "blobs.batch",
+                  snapshot = t + "snapshot", manifest = t + "manifest", chunks = t + "chunks",
+                  gofuncs = t + "gofuncs", agreement = t + "agreement")
+
+def _task(id, fix, base, stale):
+    d = "@{name}_history//:diffs/%s_%s/" % (base, fix)
+    a = "{package}:{prefix}%s_" % id
+    return struct(id = id, fix_commit = fix, base_commit = base, stale_commit = stale,
+                  spec_file = id + ".task.pb", labels = a + "labels",
+                  diff = struct(status = d + "status", name_status = d + "name_status.z", u0 = d + "u0.diff"),
+                  base = _commit(base), stale = _commit(stale) if stale else None,
+                  base_snapshot = a + "base_snapshot", base_manifest = a + "base_manifest",
+                  base_chunks = a + "base_chunks", stale_snapshot = a + "stale_snapshot",
+                  stale_manifest = a + "stale_manifest", stale_chunks = a + "stale_chunks")
+
+SET = struct(
+    name = "{name}",
+    repository = "{repository}",
+    configured = {configured},
+    not_configured_message = {message},
+    spec = "{spec}",
+    description = {description},
+    remedy = {remedy},
+    frozen_snapshot_hashes = {frozen},
+    chunker_explanations = {explanations},
+    package = "{package}",
+    prefix = "{prefix}",
+    index = "@{name}_history//:index.tsv",
+    commits = [_commit(c) for c in {snapshots}],
+    tasks = [
 {tasks}    ],
-    "snapshot_commits": {snapshots},
-    "lsa_training_commit": "{lsa}",
-    "not_configured_message": "{message}",
-}}
+    lsa_training = {lsa},
+    task_set = "{package}:{prefix}task_set",
+    task_specs = "{package}:{prefix}task_specs",
+    snapshot_hashes = "{package}:{prefix}snapshot_hashes",
+    chunker_agreement = "{package}:{prefix}chunker_agreement",
+    summary_index = "{package}:{prefix}summary_index",
+    summary_data = "{package}:{prefix}summary_data",
+    all_labels = "{package}:{prefix}all_labels",
+)
 """
 
-def _git_history_impl(rctx):
-    canonical = _canonical_spec(rctx)
-    repository, lsa, tasks = _scan_canonical_spec(canonical)
+def _label_path(label):
+    """"//data/e04/fixture:history.txt" -> "data/e04/fixture/history.txt" (for messages)."""
+    l = str(label)
+    if l.startswith("@//"):
+        l = l[1:]
+    pkg, _, name = l[2:].partition(":")
+    return (pkg + "/" if pkg else "") + name
+
+def git_history_impl(rctx):
+    """The implementation of git_history (exported for the generated rule)."""
+    repository, lsa, tasks = _read_spec(rctx)
 
     # Commit ids become directory names and git arguments, task ids file and
     # target names: check every one before any is used (spec_values.bzl).
-    errors = spec_value_errors(str(rctx.attr.tasks), tasks, lsa)
+    errors = spec_value_errors(_label_path(rctx.attr.tasks), tasks, lsa)
     if errors:
         fail("%d invalid value(s) in the task spec; nothing was read or written:\n  %s" % (
             len(errors),
@@ -188,10 +200,12 @@ def _git_history_impl(rctx):
         git_dir = rctx.os.environ.get(rctx.attr.env_var, "")
         if git_dir and not git_dir.startswith("/"):
             fail("%s=%s: give the absolute path of the clone" % (rctx.attr.env_var, git_dir))
-        message = "%s is not set: the %s corpus needs a local clone; %s" % (
+        message = "%s is not set: task set %s needs a local clone of %s; %sexport %s=<absolute path of the clone>" % (
             rctx.attr.env_var,
+            rctx.attr.set_name,
             repository,
-            _CLONE_HINT.format(var = rctx.attr.env_var),
+            "get one with `%s` and " % rctx.attr.clone_hint if rctx.attr.clone_hint else "",
+            rctx.attr.env_var,
         )
 
     configured = git_dir != ""
@@ -211,11 +225,11 @@ def _git_history_impl(rctx):
         extract = rctx.path(rctx.attr._extract)
         res = rctx.execute(["bash", str(extract), git_dir, "requests.tsv", "."], timeout = 3600)
         if res.return_code != 0:
-            fail("reading the %s history failed (%s=<the path you gave>): %s\n%s" % (
+            fail("reading the %s history of task set %s failed (%s): %s" % (
                 repository,
-                rctx.attr.env_var or "fixture",
+                rctx.attr.set_name,
+                "%s=<the path you gave>" % rctx.attr.env_var if rctx.attr.env_var else "fixture",
                 res.stderr,
-                _CLONE_HINT.format(var = rctx.attr.env_var) if rctx.attr.env_var else "",
             ))
         rctx.delete("requests.tsv")
         if rctx.attr.fixture_history:
@@ -243,39 +257,54 @@ def _git_history_impl(rctx):
     rctx.file("BUILD.bazel", "\n".join(build) + "\n")
     rctx.file("WORKSPACE", 'workspace(name = "%s")\n' % rctx.name)
 
+    if rctx.attr.fixture_history:
+        description = "the fixture history built from %s" % _label_path(rctx.attr.fixture_history)
+        remedy = ("fix the commit id in %s (the ids are listed in the repository's fixture_commits.tsv)" %
+                  _label_path(rctx.attr.tasks))
+    else:
+        description = "the clone given by %s" % rctx.attr.env_var
+        remedy = ("fetch it into the clone (git -C <clone> fetch origin; a shallow clone needs " +
+                  "git fetch --unshallow), then refetch the repository: bazel sync --only=%s" % rctx.name)
     task_lines = "".join([
-        '        {"id": "%s", "fix_commit": "%s", "base_commit": "%s", "stale_commit": "%s"},\n' % (
-            t["id"],
-            t["fix_commit"],
-            t["base_commit"],
-            t["stale_commit"],
-        )
+        "        _task(%r, %r, %r, %r),\n" % (t["id"], t["fix_commit"], t["base_commit"], t["stale_commit"])
         for t in tasks
     ])
-    bzl = _TASKS_BZL.format(
-        spec = rctx.attr.tasks,
-        name = rctx.name,
+    name = rctx.attr.set_name
+    bzl = _SET_BZL.format(
+        spec = _main_label(rctx.attr.tasks),
+        name = name,
         repository = repository,
         configured = configured,
-        task_ids = _bzl_list([t["id"] for t in tasks]),
+        message = repr(message),
+        description = repr(description),
+        remedy = repr(remedy),
+        frozen = repr(rctx.attr.frozen_snapshot_hashes) if rctx.attr.frozen_snapshot_hashes else "None",
+        explanations = repr(rctx.attr.chunker_explanations) if rctx.attr.chunker_explanations else "None",
+        package = _CORPUS_PACKAGE,
+        prefix = name + "/",
+        snapshots = repr(snapshot_list),
         tasks = task_lines,
-        snapshots = _bzl_list(snapshot_list),
-        lsa = lsa,
-        message = message.replace('"', "'"),
+        lsa = "_commit(%r)" % lsa if lsa else "None",
     )
-    if rctx.attr.configured_constant:
-        bzl += "%s = %s\n" % (rctx.attr.configured_constant, configured)
-    rctx.file("tasks.bzl", bzl)
+    rctx.file("set.bzl", bzl)
 
-git_history = repository_rule(
-    implementation = _git_history_impl,
-    attrs = {
-        "tasks": attr.label(mandatory = True, allow_single_file = True, doc = "TaskSet text proto"),
-        "env_var": attr.string(doc = "Environment variable holding the path of the clone"),
-        "configured_constant": attr.string(doc = "Extra name for CONFIGURED in tasks.bzl"),
-        "fixture_history": attr.label(allow_single_file = True, doc = "history.txt of an authored fixture"),
-        "_extract": attr.label(default = "//stages/corpus:extract_history.sh", allow_single_file = True),
-        "_build_fixture": attr.label(default = "//stages/corpus:build_fixture_history.sh", allow_single_file = True),
-    },
-    environ = ["GITLAB_RUNNER_GIT"],
-)
+def _main_label(label):
+    l = str(label)
+    return l[1:] if l.startswith("@//") else l
+
+# The attributes of git_history. The experiments generator defines the rule
+# it calls with these attributes and an `environ` that lists every clone
+# variable its experiments name (Bazel 4.2.3 fixes environ per rule).
+GIT_HISTORY_ATTRS = {
+    "set_name": attr.string(mandatory = True, doc = "Task set name ([a-z][a-z0-9_]*)"),
+    "tasks": attr.label(mandatory = True, allow_single_file = True, doc = "TaskSet text proto"),
+    "env_var": attr.string(doc = "Environment variable holding the path of the clone"),
+    "clone_hint": attr.string(doc = "How to get the clone, for the not-configured message"),
+    "fixture_history": attr.label(allow_single_file = True, doc = "history.txt of an authored fixture"),
+    "frozen_snapshot_hashes": attr.string(doc = "Label of the committed snapshot_hashes.tsv, passed through to SET"),
+    "chunker_explanations": attr.string(doc = "Label of the chunker DifferenceExplanations, passed through to SET"),
+    "_extract": attr.label(default = Label("//stages/corpus:extract_history.sh"), allow_single_file = True),
+    "_build_fixture": attr.label(default = Label("//stages/corpus:build_fixture_history.sh"), allow_single_file = True),
+    "_task_proto": attr.label(default = Label("//stages/corpus:task.proto"), allow_single_file = True),
+    "_corpus_proto": attr.label(default = Label("//stages/corpus:corpus.proto"), allow_single_file = True),
+}

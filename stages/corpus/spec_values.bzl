@@ -83,3 +83,22 @@ def spec_value_errors(spec, tasks, lsa_training_commit):
         if e:
             errors.append(e)
     return errors
+
+_LABEL_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-./:"
+
+def safe_label_error(value):
+    """None if `value` is a main-repository label "//pkg/path:file" of safe characters.
+
+    Safe: [A-Za-z0-9_./:-], exactly one ':', no empty, '.' or '..' path segment,
+    no repository prefix. Such a label cannot name a file outside the workspace.
+    """
+    ok = value.startswith("//") and value.count(":") == 1 and all_chars_in(value, _LABEL_CHARS)
+    if ok:
+        pkg, name = value[2:].split(":")
+        segments = (pkg.split("/") if pkg else []) + name.split("/")
+        for s in segments:
+            if s in ["", ".", ".."]:
+                ok = False
+    if ok:
+        return None
+    return "expected a label \"//package:file\" of [A-Za-z0-9_./:-] without '.' or '..' segments, found %r" % value

@@ -168,7 +168,15 @@ absl::StatusOr<E04Report> Aggregate(const GridInput& in) {
     }
     report.add_comparisons(absl::StrCat(a, "-", b));
   }
-  for (int d : kDoses) report.add_doses(d);
+  if (in.doses.empty()) return absl::InvalidArgumentError("the grid has no S002 dose");
+  for (size_t i = 0; i < in.doses.size(); ++i) {
+    if (in.doses[i] < 1 || (i > 0 && in.doses[i] <= in.doses[i - 1])) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("S002 doses must be ascending and >= 1, found ", absl::StrJoin(in.doses, ", ")));
+    }
+    report.add_doses(in.doses[i]);
+  }
+  const int coordinates = static_cast<int>(in.doses.size());
   report.set_bootstrap_resamples(in.resamples);
   report.set_bootstrap_seed(in.seed);
   *report.mutable_s001_doses() = {in.s001_doses.begin(), in.s001_doses.end()};
@@ -186,8 +194,8 @@ absl::StatusOr<E04Report> Aggregate(const GridInput& in) {
       }
       absl::StatusOr<PairedOutcome> s001_paired = Pair(**base, **s001);
       if (!s001_paired.ok()) return s001_paired.status();
-      for (int coordinate = 0; coordinate < 3; ++coordinate) {
-        const int dose = kDoses[coordinate];
+      for (int coordinate = 0; coordinate < coordinates; ++coordinate) {
+        const int dose = in.doses[coordinate];
         absl::StatusOr<const ConditionOutcome*> s002 = find({task, harness, "S002", dose});
         if (!s002.ok()) return s002.status();
         absl::StatusOr<PairedOutcome> s002_paired = Pair(**base, **s002);
@@ -234,8 +242,8 @@ absl::StatusOr<E04Report> Aggregate(const GridInput& in) {
   for (const ConditionOutcome& o : *baselines) groups.back().outcomes.push_back(&o);
   groups.push_back({"S001", 0, {}});
   for (const ConditionOutcome& o : *s001s) groups.back().outcomes.push_back(&o);
-  for (int coordinate = 0; coordinate < 3; ++coordinate) {
-    groups.push_back({"S002", kDoses[coordinate], {}});
+  for (int coordinate = 0; coordinate < coordinates; ++coordinate) {
+    groups.push_back({"S002", in.doses[coordinate], {}});
     for (const Cell& c : report.cells()) {
       if (c.seed_coordinate() == coordinate) groups.back().outcomes.push_back(&c.s002());
     }
@@ -267,8 +275,8 @@ absl::StatusOr<E04Report> Aggregate(const GridInput& in) {
     paired_groups.back().pairs.emplace_back(o.task_id(), *p);
     paired_groups.back().harness.push_back(o.harness());
   }
-  for (int coordinate = 0; coordinate < 3; ++coordinate) {
-    paired_groups.push_back({"S002", kDoses[coordinate], {}, {}});
+  for (int coordinate = 0; coordinate < coordinates; ++coordinate) {
+    paired_groups.push_back({"S002", in.doses[coordinate], {}, {}});
     for (const Cell& c : report.cells()) {
       if (c.seed_coordinate() != coordinate) continue;
       paired_groups.back().pairs.emplace_back(c.task_id(), c.s002_paired());

@@ -5,7 +5,8 @@
 // per task. Missing or duplicate outcomes are InvalidArgument naming the
 // task, harness, condition and dose.
 //
-// Cells: task x harness x seed coordinate (0, 1, 2 -> dose 1, 5, 10). The
+// Cells: task x harness x seed coordinate (i -> doses[i]; the seeded study's
+// doses are 1, 5, 10, coordinates 0, 1, 2). The
 // baseline and S001 outcomes of a task x harness are copied into its three
 // cells (S001 with shared_key "<task>/<harness>"); each cell has its own S002.
 //
@@ -41,8 +42,6 @@
 
 namespace repro::e04 {
 
-inline constexpr int kDoses[] = {1, 5, 10};
-
 // One unit of analysis: a value and the task (cluster) it belongs to.
 struct Unit {
   std::string cluster;
@@ -52,9 +51,10 @@ struct Unit {
 struct GridInput {
   std::string grid;                    // "gitlab-runner", "fixture"
   std::vector<std::string> task_ids;   // in report order
-  std::vector<std::string> harnesses;  // in report order, e.g. "H000", "H008", "H010"
+  std::vector<std::string> harnesses;  // in report order (the experiment's)
   // (A, B): report A - B, paired by task, at baseline; from compare_with.
   std::vector<std::pair<std::string, std::string>> comparisons;
+  std::vector<int> doses = {1, 5, 10};  // S002 doses, ascending (Experiment.s002_doses)
   std::vector<ConditionOutcome> outcomes;
   std::vector<S001Dose> s001_doses;
   int resamples = 10000;

@@ -1,9 +1,11 @@
 // Stage e04_aggregate: the composite cells, the analysis and the report files.
 //
-// Flags: --grid=<name> --resamples=N --seed=S.
+// Flags: --grid=<title> --resamples=N --seed=S --doses=1,5,10 (the
+// experiment's S002 doses).
 // Inputs (roles):
 //   tasks                 TaskSet (task_set.pb; task order of the report)
-//   harness/<name>        the harness configs (names and descriptions, in order)
+//   harness/<NN>_<name>   the harness configs, in the experiment's order
+//                         (comparisons from their compare_with)
 //   outcome/<cell stage>  every ConditionOutcome JSON of the grid
 //   base/<task>, stale/<task>   snapshot manifests (S001 effective dose)
 //   labels/<task>         Labels (which files are gold)
@@ -12,9 +14,11 @@
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "absl/flags/flag.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "stages/corpus/corpus.pb.h"
 #include "stages/corpus/stage_io.h"
@@ -28,6 +32,7 @@
 ABSL_FLAG(std::string, grid, "", "Grid name shown in the report.");
 ABSL_FLAG(int, resamples, 10000, "Bootstrap resamples.");
 ABSL_FLAG(uint64_t, seed, 20260704, "Bootstrap seed.");
+ABSL_FLAG(std::vector<std::string>, doses, {}, "S002 doses, ascending (Experiment.s002_doses).");
 
 namespace repro::e04 {
 namespace {
@@ -69,6 +74,14 @@ absl::Status Run(Stage& stage) {
   in.grid = absl::GetFlag(FLAGS_grid);
   in.resamples = absl::GetFlag(FLAGS_resamples);
   in.seed = absl::GetFlag(FLAGS_seed);
+  in.doses.clear();
+  for (const std::string& d : absl::GetFlag(FLAGS_doses)) {
+    int dose = 0;
+    if (!absl::SimpleAtoi(d, &dose)) {
+      return absl::InvalidArgumentError(absl::StrCat("--doses: expected integers, found \"", d, "\""));
+    }
+    in.doses.push_back(dose);
+  }
   for (const corpus::Task& t : task_set.tasks()) {
     in.task_ids.push_back(t.id());
     absl::StatusOr<S001Dose> dose = EffectiveDose(stage, t);

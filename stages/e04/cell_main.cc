@@ -1,6 +1,6 @@
 // Stage e04_cell: one harness on one task under one condition.
 //
-// Flags: --task=T01 --harness=H000 --condition=baseline|S001|S002 --dose=N
+// Flags: --task=<id> --harness=<name> --condition=baseline|S001|S002 --dose=N
 // (dose only for S002).
 // Inputs (roles):
 //   tasks     TaskSet holding this task (<T>.task.pb of the corpus stage)
@@ -8,7 +8,10 @@
 //   chunks    ChunkSet of that snapshot
 //   labels    Labels at base_commit
 //   harness   HarnessConfig text proto
-//   model     LSA model artifact (chunk harnesses only; sha256 pinned in the config)
+//   model     LSA model artifact (harnesses with a dense leg only)
+//   pins      the experiment's model pin file (optional until the first
+//             refreeze; stages/experiments/model_pins.h, flags --task_set_name,
+//             --pins_file, --pins_refreeze); the model must match its pin
 // Outputs: "<name>.json" (ConditionOutcome) and "<name>.volatile.json"
 // (build and query times; never hashed).
 //
@@ -37,9 +40,10 @@
 #include "stages/pipeline/sha256.h"
 #include "stages/pipeline/stage.h"
 #include "stages/pipeline/textproto.h"
+#include "stages/experiments/model_pins.h"
+#include "stages/retrieval/pinned_backends.h"
 #include "stages/retrieval/harness.h"
 #include "stages/retrieval/harness_config.h"
-#include "stages/retrieval/lsa_embedder.h"
 
 ABSL_FLAG(std::string, task, "", "Task id.");
 ABSL_FLAG(std::string, harness, "", "Harness name (must match the config).");
@@ -54,6 +58,26 @@ absl::StatusOr<const corpus::Task*> FindTask(const corpus::TaskSet& set, const s
     if (t.id() == id) return &t;
   }
   return absl::InvalidArgumentError(absl::StrCat("no task '", id, "' in the task set"));
+}
+
+// The harness's dense model (input "model", named like its config's
+// lsa_model), checked against the experiment's pin for the stage's task set.
+absl::StatusOr<std::unique_ptr<retrieval::EmbeddingBackend>> OpenPinnedModel(
+    const Stage& stage, const retrieval::HarnessConfig& config, const std::string& repository) {
+  absl::StatusOr<const Stage::Input*> model_in = stage.Find("model");
+  if (!model_in.ok()) return model_in.status();
+  absl::StatusOr<experiments::ModelPinSet> pins = experiments::ModelPinSet::FromStage(stage);
+  if (!pins.ok()) return pins.status();
+  const std::string name = retrieval::LsaModelName(config);
+  if (experiments::ModelNameOf((*model_in)->short_path) != name) {
+    return absl::InvalidArgumentError(absl::StrCat("harness ", config.name(), ": input model is ",
+                                                   (*model_in)->short_path, ", expected the artifact of ",
+                                                   config.dense().lsa_model()));
+  }
+  absl::StatusOr<retrieval::Backends> backends =
+      retrieval::OpenHarnessBackends({config}, repository, {{name, (*model_in)->path}}, *pins);
+  if (!backends.ok()) return backends.status();
+  return std::move(backends->at(name));
 }
 
 absl::StatusOr<std::string> OutputEndingIn(const Stage& stage, bool is_volatile) {
@@ -109,17 +133,10 @@ absl::Status Run(Stage& stage) {
     return absl::InvalidArgumentError(absl::StrCat("harness config is ", config->name(),
                                                    ", expected ", harness_name));
   }
-  std::unique_ptr<retrieval::LsaEmbedder> dense;
+  std::unique_ptr<retrieval::EmbeddingBackend> dense;
   if (config->has_dense()) {
-    absl::StatusOr<retrieval::PinnedModel> pinned =
-        retrieval::PinnedModelFor(*config, snapshot.repository());
-    if (!pinned.ok()) return pinned.status();
-    absl::StatusOr<const Stage::Input*> model_in = stage.Find("model");
-    if (!model_in.ok()) return model_in.status();
-    absl::StatusOr<std::string> model_bytes = stage.Read("model");
-    if (!model_bytes.ok()) return model_bytes.status();
-    absl::StatusOr<std::unique_ptr<retrieval::LsaEmbedder>> m = retrieval::LsaEmbedder::FromArtifact(
-        *model_bytes, (*model_in)->short_path, pinned->sha256());
+    absl::StatusOr<std::unique_ptr<retrieval::EmbeddingBackend>> m =
+        OpenPinnedModel(stage, *config, snapshot.repository());
     if (!m.ok()) return m.status();
     dense = *std::move(m);
   }

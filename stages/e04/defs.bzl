@@ -1,55 +1,77 @@
-"""The E04 grid of one task set: every cell stage, the aggregation and timings.
+"""The stages of every experiment: grid cells, aggregation, timings, pins,
+harness baseline and the data of the search commands.
 
-e04_grid() is called once per task set, in a package of its own:
+e04_grids(EXPERIMENTS) is called once, in //stages/e04/grids, with the
+EXPERIMENTS of @experiments//:experiments.bzl. Every label it uses comes from
+those structs (the task set's SET, the harnesses, the dense models); it
+defines, for experiment e, targets "<e>/<name>":
 
-    load("@gitlab_runner_history//:tasks.bzl", "HISTORY")
-    e04_grid(history = HISTORY, corpus = "//stages/corpus/real",
-             lsa_model = "//stages/retrieval/real:lsa_model",
-             lsa_model_file = "lsa_gitlab-runner.pb")
+  per task T, harness H (in the experiment's order) and condition (one
+  hermetic eval_stage each, so no result is computed twice and a change to one
+  task reruns only its cells):
+    T_H_baseline     T_H_baseline.json   base snapshot, labels at base
+    T_H_S001         T_H_S001.json       stale snapshot, labels at base; shared by
+                                         the cells of T x H (shared_key T/H)
+    T_H_S002_d<n>    T_H_S002_d<n>.json  base snapshot + n distractors, n in the
+                                         experiment's s002_doses
+    each with a `.volatile.json` of build and query times. A harness with a
+    dense leg also reads its model (stages/retrieval/models) and the
+    experiment's pin file.
+  aggregate          e04.json, e04.md, cells.csv, *.svg, e04.tokens.txt
+  timings            timings.volatile.csv (volatile, never hashed)
+  pins               <e>.pins.textproto: the pins of the experiment's models as
+                     built (`bazel run //reports:<e>_pins_refreeze` copies it
+                     into data/experiments)
+  harness_baseline   every harness on every task at base (.json, .md, .volatile.tsv)
+  search_index, search_data   for `bazel run //stages/retrieval:search`
 
-It defines, for every task T and harness H (one hermetic eval_stage each, so
-no result is computed twice and a change to one task reruns only its cells):
-
-  T_H_baseline     T_H_baseline.json   base snapshot, labels at base
-  T_H_S001         T_H_S001.json       stale snapshot, labels at base; shared by
-                                       the three cells of T x H (shared_key T/H)
-  T_H_S002_d<n>    T_H_S002_d<n>.json  base snapshot + n distractors, n in 1, 5, 10
-
-each with a `.volatile.json` of build and query times; then
-
-  aggregate        e04.json, e04.md, cells.csv, *.svg, e04.tokens.txt
-  timings          timings.volatile.csv (volatile, never hashed)
-
-When the history is not configured, every target is tagged "manual" (so
+When the set's history is not configured, every target is tagged "manual" (so
 `//...` skips it) and the corpus stages fail with the how-to message if built.
 """
 
-load("//stages/pipeline:defs.bzl", "eval_stage")
+load("//stages/pipeline:defs.bzl", "eval_stage", _name = "local_name")
 
-HARNESSES = ["H000", "H008", "H010"]
-DOSES = [1, 5, 10]
+def _pin_args(e):
+    return [
+        "--task_set_name=" + e.set.name,
+        "--pins_file=" + e.pins_file,
+        "--pins_refreeze=" + e.pins_refreeze,
+    ]
 
-def e04_grid(history, corpus, lsa_model, lsa_model_file, grid_name, resamples = 10000):
-    """See the module docstring."""
-    tags = [] if history["configured"] else ["manual"]
-    task_ids = [t["id"] for t in history["tasks"]]
+def _models(e):
+    """The distinct dense models of the experiment's harnesses, in order."""
+    seen = {}
+    out = []
+    for h in e.harnesses:
+        if h.dense_model != None and h.dense_model.target not in seen:
+            seen[h.dense_model.target] = True
+            out.append(h.dense_model)
+    return out
+
+def _conditions(e, t):
+    """(condition, dose, corpus commit struct) of task t."""
+    out = [("baseline", 0, t.base), ("S001", 0, t.stale)]
+    return out + [("S002", d, t.base) for d in e.s002_doses]
+
+def _cells(e, tags):
     cells = []
-    for tid in task_ids:
-        for h in HARNESSES:
+    for t in e.set.tasks:
+        for h in e.harnesses:
             common = {
-                corpus + ":task_specs": "tasks:%s.task.pb" % tid,
-                "%s:%s_labels" % (corpus, tid): "labels",
-                "//data/e04/harnesses:%s.textproto" % h: "harness",
+                e.set.task_specs: "tasks:" + t.spec_file,
+                t.labels: "labels",
+                h.config: "harness",
             }
-            if h != "H000":
-                common[lsa_model] = "model:" + lsa_model_file
-            conditions = [("baseline", 0, "base"), ("S001", 0, "stale")]
-            conditions += [("S002", d, "base") for d in DOSES]
-            for condition, dose, corpus_role in conditions:
-                n = "%s_%s_%s" % (tid, h, condition) + ("_d%d" % dose if dose else "")
+            args = []
+            if h.dense_model != None:
+                common[h.dense_model.target] = "model:" + h.dense_model.artifact
+                common[e.pins] = "pins"
+                args = _pin_args(e)
+            for condition, dose, commit in _conditions(e, t):
+                n = e.grid.prefix + "%s_%s_%s" % (t.id, h.name, condition) + ("_d%d" % dose if dose else "")
                 inputs = dict(common)
-                inputs["%s:%s_%s_snapshot" % (corpus, tid, corpus_role)] = "snapshot"
-                inputs["%s:%s_%s_chunks" % (corpus, tid, corpus_role)] = "chunks"
+                inputs[commit.snapshot] = "snapshot"
+                inputs[commit.chunks] = "chunks"
                 eval_stage(
                     name = n,
                     tool = "//stages/e04:cell_tool",
@@ -58,51 +80,202 @@ def e04_grid(history, corpus, lsa_model, lsa_model_file, grid_name, resamples = 
                     inputs = inputs,
                     outs = [n + ".json", n + ".volatile.json"],
                     args = [
-                        "--task=" + tid,
-                        "--harness=" + h,
+                        "--task=" + t.id,
+                        "--harness=" + h.name,
                         "--condition=" + condition,
                         "--dose=%d" % dose,
-                    ],
+                    ] + args,
                     tags = tags,
                 )
                 cells.append(n)
+    return cells
 
-    agg_inputs = {corpus + ":task_set": "tasks"}
-    for h in HARNESSES:
-        agg_inputs["//data/e04/harnesses:%s.textproto" % h] = "harness/" + h
-    for tid in task_ids:
-        agg_inputs["%s:%s_base_manifest" % (corpus, tid)] = "base/" + tid
-        agg_inputs["%s:%s_stale_manifest" % (corpus, tid)] = "stale/" + tid
-        agg_inputs["%s:%s_labels" % (corpus, tid)] = "labels/" + tid
+def _two_digits(i):
+    return ("0%d" if i < 10 else "%d") % i
+
+def _harness_roles(e):
+    """config -> "harness/<NN>_<name>": sorted roles keep the experiment's order."""
+    return {h.config: "harness/%s_%s" % (_two_digits(i), h.name) for i, h in enumerate(e.harnesses)}
+
+def _aggregate(e, cells, tags):
+    inputs = {e.set.task_set: "tasks"}
+    inputs.update(_harness_roles(e))
+    for t in e.set.tasks:  # per-task aliases: tasks may share a commit
+        inputs[t.base_manifest] = "base/" + t.id
+        inputs[t.stale_manifest] = "stale/" + t.id
+        inputs[t.labels] = "labels/" + t.id
     for n in cells:
-        agg_inputs[":" + n] = "outcome/" + n
+        inputs[":" + n] = "outcome/" + n[len(e.grid.prefix):]
+    p = e.grid.prefix
     eval_stage(
-        name = "aggregate",
+        name = _name(e.grid.aggregate),
         tool = "//stages/e04:aggregate_tool",
         stage = "e04_aggregate",
         stage_version = "1",
-        inputs = agg_inputs,
-        outs = [
+        inputs = inputs,
+        outs = [p + f for f in [
             "e04.json",
             "e04.md",
             "cells.csv",
             "dose_response.svg",
             "rank_displacement.svg",
             "e04.tokens.txt",
-        ],
+        ]],
         args = [
-            "--grid=" + grid_name,
-            "--resamples=%d" % resamples,
+            "--grid=" + e.title,
+            "--resamples=%d" % e.resamples,
+            "--seed=%d" % e.seed,
+            "--doses=" + ",".join(["%d" % d for d in e.s002_doses]),
         ],
         tags = tags,
     )
     eval_stage(
-        name = "timings",
+        name = _name(e.grid.timings),
         tool = "//stages/e04:timings_tool",
         stage = "e04_timings",
         stage_version = "1",
-        inputs = {":" + n: "cell/" + n for n in cells},
-        outs = ["timings.volatile.csv"],
+        inputs = {":" + n: "cell/" + n[len(p):] for n in cells},
+        outs = [p + "timings.volatile.csv"],
         volatile_inputs = True,
         tags = tags,
     )
+
+def _pins(e, tags):
+    models = _models(e)
+    eval_stage(
+        name = _name(e.grid.pins),
+        tool = "//stages/experiments:pins_tool",
+        stage = "experiment_pins",
+        stage_version = "1",
+        inputs = {m.target: "summary/%s:%s" % (m.name, m.summary) for m in models},
+        outs = [e.grid.prefix + e.name + ".pins.textproto"],
+        args = ["--task_set_name=" + e.set.name, "--experiment=" + e.name],
+        tags = tags,
+    )
+
+def _harness_baseline(e, tags):
+    inputs = {e.set.task_set: "task_set"}
+    inputs.update(_harness_roles(e))
+    models = _models(e)
+    for m in models:
+        inputs[m.target] = "models/%s:%s" % (m.name, m.artifact)
+    if models:
+        inputs[e.pins] = "pins"
+    for t in e.set.tasks:
+        inputs[t.base_snapshot] = "snapshot/" + t.id
+        inputs[t.base_chunks] = "chunks/" + t.id
+        inputs[t.labels] = "labels/" + t.id
+    p = e.grid.prefix
+    eval_stage(
+        name = _name(e.grid.harness_baseline),
+        tool = "//stages/retrieval:run_harnesses",
+        stage = "e04_harness_baseline",
+        stage_version = "1",
+        inputs = inputs,
+        outs = [p + "harness_baseline.json", p + "harness_baseline.md", p + "harness_baseline.volatile.tsv"],
+        args = _pin_args(e),
+        tags = tags,
+    )
+
+def _search_index_impl(ctx):
+    lines = ["# set\t%s" % ctx.attr.experiment]
+    if ctx.attr.message:
+        lines.append("# not_configured\t%s" % ctx.attr.message)
+    else:
+        for k in ["task_set_name", "pins_file", "pins_refreeze"]:
+            lines.append("# %s\t%s" % (k, getattr(ctx.attr, k)))
+        lines.append("-\ttask_set\t%s" % _artifact(ctx.attr.task_set).short_path)
+        for i, h in enumerate(ctx.files.harnesses):
+            lines.append("-\tharness/%s\t%s" % (_two_digits(i), h.short_path))
+        for name, target in zip(ctx.attr.model_names, ctx.attr.models):
+            lines.append("-\tmodel/%s\t%s" % (name, _artifact(target, ".pb").short_path))
+        for f in ctx.files.pins:
+            lines.append("-\tpins\t%s" % f.short_path)
+        for i, task in enumerate(ctx.attr.task_ids):
+            for role, targets in [
+                ("base_snapshot", ctx.attr.base_snapshots),
+                ("base_chunks", ctx.attr.base_chunks),
+                ("labels", ctx.attr.labels),
+                ("stale_chunks", ctx.attr.stale_chunks),
+            ]:
+                lines.append("%s\t%s\t%s" % (task, role, _artifact(targets[i]).short_path))
+    out = ctx.actions.declare_file(ctx.label.name + ".tsv")
+    ctx.actions.write(out, "\n".join(lines) + "\n")
+    return [DefaultInfo(files = depset([out]))]
+
+def _artifact(target, suffix = ""):
+    files = [
+        f
+        for f in target.files.to_list()
+        if not f.basename.endswith(".provenance.json") and f.basename.endswith(suffix)
+    ]
+    if len(files) != 1:
+        fail("%s: expected one artifact ending in '%s', got %d" % (target.label, suffix, len(files)))
+    return files[0]
+
+search_index = rule(
+    implementation = _search_index_impl,
+    doc = "Index of an experiment's artifacts (runfiles paths) for the search commands (set_index.h).",
+    attrs = {
+        "experiment": attr.string(mandatory = True),
+        "message": attr.string(),
+        "task_set_name": attr.string(),
+        "pins_file": attr.string(),
+        "pins_refreeze": attr.string(),
+        "task_ids": attr.string_list(),
+        "task_set": attr.label(),
+        "harnesses": attr.label_list(allow_files = True),
+        "model_names": attr.string_list(),
+        "models": attr.label_list(),
+        "pins": attr.label_list(allow_files = True),
+        "base_snapshots": attr.label_list(),
+        "base_chunks": attr.label_list(),
+        "labels": attr.label_list(),
+        "stale_chunks": attr.label_list(),
+    },
+)
+
+def _search_data(e):
+    tasks = e.set.tasks
+    if not e.set.configured:
+        search_index(name = _name(e.grid.search_index), experiment = e.name, message = e.set.not_configured_message)
+        native.filegroup(name = _name(e.grid.search_data), srcs = [e.grid.search_index])
+        return
+    models = _models(e)
+    search_index(
+        name = _name(e.grid.search_index),
+        experiment = e.name,
+        task_set_name = e.set.name,
+        pins_file = e.pins_file,
+        pins_refreeze = e.pins_refreeze,
+        task_ids = [t.id for t in tasks],
+        task_set = e.set.task_set,
+        harnesses = [h.config for h in e.harnesses],
+        model_names = [m.name for m in models],
+        models = [m.target for m in models],
+        pins = [e.pins],
+        base_snapshots = [t.base_snapshot for t in tasks],
+        base_chunks = [t.base_chunks for t in tasks],
+        labels = [t.labels for t in tasks],
+        stale_chunks = [t.stale_chunks for t in tasks],
+    )
+    native.filegroup(
+        name = _name(e.grid.search_data),
+        srcs = [e.grid.search_index, e.set.task_set, e.pins] + [h.config for h in e.harnesses] +
+               [m.target for m in models] + [t.base_snapshot for t in tasks] +
+               [t.base_chunks for t in tasks] + [t.labels for t in tasks] + [t.stale_chunks for t in tasks],
+    )
+
+def e04_grid(e):
+    """Defines the stages of one experiment (see the module docstring)."""
+    tags = [] if e.set.configured else ["manual"]
+    cells = _cells(e, tags)
+    _aggregate(e, cells, tags)
+    _pins(e, tags)
+    _harness_baseline(e, tags)
+    _search_data(e)
+
+def e04_grids(experiments):
+    """e04_grid for every experiment of @experiments//:experiments.bzl."""
+    for e in experiments:
+        e04_grid(e)

@@ -22,7 +22,7 @@ E04Report Small() {
         o.set_harness(h);
         o.set_condition(cond);
         o.set_candidate_limit(200);
-        if (std::string(cond) == "S002") o.set_dose(kDoses[dose_index++ % 3]);
+        if (std::string(cond) == "S002") o.set_dose(in.doses[dose_index++ % 3]);
         if (std::string(cond) == "S001") o.set_shared_key(t + "/" + h);
         o.set_mrr(0.5);
         o.set_first_gold_rank(2);

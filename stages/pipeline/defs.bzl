@@ -7,6 +7,10 @@ eval_stage: one hermetic action that runs a stage tool (a cc_binary whose main
   roles "<role>/<file basename>", or, written "<role>:<basename>", passes only
   that file as <role>. Extra tool flags go in `args`.
 
+Outputs are declared by path relative to the package; a target named
+"<dir>/<name>" declares them under "<dir>/" and its tool sees them without
+that directory ("e04/e04.json" is "e04.json" to the tool).
+
 Volatile outputs (query times...) have ".volatile." in their name: they are
 never hashed into provenance, never passed on as inputs of a later stage, and
 the determinism tests skip them.
@@ -22,6 +26,15 @@ StageInfo = provider(
     doc = "Provenance records of a stage and everything it depends on.",
     fields = {"provenance": "depset of provenance JSON files"},
 )
+
+def local_name(label):
+    """The target name of `label` ("//pkg:a/b" -> "a/b") when it is in the calling
+    package; fails otherwise. Macros that define targets whose labels come from
+    a generated struct (@experiments) name them with it."""
+    pkg = "//%s:" % native.package_name()
+    if not label.startswith(pkg):
+        fail("%s is not a target of %s" % (label, pkg))
+    return label[len(pkg):]
 
 def _is_volatile(f):
     return ".volatile." in f.basename
@@ -55,8 +68,17 @@ def _eval_stage_impl(ctx):
                 manifest_lines.append("input\t%s/%s\t%s" % (role, f.basename, f.path))
         input_files.extend(files)
 
+    # A target named "<dir>/<name>" (the stages of several experiments or task
+    # sets share one package) declares its outputs under "<dir>/"; the tool
+    # sees them without that directory ("e04/e04.json" -> "e04.json").
     outs = [ctx.actions.declare_file(o) for o in ctx.attr.outs]
-    for name, f in zip(ctx.attr.outs, outs):
+    target_dir = ctx.label.name.rpartition("/")[0]
+    names = {}
+    for o, f in zip(ctx.attr.outs, outs):
+        name = o[len(target_dir) + 1:] if target_dir and o.startswith(target_dir + "/") else o
+        if name in names:
+            fail("%s: two outputs named %s" % (ctx.label, name))
+        names[name] = True
         manifest_lines.append("output\t%s\t%s" % (name, f.path))
     provenance = ctx.actions.declare_file(ctx.label.name + ".provenance.json")
 

@@ -1,9 +1,9 @@
-// `bazel run //stages/retrieval:bm25_reference -- --set=<fixture|gitlab-runner>`
+// `bazel run //stages/retrieval:bm25_reference -- --experiment=<name>`
 //
 // Compares bm25.h with Xapian (xapian_reference.h) on every task of a set, on
-// the same token streams: file documents with the task query (H000's BM25),
-// chunk documents with the query (H008's BM25 leg) and with the
-// reformulation (H010's). For each it prints
+// the same token streams: file documents with the task query (the file harness's BM25),
+// chunk documents with the query (a hybrid harness's BM25 leg) and with the
+// reformulation (the reformulation harness's). For each it prints
 //   - exact check: our Lucene scores vs Lucene scores rebuilt from Xapian's
 //     per-term weights: max relative difference, and top-200 positions with
 //     the same document (plus swaps of near-ties within 1e-9);
@@ -25,7 +25,7 @@
 #include "stages/retrieval/tokenizer.h"
 #include "stages/retrieval/xapian_reference.h"
 
-ABSL_FLAG(std::string, set, "fixture", "task set: fixture or gitlab-runner");
+ABSL_FLAG(std::string, experiment, "e04_fixture", "experiment name (data/experiments/<name>.textproto)");
 ABSL_FLAG(std::vector<std::string>, indexes, {}, "search_index.tsv files (set by the BUILD rule)");
 
 namespace repro::retrieval {
@@ -42,7 +42,7 @@ int FirstGold(const std::vector<ScoredId>& ranking, const Corpus& corpus,
 }
 
 absl::Status Main() {
-  absl::StatusOr<SetIndex> index = LoadSet(absl::GetFlag(FLAGS_indexes), absl::GetFlag(FLAGS_set));
+  absl::StatusOr<SetIndex> index = LoadSet(absl::GetFlag(FLAGS_indexes), absl::GetFlag(FLAGS_experiment));
   if (!index.ok()) return index.status();
   absl::StatusOr<corpus::TaskSet> tasks = LoadTaskSet(*index);
   if (!tasks.ok()) return tasks.status();

@@ -1,9 +1,9 @@
 // Google Benchmark of the retrieval stack on one snapshot of a set, with
 // Xapian indexing and querying the same token streams in the same run.
 // Targets (the source is shared; data differ):
-//   bazel run //stages/retrieval/real:real_corpus_benchmark --repo_env=GITLAB_RUNNER_GIT=<clone>
+//   bazel run //stages/retrieval/benchmarks:real_corpus_benchmark   (needs GITLAB_RUNNER_GIT)
 //       the largest real snapshot (T29's base, also the LSA training snapshot)
-//   bazel run //stages/retrieval/fixture:fixture_benchmark
+//   bazel run //stages/retrieval/benchmarks:fixture_benchmark
 //       the fixture's newest base (F03), a smoke run
 // (.bazelrc compiles with -O2.)
 //
@@ -46,7 +46,8 @@ ABSL_FLAG(std::vector<std::string>, snapshot, {}, "binary Snapshot (with content
 ABSL_FLAG(std::vector<std::string>, chunks, {}, "binary ChunkSet of the snapshot");
 ABSL_FLAG(std::vector<std::string>, task_set, {}, "binary TaskSet (queries)");
 ABSL_FLAG(std::vector<std::string>, lsa_model, {}, "LSA model artifact");
-ABSL_FLAG(std::string, harness_dir, "data/e04/harnesses", "harness configs");
+ABSL_FLAG(std::string, file_harness, "", "config of a DOCUMENT_UNIT_FILES harness (BUILD sets it)");
+ABSL_FLAG(std::string, chunk_harness, "", "config of a hybrid DOCUMENT_UNIT_FUNCTION_CHUNKS harness (BUILD sets it)");
 
 namespace repro::retrieval {
 namespace {
@@ -58,7 +59,7 @@ struct Data {
   std::vector<std::string> queries;
   std::vector<std::vector<std::string>> query_tokens;
   std::unique_ptr<LsaEmbedder> lsa;
-  HarnessConfig h000, h008;
+  HarnessConfig file_harness, chunk_harness;
   int64_t file_bytes = 0, chunk_bytes = 0;
 };
 
@@ -105,20 +106,17 @@ void Load() {
     data.queries.push_back(t.query());
     data.query_tokens.push_back(Tokenize(t.query()));
   }
-  absl::StatusOr<HarnessConfig> h0 =
-      LoadHarnessConfig(absl::GetFlag(FLAGS_harness_dir) + "/H000.textproto");
-  absl::StatusOr<HarnessConfig> h8 =
-      LoadHarnessConfig(absl::GetFlag(FLAGS_harness_dir) + "/H008.textproto");
-  if (!h0.ok()) Die(h0.status());
-  if (!h8.ok()) Die(h8.status());
-  data.h000 = *h0;
-  data.h008 = *h8;
+  absl::StatusOr<HarnessConfig> file_config = LoadHarnessConfig(absl::GetFlag(FLAGS_file_harness));
+  absl::StatusOr<HarnessConfig> chunk_config = LoadHarnessConfig(absl::GetFlag(FLAGS_chunk_harness));
+  if (!file_config.ok()) Die(file_config.status());
+  if (!chunk_config.ok()) Die(chunk_config.status());
+  data.file_harness = *file_config;
+  data.chunk_harness = *chunk_config;
   const std::string model_path = Pb(absl::GetFlag(FLAGS_lsa_model));
   absl::StatusOr<std::string> bytes = ReadFile(model_path);
   if (!bytes.ok()) Die(bytes.status());
-  absl::StatusOr<PinnedModel> pinned = PinnedModelFor(data.h008, data.corpus->repository());
-  if (!pinned.ok()) Die(pinned.status());
-  auto lsa = LsaEmbedder::FromArtifact(*bytes, model_path, pinned->sha256());
+  // A measurement, not a stage: the model as built, without a pin check.
+  auto lsa = LsaEmbedder::FromArtifact(*bytes, model_path);
   if (!lsa.ok()) Die(lsa.status());
   data.lsa = *std::move(lsa);
   g_data = &data;
@@ -242,11 +240,11 @@ void BM_FaissSearch(benchmark::State& state) {
 }
 
 void BM_HarnessBuildAndQuery(benchmark::State& state) {
-  const bool h000 = state.range(0) == 0;
-  const HarnessConfig& config = h000 ? g_data->h000 : g_data->h008;
+  const bool files = state.range(0) == 0;
+  const HarnessConfig& config = files ? g_data->file_harness : g_data->chunk_harness;
   for (auto _ : state) {
     absl::StatusOr<HarnessRun> r =
-        RunHarness(config, *g_data->corpus, h000 ? nullptr : g_data->lsa.get(), g_data->queries[0]);
+        RunHarness(config, *g_data->corpus, files ? nullptr : g_data->lsa.get(), g_data->queries[0]);
     if (!r.ok()) std::abort();
     benchmark::DoNotOptimize(r->result.files_size());
   }
@@ -254,10 +252,10 @@ void BM_HarnessBuildAndQuery(benchmark::State& state) {
 }
 
 void BM_HarnessQuery(benchmark::State& state) {
-  const bool h000 = state.range(0) == 0;
-  const HarnessConfig& config = h000 ? g_data->h000 : g_data->h008;
+  const bool files = state.range(0) == 0;
+  const HarnessConfig& config = files ? g_data->file_harness : g_data->chunk_harness;
   absl::StatusOr<std::unique_ptr<Harness>> h =
-      Harness::Build(config, *g_data->corpus, h000 ? nullptr : g_data->lsa.get());
+      Harness::Build(config, *g_data->corpus, files ? nullptr : g_data->lsa.get());
   if (!h.ok()) std::abort();
   for (auto _ : state) {
     for (const std::string& q : g_data->queries) {

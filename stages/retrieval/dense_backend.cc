@@ -10,28 +10,33 @@
 namespace repro::retrieval {
 
 absl::StatusOr<std::unique_ptr<EmbeddingBackend>> OpenPinnedBackend(
-    const HarnessConfig& config, absl::string_view repository, const std::string& path) {
+    const HarnessConfig& config, absl::string_view repository, const std::string& path,
+    const LsaPin& lsa_pin) {
   if (!config.has_dense()) {
     return absl::InvalidArgumentError(
         absl::StrCat("harness ", config.name(), " has no dense leg"));
   }
-  absl::StatusOr<PinnedModel> pinned = PinnedModelFor(config, repository);
-  if (!pinned.ok()) return pinned.status();
   auto prefixed = [&config](const absl::Status& s) {
     return absl::Status(s.code(), absl::StrCat("harness ", config.name(), ": ", s.message()));
   };
   if (config.dense().backend() == DENSE_BACKEND_LSA) {
+    if (lsa_pin.sha256.empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("harness ", config.name(), ": an LSA model is opened only against its pin"));
+    }
     absl::StatusOr<std::string> bytes = ReadFile(path);
     if (!bytes.ok()) return bytes.status();
-    auto e = LsaEmbedder::FromArtifact(*bytes, path, pinned->sha256());
+    auto e = LsaEmbedder::FromArtifact(*bytes, path, lsa_pin.sha256);
     if (!e.ok()) return prefixed(e.status());
-    if ((*e)->model_id() != pinned->model_id()) {
+    if ((*e)->model_id() != lsa_pin.model_id) {
       return absl::FailedPreconditionError(absl::StrCat(
-          "harness ", config.name(), ": ", path, ": model id: expected ", pinned->model_id(),
+          "harness ", config.name(), ": ", path, ": model id: expected ", lsa_pin.model_id,
           ", found ", (*e)->model_id()));
     }
     return std::unique_ptr<EmbeddingBackend>(*std::move(e));
   }
+  absl::StatusOr<PinnedModel> pinned = PinnedModelFor(config, repository);
+  if (!pinned.ok()) return pinned.status();
   auto c = CachedEmbeddings::Open(path, pinned->model_id(), pinned->sha256(),
                                   static_cast<int>(config.dense().dims()),
                                   pinned->vector_cache_sha256());

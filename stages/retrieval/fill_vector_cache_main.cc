@@ -1,4 +1,4 @@
-// `bazel run //stages/retrieval:fill_vector_cache -- --set=<set> --server=<url>
+// `bazel run //stages/retrieval:fill_vector_cache -- --experiment=<name> --server=<url>
 //     --model_id=<id> --model_sha256=<sha256 of the model file> --dims=<n>
 //     --cache=<path of the SQLite file> [--extra_chunks=<ChunkSet.pb>,...]`
 //
@@ -28,7 +28,7 @@
 #include "stages/retrieval/vector_cache.h"
 #include "stages/retrieval/vector_cache_fill.h"
 
-ABSL_FLAG(std::string, set, "", "task set: fixture or gitlab-runner");
+ABSL_FLAG(std::string, experiment, "", "experiment name (data/experiments/<name>.textproto)");
 ABSL_FLAG(std::string, server, "http://127.0.0.1:1234", "OpenAI-compatible server base URL");
 ABSL_FLAG(std::string, model_id, "", "the pinned embedding model id (the only one loaded)");
 ABSL_FLAG(std::string, model_sha256, "", "sha256 of the model file, as pinned");
@@ -53,7 +53,7 @@ absl::Status Main() {
     return absl::InvalidArgumentError(
         "--cache, --model_id, --model_sha256 (64 hex) and --dims are required");
   }
-  absl::StatusOr<SetIndex> index = LoadSet(absl::GetFlag(FLAGS_indexes), absl::GetFlag(FLAGS_set));
+  absl::StatusOr<SetIndex> index = LoadSet(absl::GetFlag(FLAGS_indexes), absl::GetFlag(FLAGS_experiment));
   if (!index.ok()) return index.status();
   absl::StatusOr<corpus::TaskSet> tasks = LoadTaskSet(*index);
   if (!tasks.ok()) return tasks.status();

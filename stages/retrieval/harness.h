@@ -1,11 +1,11 @@
-// The E04 retrieval harnesses H000, H008, H010 as one library call.
+// The E04 retrieval harnesses (one HarnessConfig each) as one library call.
 //
 //   absl::StatusOr<std::unique_ptr<Harness>> h = Harness::Build(config, corpus, dense);
 //   absl::StatusOr<HarnessResult> r = (*h)->Query(query_text);
 // or, for one query, RunHarness(config, corpus, dense, query), which also
 // measures build and query time (volatile; never part of HarnessResult).
 //
-// DOCUMENT_UNIT_FILES (H000):
+// DOCUMENT_UNIT_FILES (BM25 over whole files):
 //  - files: BM25 (bm25.h, the config's k1 and b) over file documents
 //    "<path>\n<content>"; the best `candidate_limit` files with a positive
 //    score, by score descending then path ascending.
@@ -13,7 +13,7 @@
 //    (rest-of-file chunks excluded) ordered by their BM25 chunk score for the
 //    same query (chunk index over all chunks of the corpus; 0 when no query
 //    token occurs), descending, then start line ascending.
-// DOCUMENT_UNIT_FUNCTION_CHUNKS (H008, H010):
+// DOCUMENT_UNIT_FUNCTION_CHUNKS (hybrid BM25 + dense over function chunks):
 //  - leg 1: BM25 over chunk documents "<path>\n<chunk text>", best leg_depth;
 //  - leg 2: the dense model's query vector against every chunk vector with
 //    FAISS IndexFlatIP (flat_ip_index.h), best leg_depth. Chunks whose vector
@@ -25,12 +25,12 @@
 //  - files: a file's score is its best chunk's fused score; the best
 //    `candidate_limit` files by score descending then path ascending;
 //  - functions: the fused chunks in fused order, rest-of-file chunks excluded.
-// Both: a query with no indexed token and (for H008/H010) no dense vector
+// Both: a query with no indexed token and (for a hybrid harness) no dense vector
 // returns no file and no function; an empty corpus returns an empty result.
 //
 // Dense model check (Build): the config must pin a model for the corpus's
 // repository, and `dense` must have that model_id, sha256 and the config's
-// dims; otherwise FailedPrecondition with expected vs found. H000 requires
+// dims; otherwise FailedPrecondition with expected vs found. A file harness requires
 // `dense` == nullptr.
 //
 // The corpus and the dense backend must outlive the Harness. Query is not
@@ -76,7 +76,7 @@ class Harness {
   std::string config_sha256_;
   const Corpus& corpus_;
   EmbeddingBackend* dense_ = nullptr;
-  Bm25Index file_index_;   // H000 only
+  Bm25Index file_index_;   // DOCUMENT_UNIT_FILES only
   Bm25Index chunk_index_;  // all harnesses
   std::optional<FlatIpIndex> dense_index_;
   IndexStats stats_;

@@ -88,7 +88,21 @@ absl::Status ValidateHarnessConfig(const HarnessConfig& c, absl::string_view sou
   }
   if (!d.has_dims()) return Missing(source, "dense.dims");
   if (d.dims() < 1) return Bad(source, "dense.dims", ">= 1", "0");
-  if (d.pinned_model_size() == 0) return Missing(source, "dense.pinned_model");
+  if (d.backend() == DENSE_BACKEND_LSA) {
+    if (!d.has_lsa_model() || d.lsa_model().empty()) return Missing(source, "dense.lsa_model");
+    if (d.pinned_model_size() > 0) {
+      return Bad(source, "dense.pinned_model",
+                 "none for DENSE_BACKEND_LSA (the pipeline's own models are pinned per experiment, "
+                 "data/experiments/<name>.pins.textproto)",
+                 absl::StrCat(d.pinned_model_size(), " pinned_model block(s)"));
+    }
+  } else {
+    if (d.has_lsa_model()) {
+      return Bad(source, "dense.lsa_model", "absent for DENSE_BACKEND_SERVER_CACHE",
+                 absl::StrCat("\"", d.lsa_model(), "\""));
+    }
+    if (d.pinned_model_size() == 0) return Missing(source, "dense.pinned_model");
+  }
   for (int i = 0; i < d.pinned_model_size(); ++i) {
     const PinnedModel& p = d.pinned_model(i);
     const std::string field = absl::StrCat("dense.pinned_model[", i, "]");
@@ -104,13 +118,9 @@ absl::Status ValidateHarnessConfig(const HarnessConfig& c, absl::string_view sou
       return Bad(source, field + ".sha256", "64 lower-case hex digits",
                  absl::StrCat("\"", p.sha256(), "\""));
     }
-    if (d.backend() == DENSE_BACKEND_SERVER_CACHE && !IsHex64(p.vector_cache_sha256())) {
+    if (!IsHex64(p.vector_cache_sha256())) {
       return Bad(source, field + ".vector_cache_sha256",
                  "64 lower-case hex digits (DENSE_BACKEND_SERVER_CACHE reads a pinned cache file)",
-                 absl::StrCat("\"", p.vector_cache_sha256(), "\""));
-    }
-    if (d.backend() == DENSE_BACKEND_LSA && !p.vector_cache_sha256().empty()) {
-      return Bad(source, field + ".vector_cache_sha256", "empty for DENSE_BACKEND_LSA",
                  absl::StrCat("\"", p.vector_cache_sha256(), "\""));
     }
   }

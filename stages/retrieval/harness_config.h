@@ -8,11 +8,12 @@
 //  - compare_with: unique names, none empty or equal to the config's own name
 //    (that each names a harness of the grid is checked by the aggregation);
 //  - DOCUMENT_UNIT_FILES: no dense, no fusion block;
-//  - DOCUMENT_UNIT_FUNCTION_CHUNKS: dense {backend, dims >= 1, one or more
-//    pinned_model with corpus_repository (sorted, unique), model_id and a
-//    64-hex sha256, plus a 64-hex vector_cache_sha256 for
-//    DENSE_BACKEND_SERVER_CACHE and none for DENSE_BACKEND_LSA} and fusion
-//    {rrf_k >= 1, leg_depth >= 1}.
+//  - DOCUMENT_UNIT_FUNCTION_CHUNKS: dense {backend, dims >= 1, and for
+//    DENSE_BACKEND_LSA the lsa_model label and no pinned_model (the pipeline's
+//    own models are pinned per experiment, stages/experiments/model_pins.h);
+//    for DENSE_BACKEND_SERVER_CACHE one or more pinned_model with
+//    corpus_repository (sorted, unique), model_id, a 64-hex sha256 and a
+//    64-hex vector_cache_sha256} and fusion {rrf_k >= 1, leg_depth >= 1}.
 // Errors: InvalidArgument "<file>: HarnessConfig.<field>: expected ..., found ...".
 //
 // The config hash (HarnessConfigSha256) is the sha256 of the deterministic
@@ -46,8 +47,9 @@ std::string HarnessConfigSha256(const HarnessConfig& config);
 absl::string_view SelectQuery(const HarnessConfig& config, absl::string_view query,
                               absl::string_view reformulation);
 
-// The pinned model for corpora of `repository`, or FailedPrecondition naming
-// the harness, the repository and the repositories that have one.
+// DENSE_BACKEND_SERVER_CACHE: the pinned model for corpora of `repository`,
+// or FailedPrecondition naming the harness, the repository and the
+// repositories that have one.
 absl::StatusOr<PinnedModel> PinnedModelFor(const HarnessConfig& config,
                                            absl::string_view repository);
 

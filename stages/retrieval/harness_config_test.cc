@@ -30,15 +30,34 @@ constexpr char kH008[] = R"pb(
   dense {
     backend: DENSE_BACKEND_LSA
     dims: 256
+    lsa_model: "//data/e04/harnesses:lsa_code_256.textproto"
+  }
+  fusion { rrf_k: 60 leg_depth: 1000 }
+  candidate_limit: 200
+)pb";
+
+// An externally supplied model: pinned by hand, per corpus repository.
+constexpr char kServer[] = R"pb(
+  name: "S100"
+  description: "hybrid with a server model"
+  document_unit: DOCUMENT_UNIT_FUNCTION_CHUNKS
+  query_field: QUERY_FIELD_QUERY
+  tokenizer: "code-tokenizer/1"
+  bm25 { k1: 0.9 b: 0.4 }
+  dense {
+    backend: DENSE_BACKEND_SERVER_CACHE
+    dims: 384
     pinned_model {
       corpus_repository: "fixture"
-      model_id: "lsa-code-256/1"
+      model_id: "all-minilm-l6-v2"
       sha256: "0000000000000000000000000000000000000000000000000000000000000001"
+      vector_cache_sha256: "0000000000000000000000000000000000000000000000000000000000000003"
     }
     pinned_model {
       corpus_repository: "gitlab-runner"
-      model_id: "lsa-code-256/1"
+      model_id: "all-minilm-l6-v2"
       sha256: "0000000000000000000000000000000000000000000000000000000000000002"
+      vector_cache_sha256: "0000000000000000000000000000000000000000000000000000000000000004"
     }
   }
   fusion { rrf_k: 60 leg_depth: 1000 }
@@ -52,7 +71,10 @@ TEST(HarnessConfigTest, ParsesValidConfigs) {
   absl::StatusOr<HarnessConfig> h8 = ParseHarnessConfig(kH008, "H008.textproto");
   ASSERT_TRUE(h8.ok()) << h8.status();
   EXPECT_EQ(h8->fusion().rrf_k(), 60u);
-  absl::StatusOr<PinnedModel> p = PinnedModelFor(*h8, "gitlab-runner");
+  EXPECT_EQ(h8->dense().lsa_model(), "//data/e04/harnesses:lsa_code_256.textproto");
+  absl::StatusOr<HarnessConfig> server = ParseHarnessConfig(kServer, "S100.textproto");
+  ASSERT_TRUE(server.ok()) << server.status();
+  absl::StatusOr<PinnedModel> p = PinnedModelFor(*server, "gitlab-runner");
   ASSERT_TRUE(p.ok());
   EXPECT_EQ(p->sha256().back(), '2');
 }
@@ -84,9 +106,9 @@ TEST(HarnessConfigTest, RejectsInconsistentBlocks) {
   text.replace(text.find("code-tokenizer/1"), 16, "code-tokenizer/0");
   EXPECT_THAT(ParseHarnessConfig(text, "H000.textproto").status().message(),
               HasSubstr("tokenizer: expected \"code-tokenizer/1\""));
-  text = kH008;
+  text = kServer;
   text.replace(text.find("0000000000000000000000000000000000000000000000000000000000000001"), 64, "abc");
-  EXPECT_THAT(ParseHarnessConfig(text, "H008.textproto").status().message(),
+  EXPECT_THAT(ParseHarnessConfig(text, "S100.textproto").status().message(),
               HasSubstr("dense.pinned_model[0].sha256: expected 64 lower-case hex digits"));
   EXPECT_THAT(ParseHarnessConfig("name: \"H000\" bogus: 1", "H000.textproto").status().message(),
               HasSubstr("H000.textproto:1:"));
@@ -107,21 +129,37 @@ TEST(HarnessConfigTest, CompareWithNamesOtherHarnessesOnce) {
 }
 
 TEST(HarnessConfigTest, ServerCacheBackendNeedsAPinnedCacheFile) {
-  std::string text = kH008;
-  text.replace(text.find("DENSE_BACKEND_LSA"), 17, "DENSE_BACKEND_SERVER_CACHE");
-  EXPECT_THAT(ParseHarnessConfig(text, "H008.textproto").status().message(),
+  std::string text = kServer;
+  text.replace(text.find("vector_cache_sha256: \"0000000000000000000000000000000000000000000000000000000000000003\""),
+               std::string("vector_cache_sha256: \"0000000000000000000000000000000000000000000000000000000000000003\"").size(), "");
+  EXPECT_THAT(ParseHarnessConfig(text, "S100.textproto").status().message(),
               HasSubstr("dense.pinned_model[0].vector_cache_sha256: expected 64 lower-case hex"));
-  std::string lsa = kH008;
-  lsa.replace(lsa.find("model_id: \"lsa-code-256/1\""), 0,
-              "vector_cache_sha256: \"0000000000000000000000000000000000000000000000000000000000000003\"\n");
-  EXPECT_THAT(ParseHarnessConfig(lsa, "H008.textproto").status().message(),
-              HasSubstr("vector_cache_sha256: expected empty for DENSE_BACKEND_LSA"));
+  std::string with_lsa = std::string(kServer);
+  with_lsa.replace(with_lsa.find("dims: 384"), 0, "lsa_model: \"//x:y.textproto\"\n");
+  EXPECT_THAT(ParseHarnessConfig(with_lsa, "S100.textproto").status().message(),
+              HasSubstr("dense.lsa_model: expected absent for DENSE_BACKEND_SERVER_CACHE"));
+}
+
+TEST(HarnessConfigTest, LsaBackendNamesItsModelAndPinsNothingItself) {
+  std::string text = kH008;
+  text.replace(text.find("lsa_model: \"//data/e04/harnesses:lsa_code_256.textproto\""),
+               std::string("lsa_model: \"//data/e04/harnesses:lsa_code_256.textproto\"").size(), "");
+  absl::Status missing = ParseHarnessConfig(text, "H008.textproto").status();
+  EXPECT_EQ(missing.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(missing.message(), HasSubstr("H008.textproto: HarnessConfig.dense.lsa_model: expected a value"));
+  std::string pinned = kH008;
+  pinned.replace(pinned.find("dims: 256"), 0,
+                 "pinned_model { corpus_repository: \"fixture\" model_id: \"m\" sha256: \"" +
+                     std::string(64, '0') + "\" }\n");
+  EXPECT_THAT(ParseHarnessConfig(pinned, "H008.textproto").status().message(),
+              HasSubstr("dense.pinned_model: expected none for DENSE_BACKEND_LSA (the pipeline's own "
+                        "models are pinned per experiment"));
 }
 
 TEST(HarnessConfigTest, UnpinnedRepository) {
-  absl::StatusOr<HarnessConfig> h8 = ParseHarnessConfig(kH008, "H008.textproto");
-  ASSERT_TRUE(h8.ok());
-  absl::StatusOr<PinnedModel> p = PinnedModelFor(*h8, "other");
+  absl::StatusOr<HarnessConfig> server = ParseHarnessConfig(kServer, "S100.textproto");
+  ASSERT_TRUE(server.ok());
+  absl::StatusOr<PinnedModel> p = PinnedModelFor(*server, "other");
   ASSERT_FALSE(p.ok());
   EXPECT_THAT(p.status().message(),
               HasSubstr("no dense model pinned for corpus repository \"other\" (pinned for: "

@@ -1,13 +1,16 @@
 #include "stages/retrieval/harness.h"
 
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "stages/pipeline/file_io.h"
 #include "stages/pipeline/sha256.h"
 #include "stages/retrieval/bm25.h"
+#include "stages/retrieval/dense_backend.h"
 #include "stages/retrieval/harness_config.h"
 #include "stages/retrieval/lsa_embedder.h"
 #include "stages/retrieval/lsa_trainer.h"
@@ -36,16 +39,15 @@ HarnessConfig FilesConfig() {
   return c;
 }
 
-HarnessConfig ChunksConfig(const std::string& model_sha256) {
+// An LSA harness: its model is pinned by the experiment and checked when it is
+// opened (dense_backend.h), not by the harness.
+HarnessConfig ChunksConfig() {
   HarnessConfig c = FilesConfig();
   c.set_name("H008");
   c.set_document_unit(DOCUMENT_UNIT_FUNCTION_CHUNKS);
   c.mutable_dense()->set_backend(DENSE_BACKEND_LSA);
   c.mutable_dense()->set_dims(16);
-  PinnedModel* p = c.mutable_dense()->add_pinned_model();
-  p->set_corpus_repository("unit");
-  p->set_model_id("lsa-unit/1");
-  p->set_sha256(model_sha256);
+  c.mutable_dense()->set_lsa_model("//data/unit:lsa_unit.textproto");
   c.mutable_fusion()->set_rrf_k(60);
   c.mutable_fusion()->set_leg_depth(1000);
   return c;
@@ -121,7 +123,7 @@ TEST_F(HarnessTest, FilesHarnessRanksFilesByBm25) {
 }
 
 TEST_F(HarnessTest, ChunkHarnessFusesBm25AndDense) {
-  HarnessConfig config = ChunksConfig(Sha256Hex(model_bytes_));
+  HarnessConfig config = ChunksConfig();
   HarnessResult r = Run(config, *corpus_, "windows volume drive letter");
   ASSERT_GE(r.files_size(), 1);
   EXPECT_EQ(r.files(0).path(), "executors/docker/volumes/windows_parser.go");
@@ -141,7 +143,7 @@ TEST_F(HarnessTest, ChunkHarnessFusesBm25AndDense) {
 }
 
 TEST_F(HarnessTest, CandidateLimitCutsFiles) {
-  HarnessConfig config = ChunksConfig(Sha256Hex(model_bytes_));
+  HarnessConfig config = ChunksConfig();
   config.set_candidate_limit(2);
   HarnessResult r = Run(config, *corpus_, "cache bucket");
   EXPECT_EQ(r.files_size(), 2);
@@ -154,7 +156,7 @@ TEST_F(HarnessTest, QueryWithNoKnownTokenGivesEmptyResult) {
   HarnessResult r0 = Run(FilesConfig(), *corpus_, "zebra quokka");
   EXPECT_EQ(r0.files_size(), 0);
   EXPECT_EQ(r0.functions_size(), 0);
-  HarnessResult r8 = Run(ChunksConfig(Sha256Hex(model_bytes_)), *corpus_, "zebra quokka");
+  HarnessResult r8 = Run(ChunksConfig(), *corpus_, "zebra quokka");
   EXPECT_TRUE(r8.dense_query_empty());
   EXPECT_EQ(r8.files_size(), 0);
   EXPECT_EQ(r8.functions_size(), 0);
@@ -166,32 +168,45 @@ TEST_F(HarnessTest, EmptyCorpus) {
   absl::StatusOr<Corpus> c = Corpus::Create(empty, NaiveChunks(empty));
   ASSERT_TRUE(c.ok());
   EXPECT_EQ(Run(FilesConfig(), *c, "cache").files_size(), 0);
-  HarnessResult r = Run(ChunksConfig(Sha256Hex(model_bytes_)), *c, "cache");
+  HarnessResult r = Run(ChunksConfig(), *c, "cache");
   EXPECT_EQ(r.files_size(), 0);
   EXPECT_EQ(r.index_stats().dense_vectors(), 0u);
 }
 
-TEST_F(HarnessTest, ModelHashMismatchStops) {
+TEST_F(HarnessTest, ModelHashMismatchStopsWhenTheModelIsOpened) {
+  const std::string path = std::string(getenv("TEST_TMPDIR")) + "/lsa_unit.pb";
+  ASSERT_TRUE(WriteFileAtomically(path, model_bytes_).ok());
   const std::string pinned(64, 'a');
-  absl::StatusOr<HarnessRun> r = RunHarness(ChunksConfig(pinned), *corpus_, lsa_.get(), "cache");
-  ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.status().code(), absl::StatusCode::kFailedPrecondition);
-  EXPECT_THAT(r.status().message(),
-              HasSubstr("harness H008: dense model sha256 mismatch for corpus repository \"unit\": "
-                        "expected " + pinned + " (pinned in the config), found " +
-                        Sha256Hex(model_bytes_)));
+  absl::StatusOr<std::unique_ptr<EmbeddingBackend>> b =
+      OpenPinnedBackend(ChunksConfig(), "unit", path, {"lsa-unit/1", pinned});
+  ASSERT_FALSE(b.ok());
+  EXPECT_EQ(b.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(b.status().message(),
+              HasSubstr("harness H008: " + path + ": LSA model sha256 mismatch: expected " + pinned +
+                        ", found " + Sha256Hex(model_bytes_)));
+  absl::StatusOr<std::unique_ptr<EmbeddingBackend>> id =
+      OpenPinnedBackend(ChunksConfig(), "unit", path, {"lsa-other/1", Sha256Hex(model_bytes_)});
+  EXPECT_THAT(id.status().message(), HasSubstr("model id: expected lsa-other/1, found lsa-unit/1"));
+  absl::StatusOr<std::unique_ptr<EmbeddingBackend>> ok =
+      OpenPinnedBackend(ChunksConfig(), "unit", path, {"lsa-unit/1", Sha256Hex(model_bytes_)});
+  ASSERT_TRUE(ok.ok()) << ok.status();
+  EXPECT_EQ((*ok)->model_sha256(), Sha256Hex(model_bytes_));
+  EXPECT_THAT(OpenPinnedBackend(ChunksConfig(), "unit", path).status().message(),
+              HasSubstr("an LSA model is opened only against its pin"));
 }
 
-TEST_F(HarnessTest, ModelMustBePinnedForTheRepositoryAndPresent) {
-  HarnessConfig config = ChunksConfig(Sha256Hex(model_bytes_));
-  config.mutable_dense()->mutable_pinned_model(0)->set_corpus_repository("fixture");
-  absl::StatusOr<HarnessRun> r = RunHarness(config, *corpus_, lsa_.get(), "cache");
+TEST_F(HarnessTest, ModelMustBePresentExactlyForDenseHarnesses) {
+  absl::StatusOr<HarnessRun> r = RunHarness(ChunksConfig(), *corpus_, nullptr, "cache");
   ASSERT_FALSE(r.ok());
-  EXPECT_THAT(r.status().message(), HasSubstr("no dense model pinned for corpus repository \"unit\""));
-  r = RunHarness(ChunksConfig(Sha256Hex(model_bytes_)), *corpus_, nullptr, "cache");
-  EXPECT_FALSE(r.ok());
+  EXPECT_THAT(r.status().message(), HasSubstr("harness H008: needs a dense model, none given"));
   r = RunHarness(FilesConfig(), *corpus_, lsa_.get(), "cache");
-  EXPECT_FALSE(r.ok());
+  ASSERT_FALSE(r.ok());
+  EXPECT_THAT(r.status().message(), HasSubstr("DOCUMENT_UNIT_FILES has no dense leg"));
+  HarnessConfig wide = ChunksConfig();
+  wide.mutable_dense()->set_dims(32);
+  r = RunHarness(wide, *corpus_, lsa_.get(), "cache");
+  ASSERT_FALSE(r.ok());
+  EXPECT_THAT(r.status().message(), HasSubstr("dense dims mismatch: expected 32, found 16"));
 }
 
 TEST_F(HarnessTest, DistractorsAreSearchedLikeRealFiles) {
@@ -206,7 +221,7 @@ TEST_F(HarnessTest, DistractorsAreSearchedLikeRealFiles) {
   HarnessResult r0 = Run(FilesConfig(), *c, "windows volume drive letter");
   ASSERT_GE(r0.files_size(), 2);
   EXPECT_EQ(r0.files(0).path(), path);
-  HarnessResult r8 = Run(ChunksConfig(Sha256Hex(model_bytes_)), *c, "windows volume drive letter");
+  HarnessResult r8 = Run(ChunksConfig(), *c, "windows volume drive letter");
   bool found = false;
   for (const RankedFile& f : r8.files()) found |= f.path() == path;
   EXPECT_TRUE(found);
@@ -214,7 +229,7 @@ TEST_F(HarnessTest, DistractorsAreSearchedLikeRealFiles) {
 }
 
 TEST_F(HarnessTest, ResultsAreByteIdenticalAcrossRuns) {
-  HarnessConfig config = ChunksConfig(Sha256Hex(model_bytes_));
+  HarnessConfig config = ChunksConfig();
   const std::string q = "trace buffer limit write";
   const std::string a = Run(config, *corpus_, q).SerializeAsString();
   const std::string b = Run(config, *corpus_, q).SerializeAsString();

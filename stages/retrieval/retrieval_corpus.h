@@ -18,7 +18,7 @@
 // ranking breaks score ties by id ascending, i.e. by key ascending.
 //
 // Documents: a file document is "<path>\n<content>", a chunk document is
-// "<path>\n<chunk text>" (so chunk legs see the path evidence that H000's
+// "<path>\n<chunk text>" (so chunk legs see the path evidence that the file harness's
 // file documents see).
 //
 // Errors: InvalidArgument naming the snapshot (repository@commit), the record

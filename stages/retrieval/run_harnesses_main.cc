@@ -1,13 +1,16 @@
 // Stage tool: every harness on every task of a set, at the base commit.
 //
-// Inputs (roles): task_set (binary TaskSet), lsa_model (artifact), configs/<H>.textproto
-// (the harness configs), and per task T: snapshot/T, chunks/T, labels/T.
+// Inputs (roles): task_set (binary TaskSet), harness/<i> (the harness configs,
+// in the experiment's order), models/<name> (the artifact of each dense model
+// the harnesses name, pinned_backends.h), pins (the experiment's pin file,
+// optional until the first refreeze; flags --task_set_name, --pins_file,
+// --pins_refreeze), and per task T: snapshot/T, chunks/T, labels/T.
 // Outputs: harness_baseline.json (HarnessBaseline: per task and harness the
 // metrics of task_metrics.h and the HarnessResult, functions cut to 100;
 // means over tasks), harness_baseline.md (tables), and
 // harness_baseline.volatile.tsv (build and query times; never hashed).
-// The LSA model must have the sha256 that each chunk harness pins for the
-// set's repository, else the stage stops with expected vs found.
+// Each model must match its pin, else the stage stops with expected vs found
+// and the refreeze command.
 #include <map>
 #include <memory>
 #include <string>
@@ -22,7 +25,8 @@
 #include "stages/corpus/task.pb.h"
 #include "stages/pipeline/stage.h"
 #include "stages/pipeline/textproto.h"
-#include "stages/retrieval/dense_backend.h"
+#include "stages/experiments/model_pins.h"
+#include "stages/retrieval/pinned_backends.h"
 #include "stages/retrieval/harness.h"
 #include "stages/retrieval/harness_config.h"
 #include "stages/retrieval/retrieval.pb.h"
@@ -39,7 +43,7 @@ absl::Status Run(Stage& stage) {
   if (absl::Status s = corpus::ReadProto(stage, "task_set", &tasks); !s.ok()) return s;
 
   std::vector<HarnessConfig> configs;
-  for (const std::string& role : stage.Roles("configs/")) {
+  for (const std::string& role : stage.Roles("harness/")) {
     absl::StatusOr<std::string> text = stage.Read(role);
     if (!text.ok()) return text.status();
     absl::StatusOr<const Stage::Input*> in = stage.Find(role);
@@ -48,22 +52,18 @@ absl::Status Run(Stage& stage) {
     if (!c.ok()) return c.status();
     configs.push_back(*std::move(c));
   }
-  if (configs.empty()) return absl::InvalidArgumentError("no configs/<H>.textproto input");
+  if (configs.empty()) return absl::InvalidArgumentError("no harness/<i> input");
 
-  absl::StatusOr<const Stage::Input*> model_input = stage.Find("lsa_model");
-  if (!model_input.ok()) return model_input.status();
-  // One backend per pinned sha256; OpenPinnedBackend checks each pin.
-  std::map<std::string, std::unique_ptr<EmbeddingBackend>> backends;
-  for (const HarnessConfig& c : configs) {
-    if (c.document_unit() != DOCUMENT_UNIT_FUNCTION_CHUNKS) continue;
-    absl::StatusOr<PinnedModel> pinned = PinnedModelFor(c, tasks.repository());
-    if (!pinned.ok()) return pinned.status();
-    if (backends.count(pinned->sha256())) continue;
-    absl::StatusOr<std::unique_ptr<EmbeddingBackend>> b =
-        OpenPinnedBackend(c, tasks.repository(), (*model_input)->path);
-    if (!b.ok()) return b.status();
-    backends[pinned->sha256()] = *std::move(b);
+  std::map<std::string, std::string> model_paths;  // model name -> path
+  for (const std::string& role : stage.Roles("models/")) {
+    absl::StatusOr<const Stage::Input*> in = stage.Find(role);
+    if (!in.ok()) return in.status();
+    model_paths[role.substr(std::string("models/").size())] = (*in)->path;
   }
+  absl::StatusOr<experiments::ModelPinSet> pins = experiments::ModelPinSet::FromStage(stage);
+  if (!pins.ok()) return pins.status();
+  absl::StatusOr<Backends> backends = OpenHarnessBackends(configs, tasks.repository(), model_paths, *pins);
+  if (!backends.ok()) return backends.status();
 
   HarnessBaseline baseline;
   baseline.set_repository(tasks.repository());
@@ -84,10 +84,7 @@ absl::Status Run(Stage& stage) {
     absl::StatusOr<Corpus> corpus = Corpus::Create(snapshot, chunks);
     if (!corpus.ok()) return corpus.status();
     for (const HarnessConfig& config : configs) {
-      EmbeddingBackend* dense = nullptr;
-      if (config.document_unit() == DOCUMENT_UNIT_FUNCTION_CHUNKS) {
-        dense = backends[PinnedModelFor(config, tasks.repository())->sha256()].get();
-      }
+      EmbeddingBackend* dense = BackendFor(config, *backends);
       absl::StatusOr<HarnessRun> run = RunHarness(
           config, *corpus, dense, SelectQuery(config, task.query(), task.reformulation()));
       if (!run.ok()) return absl::Status(run.status().code(), absl::StrCat(task.id(), ": ", run.status().message()));

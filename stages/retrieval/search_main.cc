@@ -1,15 +1,16 @@
-// `bazel run //stages/retrieval:search -- --set=<set> --harness=<H> --task=<T>`
+// `bazel run //stages/retrieval:search -- --experiment=<name> --harness=<H> --task=<T>`
 //
-// Runs harness H (H000, H008, H010, or "all") on task T ("all" = every task
-// of the set) at its base commit and prints the ranked files with scores and
+// Runs harness H (one of the experiment's, or "all") on task T ("all" = every
+// task of its task set) at its base commit and prints the ranked files with scores and
 // gold marks, the first functions, and the task's recall@1/5/10, MRR,
 // nDCG@10, first-gold rank (censored at candidate_limit + 1) and function
 // recall@10 (task_metrics.h). With several runs it ends with a table of means
 // over tasks per harness. --json prints each HarnessResult as JSON instead of
 // the ranked lists. Query and build times are printed as volatile.
 //
-// Sets: "fixture" (the authored fixture corpus) and "gitlab-runner" (needs
-// --repo_env=GITLAB_RUNNER_GIT=<clone>; without it the command says so).
+// Experiments: every data/experiments/<name>.textproto; one whose clone is not
+// configured says how to configure it. Dense models are checked against the
+// experiment's pins (stages/experiments/model_pins.h).
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -30,23 +31,28 @@
 #include "stages/corpus/task.pb.h"
 #include "stages/pipeline/file_io.h"
 #include "stages/pipeline/textproto.h"
-#include "stages/retrieval/dense_backend.h"
+#include "absl/strings/match.h"
+#include "stages/experiments/model_pins.h"
+#include "stages/retrieval/pinned_backends.h"
 #include "stages/retrieval/harness.h"
 #include "stages/retrieval/harness_config.h"
 #include "stages/retrieval/retrieval_corpus.h"
 #include "stages/retrieval/set_index.h"
 #include "stages/retrieval/task_metrics.h"
 
-ABSL_FLAG(std::string, set, "fixture", "task set: fixture or gitlab-runner");
-ABSL_FLAG(std::string, harness, "H000", "H000, H008, H010 or all");
+ABSL_FLAG(std::string, experiment, "e04_fixture", "experiment name (data/experiments/<name>.textproto)");
+ABSL_FLAG(std::string, harness, "all", "a harness of the experiment, or all");
 ABSL_FLAG(std::string, task, "all", "task id, or all");
 ABSL_FLAG(int, top, 20, "ranked files (and functions) to print per run");
 ABSL_FLAG(bool, json, false, "print each HarnessResult as JSON");
 ABSL_FLAG(std::vector<std::string>, indexes, {}, "search_index.tsv files (set by the BUILD rule)");
-ABSL_FLAG(std::string, harness_dir, "data/e04/harnesses", "directory of the harness configs");
 
 namespace repro::retrieval {
 namespace {
+
+using experiments::ModelPins;
+using experiments::ModelPinSet;
+using experiments::ParseModelPins;
 
 struct Mean {
   int n = 0;
@@ -55,37 +61,45 @@ struct Mean {
 };
 
 absl::Status Main() {
-  absl::StatusOr<SetIndex> index = LoadSet(absl::GetFlag(FLAGS_indexes), absl::GetFlag(FLAGS_set));
+  absl::StatusOr<SetIndex> index = LoadSet(absl::GetFlag(FLAGS_indexes), absl::GetFlag(FLAGS_experiment));
   if (!index.ok()) return index.status();
   absl::StatusOr<corpus::TaskSet> loaded_set = LoadTaskSet(*index);
   if (!loaded_set.ok()) return loaded_set.status();
   const corpus::TaskSet& task_set = *loaded_set;
 
-  std::vector<std::string> harness_names = {"H000", "H008", "H010"};
-  if (absl::GetFlag(FLAGS_harness) != "all") harness_names = {absl::GetFlag(FLAGS_harness)};
   std::vector<HarnessConfig> configs;
-  for (const std::string& h : harness_names) {
-    absl::StatusOr<HarnessConfig> c =
-        LoadHarnessConfig(absl::StrCat(absl::GetFlag(FLAGS_harness_dir), "/", h, ".textproto"));
+  std::vector<std::string> harness_names, known;
+  std::map<std::string, std::string> model_paths;  // model name -> path
+  for (const auto& [key, path] : index->paths) {
+    const auto& [task, role] = key;
+    if (task != "-") continue;
+    if (absl::StartsWith(role, "model/")) model_paths[role.substr(6)] = path;
+    if (!absl::StartsWith(role, "harness/")) continue;
+    absl::StatusOr<HarnessConfig> c = LoadHarnessConfig(path);
     if (!c.ok()) return c.status();
+    known.push_back(c->name());
+    if (absl::GetFlag(FLAGS_harness) != "all" && c->name() != absl::GetFlag(FLAGS_harness)) continue;
+    harness_names.push_back(c->name());
     configs.push_back(*std::move(c));
   }
-
-  // One backend per pinned sha256 (H008 and H010 pin the same model); each
-  // pin is checked when it is opened.
-  std::map<std::string, std::unique_ptr<EmbeddingBackend>> backends;
-  absl::StatusOr<std::string> model_path = PathOf(*index, "-", "lsa_model");
-  if (!model_path.ok()) return model_path.status();
-  for (const HarnessConfig& c : configs) {
-    if (c.document_unit() != DOCUMENT_UNIT_FUNCTION_CHUNKS) continue;
-    absl::StatusOr<PinnedModel> pinned = PinnedModelFor(c, task_set.repository());
-    if (!pinned.ok()) return pinned.status();
-    if (backends.count(pinned->sha256())) continue;
-    absl::StatusOr<std::unique_ptr<EmbeddingBackend>> b =
-        OpenPinnedBackend(c, task_set.repository(), *model_path);
-    if (!b.ok()) return b.status();
-    backends[pinned->sha256()] = *std::move(b);
+  if (configs.empty()) {
+    return absl::NotFoundError(absl::StrCat("experiment ", index->name, " has no harness ",
+                                            absl::GetFlag(FLAGS_harness), "; harnesses: ",
+                                            absl::StrJoin(known, ", ")));
   }
+  ModelPins pins;
+  const bool has_pins = index->paths.count({"-", "pins"}) > 0;
+  if (has_pins) {
+    absl::StatusOr<std::string> text = ReadFile(index->paths.at({"-", "pins"}));
+    if (!text.ok()) return text.status();
+    absl::StatusOr<ModelPins> parsed = ParseModelPins(*text, index->headers["pins_file"]);
+    if (!parsed.ok()) return parsed.status();
+    pins = *std::move(parsed);
+  }
+  const ModelPinSet pin_set(has_pins ? &pins : nullptr, index->headers["task_set_name"],
+                            index->headers["pins_file"], index->headers["pins_refreeze"]);
+  absl::StatusOr<Backends> backends = OpenHarnessBackends(configs, task_set.repository(), model_paths, pin_set);
+  if (!backends.ok()) return backends.status();
 
   std::map<std::string, Mean> means;
   const int top = absl::GetFlag(FLAGS_top);
@@ -101,10 +115,7 @@ absl::Status Main() {
     for (const std::string& g : labels.gold_files()) gold[g] = true;
 
     for (const HarnessConfig& config : configs) {
-      EmbeddingBackend* dense = nullptr;
-      if (config.document_unit() == DOCUMENT_UNIT_FUNCTION_CHUNKS) {
-        dense = backends[PinnedModelFor(config, task_set.repository())->sha256()].get();
-      }
+      EmbeddingBackend* dense = BackendFor(config, *backends);
       const std::string query(SelectQuery(config, task.query(), task.reformulation()));
       absl::StatusOr<HarnessRun> run = RunHarness(config, *corpus, dense, query);
       if (!run.ok()) return run.status();
@@ -167,11 +178,11 @@ absl::Status Main() {
     }
   }
   if (runs == 0) {
-    return absl::NotFoundError(absl::StrCat("no task ", absl::GetFlag(FLAGS_task), " in set ",
+    return absl::NotFoundError(absl::StrCat("no task ", absl::GetFlag(FLAGS_task), " in experiment ",
                                             index->name));
   }
   if (runs > 1 && !absl::GetFlag(FLAGS_json)) {
-    absl::PrintF("means over tasks (set %s)\n%-6s %5s %9s %9s %9s %8s %8s %14s\n", index->name,
+    absl::PrintF("means over tasks (experiment %s)\n%-6s %5s %9s %9s %9s %8s %8s %14s\n", index->name,
                  "harness", "tasks", "recall@1", "recall@5", "recall@10", "MRR", "nDCG@10",
                  "fn recall@10");
     for (const std::string& h : harness_names) {
@@ -190,8 +201,7 @@ absl::Status Main() {
 
 int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(
-      "bazel run //stages/retrieval:search -- --set=<fixture|gitlab-runner> --harness=<H000|H008|H010|all> "
-      "--task=<id|all>");
+      "bazel run //stages/retrieval:search -- --experiment=<name> --harness=<name|all> --task=<id|all>");
   absl::ParseCommandLine(argc, argv);
   absl::Status s = repro::retrieval::Main();
   if (!s.ok()) {

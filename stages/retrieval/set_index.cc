@@ -1,6 +1,7 @@
 #include "stages/retrieval/set_index.h"
 
 #include "absl/status/status.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
@@ -22,6 +23,8 @@ absl::StatusOr<SetIndex> LoadSet(const std::vector<std::string>& index_files,
         index.name = f[1];
       } else if (f[0] == "# not_configured") {
         index.not_configured = f[1];
+      } else if (absl::StartsWith(f[0], "# ")) {
+        index.headers[f[0].substr(2)] = f[1];
       } else if (f.size() == 3) {
         index.paths[{f[0], f[1]}] = f[2];
       }
@@ -37,7 +40,7 @@ absl::StatusOr<SetIndex> LoadSet(const std::vector<std::string>& index_files,
     return index;
   }
   return absl::NotFoundError(
-      absl::StrCat("unknown set \"", set, "\"; sets: ", absl::StrJoin(known, ", ")));
+      absl::StrCat("unknown experiment \"", set, "\"; experiments: ", absl::StrJoin(known, ", ")));
 }
 
 absl::StatusOr<std::string> PathOf(const SetIndex& index, const std::string& task,

@@ -1,8 +1,11 @@
-// Reading the search_index.tsv of an E04 set (defs.bzl: search_data) and the
-// artifacts it names, for the `bazel run` commands of this package.
+// Reading the search_index.tsv of an experiment (stages/e04/defs.bzl:
+// search_index) and the artifacts it names, for the `bazel run` commands of
+// this package.
 //
-// Index rows: "<task or ->\t<role>\t<runfiles path>", plus "# set\t<name>"
-// and, for a set whose history is not configured, "# not_configured\t<msg>".
+// Index rows: "<task or ->\t<role>\t<runfiles path>", plus "# set\t<experiment
+// name>", for an experiment whose history is not configured
+// "# not_configured\t<msg>", and other "# <key>\t<value>" headers
+// (task_set_name, pins_file, pins_refreeze).
 // Paths are relative to the runfiles root, which is the working directory of
 // `bazel run`.
 #ifndef REPRO_STAGES_RETRIEVAL_SET_INDEX_H_
@@ -23,10 +26,12 @@ namespace repro::retrieval {
 struct SetIndex {
   std::string name;
   std::string not_configured;  // non-empty: the set is not available, and why
+  std::map<std::string, std::string> headers;  // other "# key\tvalue" lines
   std::map<std::pair<std::string, std::string>, std::string> paths;  // (task, role) -> path
 };
 
-// The index among `index_files` whose set is `set`; NotFound lists the sets.
+// The index among `index_files` whose name is `set` (an experiment name);
+// NotFound lists the names.
 // A set that is not configured is FailedPrecondition with its message.
 absl::StatusOr<SetIndex> LoadSet(const std::vector<std::string>& index_files,
                                  const std::string& set);

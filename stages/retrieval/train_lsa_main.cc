@@ -6,10 +6,14 @@
 // Outputs (declared names, in this order in the BUILD file): the model
 // artifact (*.pb) and its summary (*.json, LsaModelSummary, with the sha256
 // to pin in the harness configs).
-// Stops when the snapshot is not the config's training repository and commit.
+// Flag --training_commit: the task set's lsa_training_commit; the stage stops
+// unless the snapshot is of that commit. The authored config leaves
+// training_repository and training_commit out; the stage sets them from the
+// snapshot before training, so the artifact records where it was trained.
 #include <string>
 #include <vector>
 
+#include "absl/flags/flag.h"
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -22,6 +26,8 @@
 #include "stages/retrieval/retrieval.pb.h"
 #include "stages/retrieval/retrieval_corpus.h"
 
+ABSL_FLAG(std::string, training_commit, "", "The task set's lsa_training_commit (40 hex).");
+
 namespace repro::retrieval {
 namespace {
 
@@ -33,18 +39,26 @@ absl::Status Run(Stage& stage) {
   LsaTrainingConfig config;
   const std::string& source = (*config_input)->short_path;
   if (absl::Status s = ParseTextProto(*text, source, &config); !s.ok()) return s;
-  if (absl::Status s = ValidateLsaTrainingConfig(config, source); !s.ok()) return s;
+  if (config.has_training_repository() || config.has_training_commit()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        source, ": LsaTrainingConfig.training_repository/training_commit: expected none (the task "
+        "set's lsa_training_commit decides where the model is trained), found ",
+        config.training_repository(), "@", config.training_commit()));
+  }
 
   corpus::Snapshot snapshot;
   if (absl::Status s = corpus::ReadProto(stage, "snapshot", &snapshot); !s.ok()) return s;
   corpus::ChunkSet chunks;
   if (absl::Status s = corpus::ReadProto(stage, "chunks", &chunks); !s.ok()) return s;
-  if (snapshot.repository() != config.training_repository() ||
-      snapshot.commit() != config.training_commit()) {
+  const std::string expected = absl::GetFlag(FLAGS_training_commit);
+  if (snapshot.commit() != expected) {
     return absl::FailedPreconditionError(absl::StrCat(
-        source, ": training snapshot: expected ", config.training_repository(), "@",
-        config.training_commit(), ", found ", snapshot.repository(), "@", snapshot.commit()));
+        "training snapshot: expected the task set's lsa_training_commit ", expected, ", found ",
+        snapshot.repository(), "@", snapshot.commit()));
   }
+  config.set_training_repository(snapshot.repository());
+  config.set_training_commit(snapshot.commit());
+  if (absl::Status s = ValidateLsaTrainingConfig(config, source); !s.ok()) return s;
   absl::StatusOr<Corpus> corpus = Corpus::Create(snapshot, chunks);
   if (!corpus.ok()) return corpus.status();
   absl::StatusOr<LsaModel> model = TrainLsaModel(config, corpus->ChunkDocuments(),

@@ -58,12 +58,12 @@ cut -f2,3 "$NB_WORK/query_change.executed" | sed -E 's#^([A-Za-z]+)\tbazel-out/[
 cat "$NB_WORK/query_change.list"
 # Allowed: set-level stages, F02's stages, the report. Anything else (another
 # task's cell or label, a snapshot, a model, a compile) fails the test.
-other=$(grep -vE '^(EvalStage stages/corpus/fixture/(task_set\.pb|task_set\.provenance\.json|F0[0-9]\.task\.pb|task_specs\.provenance\.json|F02\.labels\.pb|F02_labels\.provenance\.json)|EvalStage stages/e04/fixture/(F02_.*|aggregate\.provenance\.json|cells\.csv|dose_response\.svg|e04\..*|rank_displacement\.svg|timings.*)|AssembleReport reports/e04_fixture/.*)$' \
+other=$(grep -vE '^(EvalStage stages/corpus/sets/e04_fixture/(task_set\.pb|task_set\.provenance\.json|F0[0-9]\.task\.pb|task_specs\.provenance\.json|F02\.labels\.pb|F02_labels\.provenance\.json)|EvalStage stages/e04/grids/e04_fixture/(F02_.*|aggregate\.provenance\.json|cells\.csv|dose_response\.svg|e04\..*|rank_displacement\.svg|timings.*)|AssembleReport reports/e04_fixture/.*)$' \
   "$NB_WORK/query_change.list" || true)
 [ -z "$other" ] || { echo "$other" >&2; nb_fail "changing F02's query executed actions of other tasks or stages"; }
-cells=$(grep -c '^EvalStage stages/e04/fixture/F02_' "$NB_WORK/query_change.list" || true)
+cells=$(grep -c '^EvalStage stages/e04/grids/e04_fixture/F02_' "$NB_WORK/query_change.list" || true)
 [ "$cells" -eq 15 ] || nb_fail "expected F02's 15 cells (3 harnesses x 5 conditions) to rerun, got $cells"
 grep -qE 'F02(\.labels\.pb|_labels\.provenance\.json)' "$NB_WORK/query_change.list" || nb_fail "F02's labels did not rerun"
-grep -qE 'stages/e04/fixture/(aggregate\.provenance\.json|cells\.csv|dose_response\.svg|e04\.)' "$NB_WORK/query_change.list" \
+grep -qE 'stages/e04/grids/e04_fixture/(aggregate\.provenance\.json|cells\.csv|dose_response\.svg|e04\.)' "$NB_WORK/query_change.list" \
   || nb_fail "the aggregation did not rerun"
 echo "PASS: no-op and same-bytes rebuilds execute nothing; one W04 input reruns 3 actions; one task's query reruns $(wc -l < "$NB_WORK/query_change.list") actions, all of that task or of the report"

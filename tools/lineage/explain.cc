@@ -325,7 +325,7 @@ absl::StatusOr<std::string> ExplainValue(const std::string& report, absl::string
   // 0.586]"): the path of each number inside it.
   std::vector<std::string> parts;
   if (!query->numeric) parts = NumbersIn(query->text);
-  // An id such as "T05/H010/0" holds one integer by accident: no parts.
+  // A cell id "<task>/<harness>/<coordinate>" holds one integer by accident: no parts.
   if (parts.size() == 1 && parts[0].find('.') == std::string::npos) parts.clear();
   if (!parts.empty()) {
     absl::StrAppend(&out, "\nNumbers inside the value:\n");

@@ -1,5 +1,5 @@
 // Finding a reported value inside artifacts: a number, a string (an id, a
-// cell id such as "T05/H010/0", "170/180") or a frozen-token key.
+// cell id "<task>/<harness>/<coordinate>", "170/180") or a frozen-token key.
 //
 // A query is numeric when the whole text is a decimal number ("0.576666646",
 // "+0.25", "-3", "1e-05"). A numeric query matches a number in an artifact

@@ -1,13 +1,16 @@
 """frozen_tokens(): the test that gates a report on its frozen tokens, and the
 explicit refreeze command."""
 
-def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = None):
+def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = None, frozen_path = None):
     """Defines <name>_test and <name>_refreeze.
 
     Args:
       name: prefix of the two targets.
       report: the report target (a `report` rule) holding the two files below.
-      frozen: label of the committed frozen token file.
+      frozen: label of the committed frozen token file, or (with frozen_path)
+        of a filegroup holding it or nothing (not frozen yet: the test fails
+        naming the refreeze command).
+      frozen_path: workspace path of the frozen file when `frozen` is a filegroup.
       tokens_file: path of the generated token file inside the report, e.g. "w04/w04.tokens.txt".
       markdown: path of the report text inside the report, e.g. "w04/w04.md".
       skip_message: when set (the report's inputs are not configured here), the
@@ -27,7 +30,7 @@ def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = No
         srcs = ["//tools/tokens:check_tokens_test.sh"],
         args = [
             "$(rootpath //tools/tokens:check_tokens)",
-            "$(rootpath %s)" % frozen,
+            "'$(rootpaths %s)'" % frozen if frozen_path else "$(rootpath %s)" % frozen,
             "%s/%s" % (pkg, tokens_file),
             "%s/%s" % (pkg, markdown),
             "'bazel run //%s:%s_refreeze'" % (pkg, name),
@@ -42,8 +45,9 @@ def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = No
         name = name + "_refreeze",
         srcs = ["//tools/tokens:refreeze.sh"],
         args = [
+            "--tokens",
+            frozen_path or (Label(frozen).package + "/" + Label(frozen).name if frozen.startswith("//") else frozen),
             "%s/%s" % (pkg, tokens_file),
-            Label(frozen).package + "/" + Label(frozen).name if frozen.startswith("//") else frozen,
         ],
         data = [report],
     )

@@ -1,0 +1,111 @@
+#include "stages/experiments/model_pins.h"
+
+#include <algorithm>
+#include <tuple>
+#include <utility>
+
+#include "absl/flags/flag.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
+#include "stages/pipeline/textproto.h"
+
+ABSL_FLAG(std::string, task_set_name, "", "Task set of the stage (TaskSetRef.name), for model pins.");
+ABSL_FLAG(std::string, pins_file, "", "Workspace path of the experiment's pin file, for messages.");
+ABSL_FLAG(std::string, pins_refreeze, "", "The command that rewrites the pin file.");
+
+namespace repro::experiments {
+namespace {
+
+bool IsHex64(absl::string_view s) {
+  return s.size() == 64 && std::all_of(s.begin(), s.end(), [](char c) {
+           return absl::ascii_isdigit(c) || (c >= 'a' && c <= 'f');
+         });
+}
+
+absl::Status Bad(absl::string_view file, int i, absl::string_view field, absl::string_view expected,
+                 absl::string_view found) {
+  return absl::InvalidArgumentError(absl::StrCat(file, ": pins[", i, "].", field, ": expected ",
+                                                 expected, ", found ", found));
+}
+
+}  // namespace
+
+absl::StatusOr<ModelPins> ParseModelPins(absl::string_view text, absl::string_view file_name) {
+  ModelPins pins;
+  if (absl::Status s = ParseTextProto(text, file_name, &pins); !s.ok()) return s;
+  for (int i = 0; i < pins.pins_size(); ++i) {
+    const ModelPin& p = pins.pins(i);
+    for (const auto& [field, value] : {std::pair<const char*, const std::string*>{"task_set", &p.task_set()},
+                                       {"model", &p.model()},
+                                       {"model_id", &p.model_id()}}) {
+      if (value->empty()) return Bad(file_name, i, field, "a value", "none");
+    }
+    if (!IsHex64(p.sha256())) {
+      return Bad(file_name, i, "sha256", "64 lowercase hex digits", absl::StrCat("\"", p.sha256(), "\""));
+    }
+    if (i > 0) {
+      const ModelPin& prev = pins.pins(i - 1);
+      if (!(std::tie(prev.task_set(), prev.model()) < std::tie(p.task_set(), p.model()))) {
+        return Bad(file_name, i, "(task_set, model)",
+                   absl::StrCat("after (", prev.task_set(), ", ", prev.model(), "): sorted and unique"),
+                   absl::StrCat("(", p.task_set(), ", ", p.model(), ")"));
+      }
+    }
+  }
+  return pins;
+}
+
+ModelPinSet::ModelPinSet(const ModelPins* pins, std::string task_set, std::string pins_file,
+                         std::string refreeze_command)
+    : present_(pins != nullptr),
+      task_set_(std::move(task_set)),
+      pins_file_(std::move(pins_file)),
+      refreeze_(std::move(refreeze_command)) {
+  if (pins != nullptr) pins_ = *pins;
+}
+
+absl::StatusOr<ModelPinSet> ModelPinSet::FromStage(const Stage& stage) {
+  const std::string task_set = absl::GetFlag(FLAGS_task_set_name);
+  const std::string file = absl::GetFlag(FLAGS_pins_file);
+  const std::string refreeze = absl::GetFlag(FLAGS_pins_refreeze);
+  if (task_set.empty() || file.empty() || refreeze.empty()) {
+    return absl::InvalidArgumentError(
+        "a stage that reads a dense model needs --task_set_name, --pins_file and --pins_refreeze");
+  }
+  if (stage.Roles("pins").empty()) return ModelPinSet(nullptr, task_set, file, refreeze);
+  absl::StatusOr<const Stage::Input*> in = stage.Find("pins");
+  if (!in.ok()) return in.status();
+  absl::StatusOr<std::string> text = stage.Read("pins");
+  if (!text.ok()) return text.status();
+  absl::StatusOr<ModelPins> pins = ParseModelPins(*text, (*in)->short_path);
+  if (!pins.ok()) return pins.status();
+  return ModelPinSet(&*pins, task_set, (*in)->short_path, refreeze);
+}
+
+absl::StatusOr<ModelPin> ModelPinSet::PinFor(absl::string_view model) const {
+  for (const ModelPin& p : pins_.pins()) {
+    if (p.task_set() == task_set_ && p.model() == model) return p;
+  }
+  return absl::FailedPreconditionError(absl::StrCat(
+      pins_file_, present_ ? "" : " (absent)", ": no pin for model ", model, " of task set ",
+      task_set_, "; run `", refreeze_, "` and review its diff"));
+}
+
+absl::Status ModelPinSet::Explain(const absl::Status& mismatch) const {
+  if (mismatch.ok()) return mismatch;
+  return absl::Status(mismatch.code(),
+                      absl::StrCat(mismatch.message(), " (pinned in ", pins_file_,
+                                   "; if the new model is intended, run `", refreeze_,
+                                   "` and review its diff)"));
+}
+
+std::string ModelNameOf(absl::string_view artifact_path) {
+  const size_t slash = artifact_path.rfind('/');
+  if (slash != absl::string_view::npos) artifact_path.remove_prefix(slash + 1);
+  absl::ConsumeSuffix(&artifact_path, ".pb");
+  return std::string(artifact_path);
+}
+
+}  // namespace repro::experiments

@@ -1,0 +1,68 @@
+// The pins of the dense models the pipeline trains itself (the LSA models),
+// per experiment: data/experiments/<experiment>.pins.textproto (ModelPins in
+// experiment.proto), written only by `bazel run //reports:<experiment>_pins_refreeze`.
+//
+// A stage that reads a model gets the pin file as its optional input "pins"
+// (absent until the first refreeze) and three flags set by the grid rules:
+// --task_set_name, --pins_file (where the file lives, for messages) and
+// --pins_refreeze (the command). ModelPinSet::Sha256For(model) then returns the
+// pinned sha256 of that model for the stage's task set, or FailedPrecondition
+// "<pins file>: no pin for model <m> of task set <s>; run `<command>` and
+// review its diff" (the same when the file is absent).
+//
+// ParseModelPins checks the file: pins sorted by (task_set, model) and unique,
+// every field set, sha256 64 lowercase hex; errors name the file, the pin
+// index and the field, expected vs found.
+#ifndef REPRO_STAGES_EXPERIMENTS_MODEL_PINS_H_
+#define REPRO_STAGES_EXPERIMENTS_MODEL_PINS_H_
+
+#include <string>
+
+#include "absl/flags/declare.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "stages/experiments/experiment.pb.h"
+#include "stages/pipeline/stage.h"
+
+// The three flags (defined in model_pins.cc).
+ABSL_DECLARE_FLAG(std::string, task_set_name);
+ABSL_DECLARE_FLAG(std::string, pins_file);
+ABSL_DECLARE_FLAG(std::string, pins_refreeze);
+
+namespace repro::experiments {
+
+absl::StatusOr<ModelPins> ParseModelPins(absl::string_view text, absl::string_view file_name);
+
+class ModelPinSet {
+ public:
+  // `pins` may be null (no pin file yet).
+  ModelPinSet(const ModelPins* pins, std::string task_set, std::string pins_file,
+              std::string refreeze_command);
+
+  // The stage's pins: its optional "pins" input and the three flags.
+  static absl::StatusOr<ModelPinSet> FromStage(const Stage& stage);
+
+  // The pin of `model` (LSA config stem) for the task set.
+  absl::StatusOr<ModelPin> PinFor(absl::string_view model) const;
+
+  // Appends "(pinned in <file>; if the new model is intended, run `<command>`
+  // and review its diff)" to a mismatch error.
+  absl::Status Explain(const absl::Status& mismatch) const;
+
+  const std::string& task_set() const { return task_set_; }
+
+ private:
+  ModelPins pins_;
+  bool present_ = false;
+  std::string task_set_;
+  std::string pins_file_;
+  std::string refreeze_;
+};
+
+// The model name of an artifact path: its base name without ".pb".
+std::string ModelNameOf(absl::string_view artifact_path);
+
+}  // namespace repro::experiments
+
+#endif  // REPRO_STAGES_EXPERIMENTS_MODEL_PINS_H_
