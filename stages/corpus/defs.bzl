@@ -151,6 +151,11 @@ def _task_stages(s, t, tags, hist_args):
                 actual = getattr(c, kind),
                 tags = tags,
             )
+    for depth, st in t.stale_at.items():
+        if depth == 1:
+            continue  # the stale_* aliases above
+        for kind in ["snapshot", "manifest", "chunks"]:
+            native.alias(name = _name(getattr(st, kind)), actual = getattr(st.commit, kind), tags = tags)
     inputs = {
         s.task_specs: "tasks:" + t.spec_file,
         t.diff.status: "diff_status",
@@ -210,11 +215,11 @@ def _set_stages(s, tags, hist_args):
         tool = _C + "snapshot_hashes_stage",
         stage = "e04_snapshot_hashes",
         stage_version = "1",
-        inputs = dict([(s.task_set, "tasks")] + [(c.manifest, "manifest/" + c.id) for c in s.commits]),
+        inputs = dict([(s.task_set, "tasks")] + [(c.manifest, "manifest/" + c.id) for c in s.core_commits]),
         outs = [prefix + "snapshot_hashes.tsv"],
         tags = tags,
     )
-    agreement_inputs = {c.agreement: "agreement/" + c.id for c in s.commits}
+    agreement_inputs = {c.agreement: "agreement/" + c.id for c in s.core_commits}
     if s.chunker_explanations:
         agreement_inputs[s.chunker_explanations] = "explanations"
     eval_stage(

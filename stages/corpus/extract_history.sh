@@ -9,6 +9,8 @@
 #   snapshot<TAB><id><TAB><refs>        a commit whose corpus is dumped; refs
 #                                       ("T01.base_commit,...") name its uses
 #   diff<TAB><base id><TAB><fix id>     a fix diff
+#   ancestor<TAB><id><TAB><depth>        the depth-th first-parent ancestor of id
+#                                       (S001 staleness depths)
 # and the output is
 #   git_version.txt                   `git --version` (git decides diff bytes)
 #   index.tsv                         <commit> <status> <parents...>, sorted;
@@ -23,6 +25,9 @@
 #   diffs/<base>_<fix>/name_status.z  git diff-tree -r -z --name-status -M base fix
 #   diffs/<base>_<fix>/u0.diff        git diff -U0 base fix -- <file>, for every
 #                                     `M` row ending in .go, in row order
+#   ancestors.tsv                     <id> <depth> <ancestor id | missing>, one
+#                                     line per ancestor request (missing: the
+#                                     history is too short, or the clone shallow)
 # The selection and every interpretation of these bytes happen later, in
 # hermetic stage actions (stages/corpus/*_main.cc). Missing objects are data,
 # never a failure of this script; a path that is not a git repository is, and
@@ -64,6 +69,13 @@ while IFS=$'\t' read -r kind a b; do
   case $kind in
     commit | snapshot) ids=("$a") ;;
     diff) ids=("$a" "$b") ;;
+    ancestor)
+      ids=("$a")
+      if ! [[ $b =~ ^[1-9][0-9]{0,5}$ ]]; then
+        echo "requests.tsv line $line (ancestor): expected a depth of 1-999999, found '$b'; nothing was written" >&2
+        exit 2
+      fi
+      ;;
     "") continue ;;
     *)
       echo "requests.tsv line $line: unknown kind '$kind' (expected commit, snapshot or diff); nothing was written" >&2
@@ -80,6 +92,7 @@ done <"$requests"
 
 mkdir -p "$out/commits" "$out/diffs"
 git --version >"$out/git_version.txt"
+: >"$out/ancestors.tsv"
 
 commit_status() {
   if [[ "$(g cat-file -t "$1" 2>/dev/null)" == commit ]]; then
@@ -168,6 +181,15 @@ while IFS=$'\t' read -r kind a b; do
         [[ $(commit_status "$b") == present ]] || absent+=(fix_commit)
         (IFS=,; printf 'missing\t%s\n' "${absent[*]}") >"$d/status"
       fi
+      ;;
+    ancestor)
+      add_index "$a"
+      anc=missing
+      if [[ $(commit_status "$a") == present ]]; then
+        anc=$(g rev-list --first-parent --max-count=1 --skip="$b" "$a" 2>/dev/null || true)
+        [[ -n $anc ]] || anc=missing
+      fi
+      printf '%s\t%s\t%s\n' "$a" "$b" "$anc" >>"$out/ancestors.tsv"
       ;;
     "") ;;
   esac

@@ -9,16 +9,24 @@
 #include "absl/strings/str_join.h"
 #include "google/protobuf/util/message_differencer.h"
 #include "stages/stats/cluster_bootstrap.h"
+#include "stages/e04/outcomes.h"
 #include "stages/e04/paired.h"
 
 namespace repro::e04 {
 namespace {
 
-using Key = std::tuple<std::string, std::string, std::string, int>;  // task, harness, cond, dose
+// task, harness, condition, dose (S002), depth (S001)
+using Key = std::tuple<std::string, std::string, std::string, int, int>;
 
 std::string KeyName(const Key& k) {
   return absl::StrCat("task ", std::get<0>(k), ", harness ", std::get<1>(k), ", condition ",
-                      std::get<2>(k), ", dose ", std::get<3>(k));
+                      std::get<2>(k), ", dose ", std::get<3>(k), ", depth ", std::get<4>(k));
+}
+
+// S001 outcomes without a depth (written before depths existed) are at depth 1.
+int DepthOf(const ConditionOutcome& o) {
+  if (o.condition() != "S001") return 0;
+  return o.s001_depth() > 0 ? o.s001_depth() : 1;
 }
 
 absl::StatusOr<std::vector<ConditionOutcome>> UniqueBy(
@@ -143,7 +151,7 @@ absl::StatusOr<std::vector<ConditionOutcome>> UniqueBaselines(const std::vector<
 absl::StatusOr<E04Report> Aggregate(const GridInput& in) {
   std::map<Key, const ConditionOutcome*> by_key;
   for (const ConditionOutcome& o : in.outcomes) {
-    Key k{o.task_id(), o.harness(), o.condition(), o.dose()};
+    Key k{o.task_id(), o.harness(), o.condition(), o.dose(), DepthOf(o)};
     if (!by_key.emplace(k, &o).second) {
       return absl::InvalidArgumentError(absl::StrCat("duplicate outcome: ", KeyName(k)));
     }
@@ -177,6 +185,16 @@ absl::StatusOr<E04Report> Aggregate(const GridInput& in) {
     report.add_doses(in.doses[i]);
   }
   const int coordinates = static_cast<int>(in.doses.size());
+  if (in.s001_depths.empty()) return absl::InvalidArgumentError("the grid has no S001 depth");
+  for (size_t i = 0; i < in.s001_depths.size(); ++i) {
+    if (in.s001_depths[i] < 1 || (i > 0 && in.s001_depths[i] <= in.s001_depths[i - 1])) {
+      return absl::InvalidArgumentError(absl::StrCat("S001 depths must be ascending and >= 1, found ",
+                                                     absl::StrJoin(in.s001_depths, ", ")));
+    }
+    report.add_s001_depths(in.s001_depths[i]);
+  }
+  const int first_depth = in.s001_depths[0];
+  *report.mutable_staleness_doses() = {in.staleness_doses.begin(), in.staleness_doses.end()};
   report.set_bootstrap_resamples(in.resamples);
   report.set_bootstrap_seed(in.seed);
   *report.mutable_s001_doses() = {in.s001_doses.begin(), in.s001_doses.end()};
@@ -184,11 +202,11 @@ absl::StatusOr<E04Report> Aggregate(const GridInput& in) {
   // The composite cells.
   for (const std::string& task : in.task_ids) {
     for (const std::string& harness : in.harnesses) {
-      absl::StatusOr<const ConditionOutcome*> base = find({task, harness, "baseline", 0});
+      absl::StatusOr<const ConditionOutcome*> base = find({task, harness, "baseline", 0, 0});
       if (!base.ok()) return base.status();
-      absl::StatusOr<const ConditionOutcome*> s001 = find({task, harness, "S001", 0});
+      absl::StatusOr<const ConditionOutcome*> s001 = find({task, harness, "S001", 0, first_depth});
       if (!s001.ok()) return s001.status();
-      if ((*s001)->shared_key() != absl::StrCat(task, "/", harness)) {
+      if ((*s001)->shared_key() != S001SharedKey(task, harness, first_depth)) {
         return absl::InvalidArgumentError(absl::StrCat(
             "S001 outcome of ", task, "/", harness, ": shared_key is '", (*s001)->shared_key(), "'"));
       }
@@ -196,7 +214,7 @@ absl::StatusOr<E04Report> Aggregate(const GridInput& in) {
       if (!s001_paired.ok()) return s001_paired.status();
       for (int coordinate = 0; coordinate < coordinates; ++coordinate) {
         const int dose = in.doses[coordinate];
-        absl::StatusOr<const ConditionOutcome*> s002 = find({task, harness, "S002", dose});
+        absl::StatusOr<const ConditionOutcome*> s002 = find({task, harness, "S002", dose, 0});
         if (!s002.ok()) return s002.status();
         absl::StatusOr<PairedOutcome> s002_paired = Pair(**base, **s002);
         if (!s002_paired.ok()) return s002_paired.status();
@@ -248,6 +266,26 @@ absl::StatusOr<E04Report> Aggregate(const GridInput& in) {
       if (c.seed_coordinate() == coordinate) groups.back().outcomes.push_back(&c.s002());
     }
   }
+  // The staleness sweep: S001 at every depth (dose = depth), units per task.
+  std::vector<std::vector<const ConditionOutcome*>> sweep;  // per depth, task x harness
+  if (in.s001_depths.size() > 1) {
+    for (int depth : in.s001_depths) {
+      sweep.emplace_back();
+      for (const std::string& task : in.task_ids) {
+        for (const std::string& harness : in.harnesses) {
+          absl::StatusOr<const ConditionOutcome*> o = find({task, harness, "S001", 0, depth});
+          if (!o.ok()) return o.status();
+          if ((*o)->shared_key() != S001SharedKey(task, harness, depth)) {
+            return absl::InvalidArgumentError(absl::StrCat("S001 outcome of ", task, "/", harness,
+                                                           " at depth ", depth, ": shared_key is '",
+                                                           (*o)->shared_key(), "'"));
+          }
+          sweep.back().push_back(*o);
+        }
+      }
+      groups.push_back({"S001", depth, sweep.back()});
+    }
+  }
   for (const Group& g : groups) {
     for (const std::string& scope : scopes) {
       for (const Metric& m : ConditionMetrics()) {
@@ -281,6 +319,15 @@ absl::StatusOr<E04Report> Aggregate(const GridInput& in) {
       if (c.seed_coordinate() != coordinate) continue;
       paired_groups.back().pairs.emplace_back(c.task_id(), c.s002_paired());
       paired_groups.back().harness.push_back(c.harness());
+    }
+  }
+  for (size_t i = 0; i < sweep.size(); ++i) {
+    paired_groups.push_back({"S001", in.s001_depths[i], {}, {}});
+    for (const ConditionOutcome* o : sweep[i]) {
+      absl::StatusOr<PairedOutcome> p = Pair(*baseline_of.at(o->task_id() + "/" + o->harness()), *o);
+      if (!p.ok()) return p.status();
+      paired_groups.back().pairs.emplace_back(o->task_id(), *p);
+      paired_groups.back().harness.push_back(o->harness());
     }
   }
   for (const PairedGroup& g : paired_groups) {

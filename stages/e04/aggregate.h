@@ -1,9 +1,9 @@
 // E04 aggregation: the 135 composite cells and the analysis over them.
 //
-// Input: one ConditionOutcome per (task, harness) for the baseline and for
-// S001, and one per (task, harness, dose) for S002; the S001 effective dose
-// per task. Missing or duplicate outcomes are InvalidArgument naming the
-// task, harness, condition and dose.
+// Input: one ConditionOutcome per (task, harness) for the baseline, one per
+// (task, harness, depth) for S001 and one per (task, harness, dose) for S002;
+// the S001 effective dose per task. Missing or duplicate outcomes are
+// InvalidArgument naming the task, harness, condition, dose and depth.
 //
 // Cells: task x harness x seed coordinate (i -> doses[i]; the seeded study's
 // doses are 1, 5, 10, coordinates 0, 1, 2). The
@@ -24,6 +24,10 @@
 //    baseline top 10 holds a gold file,
 //    censored rank delta; S002 also distractors in the top 10 and
 //    distractor-outranks-first-gold (0/1). S002 per dose = dose-response.
+//  - Staleness sweep (more than one S001 depth): for every depth, the
+//    condition and paired metrics of S001 at that depth (Summary condition
+//    "S001", dose = depth), per harness and over all, the same bootstrap;
+//    the composite cells keep the first depth (Summary dose 0).
 //  - Harness vs harness: paired per-task differences of baseline recall@10
 //    and MRR for each (A, B) of GridInput.comparisons (A - B; the harness
 //    configs' compare_with). A comparison naming a harness that is not in
@@ -55,6 +59,10 @@ struct GridInput {
   // (A, B): report A - B, paired by task, at baseline; from compare_with.
   std::vector<std::pair<std::string, std::string>> comparisons;
   std::vector<int> doses = {1, 5, 10};  // S002 doses, ascending (Experiment.s002_doses)
+  // S001 depths, ascending (Experiment.s001_depths): the cells hold the first;
+  // with several, the sweep (staleness_doses, one per task and depth).
+  std::vector<int> s001_depths = {1};
+  std::vector<StalenessDose> staleness_doses;
   std::vector<ConditionOutcome> outcomes;
   std::vector<S001Dose> s001_doses;
   int resamples = 10000;

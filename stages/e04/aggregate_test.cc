@@ -1,5 +1,7 @@
 #include "stages/e04/aggregate.h"
 
+#include "stages/e04/outcomes.h"
+
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -118,6 +120,44 @@ TEST(AggregateTest, ComparisonWithAHarnessOutsideTheGridIsNamed) {
   EXPECT_THAT(r.status().message(),
               ::testing::HasSubstr("comparison H010-H999 (compare_with of H010): harness H999 is "
                                    "not in the grid (harnesses: H000, H008, H010)"));
+}
+
+TEST(AggregateTest, StalenessSweepSummarisesEveryDepth) {
+  GridInput in = Grid();
+  in.s001_depths = {1, 10};
+  for (const std::string& t : in.task_ids) {
+    for (const std::string& h : in.harnesses) {
+      ConditionOutcome o = Outcome(t, h, "S001", 0, t == "T1" ? 0.25 : 0.5);
+      o.set_s001_depth(10);
+      o.set_shared_key(S001SharedKey(t, h, 10));
+      in.outcomes.push_back(o);
+    }
+  }
+  absl::StatusOr<E04Report> r = Aggregate(in);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_THAT(r->s001_depths(), ::testing::ElementsAre(1, 10));
+  // The composite cells keep the first depth.
+  EXPECT_EQ(r->cells(0).s001().shared_key(), "T1/H000");
+  const Summary* deep = Find(*r, "all", "S001", 10, "delta_mrr");
+  ASSERT_NE(deep, nullptr);
+  EXPECT_DOUBLE_EQ(deep->value().mean(), ((0.25 - 1.0) + (0.5 - 1.0)) / 2);
+  EXPECT_EQ(deep->value().units(), 6);
+  const Summary* one = Find(*r, "all", "S001", 1, "delta_mrr");
+  const Summary* composite = Find(*r, "all", "S001", 0, "delta_mrr");
+  ASSERT_NE(one, nullptr);
+  ASSERT_NE(composite, nullptr);
+  EXPECT_DOUBLE_EQ(one->value().mean(), composite->value().mean());
+}
+
+TEST(AggregateTest, MissingDepthIsNamed) {
+  GridInput in = Grid();
+  in.s001_depths = {1, 10};
+  absl::StatusOr<E04Report> r = Aggregate(in);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(r.status().message(),
+              ::testing::HasSubstr("missing outcome: task T1, harness H000, condition S001, dose 0, depth 10"));
+  in.s001_depths = {10, 1};
+  EXPECT_THAT(Aggregate(in).status().message(), ::testing::HasSubstr("S001 depths must be ascending"));
 }
 
 }  // namespace

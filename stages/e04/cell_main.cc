@@ -1,7 +1,8 @@
 // Stage e04_cell: one harness on one task under one condition.
 //
 // Flags: --task=<id> --harness=<name> --condition=baseline|S001|S002 --dose=N
-// (dose only for S002).
+// (dose only for S002) --depth=D --expected_commit=<id> (S001 only: the
+// snapshot must be of base~D, which the repository rule resolved).
 // Inputs (roles):
 //   tasks     TaskSet holding this task (<T>.task.pb of the corpus stage)
 //   snapshot  Snapshot (binary) indexed: base_commit, or stale_commit for S001
@@ -49,6 +50,8 @@ ABSL_FLAG(std::string, task, "", "Task id.");
 ABSL_FLAG(std::string, harness, "", "Harness name (must match the config).");
 ABSL_FLAG(std::string, condition, "", "baseline, S001 or S002.");
 ABSL_FLAG(int, dose, 0, "S002 distractor count.");
+ABSL_FLAG(int, depth, 0, "S001 staleness depth (first parents back from base; 1 = stale_commit).");
+ABSL_FLAG(std::string, expected_commit, "", "S001: the commit of base~depth (history.bzl resolved it).");
 
 namespace repro::e04 {
 namespace {
@@ -98,6 +101,10 @@ absl::Status Run(Stage& stage) {
   if ((condition == "S002") != (dose > 0)) {
     return absl::InvalidArgumentError(absl::StrCat("condition ", condition, " with dose ", dose));
   }
+  const int depth = absl::GetFlag(FLAGS_depth);
+  if ((condition == "S001") != (depth > 0)) {
+    return absl::InvalidArgumentError(absl::StrCat("condition ", condition, " with depth ", depth));
+  }
 
   corpus::TaskSet task_set;  // validated by the corpus stage (task_set.pb)
   if (absl::Status s = corpus::ReadProto(stage, "tasks", &task_set); !s.ok()) return s;
@@ -110,8 +117,15 @@ absl::Status Run(Stage& stage) {
   if (absl::Status s = corpus::ReadProto(stage, "snapshot", &snapshot); !s.ok()) return s;
   if (absl::Status s = corpus::ReadProto(stage, "chunks", &chunks); !s.ok()) return s;
   if (absl::Status s = corpus::ReadProto(stage, "labels", &labels); !s.ok()) return s;
-  const std::string expected_commit =
-      condition == "S001" ? (*task)->stale_commit() : (*task)->base_commit();
+  std::string expected_commit = (*task)->base_commit();
+  if (condition == "S001") {
+    expected_commit = absl::GetFlag(FLAGS_expected_commit);
+    if (depth == 1 && expected_commit != (*task)->stale_commit()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "task ", task_id, ": S001 at depth 1 must index stale_commit ", (*task)->stale_commit(),
+          ", given ", expected_commit));
+    }
+  }
   if (snapshot.commit() != expected_commit) {
     return absl::InvalidArgumentError(absl::StrCat(
         "task ", task_id, ", condition ", condition, ": snapshot commit expected ", expected_commit,
@@ -191,7 +205,10 @@ absl::Status Run(Stage& stage) {
   outcome->set_corpus_commit(snapshot.commit());
   outcome->set_snapshot_sha256(snapshot.snapshot_sha256());
   outcome->set_labels_commit(labels.base_commit());
-  if (condition == "S001") outcome->set_shared_key(absl::StrCat(task_id, "/", harness_name));
+  if (condition == "S001") {
+    outcome->set_s001_depth(depth);
+    outcome->set_shared_key(S001SharedKey(task_id, harness_name, depth));
+  }
   const retrieval::IndexStats& st = run->result.index_stats();
   IndexStats* stats = outcome->mutable_index_stats();
   stats->set_documents(static_cast<int64_t>(st.files()));

@@ -10,8 +10,10 @@ defines, for experiment e, targets "<e>/<name>":
   hermetic eval_stage each, so no result is computed twice and a change to one
   task reruns only its cells):
     T_H_baseline     T_H_baseline.json   base snapshot, labels at base
-    T_H_S001         T_H_S001.json       stale snapshot, labels at base; shared by
+    T_H_S001         T_H_S001.json       stale snapshot (base^1), labels at base; shared by
                                          the cells of T x H (shared_key T/H)
+    T_H_S001_k<d>    T_H_S001_k<d>.json  the snapshot at base~d, labels at base, for
+                                         every further depth d of s001_depths
     T_H_S002_d<n>    T_H_S002_d<n>.json  base snapshot + n distractors, n in the
                                          experiment's s002_doses
     each with a `.volatile.json` of build and query times. A harness with a
@@ -48,10 +50,15 @@ def _models(e):
             out.append(h.dense_model)
     return out
 
+def _s001_cell(depth):
+    """Cell name suffix of S001 at `depth`: "S001" for one commit, "S001_k<d>" deeper."""
+    return "S001" if depth == 1 else "S001_k%d" % depth
+
 def _conditions(e, t):
-    """(condition, dose, corpus commit struct) of task t."""
-    out = [("baseline", 0, t.base), ("S001", 0, t.stale)]
-    return out + [("S002", d, t.base) for d in e.s002_doses]
+    """(name suffix, condition, dose, depth, corpus commit struct) of task t."""
+    out = [("baseline", "baseline", 0, 0, t.base)]
+    out += [(_s001_cell(k), "S001", 0, k, t.stale_at[k].commit) for k in e.s001_depths]
+    return out + [("S002_d%d" % d, "S002", d, 0, t.base) for d in e.s002_doses]
 
 def _cells(e, tags):
     cells = []
@@ -67,8 +74,8 @@ def _cells(e, tags):
                 common[h.dense_model.target] = "model:" + h.dense_model.artifact
                 common[e.pins] = "pins"
                 args = _pin_args(e)
-            for condition, dose, commit in _conditions(e, t):
-                n = e.grid.prefix + "%s_%s_%s" % (t.id, h.name, condition) + ("_d%d" % dose if dose else "")
+            for suffix, condition, dose, depth, commit in _conditions(e, t):
+                n = e.grid.prefix + "%s_%s_%s" % (t.id, h.name, suffix)
                 inputs = dict(common)
                 inputs[commit.snapshot] = "snapshot"
                 inputs[commit.chunks] = "chunks"
@@ -84,7 +91,7 @@ def _cells(e, tags):
                         "--harness=" + h.name,
                         "--condition=" + condition,
                         "--dose=%d" % dose,
-                    ] + args,
+                    ] + (["--depth=%d" % depth, "--expected_commit=" + commit.id] if depth else []) + args,
                     tags = tags,
                 )
                 cells.append(n)
@@ -102,8 +109,9 @@ def _aggregate(e, cells, tags):
     inputs.update(_harness_roles(e))
     for t in e.set.tasks:  # per-task aliases: tasks may share a commit
         inputs[t.base_manifest] = "base/" + t.id
-        inputs[t.stale_manifest] = "stale/" + t.id
         inputs[t.labels] = "labels/" + t.id
+        for k in e.s001_depths:
+            inputs[t.stale_at[k].manifest] = ("stale/" if k == e.s001_depths[0] else "stale_k%d/" % k) + t.id
     for n in cells:
         inputs[":" + n] = "outcome/" + n[len(e.grid.prefix):]
     p = e.grid.prefix
@@ -120,12 +128,13 @@ def _aggregate(e, cells, tags):
             "dose_response.svg",
             "rank_displacement.svg",
             "e04.tokens.txt",
-        ]],
+        ] + (["staleness.svg"] if len(e.s001_depths) > 1 else [])],
         args = [
             "--grid=" + e.title,
             "--resamples=%d" % e.resamples,
             "--seed=%d" % e.seed,
             "--doses=" + ",".join(["%d" % d for d in e.s002_doses]),
+            "--depths=" + ",".join(["%d" % k for k in e.s001_depths]),
         ],
         tags = tags,
     )

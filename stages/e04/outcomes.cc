@@ -108,4 +108,9 @@ absl::StatusOr<ConditionOutcome> ComputeOutcome(
   return out;
 }
 
+std::string S001SharedKey(const std::string& task, const std::string& harness, int depth) {
+  if (depth == 1) return absl::StrCat(task, "/", harness);
+  return absl::StrCat(task, "/", harness, "/base~", depth);
+}
+
 }  // namespace repro::e04

@@ -65,6 +65,10 @@ absl::StatusOr<double> BudgetCoverage(const std::vector<std::string>& files,
                                       const std::map<std::string, int64_t>& file_tokens,
                                       int64_t budget);
 
+// The shared_key of an S001 outcome: "<task>/<harness>" at depth 1 (the
+// seeded protocol's), "<task>/<harness>/base~<depth>" deeper.
+std::string S001SharedKey(const std::string& task, const std::string& harness, int depth);
+
 }  // namespace repro::e04
 
 #endif  // REPRO_STAGES_E04_OUTCOMES_H_

@@ -56,8 +56,12 @@ class Writer {
   std::string Cell(const std::string& h, const std::string& c, int d, const std::string& m) {
     const Summary* s = s_.Get(h, c, d, m);
     if (s == nullptr) return "n/a";
-    return Token(absl::StrCat(h, ".", c == "S002" ? absl::StrCat("S002.d", d) : c, ".", m),
-                 IntervalText(s->value()));
+    // S002 rows carry their dose, sweep rows of S001 their depth ("S001.k10");
+    // the composite S001 (dose 0) has no suffix.
+    std::string condition = c;
+    if (c == "S002") condition = absl::StrCat("S002.d", d);
+    if (c == "S001" && d > 0) condition = absl::StrCat("S001.k", d);
+    return Token(absl::StrCat(h, ".", condition, ".", m), IntervalText(s->value()));
   }
   std::string& md() { return md_; }
   std::vector<std::pair<std::string, std::string>> TakeTokens() {
@@ -138,6 +142,90 @@ std::string DoseResponse(const E04Report& r, const Summaries& s) {
                      "mean MRR", categories, series, 0.0, 1.0);
 }
 
+// Mean delta MRR of S001 by depth (the sweep), per harness and over all.
+std::string Staleness(const E04Report& r, const Summaries& s) {
+  std::vector<Series> series;
+  std::vector<std::string> scopes(r.harnesses().begin(), r.harnesses().end());
+  scopes.push_back("all");
+  for (const std::string& h : scopes) {
+    Series line{h, {}};
+    for (int k : r.s001_depths()) {
+      SeriesPoint p;
+      if (const Summary* row = s.Get(h, "S001", k, "delta_mrr")) {
+        p = {row->value().mean(), row->value().low(), row->value().high(), true};
+      }
+      line.points.push_back(p);
+    }
+    series.push_back(line);
+  }
+  std::vector<std::string> categories;
+  for (int k : r.s001_depths()) categories.push_back(absl::StrCat("base~", k));
+  return LinePlotSvg(absl::StrCat("E04 (", r.grid(), "): S001 delta MRR by staleness depth, 95% task-bootstrap"),
+                     "delta MRR (stale - baseline)", categories, series, -1.0, 1.0);
+}
+
+// The staleness sweep section (several S001 depths): effective dose per depth
+// and the paired deltas per depth.
+void StalenessSweep(const E04Report& r, Writer& w) {
+  w.Line("## S001 staleness sweep (index at base~d, labels at base)");
+  w.Line();
+  w.Line("Effective dose per depth (Go files outside vendor/, stale tree vs base; means per task, "
+         "and tasks whose gold file changed or does not exist at the stale tree):");
+  w.Line();
+  w.Line("| Depth | Tasks | Go files added | removed | changed | Tasks with a gold file changed | "
+         "Tasks with a gold file missing at the stale tree |");
+  w.Line("|---:|---:|---:|---:|---:|---:|---:|");
+  for (int k : r.s001_depths()) {
+    int n = 0, changed_tasks = 0, missing_tasks = 0;
+    double added = 0, removed = 0, changed = 0;
+    for (const StalenessDose& d : r.staleness_doses()) {
+      if (d.depth() != k) continue;
+      ++n;
+      added += d.go_files_added();
+      removed += d.go_files_removed();
+      changed += d.go_files_changed();
+      changed_tasks += d.gold_changed() ? 1 : 0;
+      missing_tasks += d.gold_missing() > 0 ? 1 : 0;
+    }
+    const double per = n ? 1.0 / n : 0.0;
+    w.Line(absl::StrCat(
+        "| ", k, " | ", n, " | ", absl::StrFormat("%.1f", added * per), " | ",
+        absl::StrFormat("%.1f", removed * per), " | ", absl::StrFormat("%.1f", changed * per), " | ",
+        w.Token(absl::StrCat("s001.k", k, ".tasks_gold_changed"), absl::StrCat(changed_tasks, "/", n)),
+        " | ",
+        w.Token(absl::StrCat("s001.k", k, ".tasks_gold_missing"), absl::StrCat(missing_tasks, "/", n)),
+        " |"));
+  }
+  w.Line();
+  w.Line("Paired deltas per depth (stale minus baseline; task-bootstrap 95% intervals over all "
+         "harnesses, clustered by task; per harness below):");
+  w.Line();
+  w.Line("| Depth | delta recall@10 | delta MRR | delta nDCG@10 | loss of all top-10 gold | rank delta (censored) |");
+  w.Line("|---:|---|---|---|---|---|");
+  for (int k : r.s001_depths()) {
+    w.Line(absl::StrCat("| ", k, " | ", w.Cell("all", "S001", k, "delta_recall_at_10"), " | ",
+                        w.Cell("all", "S001", k, "delta_mrr"), " | ", w.Cell("all", "S001", k, "delta_ndcg_at_10"),
+                        " | ", w.Cell("all", "S001", k, "loss_of_all_top10_gold"), " | ",
+                        w.Cell("all", "S001", k, "rank_delta_censored"), " |"));
+  }
+  w.Line();
+  std::string header = "| Depth |", rule = "|---:|";
+  for (const std::string& h : r.harnesses()) {
+    absl::StrAppend(&header, " ", h, " delta MRR |");
+    absl::StrAppend(&rule, "---|");
+  }
+  w.Line(header);
+  w.Line(rule);
+  for (int k : r.s001_depths()) {
+    std::string row = absl::StrCat("| ", k, " |");
+    for (const std::string& h : r.harnesses()) absl::StrAppend(&row, " ", w.Cell(h, "S001", k, "delta_mrr"), " |");
+    w.Line(row);
+  }
+  w.Line();
+  w.Line("![S001 delta MRR by depth](staleness.svg)");
+  w.Line();
+}
+
 std::string RankDisplacement(const E04Report& r) {
   absl::StatusOr<std::vector<ConditionOutcome>> s001 =
       UniqueS001({r.cells().begin(), r.cells().end()});
@@ -175,15 +263,18 @@ RenderedE04 RenderE04(const E04Report& r) {
       w.Token("grid.tasks", absl::StrCat(r.tasks())), " tasks x ", r.harnesses_size(),
       " harnesses (", absl::StrJoin(r.harnesses(), ", "), ") x ", r.doses_size(),
       " distractor doses = ", w.Token("grid.cells", absl::StrCat(cells)),
-      " composite cells, each with a baseline, S001 (index built at the stale commit, one commit "
-      "before the base) and one S002 dose (synthetic distractor files). Means carry 95% percentile "
+      " composite cells, each with a baseline, S001 (index built at ",
+      r.s001_depths_size() == 0 || r.s001_depths(0) == 1
+          ? "the stale commit, one commit before the base"
+          : absl::StrCat("base~", r.s001_depths(0), ", first parents back from the base"),
+      ") and one S002 dose (synthetic distractor files). Means carry 95% percentile "
       "bootstrap intervals that resample tasks (B = ",
       r.bootstrap_resamples(), ", seed ", r.bootstrap_seed(), "). S001 does not depend on the dose: "
-      "its outcome is copied into the three cells of a task x harness with a shared_key and analysed "
-      "once, as ", w.Token("grid.s001_units", absl::StrCat(r.s001_units())), " units."));
+      "its outcome is copied into the cells of a task x harness (one per dose) with a shared_key and "
+      "analysed once, as ", w.Token("grid.s001_units", absl::StrCat(r.s001_units())), " units."));
   w.Line();
 
-  w.Line("Harnesses (frozen configs in data/e04/harnesses, hashed into every cell's provenance):");
+  w.Line("Harnesses (the frozen configs the experiment names, hashed into every cell's provenance):");
   w.Line();
   for (const HarnessDescription& h : r.harness_descriptions()) {
     w.Line(absl::StrCat("- ", h.name(), ": ", h.description(), "."));
@@ -273,6 +364,7 @@ RenderedE04 RenderE04(const E04Report& r) {
                         " | ", d.go_files_changed(), " | ", d.gold_changed() ? "yes" : "no", " |"));
   }
   w.Line();
+  if (r.s001_depths_size() > 1) StalenessSweep(r, w);
   w.Line("## S002: dose-response");
   w.Line();
   for (int d : r.doses()) {
@@ -364,8 +456,13 @@ RenderedE04 RenderE04(const E04Report& r) {
   w.Line();
   w.Line("- Whether a model or developer given the retrieved files would fix the bug: E04 measures "
          "file and function localization only.");
-  w.Line("- Staleness beyond one commit: S001 indexes the stale commit, base^1; its effective dose "
-         "is the table above, often no Go change at all.");
+  if (r.s001_depths_size() > 1) {
+    w.Line("- Staleness along other histories: the sweep indexes first-parent ancestors base~d only; "
+           "merged branches, rebases and uncommitted work are not covered.");
+  } else {
+    w.Line("- Staleness beyond one commit: S001 indexes the stale commit, base^1; its effective dose "
+           "is the table above, often no Go change at all.");
+  }
   w.Line("- Adversarial or naturally occurring distractors: S002 files are synthetic, built from the "
          "query's own words under a reserved path; real near-duplicates may behave differently.");
   w.Line("- Other repositories, languages, query authors or reformulation models; the blinded "
@@ -382,6 +479,7 @@ RenderedE04 RenderE04(const E04Report& r) {
   out.cells_csv = Csv(r);
   out.dose_response_svg = DoseResponse(r, s);
   out.rank_displacement_svg = RankDisplacement(r);
+  if (r.s001_depths_size() > 1) out.staleness_svg = Staleness(r, s);
   out.tokens = w.TakeTokens();
   return out;
 }

@@ -2,7 +2,8 @@
 //  - e04.md: summary first (what moved, by how much, with 95% intervals), then
 //    the tables, then what E04 does not evaluate;
 //  - cells.csv: one row per composite cell and condition (|cells| x 3 rows);
-//  - dose_response.svg and rank_displacement.svg;
+//  - dose_response.svg and rank_displacement.svg; with several S001 depths
+//    the staleness sweep section and staleness.svg;
 //  - tokens ("<key>\t<value>", sorted; every value verbatim in e04.md) for the
 //    frozen-token gate.
 // Formats: means and interval bounds with 4 decimals, "m [low, high]";
@@ -23,6 +24,7 @@ struct RenderedE04 {
   std::string cells_csv;
   std::string dose_response_svg;
   std::string rank_displacement_svg;
+  std::string staleness_svg;  // with several S001 depths only (the sweep)
   std::vector<std::pair<std::string, std::string>> tokens;
 };
 

@@ -28,10 +28,11 @@
 // Both: a query with no indexed token and (for a hybrid harness) no dense vector
 // returns no file and no function; an empty corpus returns an empty result.
 //
-// Dense model check (Build): the config must pin a model for the corpus's
-// repository, and `dense` must have that model_id, sha256 and the config's
-// dims; otherwise FailedPrecondition with expected vs found. A file harness requires
-// `dense` == nullptr.
+// Dense model check (Build): `dense` must have the config's dims; for a
+// DENSE_BACKEND_SERVER_CACHE config also the model_id and sha256 it pins for
+// the corpus's repository (an LSA model was checked against the experiment's
+// pin when it was opened, dense_backend.h); otherwise FailedPrecondition with
+// expected vs found. A file harness requires `dense` == nullptr.
 //
 // The corpus and the dense backend must outlive the Harness. Query is not
 // thread-safe (the backend may hold a connection).

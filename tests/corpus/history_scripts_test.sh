@@ -67,6 +67,13 @@ if grep -rqF "$work" "$out"; then
 fi
 echo "ok: extract_history.sh records absent commits and missing blobs as data, dumps trees and diffs"
 
+# S001 depths: the d-th first-parent ancestor, or "missing" past the root.
+printf 'ancestor\t%s\t1\nancestor\t%s\t100\n' "$base" "$base" >"$work/anc.tsv"
+bash "$extract" "$work/a.git" "$work/anc.tsv" "$work/anc"
+check "$work/anc/ancestors.tsv" "$base	1	$stale
+$base	100	missing"
+echo "ok: extract_history.sh resolves base~1 to the stale commit and reports base~100 as missing"
+
 # Ids that are not 40 lowercase hex: refused before anything is written.
 reject() {  # reject <name> <requests line> <expected message part>
   local name=$1 req=$2 want=$3 dir="$work/reject_$1"
@@ -91,3 +98,4 @@ reject traversal_snapshot "snapshot	../../x	T01.stale_commit" "found '../../x'"
 reject traversal_diff "diff	$base	../../x" "line 2 (diff): expected a commit id of 40 lowercase hex characters, found '../../x'"
 reject option "commit	--output=x" "found '--output=x'"
 reject upper_case "snapshot	${base^^}	T01.base_commit" "found '${base^^}'"
+reject depth "ancestor	$base	1e3" "line 2 (ancestor): expected a depth of 1-999999, found '1e3'"

@@ -30,7 +30,9 @@ def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = No
         srcs = ["//tools/tokens:check_tokens_test.sh"],
         args = [
             "$(rootpath //tools/tokens:check_tokens)",
-            "'$(rootpaths %s)'" % frozen if frozen_path else "$(rootpath %s)" % frozen,
+            # A filegroup that may hold nothing yet: its file's runfiles path is
+            # its workspace path; the wrapper says what to run when it is absent.
+            frozen_path if frozen_path else "$(rootpath %s)" % frozen,
             "%s/%s" % (pkg, tokens_file),
             "%s/%s" % (pkg, markdown),
             "'bazel run //%s:%s_refreeze'" % (pkg, name),
