@@ -16,6 +16,8 @@
 #   nb_bazel <copy> <name> <log> <bazel build args...>
 #                                 one nested build with output base NB_WORK/ob-<name>;
 #                                 sets NB_WALL_S; output in <log>
+#   nb_bazel_cmd <copy> <name> <log> <command> <args...>
+#                                 the same for any command (sync, run, test)
 #   nb_processes <log> <category> the count of one category ("remote cache hit",
 #                                 "internal", ...) in Bazel's "INFO: N processes:" line
 #   nb_non_internal_other_than <log> <category>
@@ -62,13 +64,19 @@ nb_copy_workspace() {
 }
 
 nb_bazel() {
+  local copy="$1" name="$2" log="$3"
+  shift 3
+  nb_bazel_cmd "$copy" "$name" "$log" build "$@"
+}
+
+nb_bazel_cmd() {
   local copy="$1" name="$2" log="$3" start end status
   shift 3
   start=$(date +%s.%N)
   set +e
   (cd "$copy" && HOME="$NB_WORK/home" timeout "$NB_BUILD_TIMEOUT_S" \
     bazel --batch --nohome_rc --output_user_root="$NB_WORK/user_root" \
-      --output_base="$NB_WORK/ob-$name" build "$@") > "$log" 2>&1
+      --output_base="$NB_WORK/ob-$name" "$@") > "$log" 2>&1
   status=$?
   set -e
   end=$(date +%s.%N)

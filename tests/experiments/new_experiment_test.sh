@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Experiments as data, as a researcher would use them (nested Bazel in a
+# workspace copy, tests/remote_cache/nested_bazel.sh):
+#  1. build the existing reports (w04, e04_fixture, judge_fixture);
+#  2. add, as data files only, a second task set (a fixture task file with F01
+#     and F03), a new harness (H000 with k1 = 1.2, compared with H000) and an
+#     experiment using both plus a hybrid harness, with S001 at depths 1 and 2
+#     and S002 at doses 1 and 5; `git status` shows no .bzl, .cc, .h or BUILD
+#     change;
+#  3. `bazel sync --only=experiments`; building the new report first stops
+#     naming the pins refreeze command; after `bazel run ..._pins_refreeze`
+#     the report builds, its tokens refreeze and its token test passes;
+#  4. rebuilding the existing reports executes no action.
+set -euo pipefail
+source "$(dirname "$(readlink -f "$0")")/../remote_cache/nested_bazel.sh"
+nb_init
+
+readonly EXISTING=(//reports:w04 //reports:e04_fixture //reports:judge_fixture)
+copy="$NB_WORK/ws"
+nb_copy_workspace "$copy"
+git -C "$copy" init -q
+git -C "$copy" add -A
+git -C "$copy" -c user.name=t -c user.email=t@t commit -q -m base
+
+nb_bazel "$copy" exp "$NB_WORK/warm.log" "${EXISTING[@]}"
+nb_log "existing reports built (${NB_WALL_S}s)"
+
+# 2. Data files only.
+python3 - "$copy/data/e04/fixture/tasks.textproto" "$copy/data/e04/fixture/tasks_two.textproto" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+head, _, body = text.partition("\ntasks {")
+blocks = ("tasks {" + body).split("\ntasks {")
+blocks = [b if b.startswith("tasks {") else "tasks {" + b for b in blocks]
+keep = [b for b in blocks if '  id: "F02"' not in b]
+assert len(keep) == 2, len(keep)
+open(sys.argv[2], "w").write(head + "\n" + "\n".join(keep))
+PY
+sed -e 's/^name: "H000"/name: "H001"/' -e 's/k1: 0.9/k1: 1.2/' \
+  -e 's/^description: .*/description: "BM25 (Lucene variant, k1 = 1.2, b = 0.4) over whole files; query = task query"/' \
+  "$copy/data/e04/harnesses/H000.textproto" > "$copy/data/e04/harnesses/H001.textproto"
+echo 'compare_with: "H000"' >> "$copy/data/e04/harnesses/H001.textproto"
+cat > "$copy/data/experiments/fixture_two.textproto" <<'PB'
+name: "fixture_two"
+title: "two fixture tasks"
+task_set {
+  name: "fixture_two"
+  tasks: "//data/e04/fixture:tasks_two.textproto"
+  source { fixture_history: "//data/e04/fixture:history.txt" }
+}
+harnesses: "//data/e04/harnesses:H000.textproto"
+harnesses: "//data/e04/harnesses:H001.textproto"
+harnesses: "//data/e04/harnesses:H008.textproto"
+s001_depths: [1, 2]
+s002_doses: [1, 5]
+bootstrap { resamples: 1000 seed: 7 }
+PB
+changed=$(git -C "$copy" status --porcelain --untracked-files=all)
+echo "$changed"
+code=$(echo "$changed" | awk '{print $2}' | grep -E '(\.bzl|\.cc|\.h|(^|/)BUILD(\.bazel)?)$' || true)
+[ -z "$code" ] || nb_fail "the new experiment changed code or BUILD files: $code"
+[ "$(echo "$changed" | grep -c '^??')" -eq 3 ] || nb_fail "expected exactly 3 new data files"
+
+# 3. Sync, then the pins, the report and its tokens.
+nb_bazel_cmd "$copy" exp "$NB_WORK/sync.log" sync --only=experiments
+(nb_bazel_cmd "$copy" exp "$NB_WORK/no_pins.log" build //reports:fixture_two) 2>/dev/null \
+  && nb_fail "the new report built without committed pins"
+grep -qF 'data/experiments/fixture_two.pins.textproto (absent): no pin for model lsa_code_256 of task set fixture_two; run `bazel run //reports:fixture_two_pins_refreeze`' \
+  "$NB_WORK/no_pins.log" || { tail -20 "$NB_WORK/no_pins.log" >&2; nb_fail "a build without pins did not name the refreeze command"; }
+nb_bazel_cmd "$copy" exp "$NB_WORK/pins.log" run //reports:fixture_two_pins_refreeze
+grep -q 'sha256: "[0-9a-f]\{64\}"' "$copy/data/experiments/fixture_two.pins.textproto" || nb_fail "no pin written"
+nb_bazel_cmd "$copy" exp "$NB_WORK/new.log" build //reports:fixture_two
+nb_log "new report built (${NB_WALL_S}s)"
+md="$copy/bazel-bin/reports/fixture_two/e04.md"
+grep -q '| H001-H000 |' "$md" || nb_fail "the report lacks the H001-H000 comparison"
+grep -qF 'two fixture tasks' "$md" || nb_fail "the report lacks its title"
+grep -qF '## S001 staleness sweep (index at base~d, labels at base)' "$md" || nb_fail "the report lacks the staleness sweep"
+grep -qE '^\| 2 \| 2 \| ' "$md" || nb_fail "the sweep lacks the effective dose of depth 2 over 2 tasks"
+[ -s "$copy/bazel-bin/reports/fixture_two/staleness.svg" ] || nb_fail "no staleness.svg"
+rows=$(($(wc -l < "$copy/bazel-bin/reports/fixture_two/cells.csv") - 1))
+[ "$rows" -eq $((2 * 3 * 2 * 3)) ] || nb_fail "cells.csv: expected 36 rows (2 tasks x 3 harnesses x 2 doses x 3 conditions), found $rows"
+nb_bazel_cmd "$copy" exp "$NB_WORK/tokens.log" run //reports:fixture_two_tokens_refreeze
+nb_bazel_cmd "$copy" exp "$NB_WORK/tokens_test.log" test //reports:fixture_two_tokens_test
+code=$(git -C "$copy" status --porcelain --untracked-files=all | awk '{print $2}' | grep -E '(\.bzl|\.cc|\.h|(^|/)BUILD(\.bazel)?)$' || true)
+[ -z "$code" ] || nb_fail "refreezing changed code or BUILD files: $code"
+
+# 4. The existing reports execute nothing.
+nb_bazel "$copy" exp "$NB_WORK/again.log" --execution_log_json_file="$NB_WORK/again.exec.json" "${EXISTING[@]}"
+nb_spawn_table "$NB_WORK/again.exec.json" | awk -F'\t' '$1 == "miss"' > "$NB_WORK/again.executed"
+[ ! -s "$NB_WORK/again.executed" ] || { cat "$NB_WORK/again.executed" >&2; nb_fail "rebuilding the existing reports after the new experiment executed actions"; }
+echo "PASS: a task set, a harness and an experiment added as data files; its report, pins and tokens built with the documented commands; the existing reports executed 0 actions"
