@@ -125,7 +125,11 @@ std::vector<ScoredId> Bm25Index::Search(absl::Span<const std::string> query_toke
   std::map<absl::string_view, int> qtf;
   for (const std::string& t : query_tokens) ++qtf[t];
 
+  // `touched` lists every document with a posting of a query term once, in
+  // first-touch order; a score of 0.0 is a score, not "untouched" (a k1 of
+  // inf makes every term score 0).
   std::vector<double> acc(static_cast<size_t>(stats_.documents), 0.0);
+  std::vector<bool> seen(static_cast<size_t>(stats_.documents), false);
   std::vector<uint32_t> touched;
   for (const auto& [term, count] : qtf) {
     auto it = terms_.find(term);
@@ -137,7 +141,10 @@ std::vector<ScoredId> Bm25Index::Search(absl::Span<const std::string> query_toke
     for (uint64_t p = begin; p < end; p += 2) {
       const uint32_t doc = postings_[p];
       const double s = TermScore(idf, static_cast<double>(postings_[p + 1]), norm_[doc]);
-      if (acc[doc] == 0.0) touched.push_back(doc);
+      if (!seen[doc]) {
+        seen[doc] = true;
+        touched.push_back(doc);
+      }
       acc[doc] += count == 1 ? s : q * s;
     }
   }

@@ -1,5 +1,7 @@
 #include "stages/retrieval/bm25.h"
 
+#include <limits>
+
 #include <string>
 #include <vector>
 
@@ -80,6 +82,22 @@ TEST(Bm25Test, MultiTermScoresSumOverTerms) {
   EXPECT_NEAR(r[0].score, 0.882230860679545, kTol);
   EXPECT_EQ(r[1].id, 0u);
   EXPECT_NEAR(r[1].score, 0.247370331181966, kTol);
+}
+
+TEST(Bm25Test, ZeroScoresStillCountEachDocumentOnce) {
+  // k1 = inf makes every term score 0 (config validation rejects it; the
+  // index must still not list a document twice): "proxy server" touches d2
+  // with two terms, d0 with one.
+  Bm25Index::Builder b(Bm25Params{std::numeric_limits<double>::infinity(), 0.4});
+  b.AddTokens({"cache", "server", "cache"});
+  b.AddTokens({"cache", "client"});
+  b.AddTokens({"proxy", "server", "client", "proxy"});
+  Bm25Index index = std::move(b).Build();
+  std::vector<ScoredId> r = index.Search({"proxy", "server"});
+  ASSERT_EQ(r.size(), 2u);
+  EXPECT_EQ(r[0].id, 0u);  // equal scores: id ascending
+  EXPECT_EQ(r[1].id, 2u);
+  EXPECT_EQ(r[0].score, 0.0);
 }
 
 TEST(Bm25Test, QueryTermFrequencyMultiplies) {

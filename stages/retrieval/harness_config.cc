@@ -18,6 +18,8 @@
 namespace repro::retrieval {
 namespace {
 
+constexpr double kMaxBm25K1 = 10;
+
 absl::Status Bad(absl::string_view source, absl::string_view field, absl::string_view expected,
                  absl::string_view found) {
   return absl::InvalidArgumentError(absl::StrCat(source, ": HarnessConfig.", field,
@@ -53,7 +55,12 @@ absl::Status ValidateHarnessConfig(const HarnessConfig& c, absl::string_view sou
   if (!c.has_bm25()) return Missing(source, "bm25");
   if (!c.bm25().has_k1()) return Missing(source, "bm25.k1");
   if (!c.bm25().has_b()) return Missing(source, "bm25.b");
-  if (!(c.bm25().k1() > 0)) return Bad(source, "bm25.k1", "> 0", absl::StrCat(c.bm25().k1()));
+  // Finite and in a range BM25 is used in (k1 is typically 0.5-2; beyond 10
+  // every term saturates at once and scores underflow toward 0).
+  if (!(c.bm25().k1() > 0 && c.bm25().k1() <= kMaxBm25K1)) {
+    return Bad(source, "bm25.k1", absl::StrCat("a finite value in (0, ", kMaxBm25K1, "]"),
+               absl::StrCat(c.bm25().k1()));
+  }
   if (!(c.bm25().b() >= 0 && c.bm25().b() <= 1)) {
     return Bad(source, "bm25.b", "in [0, 1]", absl::StrCat(c.bm25().b()));
   }

@@ -4,7 +4,7 @@
 // Every parameter must be written in the file; nothing defaults:
 //  - name (equal to the file's base name without ".textproto"), description;
 //  - document_unit; query_field; tokenizer (equal to kTokenizerVersion);
-//  - bm25.k1 > 0, 0 <= bm25.b <= 1; candidate_limit >= 1;
+//  - 0 < bm25.k1 <= 10 (finite), 0 <= bm25.b <= 1 (NaN rejected); candidate_limit >= 1;
 //  - compare_with: unique names, none empty or equal to the config's own name
 //    (that each names a harness of the grid is checked by the aggregation);
 //  - DOCUMENT_UNIT_FILES: no dense, no fusion block;

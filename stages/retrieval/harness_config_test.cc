@@ -114,6 +114,22 @@ TEST(HarnessConfigTest, RejectsInconsistentBlocks) {
               HasSubstr("H000.textproto:1:"));
 }
 
+TEST(HarnessConfigTest, Bm25ParametersMustBeFiniteAndSane) {
+  for (const char* k1 : {"inf", "1e308", "0", "-1", "nan", "10.5"}) {
+    std::string text = kH000;
+    text.replace(text.find("k1: 0.9"), 7, std::string("k1: ") + k1);
+    absl::Status s = ParseHarnessConfig(text, "H000.textproto").status();
+    EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument) << k1;
+    EXPECT_THAT(s.message(), HasSubstr("H000.textproto: HarnessConfig.bm25.k1: expected a finite value "
+                                       "in (0, 10], found"))
+        << k1;
+  }
+  std::string b = kH000;
+  b.replace(b.find("b: 0.4"), 6, "b: nan");
+  EXPECT_THAT(ParseHarnessConfig(b, "H000.textproto").status().message(),
+              HasSubstr("HarnessConfig.bm25.b: expected in [0, 1], found nan"));
+}
+
 TEST(HarnessConfigTest, CompareWithNamesOtherHarnessesOnce) {
   std::string text = std::string(kH008) + "compare_with: \"H000\"";
   absl::StatusOr<HarnessConfig> ok = ParseHarnessConfig(text, "H008.textproto");
