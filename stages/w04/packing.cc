@@ -106,6 +106,24 @@ absl::Status ProveSingleFactor(const PackingCase& pc, const std::string& file) {
                       RedundancyStatus_Name(y.redundancy_status()));
     }
   }
+  // Single factor: the treatment is the baseline plus exactly the declared
+  // rule, which the baseline must not already apply (adding a rule twice
+  // changes nothing), and neither list repeats a rule.
+  const std::string bw = absl::StrCat(file, ": condition '", b.name(), "'");
+  for (const PackingCondition* c : {&b, &t}) {
+    for (int i = 0; i < c->rules_size(); ++i) {
+      for (int j = 0; j < i; ++j) {
+        if (c->rules(i) == c->rules(j)) {
+          return Mismatch(c == &b ? bw : tw, "rules", "each rule once",
+                          absl::StrCat(List(c->rules()), " (", c->rules(i), " twice)"));
+        }
+      }
+    }
+  }
+  if (std::find(b.rules().begin(), b.rules().end(), pc.declared_rule()) != b.rules().end()) {
+    return Mismatch(bw, "rules", absl::StrCat("the baseline without the declared rule ", pc.declared_rule()),
+                    List(b.rules()));
+  }
   std::vector<std::string> added(t.rules().begin(), t.rules().end());
   for (const std::string& r : b.rules()) {
     auto it = std::find(added.begin(), added.end(), r);

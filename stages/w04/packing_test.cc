@@ -98,6 +98,22 @@ TEST(PackingStopTest, RulesMustDifferByTheDeclaredRuleOnly) {
   pc = Fixture();
   pc.mutable_baseline()->add_rules("R-REDUNDANT-NO-NEW-CLAIM");
   EXPECT_NE(ErrorOf(pc).find("field rules"), std::string::npos);
+  // Baseline [R], treatment [R, R]: "adds R" on paper, changes nothing.
+  pc = Fixture();
+  pc.mutable_baseline()->clear_rules();
+  pc.mutable_baseline()->add_rules("R-REDUNDANT-NO-NEW-CLAIM");
+  pc.mutable_treatment()->clear_rules();
+  pc.mutable_treatment()->add_rules("R-REDUNDANT-NO-NEW-CLAIM");
+  pc.mutable_treatment()->add_rules("R-REDUNDANT-NO-NEW-CLAIM");
+  EXPECT_NE(ErrorOf(pc).find("field rules: expected each rule once, found [R-REDUNDANT-NO-NEW-CLAIM, "
+                             "R-REDUNDANT-NO-NEW-CLAIM] (R-REDUNDANT-NO-NEW-CLAIM twice)"),
+            std::string::npos)
+      << ErrorOf(pc);
+  pc.mutable_treatment()->clear_rules();
+  pc.mutable_treatment()->add_rules("R-REDUNDANT-NO-NEW-CLAIM");
+  EXPECT_NE(ErrorOf(pc).find("field rules: expected the baseline without the declared rule"),
+            std::string::npos)
+      << ErrorOf(pc);
 }
 
 TEST(PackingStopTest, BadLedgerValues) {

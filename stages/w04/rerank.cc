@@ -11,6 +11,9 @@
 #include "stages/metrics/ranking_metrics.h"
 
 namespace repro::w04 {
+
+// The largest grade a case may declare (see EvaluateRerank).
+constexpr int kMaxGain = 30;
 namespace {
 
 using metrics::Gain;
@@ -152,6 +155,13 @@ absl::StatusOr<RerankResult> EvaluateRerank(const RerankCase& rc, const std::str
     return absl::InvalidArgumentError(
         absl::StrCat(file, ": field cutoff: expected >= 1, found ", rc.cutoff()));
   }
+  // Exponential gain 2^g - 1 is exact in a double up to g = 53 and a sum of a
+  // pool's gains stays finite far beyond; 30 leaves room for any pool size.
+  if (rc.max_gain() < 1 || rc.max_gain() > kMaxGain) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        file, ": field max_gain: expected 1..", kMaxGain, " (gain 2^g - 1 must stay exact and finite), found ",
+        rc.max_gain()));
+  }
   for (int k : rc.recall_cutoffs()) {
     if (k < 1) {
       return absl::InvalidArgumentError(
@@ -197,6 +207,14 @@ absl::StatusOr<RerankResult> EvaluateRerank(const RerankCase& rc, const std::str
   if (!b.ok()) return b.status();
   absl::StatusOr<ConditionMetrics> t = Measure(rc.treatment(), rc, *qrels);
   if (!t.ok()) return t.status();
+  // Every reported number is finite (the gain bound above guarantees it; this
+  // names the case if a later change breaks that).
+  for (double v : {*idcg, b->dcg(), t->dcg(), b->ndcg(), t->ndcg()}) {
+    if (!std::isfinite(v)) {
+      return absl::InternalError(absl::StrCat(file, ": pool ", rc.pool_id(),
+                                              ": a DCG/nDCG value is not finite (", v, ")"));
+    }
+  }
   out.set_delta_ndcg(t->ndcg() - b->ndcg());
   for (int i = 0; i < b->recall_size(); ++i) {
     RecallValue* d = out.add_delta_recall();

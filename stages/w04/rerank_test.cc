@@ -1,5 +1,7 @@
 #include "stages/w04/rerank.h"
 
+#include <cmath>
+
 #include <string>
 
 #include "gtest/gtest.h"
@@ -112,6 +114,23 @@ TEST(RerankStopTest, MissingCandidateDuplicateAndRange) {
   rc = Fixture();
   rc.set_cutoff(0);
   EXPECT_NE(ErrorOf(rc).find("field cutoff"), std::string::npos);
+}
+
+TEST(RerankStopTest, GainScaleIsBoundedSoEveryMetricIsFinite) {
+  // max_gain 2000 with gain 1500 used to report DCG@3 inf and nDCG@3 nan.
+  RerankCase rc = Fixture();
+  rc.set_max_gain(2000);
+  EXPECT_NE(ErrorOf(rc).find("field max_gain: expected 1..30 (gain 2^g - 1 must stay exact and finite), "
+                             "found 2000"),
+            std::string::npos)
+      << ErrorOf(rc);
+  rc.set_max_gain(30);
+  for (CandidateRecord& r : *rc.mutable_baseline()->mutable_records()) r.set_gain(30);
+  for (CandidateRecord& r : *rc.mutable_treatment()->mutable_records()) r.set_gain(30);
+  absl::StatusOr<RerankResult> r = EvaluateRerank(rc, kFile);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_TRUE(std::isfinite(r->baseline().dcg()));
+  EXPECT_DOUBLE_EQ(r->baseline().ndcg(), 1.0);
 }
 
 TEST(RerankStopTest, MalformedTextProtoNamesLine) {
