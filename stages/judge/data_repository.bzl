@@ -125,13 +125,16 @@ def _judge_data_repository_impl(rctx):
     if not root.exists:
         fail("%s=%s: directory %s does not exist. Point %s at the folder holding humaneval_icescore/ and vicuna80_qlora_prd/ (see docs/judge.md), or unset it to build on the fixture alone." % (_VAR, value, root, _VAR))
     missing = []
+    ambiguous = []
     lines = ['package(default_visibility = ["//visibility:public"])', ""]
     for role, paths in sorted(expected_files().items()):
         srcs = []
         for p in paths:
             plain = rctx.path(str(root) + "/" + p)
             gz = rctx.path(str(root) + "/" + p + ".gz")
-            if plain.exists:
+            if plain.exists and gz.exists:
+                ambiguous.append(p)
+            elif plain.exists:
                 rctx.symlink(plain, p)
                 srcs.append(p)
             elif gz.exists:
@@ -140,6 +143,13 @@ def _judge_data_repository_impl(rctx):
             else:
                 missing.append(p)
         lines.append("filegroup(name = %r, srcs = %r)" % (role, srcs))
+    if ambiguous:
+        fail("%s=%s: %d input file(s) exist both plain and as .gz, so which one is measured would be a guess; keep one of each pair:\n  %s" % (
+            _VAR,
+            value,
+            len(ambiguous),
+            "\n  ".join(["%s and %s.gz" % (p, p) for p in ambiguous[:10]]),
+        ))
     if missing:
         fail("%s=%s: %d expected file(s) missing (plain or .gz), e.g.:\n  %s\nSee docs/judge.md for the layout." % (
             _VAR,

@@ -36,6 +36,21 @@ grep -q "expected file(s) missing" "$NB_WORK/empty.log" \
   || { cat "$NB_WORK/empty.log" >&2; nb_fail "the error does not list the missing files"; }
 nb_log "empty directory: clear error listing missing files"
 
+# Two candidates for one input (a plain file beside the .gz): an error, never a silent pick.
+he=$(grep -o '"%s/humaneval/data/humaneval_%s_sample.json"' "$NB_ROOT/stages/judge/data_repository.bzl" | head -1 | tr -d '"')
+root=$(sed -n 's/^_HE_ROOT = "\(.*\)"$/\1/p' "$NB_ROOT/stages/judge/data_repository.bzl")
+[ -n "$he" ] && [ -n "$root" ] || nb_fail "cannot read the HumanEval sample layout from data_repository.bzl"
+sample=$(printf "$he" "$root" cpp)
+mkdir -p "$NB_WORK/two/$(dirname "$sample")"
+echo '[]' > "$NB_WORK/two/$sample"
+echo '[]' | gzip -n > "$NB_WORK/two/$sample.gz"
+if run_query "$NB_WORK/two.log" --repo_env=JUDGE_DATA_DIR="$NB_WORK/two"; then
+  nb_fail "a plain file beside its .gz was accepted"
+fi
+grep -qF "exist both plain and as .gz" "$NB_WORK/two.log" && grep -qF "$sample and $sample.gz" "$NB_WORK/two.log" \
+  || { cat "$NB_WORK/two.log" >&2; nb_fail "the error does not name both candidates"; }
+nb_log "plain file beside its .gz: clear error naming both"
+
 run_query "$NB_WORK/unset.log" || { cat "$NB_WORK/unset.log" >&2; nb_fail "query failed with JUDGE_DATA_DIR unset"; }
 grep -q "@judge_data//:he_samples" "$NB_WORK/unset.log" || nb_fail "@judge_data has no filegroups when unset"
 grep -q "JUDGE_DATA_CONFIGURED = False" "$NB_WORK/ob-query/external/judge_data/config.bzl" \
