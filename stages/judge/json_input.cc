@@ -52,6 +52,8 @@ absl::StatusOr<Json> ParseJsonDocument(absl::string_view text, absl::string_view
   } catch (const Json::parse_error& e) {
     return absl::InvalidArgumentError(
         absl::StrCat(file, ": invalid JSON at byte ", e.byte, ": ", e.what()));
+  } catch (const Json::exception& e) {  // e.g. out_of_range: a number like 1e400
+    return absl::InvalidArgumentError(absl::StrCat(file, ": invalid JSON: ", e.what()));
   }
 }
 
@@ -67,7 +69,7 @@ JsonLines ParseJsonLines(absl::string_view text) {
     }
     try {
       out.values.push_back({static_cast<int>(i + 1), Json::parse(line.begin(), line.end())});
-    } catch (const Json::parse_error& e) {
+    } catch (const Json::exception& e) {  // parse_error, out_of_range (1e400), ...
       out.malformed.push_back(
           {static_cast<int>(i + 1), e.what(), std::string(line.substr(0, 80))});
     }

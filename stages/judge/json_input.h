@@ -10,7 +10,7 @@
 // the file and the byte offset.
 //
 // ParseJsonLines: one JSON value per line (JSON Lines). A line that does not
-// parse is not fatal: it is returned in `malformed` with its 1-based line
+// parse (syntax, or a number out of range such as 1e400) is not fatal: it is returned in `malformed` with its 1-based line
 // number and the parser message, and the caller records it as bad input.
 // Empty lines (only whitespace) are skipped and counted in `blank_lines`,
 // except a single trailing newline at the end of the file.

@@ -38,6 +38,18 @@ TEST(ParseJsonDocument, ErrorNamesFileAndByte) {
   EXPECT_NE(r.status().message().find("data/x.json: invalid JSON at byte"), std::string::npos);
 }
 
+TEST(ParseJsonLines, NumbersOutOfRangeAreMalformedLinesNotCrashes) {
+  // nlohmann throws out_of_range (not parse_error) for 1e400.
+  JsonLines j = ParseJsonLines("{\"a\": 1}\n{\"score\": 1e400}\n");
+  ASSERT_EQ(j.values.size(), 1u);
+  ASSERT_EQ(j.malformed.size(), 1u);
+  EXPECT_EQ(j.malformed[0].line, 2);
+  EXPECT_NE(j.malformed[0].message.find("1e400"), std::string::npos) << j.malformed[0].message;
+  absl::StatusOr<Json> doc = ParseJsonDocument("[1e400]", "data/x.json");
+  ASSERT_FALSE(doc.ok());
+  EXPECT_NE(doc.status().message().find("data/x.json: invalid JSON"), std::string::npos);
+}
+
 TEST(ParseJsonLines, MalformedLinesAreReturnedNotFatal) {
   JsonLines j = ParseJsonLines("{\"a\": 1}\n{broken\n\n{\"a\": 2}\n");
   ASSERT_EQ(j.values.size(), 2u);

@@ -165,13 +165,23 @@ absl::Status Finish(const Stage& stage) {
 
 }  // namespace
 
+absl::Status StatusFromExceptions(absl::FunctionRef<absl::Status()> f) {
+  try {
+    return f();
+  } catch (const std::exception& e) {
+    return absl::InternalError(absl::StrCat("uncaught exception: ", e.what()));
+  } catch (...) {
+    return absl::InternalError("uncaught exception of a non-standard type");
+  }
+}
+
 int RunStage(int argc, char** argv,
              absl::FunctionRef<absl::Status(Stage&)> body) {
   absl::ParseCommandLine(argc, argv);
   absl::StatusOr<Stage> stage = LoadStage();
   absl::Status status = stage.status();
-  if (status.ok()) status = body(*stage);
-  if (status.ok()) status = Finish(*stage);
+  if (status.ok()) status = StatusFromExceptions([&] { return body(*stage); });
+  if (status.ok()) status = StatusFromExceptions([&] { return Finish(*stage); });
   if (!status.ok()) {
     std::cerr << absl::GetFlag(FLAGS_label) << ": stage "
               << absl::GetFlag(FLAGS_stage) << " failed: " << status.message()

@@ -20,7 +20,9 @@
 //    the provenance record (stage, version, label, sha256 of the tool binary,
 //    of every input and of every output; workspace-relative paths only).
 //  - A failing body prints "<label>: <message>" on stderr and exits 1 with no
-//    artifact written: a stop condition is a build failure.
+//    artifact written: a stop condition is a build failure. An exception that
+//    escapes the body (or the finish) is caught and reported the same way,
+//    "uncaught exception: <what>" (StatusFromExceptions).
 //  - Volatile outputs ("*.volatile.*", e.g. query times) are written like any
 //    other but left out of the provenance record (see IsVolatile).
 //  - Stage-specific flags are ordinary ABSL_FLAGs of the tool; RunStage parses
@@ -84,6 +86,10 @@ bool IsVolatile(absl::string_view output_name);
 
 // Workspace-relative form of an exec path: strips "bazel-out/<cfg>/bin/".
 std::string ShortPath(absl::string_view exec_path);
+
+// f(), with any exception it throws turned into Internal "uncaught exception:
+// <what>" (RunStage reports it with the stage label, like any failure).
+absl::Status StatusFromExceptions(absl::FunctionRef<absl::Status()> f);
 
 int RunStage(int argc, char** argv,
              absl::FunctionRef<absl::Status(Stage&)> body);

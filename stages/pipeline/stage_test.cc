@@ -1,9 +1,20 @@
 #include "stages/pipeline/stage.h"
 
+#include <stdexcept>
+
 #include "gtest/gtest.h"
 
 namespace repro {
 namespace {
+
+TEST(StageTest, ExceptionsBecomeStatusesNamingThem) {
+  absl::Status s = StatusFromExceptions([]() -> absl::Status { throw std::out_of_range("number overflow"); });
+  EXPECT_EQ(s.code(), absl::StatusCode::kInternal);
+  EXPECT_EQ(s.message(), "uncaught exception: number overflow");
+  s = StatusFromExceptions([]() -> absl::Status { throw 7; });
+  EXPECT_EQ(s.message(), "uncaught exception of a non-standard type");
+  EXPECT_TRUE(StatusFromExceptions([] { return absl::OkStatus(); }).ok());
+}
 
 TEST(StageTest, ShortPathStripsOutputRoot) {
   EXPECT_EQ(ShortPath("bazel-out/k8-fastbuild/bin/stages/w04/x.json"),
