@@ -3,6 +3,12 @@
 #include <zlib.h>
 
 #include <cmath>
+#include <cstdint>
+#include <limits>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
@@ -44,11 +50,49 @@ absl::StatusOr<std::string> MaybeGunzip(absl::string_view bytes, absl::string_vi
   return out;
 }
 
+namespace {
+
+// A key that appears twice in one JSON object: RFC 8259 leaves the meaning
+// open and nlohmann keeps the last, so the reader rejects it instead.
+class DuplicateKey : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Parses with a callback that tracks the keys of every open object.
+Json ParseStrict(absl::string_view text) {
+  std::vector<std::set<std::string>> keys;
+  Json::parser_callback_t cb = [&keys](int /*depth*/, Json::parse_event_t event, Json& parsed) {
+    switch (event) {
+      case Json::parse_event_t::object_start:
+        keys.emplace_back();
+        break;
+      case Json::parse_event_t::object_end:
+        if (!keys.empty()) keys.pop_back();
+        break;
+      case Json::parse_event_t::key:
+        if (!keys.empty() && !keys.back().insert(parsed.get<std::string>()).second) {
+          throw DuplicateKey(absl::StrCat("duplicate key '", parsed.get<std::string>(),
+                                          "' in one object (RFC 8259 leaves its meaning open)"));
+        }
+        break;
+      default:
+        break;
+    }
+    return true;
+  };
+  return Json::parse(text.begin(), text.end(), cb);
+}
+
+}  // namespace
+
 absl::StatusOr<Json> ParseJsonDocument(absl::string_view text, absl::string_view file) {
   // nlohmann::json reports errors by exception; this is the one place that
   // turns them into a Status.
   try {
-    return Json::parse(text.begin(), text.end());
+    return ParseStrict(text);
+  } catch (const DuplicateKey& e) {
+    return absl::InvalidArgumentError(absl::StrCat(file, ": invalid JSON: ", e.what()));
   } catch (const Json::parse_error& e) {
     return absl::InvalidArgumentError(
         absl::StrCat(file, ": invalid JSON at byte ", e.byte, ": ", e.what()));
@@ -68,7 +112,9 @@ JsonLines ParseJsonLines(absl::string_view text) {
       continue;
     }
     try {
-      out.values.push_back({static_cast<int>(i + 1), Json::parse(line.begin(), line.end())});
+      out.values.push_back({static_cast<int>(i + 1), ParseStrict(line)});
+    } catch (const DuplicateKey& e) {
+      out.malformed.push_back({static_cast<int>(i + 1), e.what(), std::string(line.substr(0, 80))});
     } catch (const Json::exception& e) {  // parse_error, out_of_range (1e400), ...
       out.malformed.push_back(
           {static_cast<int>(i + 1), e.what(), std::string(line.substr(0, 80))});
@@ -112,9 +158,30 @@ absl::StatusOr<long long> GetInt(const Json& obj, absl::string_view name,
                                  absl::string_view where) {
   absl::StatusOr<const Json*> f = Field(obj, name, where);
   if (!f.ok()) return f.status();
-  if ((*f)->is_number_integer()) return (*f)->get<long long>();
+  // Ids and counts land in int fields: anything outside int32 would wrap
+  // (4294967299 into 3) or, as a double, be undefined behaviour (1e300).
+  constexpr long long kMin = std::numeric_limits<int32_t>::min();
+  constexpr long long kMax = std::numeric_limits<int32_t>::max();
+  auto out_of_range = [&](const std::string& found) {
+    return absl::InvalidArgumentError(absl::StrCat(where, ": field '", name,
+                                                   "': expected an integer in [", kMin, ", ", kMax,
+                                                   "], found ", found));
+  };
+  if ((*f)->is_number_unsigned()) {
+    const auto u = (*f)->get<unsigned long long>();
+    if (u > static_cast<unsigned long long>(kMax)) return out_of_range(absl::StrCat(u));
+    return static_cast<long long>(u);
+  }
+  if ((*f)->is_number_integer()) {
+    const long long v = (*f)->get<long long>();
+    if (v < kMin || v > kMax) return out_of_range(absl::StrCat(v));
+    return v;
+  }
   if ((*f)->is_number_float()) {
     const double d = (*f)->get<double>();
+    if (!(d >= static_cast<double>(kMin) && d <= static_cast<double>(kMax))) {
+      return out_of_range(absl::StrCat(d));
+    }
     if (std::floor(d) == d) return static_cast<long long>(d);
   }
   return TypeError(where, name, "integer", **f);

@@ -7,7 +7,8 @@
 // compress some files; upstream clones have them plain.
 //
 // ParseJsonDocument: one JSON value (nlohmann::json, RFC 8259); an error names
-// the file and the byte offset.
+// the file and the byte offset. Both parsers reject an object with a repeated
+// key (RFC 8259 leaves its meaning open; nlohmann would keep the last).
 //
 // ParseJsonLines: one JSON value per line (JSON Lines). A line that does not
 // parse (syntax, or a number out of range such as 1e400) is not fatal: it is returned in `malformed` with its 1-based line
@@ -53,6 +54,9 @@ JsonLines ParseJsonLines(absl::string_view text);
 
 // Typed field access for importer code: a missing field or a wrong type is
 // InvalidArgument "<where>: field '<name>': expected <type>, found <type>".
+// GetInt accepts integers (or integral doubles) in the int32 range only: ids
+// and counts are stored in ints, so 4294967299 or 1e300 is an error naming
+// the value, never a wrapped or undefined one.
 absl::StatusOr<std::string> GetString(const Json& obj, absl::string_view name,
                                       absl::string_view where);
 absl::StatusOr<long long> GetInt(const Json& obj, absl::string_view name,

@@ -2,6 +2,7 @@
 
 #include <zlib.h>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 
 namespace repro::judge {
@@ -48,6 +49,29 @@ TEST(ParseJsonLines, NumbersOutOfRangeAreMalformedLinesNotCrashes) {
   absl::StatusOr<Json> doc = ParseJsonDocument("[1e400]", "data/x.json");
   ASSERT_FALSE(doc.ok());
   EXPECT_NE(doc.status().message().find("data/x.json: invalid JSON"), std::string::npos);
+}
+
+TEST(ParseJsonLines, DuplicateKeysAreMalformed) {
+  JsonLines j = ParseJsonLines("{\"a\": 1, \"a\": 2}\n{\"o\": {\"k\": 1}, \"p\": {\"k\": 2}}\n");
+  ASSERT_EQ(j.malformed.size(), 1u);
+  EXPECT_EQ(j.malformed[0].line, 1);
+  EXPECT_NE(j.malformed[0].message.find("duplicate key 'a'"), std::string::npos);
+  ASSERT_EQ(j.values.size(), 1u);  // the same key in two objects is fine
+  EXPECT_FALSE(ParseJsonDocument("{\"a\": 1, \"a\": 2}", "d.json").ok());
+}
+
+TEST(GetInt, Int32RangeOnly) {
+  for (const char* bad : {"4294967299", "-2147483649", "1e300", "1e400x"}) {
+    absl::StatusOr<Json> doc = ParseJsonDocument(absl::StrCat("{\"n\": ", bad, "}"), "f");
+    if (!doc.ok()) continue;  // 1e400x is not JSON at all
+    absl::StatusOr<long long> v = GetInt(*doc, "n", "f:1");
+    ASSERT_FALSE(v.ok()) << bad;
+    EXPECT_NE(v.status().message().find("f:1: field 'n': expected an integer in [-2147483648, 2147483647]"),
+              std::string::npos)
+        << v.status();
+  }
+  EXPECT_EQ(*GetInt(*ParseJsonDocument("{\"n\": 2147483647}", "f"), "n", "f"), 2147483647);
+  EXPECT_EQ(*GetInt(*ParseJsonDocument("{\"n\": 7.0}", "f"), "n", "f"), 7);
 }
 
 TEST(ParseJsonLines, MalformedLinesAreReturnedNotFatal) {

@@ -143,6 +143,7 @@ class Importer {
   };
   std::map<std::pair<int, std::string>, Relative> relative_;
   int relative_unparsed_ = 0;
+  std::map<long long, int> question_line_;  // question_id -> line in vicuna_questions.jsonl
   std::map<int, int> j1_score_counts_;
 };
 
@@ -158,6 +159,12 @@ absl::Status Importer::LoadQuestions() {
       log_.Add("invalid_field", jl->second, l.line, "", "question_id/text/category",
                (!id.ok() ? id.status() : !text.ok() ? text.status() : cat.status()).message());
       continue;
+    }
+    auto [it, inserted] = question_line_.emplace(*id, l.line);
+    if (!inserted) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          where, ": field question_id: duplicate ", *id, " (first at line ", it->second,
+          "); one line per question"));
     }
     questions_[*id] = {*text, *cat};
   }

@@ -148,6 +148,36 @@ TEST(ImportVicuna, WrongAnswerIdIsRecorded) {
   EXPECT_EQ(missing, 1);  // question 1 then has 55 of 56 calls
 }
 
+TEST(ImportVicuna, OutOfRangeDuplicateAndAmbiguousQuestionIdsStop) {
+  // 4294967299 wrapped into question 3's slot; 1e300 was undefined behaviour.
+  for (const std::string& bad : {"4294967299", "1e300", "-1e300"}) {
+    std::map<std::string, std::string> f = Files();
+    f["vicuna_questions.jsonl"] +=
+        "{\"question_id\": " + bad + ", \"text\": \"q3\", \"category\": \"generic\"}\n";
+    absl::StatusOr<JudgeDataset> d = ImportVicuna(f, {});
+    ASSERT_TRUE(d.ok()) << d.status();
+    bool recorded = false;
+    for (const IssueCount& i : d->issue_counts()) recorded |= i.kind() == "invalid_field";
+    EXPECT_TRUE(recorded) << bad;
+    EXPECT_EQ(d->records_size(), 4) << bad;  // no phantom task
+  }
+  std::map<std::string, std::string> f = Files();
+  f["vicuna_questions.jsonl"] += "{\"question_id\": 2, \"text\": \"again\", \"category\": \"coding\"}\n";
+  absl::StatusOr<JudgeDataset> d = ImportVicuna(f, {});
+  ASSERT_FALSE(d.ok());
+  EXPECT_NE(d.status().message().find(":3: field question_id: duplicate 2 (first at line 2)"),
+            std::string::npos)
+      << d.status();
+  f = Files();
+  f["vicuna_questions.jsonl"] +=
+      "{\"question_id\": 3, \"question_id\": 1, \"text\": \"q\", \"category\": \"generic\"}\n";
+  d = ImportVicuna(f, {});
+  ASSERT_TRUE(d.ok()) << d.status();
+  bool malformed = false;
+  for (const IssueCount& i : d->issue_counts()) malformed |= i.kind() == "malformed_json_line" && i.count() > 0;
+  EXPECT_TRUE(malformed);
+}
+
 TEST(ImportVicuna, MissingFileNamesIt) {
   std::map<std::string, std::string> f = Files();
   f.erase("answer_bard-vs-answer_gpt4-human-reviewer_threeclass.jsonl");
