@@ -69,6 +69,23 @@ TEST(ChunkSnapshotTest, SuspectFilesAreFlaggedAndKept) {
   EXPECT_EQ(set->suspect_files(0), "a.go");
 }
 
+TEST(ChunkSnapshotTest, BrokenFunctionEndingAtANewlineIsKeptAsSuspect) {
+  // 10 bytes: the function node ends at (row 1, column 0), after the only line.
+  const std::string src = "func e({g\n";
+  std::vector<TreeEntry> tree = {{"100644", "blob", GitBlobId(src), "e.go"}};
+  std::map<std::string, BatchObject> blobs;
+  blobs[GitBlobId(src)] = {false, "blob", src};
+  auto snapshot = BuildSnapshot("r", "c", tree, blobs);
+  ASSERT_TRUE(snapshot.ok()) << snapshot.status();
+  auto set = ChunkSnapshot(*snapshot);
+  ASSERT_TRUE(set.ok()) << set.status();
+  ASSERT_EQ(set->suspect_files_size(), 1);
+  for (const Chunk& c : set->chunks()) {
+    EXPECT_GE(c.start_line(), 1u);
+    EXPECT_LE(c.end_line(), 1u) << c.function();
+  }
+}
+
 TEST(ChunkSnapshotTest, ManifestWithoutContentIsRejected) {
   const std::string src = "package p\n";
   std::vector<TreeEntry> tree = {{"100644", "blob", GitBlobId(src), "a.go"}};

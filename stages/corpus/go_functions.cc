@@ -74,8 +74,13 @@ void Collect(TSNode parent, absl::string_view source,
       f.name = absl::StrCat(ReceiverTypeName(Field(c, "receiver"), source), ".",
                             f.name);
     }
-    f.start_line = ts_node_start_point(c).row + 1;
-    f.end_line = ts_node_end_point(c).row + 1;
+    // A node that ends at column 0 of a row ends with the newline of the row
+    // before (tree-sitter's end point is exclusive): an unterminated function
+    // in an ERROR node, "func e({g\n", ends at (1, 0) but lies on line 1.
+    const TSPoint start = ts_node_start_point(c);
+    const TSPoint end = ts_node_end_point(c);
+    f.start_line = start.row + 1;
+    f.end_line = (end.column == 0 && end.row > start.row) ? end.row : end.row + 1;
     out->push_back(std::move(f));
   }
 }
