@@ -69,10 +69,18 @@ def spec_value_errors(spec, tasks, lsa_training_commit):
       A list of messages; empty when every value is safe to use.
     """
     errors = []
+    first = {}
     for i, t in enumerate(tasks):
         e = task_id_error(spec, i, t["id"])
         if e:
             errors.append(e)
+        elif t["id"] in first:
+            errors.append("%s: field id: duplicate task id, also tasks[%d] (target and file names must be unique)" % (
+                _where(spec, i, t["id"]),
+                first[t["id"]],
+            ))
+        else:
+            first[t["id"]] = i
         for f in ["fix_commit", "base_commit", "stale_commit"]:
             if t[f]:
                 e = commit_id_error(spec, i, t["id"], f, t[f])

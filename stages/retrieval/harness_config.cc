@@ -44,8 +44,17 @@ absl::Status ValidateHarnessConfig(const HarnessConfig& c, absl::string_view sou
   if (!c.has_document_unit() || c.document_unit() == DOCUMENT_UNIT_UNSPECIFIED) {
     return Missing(source, "document_unit");
   }
+  // Proto3 enums are open: a number such as 7 parses; it is not a value.
+  if (!DocumentUnit_IsValid(c.document_unit())) {
+    return Bad(source, "document_unit", "DOCUMENT_UNIT_FILES or DOCUMENT_UNIT_FUNCTION_CHUNKS",
+               absl::StrCat(c.document_unit()));
+  }
   if (!c.has_query_field() || c.query_field() == QUERY_FIELD_UNSPECIFIED) {
     return Missing(source, "query_field");
+  }
+  if (!QueryField_IsValid(c.query_field())) {
+    return Bad(source, "query_field", "QUERY_FIELD_QUERY or QUERY_FIELD_REFORMULATION",
+               absl::StrCat(c.query_field()));
   }
   if (!c.has_tokenizer()) return Missing(source, "tokenizer");
   if (c.tokenizer() != kTokenizerVersion) {
@@ -92,6 +101,10 @@ absl::Status ValidateHarnessConfig(const HarnessConfig& c, absl::string_view sou
   const DenseConfig& d = c.dense();
   if (!d.has_backend() || d.backend() == DENSE_BACKEND_UNSPECIFIED) {
     return Missing(source, "dense.backend");
+  }
+  if (!DenseBackend_IsValid(d.backend())) {
+    return Bad(source, "dense.backend", "DENSE_BACKEND_LSA or DENSE_BACKEND_SERVER_CACHE",
+               absl::StrCat(d.backend()));
   }
   if (!d.has_dims()) return Missing(source, "dense.dims");
   if (d.dims() < 1) return Bad(source, "dense.dims", ">= 1", "0");

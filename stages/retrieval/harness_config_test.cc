@@ -114,6 +114,23 @@ TEST(HarnessConfigTest, RejectsInconsistentBlocks) {
               HasSubstr("H000.textproto:1:"));
 }
 
+TEST(HarnessConfigTest, EnumNumbersThatAreNotValuesAreNamed) {
+  std::string text = kH000;
+  text.replace(text.find("DOCUMENT_UNIT_FILES"), 19, "7");
+  absl::Status s = ParseHarnessConfig(text, "H000.textproto").status();
+  EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(s.message(), HasSubstr("H000.textproto: HarnessConfig.document_unit: expected "
+                                     "DOCUMENT_UNIT_FILES or DOCUMENT_UNIT_FUNCTION_CHUNKS, found 7"));
+  text = kH000;
+  text.replace(text.find("QUERY_FIELD_QUERY"), 17, "9");
+  EXPECT_THAT(ParseHarnessConfig(text, "H000.textproto").status().message(),
+              HasSubstr("HarnessConfig.query_field: expected QUERY_FIELD_QUERY or QUERY_FIELD_REFORMULATION, found 9"));
+  text = kH008;
+  text.replace(text.find("DENSE_BACKEND_LSA"), 17, "5");
+  EXPECT_THAT(ParseHarnessConfig(text, "H008.textproto").status().message(),
+              HasSubstr("HarnessConfig.dense.backend: expected DENSE_BACKEND_LSA or DENSE_BACKEND_SERVER_CACHE, found 5"));
+}
+
 TEST(HarnessConfigTest, Bm25ParametersMustBeFiniteAndSane) {
   for (const char* k1 : {"inf", "1e308", "0", "-1", "nan", "10.5"}) {
     std::string text = kH000;

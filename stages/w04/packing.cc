@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "stages/w04/condition_pair.h"
 
 namespace repro::w04 {
 namespace {
@@ -220,6 +221,11 @@ absl::StatusOr<PackingResult> EvaluatePacking(const PackingCase& pc,
                                               const std::string& file) {
   if (pc.declared_rule() != kRuleRedundant) {
     return Mismatch(file, "declared_rule", kRuleRedundant, pc.declared_rule());
+  }
+  if (absl::Status s = CheckConditionPair(pc.has_baseline(), pc.baseline().name(), pc.has_treatment(),
+                                          pc.treatment().name(), file);
+      !s.ok()) {
+    return s;
   }
   std::set<std::string> claim_ids;
   for (const MaterialClaim& m : pc.claims()) {

@@ -116,6 +116,16 @@ TEST(PackingStopTest, RulesMustDifferByTheDeclaredRuleOnly) {
       << ErrorOf(pc);
 }
 
+TEST(PackingStopTest, ConditionsMustBeTwoDistinctBlocks) {
+  PackingCase pc = Fixture();
+  pc.mutable_treatment()->set_name(pc.baseline().name());
+  EXPECT_NE(ErrorOf(pc).find("expected two different names"), std::string::npos) << ErrorOf(pc);
+  pc = Fixture();
+  pc.clear_treatment();
+  EXPECT_NE(ErrorOf(pc).find("field treatment: expected a condition block, found none"), std::string::npos)
+      << ErrorOf(pc);
+}
+
 TEST(PackingStopTest, BadLedgerValues) {
   PackingCase pc = Fixture();
   pc.mutable_baseline()->mutable_passages(0)->set_candidate_id("C9");

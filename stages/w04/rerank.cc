@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <map>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "stages/w04/condition_pair.h"
 #include "absl/strings/str_join.h"
 #include "stages/metrics/qrels.h"
 #include "stages/metrics/ranking_metrics.h"
@@ -162,11 +164,21 @@ absl::StatusOr<RerankResult> EvaluateRerank(const RerankCase& rc, const std::str
         file, ": field max_gain: expected 1..", kMaxGain, " (gain 2^g - 1 must stay exact and finite), found ",
         rc.max_gain()));
   }
+  std::set<int> seen_cutoffs;
   for (int k : rc.recall_cutoffs()) {
     if (k < 1) {
       return absl::InvalidArgumentError(
           absl::StrCat(file, ": field recall_cutoffs: expected >= 1, found ", k));
     }
+    if (!seen_cutoffs.insert(k).second) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(file, ": field recall_cutoffs: expected unique cutoffs, found ", k, " twice"));
+    }
+  }
+  if (absl::Status s = CheckConditionPair(rc.has_baseline(), rc.baseline().name(), rc.has_treatment(),
+                                          rc.treatment().name(), file);
+      !s.ok()) {
+    return s;
   }
   absl::StatusOr<std::map<std::string, int>> base_index =
       IndexCondition(rc.baseline(), rc.max_gain(), file);

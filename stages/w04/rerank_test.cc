@@ -116,6 +116,23 @@ TEST(RerankStopTest, MissingCandidateDuplicateAndRange) {
   EXPECT_NE(ErrorOf(rc).find("field cutoff"), std::string::npos);
 }
 
+TEST(RerankStopTest, ConditionsMustBeTwoDistinctBlocks) {
+  RerankCase rc = Fixture();
+  rc.mutable_treatment()->set_name(rc.baseline().name());
+  EXPECT_NE(ErrorOf(rc).find("fields baseline.name and treatment.name: expected two different names, "
+                             "found '" + rc.baseline().name() + "' twice"),
+            std::string::npos)
+      << ErrorOf(rc);
+  rc = Fixture();
+  rc.clear_treatment();
+  EXPECT_NE(ErrorOf(rc).find("field treatment: expected a condition block, found none"), std::string::npos)
+      << ErrorOf(rc);
+  rc = Fixture();
+  rc.add_recall_cutoffs(rc.recall_cutoffs(0));
+  EXPECT_NE(ErrorOf(rc).find("field recall_cutoffs: expected unique cutoffs, found"), std::string::npos)
+      << ErrorOf(rc);
+}
+
 TEST(RerankStopTest, GainScaleIsBoundedSoEveryMetricIsFinite) {
   // max_gain 2000 with gain 1500 used to report DCG@3 inf and nDCG@3 nan.
   RerankCase rc = Fixture();

@@ -62,6 +62,12 @@ _CASES = [
     ),
     ("empty task id", [_task(id = "")], "", "task at tasks[0], field id: expected 1-64 characters"),
     ("task id starting with a dash", [_task(id = "-T01")], "", "found \"-T01\""),
+    (
+        "duplicate task id",
+        [_task(), _task(id = "T02"), _task()],
+        "",
+        "//data/x:tasks.textproto: task T01 (tasks[2]): field id: duplicate task id, also tasks[0]",
+    ),
 ]
 
 def spec_values_test(name):
