@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 
@@ -52,8 +53,20 @@ class Writer {
   std::vector<std::pair<std::string, std::string>> tokens_;
 };
 
+// "2/4 = 0.50"; with no material claim the ratio is undefined and said so.
 std::string Coverage(const PackingRun& r) {
+  if (r.claims_total() == 0) return "undefined (no material claims)";
   return absl::StrCat(r.claims_covered_size(), "/", r.claims_total(), " = ", F2(r.coverage()));
+}
+
+// Authored prose may name values of the data with placeholders, so that the
+// text cannot disagree with the case: {budget} (the packing budget B) and
+// {cutoff} (the rerank cutoff k).
+std::string FillPlaceholders(std::string text, const RerankResult& rr, const PackingResult& pr) {
+  absl::StrReplaceAll({{"{budget}", absl::StrCat(pr.baseline().budget())},
+                       {"{cutoff}", absl::StrCat(rr.cutoff())}},
+                      &text);
+  return text;
 }
 
 bool Packed(const PackingRun& r, const std::string& id) {
@@ -92,7 +105,7 @@ absl::StatusOr<RenderedReport> RenderReport(const RerankResult& rr, const Packin
   w.Line();
   w.Line("## Conventions");
   w.Line();
-  for (const std::string& c : text.conventions()) w.Line(absl::StrCat("- ", c));
+  for (const std::string& c : text.conventions()) w.Line(absl::StrCat("- ", FillPlaceholders(c, rr, pr)));
   w.Line(absl::StrCat("- Gain scale: ", absl::StrJoin(rr.gain_scale(), "; "), "."));
   w.Line();
 
@@ -112,9 +125,14 @@ absl::StatusOr<RenderedReport> RenderReport(const RerankResult& rr, const Packin
                       Signed9(t.dcg() - b.dcg()), " |"));
   const std::string idcg = F9(rr.idcg());
   w.Line(absl::StrCat("| IDCG@", k, " | ", w.Token("rerank.idcg@k", idcg), " | ", idcg, " | |"));
-  w.Line(absl::StrCat("| nDCG@", k, " | ", w.Token("rerank.baseline.ndcg@k", F9(b.ndcg())), " | ",
-                      w.Token("rerank.treatment.ndcg@k", F9(t.ndcg())), " | ",
-                      w.Token("rerank.delta.ndcg@k", Signed9(rr.delta_ndcg())), " |"));
+  if (rr.idcg() > 0) {
+    w.Line(absl::StrCat("| nDCG@", k, " | ", w.Token("rerank.baseline.ndcg@k", F9(b.ndcg())), " | ",
+                        w.Token("rerank.treatment.ndcg@k", F9(t.ndcg())), " | ",
+                        w.Token("rerank.delta.ndcg@k", Signed9(rr.delta_ndcg())), " |"));
+  } else {
+    // trec_eval reports 0; the report says what it is: no judged gain, no ideal ranking.
+    w.Line(absl::StrCat("| nDCG@", k, " | undefined (IDCG = 0: no judged gain) | undefined | undefined |"));
+  }
   for (const RecallValue& d : rr.delta_recall()) {
     const RecallValue* rb = RecallAt(b, d.k());
     const RecallValue* rt = RecallAt(t, d.k());

@@ -58,6 +58,34 @@ TEST(ReportWriterTest, UnknownDiagnosisCandidateOrFactIsAnError) {
   EXPECT_FALSE(RenderReport(rr, pr, text).ok());
 }
 
+TEST(ReportWriterTest, AuthoredTextFollowsTheDataAndUndefinedIsSaid) {
+  ReportText text = Load<ReportText>("data/w04/report.textproto");
+  RerankResult rr = *EvaluateRerank(Load<RerankCase>("data/w04/rerank.textproto"), "r");
+  std::vector<std::string> order;
+  for (const RankedEntry& e : rr.treatment().order()) order.push_back(e.candidate_id());
+  PackingCase pc = Load<PackingCase>("data/w04/packing.textproto");
+  pc.mutable_baseline()->set_budget(2147483647);
+  pc.mutable_treatment()->set_budget(2147483647);
+  PackingResult pr = *EvaluatePacking(pc, order, "p");
+  rr.set_idcg(0);  // as with all gains 0
+  absl::StatusOr<RenderedReport> r = RenderReport(rr, pr, text);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_NE(r->markdown.find("B = 2147483647 authored units"), std::string::npos);
+  EXPECT_EQ(r->markdown.find("B = 180 authored units"), std::string::npos);
+  EXPECT_NE(r->markdown.find("| nDCG@3 | undefined (IDCG = 0: no judged gain)"), std::string::npos);
+  PackingCase none = Load<PackingCase>("data/w04/packing.textproto");
+  none.clear_claims();
+  for (PackingCondition* c : {none.mutable_baseline(), none.mutable_treatment()}) {
+    for (LedgerPassage& p : *c->mutable_passages()) p.clear_claims();
+  }
+  absl::StatusOr<PackingResult> pr0 = EvaluatePacking(none, order, "p");
+  ASSERT_TRUE(pr0.ok()) << pr0.status();
+  absl::StatusOr<RenderedReport> r0 = RenderReport(rr, *pr0, text);
+  ASSERT_TRUE(r0.ok()) << r0.status();
+  EXPECT_NE(r0->markdown.find("undefined (no material claims)"), std::string::npos);
+  EXPECT_EQ(r0->markdown.find("0/0 = 0.00"), std::string::npos);
+}
+
 TEST(ReportWriterTest, TokensText) {
   EXPECT_EQ(TokensToText({{"a", "1"}, {"b", "C2, C4"}}), "a\t1\nb\tC2, C4\n");
 }
