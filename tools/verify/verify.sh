@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# bazel run //tools/verify -- <report dir> [--sample=N] [--seed=S]
+#
+# Re-executes the stage actions behind a report locally, without any cache,
+# and compares every output byte (sha256) with what the report's lineage.json
+# records; exits 1 naming each stage and file that differs. Anyone who can
+# write the remote cache can change a report; the token gate catches numbers
+# only; this catches any byte. See docs/remote_cache.md.
+#
+# How: the stages of lineage.json (all, or a fixed-seed sample:
+# verify_plan.h) are built in a fresh output base (a temporary directory, or
+# $VERIFY_OUTPUT_BASE) with --noremote_accept_cached and
+# --noremote_upload_local_results, so every action of their closure runs
+# here; then each recorded output path is hashed in that build's bazel-bin.
+# The output base is removed afterwards unless VERIFY_OUTPUT_BASE was given.
+# Runs Bazel itself: only through `bazel run` (BUILD_WORKSPACE_DIRECTORY) or
+# with BUILD_WORKSPACE_DIRECTORY set by a test.
+set -euo pipefail
+plan_tool="$1"
+shift
+[ -n "${BUILD_WORKSPACE_DIRECTORY:-}" ] || { echo "verify: run me with 'bazel run //tools/verify -- <report dir>'" >&2; exit 2; }
+(($#)) || { echo "usage: bazel run //tools/verify -- <report dir> [--sample=N] [--seed=S]" >&2; exit 2; }
+report=$1
+shift
+case $report in /*) ;; *) report="${BUILD_WORKING_DIRECTORY:-$BUILD_WORKSPACE_DIRECTORY}/$report" ;; esac
+[ -f "$report/lineage.json" ] || { echo "verify: $report/lineage.json not found (build the report first)" >&2; exit 2; }
+
+plan=$(mktemp)
+trap 'rm -f "$plan"' EXIT
+"$plan_tool" "$report/lineage.json" "$@" > "$plan"
+labels=$(cut -f1 "$plan" | sort -u)
+[ -n "$labels" ] || { echo "verify: nothing to verify" >&2; exit 2; }
+
+ob=${VERIFY_OUTPUT_BASE:-}
+if [ -z "$ob" ]; then
+  ob=$(mktemp -d "${TMPDIR:-/tmp}/verify.XXXXXX")
+  trap 'rm -f "$plan"; (cd "$BUILD_WORKSPACE_DIRECTORY" && bazel --output_base="$ob" shutdown >/dev/null 2>&1); rm -rf "$ob"' EXIT
+fi
+cd "$BUILD_WORKSPACE_DIRECTORY"
+echo "verify: re-executing $(echo "$labels" | wc -l) stage(s) and their inputs in a fresh output base, without the cache"
+# shellcheck disable=SC2086
+if ! bazel --output_base="$ob" build --noremote_accept_cached --noremote_upload_local_results \
+    --show_result=0 $labels > "$plan.log" 2>&1; then
+  tail -30 "$plan.log" >&2
+  echo "verify: the rebuild failed" >&2
+  exit 1
+fi
+bin=$(bazel --output_base="$ob" info bazel-bin 2>/dev/null)
+checked=0
+bad=0
+while IFS=$'\t' read -r label path sha; do
+  checked=$((checked + 1))
+  got=$(sha256sum < "$bin/$path" 2>/dev/null | cut -d' ' -f1 || true)
+  if [ "$got" != "$sha" ]; then
+    echo "MISMATCH $label $path: the report records $sha, re-executed gives ${got:-no file}"
+    bad=$((bad + 1))
+  fi
+done < "$plan"
+rm -f "$plan.log"
+if ((bad)); then
+  echo "verify: $bad of $checked output(s) differ from the report: do not trust it (rebuild without the cache)"
+  exit 1
+fi
+echo "verify: $checked output(s) of $(echo "$labels" | wc -l) stage(s) re-executed locally: every byte equals the report"
