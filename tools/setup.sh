@@ -15,7 +15,7 @@ PACKAGES=(
   libfaiss-dev liblapack-dev libblas-dev libgomp1
   libssl-dev libsqlite3-dev libgtest-dev libgmock-dev libbenchmark-dev libcurl4-openssl-dev
   libxapian-dev libtree-sitter-dev golang-go nginx
-  zlib1g-dev nlohmann-json3-dev
+  zlib1g-dev nlohmann-json3-dev locales
 )
 # npm fetches the tree-sitter Go grammar; any npm on PATH will do (Debian's or nodejs's).
 command -v npm >/dev/null || PACKAGES+=(npm)
@@ -54,6 +54,15 @@ fi
 for tool in bazel protoc pkg-config gofmt go nginx git; do
   command -v "$tool" >/dev/null || { echo "setup: '$tool' not on PATH after install" >&2; exit 1; }
 done
+
+# The determinism test builds once under a Turkish locale (dotted/dotless i:
+# the JVM's case rules once broke BUILD parsing); generate it if absent.
+if ! locale -a 2>/dev/null | grep -qi '^tr_TR\.utf-\?8$'; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO sed -i 's/^# *\(tr_TR\.UTF-8 UTF-8\)/\1/' /etc/locale.gen
+  grep -q '^tr_TR\.UTF-8 UTF-8' /etc/locale.gen || echo 'tr_TR.UTF-8 UTF-8' | $SUDO tee -a /etc/locale.gen >/dev/null
+  $SUDO locale-gen >/dev/null || { echo "setup: locale-gen failed" >&2; exit 1; }
+fi
 
 echo "setup: package versions"
 salt_input=""

@@ -3,8 +3,9 @@
 # different paths with different output bases and no cache at all (no remote
 # cache, no disk cache), give the same sha256 for every report file except
 # volatile ones (*.volatile.*: timings, never in provenance). Build B
-# also runs with one job and another time zone and locale, so that scheduling
-# order and the client's environment differ too.
+# also runs with one job, another time zone and the Turkish locale (whose
+# dotless i once broke Bazel's BUILD parsing: 'medium' is not a valid size),
+# so that scheduling order and the client's environment differ too.
 #
 # Usage: determinism_test.sh <report label>...  (from tests/remote_cache/reports.bzl)
 set -euo pipefail
@@ -23,7 +24,8 @@ nb_copy_workspace "$COPY_B"
 
 nb_bazel "$COPY_A" a "$NB_WORK/a.log" "${NO_CACHE[@]}" "${REPORTS[@]}"
 wall_a="$NB_WALL_S"
-TZ=Pacific/Kiritimati LC_ALL=C.UTF-8 \
+locale -a | grep -qi '^tr_TR\.utf-\?8$' || nb_fail "the tr_TR.UTF-8 locale is not generated here (tools/setup.sh does it)"
+TZ=Pacific/Kiritimati LANG=tr_TR.UTF-8 LC_ALL=tr_TR.UTF-8 \
   nb_bazel "$COPY_B" b "$NB_WORK/b.log" "${NO_CACHE[@]}" --jobs=1 "${REPORTS[@]}"
 wall_b="$NB_WALL_S"
 
