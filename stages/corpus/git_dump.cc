@@ -144,9 +144,9 @@ absl::StatusOr<std::map<std::string, CommitIndexEntry>> ParseCommitIndex(
     std::vector<std::string> f = absl::StrSplit(line, '\t');
     const std::string where = absl::StrCat("line ", line_no);
     if (f.size() < 2 ||
-        (f[1] != "present" && f[1] != "missing" && f[1] != "invalid")) {
+        (f[1] != "present" && f[1] != "missing")) {
       return Malformed(source, where,
-                       "'<commit>\\t<present|missing|invalid>[\\t<parent>]*'",
+                       "'<commit>\\t<present|missing>[\\t<parent>]*'",
                        line);
     }
     CommitIndexEntry e;

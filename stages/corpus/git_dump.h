@@ -11,7 +11,7 @@
 //  ParseNameStatusZ  `git diff-tree -r -z --name-status -M`: "<status> NUL
 //                    <path> NUL", R and C rows with a second path.
 //  ParseCommitIndex  index.tsv: "<commit> TAB <status> [TAB <parent>]*",
-//                    status one of present | missing | invalid.
+//                    status one of present | missing.
 #ifndef REPRO_STAGES_CORPUS_GIT_DUMP_H_
 #define REPRO_STAGES_CORPUS_GIT_DUMP_H_
 
@@ -54,7 +54,7 @@ absl::StatusOr<std::vector<NameStatusRow>> ParseNameStatusZ(
     absl::string_view bytes, absl::string_view source);
 
 struct CommitIndexEntry {
-  std::string status;                // present | missing | invalid
+  std::string status;                // present | missing
   std::vector<std::string> parents;  // present commits only
 };
 

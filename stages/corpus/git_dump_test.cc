@@ -71,12 +71,11 @@ TEST(ParseNameStatusZTest, RejectsMissingPath) {
 
 TEST(ParseCommitIndexTest, StatusesAndParents) {
   std::string text = std::string(kOid1) + "\tpresent\t" + kOid2 + "\n" +
-                     kOid2 + "\tmissing\nHEAD\tinvalid\n";
+                     kOid2 + "\tmissing\n";
   auto index = ParseCommitIndex(text, "index.tsv");
   ASSERT_TRUE(index.ok()) << index.status();
   EXPECT_EQ(index->at(kOid1).parents.size(), 1u);
   EXPECT_EQ(index->at(kOid2).status, "missing");
-  EXPECT_EQ(index->at("HEAD").status, "invalid");
 }
 
 TEST(ParseCommitIndexTest, RejectsUnknownStatus) {

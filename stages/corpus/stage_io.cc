@@ -37,9 +37,9 @@ absl::Status CheckHistoryStatus(absl::string_view status_bytes,
   absl::string_view line = absl::StripSuffix(status_bytes, "\n");
   if (line == "present") return absl::OkStatus();
   std::vector<std::string> f = absl::StrSplit(line, absl::MaxSplits('\t', 1));
-  if (f.size() != 2 || (f[0] != "missing" && f[0] != "invalid")) {
+  if (f.size() != 2 || f[0] != "missing") {
     return absl::InvalidArgumentError(absl::StrCat(
-        "status of ", what, ": expected \"present\" or \"missing|invalid<TAB><uses>\", "
+        "status of ", what, ": expected \"present\" or \"missing<TAB><uses>\", "
         "found \"", line, "\""));
   }
   std::vector<std::string> uses;
@@ -51,10 +51,6 @@ absl::Status CheckHistoryStatus(absl::string_view status_bytes,
                        : absl::StrCat("task ", tf.first, ", field ", tf.second));
   }
   const std::string used_by = absl::StrJoin(uses, "; ");
-  if (f[0] == "invalid") {
-    return absl::InvalidArgumentError(absl::StrCat(
-        used_by, ": ", what, " is not a 40-hex commit id"));
-  }
   return absl::FailedPreconditionError(absl::StrCat(
       used_by, ": ", what, " is not in ", description, "; ", remedy));
 }

@@ -5,7 +5,8 @@
 // text format for ".textproto"; deterministic binary output.
 // OnlyOutput is the name of the single declared output of the stage.
 // CheckHistoryStatus reads a status file written by extract_history.sh
-// ("present", or "missing|invalid<TAB><uses>") and turns anything but
+// ("present", or "missing<TAB><uses>"; ids that are not 40-hex never get
+// this far: the repository rule rejects them, spec_values.bzl) and turns anything but
 // "present" into FailedPrecondition naming the commit, its uses (task and
 // field) and the remedy.
 #ifndef REPRO_STAGES_CORPUS_STAGE_IO_H_

@@ -23,11 +23,13 @@ TEST(CheckHistoryStatusTest, MissingNamesTaskFieldAndRemedy) {
             "0634e6a5 is not in the clone; update it");
 }
 
-TEST(CheckHistoryStatusTest, InvalidAndGarbage) {
-  EXPECT_THAT(CheckHistoryStatus("invalid\tlsa_training_commit\n", "commit HEAD", "c", "r")
-                  .message(),
-              HasSubstr("field lsa_training_commit: commit HEAD is not a 40-hex"));
-  EXPECT_FALSE(CheckHistoryStatus("whatever\n", "commit c", "c", "r").ok());
+TEST(CheckHistoryStatusTest, UnknownStatusIsMalformed) {
+  // "invalid" was written for non-hex ids before the repository rule rejected them.
+  for (const char* bad : {"invalid\tlsa_training_commit\n", "whatever\n"}) {
+    absl::Status s = CheckHistoryStatus(bad, "commit c", "c", "r");
+    EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument) << bad;
+    EXPECT_THAT(s.message(), HasSubstr("status of commit c: expected \"present\" or \"missing<TAB><uses>\""));
+  }
 }
 
 }  // namespace
