@@ -16,6 +16,9 @@ PACKAGES=(
   libssl-dev libsqlite3-dev libgtest-dev libgmock-dev libbenchmark-dev libcurl4-openssl-dev
   libxapian-dev libtree-sitter-dev golang-go nginx
   zlib1g-dev nlohmann-json3-dev locales
+  # the fuzz targets (tools/fuzz, --config=fuzz): clang, its sanitizer and
+  # libFuzzer runtimes, llvm-symbolizer for readable stacks
+  clang-14 libclang-rt-14-dev llvm-14
 )
 # npm fetches the tree-sitter Go grammar; any npm on PATH will do (Debian's or nodejs's).
 command -v npm >/dev/null || PACKAGES+=(npm)
@@ -24,7 +27,7 @@ SALT_PACKAGES=(
   g++ gcc libstdc++-12-dev libc6-dev libabsl-dev libprotobuf-dev protobuf-compiler
   libfaiss-dev liblapack-dev libblas-dev libssl-dev libsqlite3-dev libgtest-dev libbenchmark-dev
   libcurl4-openssl-dev libxapian-dev libtree-sitter-dev golang-go bazel-bootstrap
-  zlib1g-dev nlohmann-json3-dev
+  zlib1g-dev nlohmann-json3-dev clang-14 libclang-rt-14-dev
 )
 
 missing=()
@@ -51,7 +54,7 @@ if ((${#still[@]})); then
   echo "setup: missing after install: ${still[*]}" >&2
   exit 1
 fi
-for tool in bazel protoc pkg-config gofmt go nginx git; do
+for tool in bazel protoc pkg-config gofmt go nginx git clang-14; do
   command -v "$tool" >/dev/null || { echo "setup: '$tool' not on PATH after install" >&2; exit 1; }
 done
 

@@ -40,6 +40,9 @@ absl::StatusOr<std::string> HeaderPath(absl::string_view raw, char side) {
     return absl::InvalidArgumentError(
         absl::StrCat("path '", *path, "' lacks the '", prefix, "' prefix"));
   }
+  if (path->size() == prefix.size()) {
+    return absl::InvalidArgumentError(absl::StrCat("empty path after the '", prefix, "' prefix"));
+  }
   return path->substr(2);
 }
 
@@ -140,6 +143,9 @@ ParseZeroContextDiff(absl::string_view diff, absl::string_view source) {
         return Error(source, line_no, "'+++' without '---'", line);
       }
       const std::string key = old_path == "/dev/null" ? new_path : old_path;
+      if (key == "/dev/null") {
+        return Error(source, line_no, "both sides are /dev/null", line);
+      }
       if (result.count(key) != 0) {
         return Error(source, line_no, absl::StrCat("second section for ", key), line);
       }

@@ -73,6 +73,16 @@ TEST(ParseZeroContextDiffTest, BinaryIsAnError) {
   EXPECT_THAT(parsed.status().message(), HasSubstr("binary"));
 }
 
+// Found by unified_diff_fuzz: "+++ b/" gave a section keyed by "".
+TEST(ParseZeroContextDiffTest, EmptyOrNullPathsAreErrors) {
+  auto empty = ParseZeroContextDiff("diff --git a/w.go b/\n--- /dev/null\n+++ b/\n", "u1.diff");
+  ASSERT_FALSE(empty.ok());
+  EXPECT_THAT(empty.status().message(), HasSubstr("u1.diff: line 3: empty path after the 'b/' prefix"));
+  auto null = ParseZeroContextDiff("diff --git a/x b/x\n--- /dev/null\n+++ /dev/null\n", "u2.diff");
+  ASSERT_FALSE(null.ok());
+  EXPECT_THAT(null.status().message(), HasSubstr("u2.diff: line 3: both sides are /dev/null"));
+}
+
 TEST(UnquoteGitPathTest, Escapes) {
   EXPECT_EQ(*UnquoteGitPath("plain.go"), "plain.go");
   EXPECT_EQ(*UnquoteGitPath("\"a\\tb\\\"c\\\\.go\""), "a\tb\"c\\.go");

@@ -1,5 +1,5 @@
-// Synthetic ICE-Score files (same schema, made-up content) exercising every
-// kind of bad input the importer records.
+// ImportHumanEval on the synthetic ICE-Score files (synthetic_files.h), which
+// exercise every kind of bad input the importer records.
 #include "stages/judge/humaneval_import.h"
 
 #include <map>
@@ -7,32 +7,12 @@
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "stages/judge/record_util.h"
+#include "stages/judge/synthetic_files.h"
 
 namespace repro::judge {
 namespace {
 
-std::map<std::string, std::string> Files() {
-  std::map<std::string, std::string> f;
-  for (const char* lang : {"cpp", "java", "js", "python"}) {
-    f[absl::StrCat("humaneval_", lang, "_sample.json")] = R"([
-      {"task_id": "0", "intent": "i", "snippet": ["s"], "simplified": "x",
-       "1": "return a", "grade-1": {"execution": 1},
-       "2": "return b", "grade-2": {"execution": 0},
-       "3": "return a", "grade-3": {"execution": 0},
-       "grade-9": {"execution": 1}},
-      {"task_id": "1", "intent": "i", "snippet": ["s"], "simplified": "x",
-       "5": "p", "grade-5": {"execution": 1}, "6": "q", "grade-6": {"execution": 1}}])";
-    for (const char* mode : {"no_ref", "with_ref"}) {
-      f[absl::StrCat(lang, "_humaneval_no_step_", mode, "_gpt35.json")] = R"([
-        {"grade-1": {"execution": 1, "raw_output": "4"},
-         "grade-2": {"execution": 1, "raw_output": "Score: 3"},
-         "grade-3": {"execution": 0, "raw_output": "0-4"},
-         "grade-7": {"execution": 0, "raw_output": "4"}},
-        {"grade-5": {"execution": 1, "raw_output": "2"}}])";
-    }
-  }
-  return f;
-}
+std::map<std::string, std::string> Files() { return SyntheticHumanEvalFiles(); }
 
 TEST(ImportHumanEval, RecordsEveryProblem) {
   absl::StatusOr<JudgeDataset> d = ImportHumanEval(Files(), {});

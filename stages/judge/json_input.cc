@@ -13,6 +13,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "stages/pipeline/utf8.h"
 
 namespace repro::judge {
 
@@ -114,10 +115,9 @@ JsonLines ParseJsonLines(absl::string_view text) {
     try {
       out.values.push_back({static_cast<int>(i + 1), ParseStrict(line)});
     } catch (const DuplicateKey& e) {
-      out.malformed.push_back({static_cast<int>(i + 1), e.what(), std::string(line.substr(0, 80))});
+      out.malformed.push_back({static_cast<int>(i + 1), Utf8Safe(e.what()), Utf8Excerpt(line, 80)});
     } catch (const Json::exception& e) {  // parse_error, out_of_range (1e400), ...
-      out.malformed.push_back(
-          {static_cast<int>(i + 1), e.what(), std::string(line.substr(0, 80))});
+      out.malformed.push_back({static_cast<int>(i + 1), Utf8Safe(e.what()), Utf8Excerpt(line, 80)});
     }
   }
   return out;

@@ -41,7 +41,7 @@ struct JsonLine {
 struct MalformedLine {
   int line = 0;
   std::string message;
-  std::string excerpt;  // first 80 bytes of the line
+  std::string excerpt;  // first 80 bytes of the line (Utf8Excerpt: always valid UTF-8)
 };
 
 struct JsonLines {

@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "stages/pipeline/utf8.h"
 
 namespace repro::judge {
 namespace {
@@ -82,6 +83,18 @@ TEST(ParseJsonLines, MalformedLinesAreReturnedNotFatal) {
   EXPECT_EQ(j.malformed[0].line, 2);
   EXPECT_EQ(j.malformed[0].excerpt, "{broken");
   EXPECT_EQ(j.blank_lines, 1);
+}
+
+// Found by judge_log_fuzz: raw bytes of a malformed line reached a proto3
+// string field (ImportIssue.detail) and the next stage could not read it.
+TEST(ParseJsonLines, ExcerptsAndMessagesAreValidUtf8) {
+  JsonLines j = ParseJsonLines("\xff\xfe{\n\"\xc3\n");
+  ASSERT_EQ(j.malformed.size(), 2u);
+  EXPECT_EQ(j.malformed[0].excerpt, "\\xff\\xfe{");
+  EXPECT_EQ(j.malformed[1].excerpt, "\"\\xc3");
+  for (const MalformedLine& m : j.malformed) {
+    EXPECT_TRUE(IsValidUtf8(m.message)) << m.message;
+  }
 }
 
 TEST(GetField, TypedErrors) {

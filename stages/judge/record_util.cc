@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "stages/judge/policies.h"
 #include "stages/pipeline/sha256.h"
+#include "stages/pipeline/utf8.h"
 
 namespace repro::judge {
 
@@ -33,21 +34,19 @@ WeakOrder FromProto(const google::protobuf::RepeatedPtrField<TieGroup>& groups) 
 }
 
 std::string Excerpt(absl::string_view raw, size_t max_bytes) {
-  if (raw.size() <= max_bytes) return std::string(raw);
-  size_t cut = max_bytes;
-  while (cut > 0 && (static_cast<unsigned char>(raw[cut]) & 0xC0) == 0x80) --cut;
-  return absl::StrCat(raw.substr(0, cut), "...");
+  return Utf8Excerpt(raw, max_bytes);
 }
 
 void IssueLog::Add(absl::string_view kind, absl::string_view file, long line,
                    absl::string_view record, absl::string_view field, absl::string_view detail) {
   ImportIssue i;
   i.set_kind(std::string(kind));
-  i.set_file(std::string(file));
+  // Issues quote outside data, which may hold any bytes: keep them readable.
+  i.set_file(Utf8Safe(file));
   i.set_line(line);
-  i.set_record(std::string(record));
-  i.set_field(std::string(field));
-  i.set_detail(std::string(detail));
+  i.set_record(Utf8Safe(record));
+  i.set_field(Utf8Safe(field));
+  i.set_detail(Utf8Safe(detail));
   issues_.push_back(std::move(i));
 }
 

@@ -23,9 +23,11 @@ void ToProto(const WeakOrder& order, google::protobuf::RepeatedPtrField<TieGroup
 WeakOrder FromProto(const google::protobuf::RepeatedPtrField<TieGroup>& groups);
 
 // First `max_bytes` bytes of `raw` (cut at a UTF-8 boundary), with "..."
-// appended when cut.
+// appended when cut; invalid UTF-8 bytes as \xNN (Utf8Excerpt, utf8.h).
 std::string Excerpt(absl::string_view raw, size_t max_bytes = 200);
 
+// Issues of an import. Add() stores every text argument with invalid UTF-8
+// bytes written as \xNN (Utf8Safe), so that the dataset stays readable.
 class IssueLog {
  public:
   void Add(absl::string_view kind, absl::string_view file, long line, absl::string_view record,

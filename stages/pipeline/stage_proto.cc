@@ -1,5 +1,6 @@
 #include "stages/pipeline/stage_proto.h"
 
+#include <optional>
 #include <string>
 
 #include "absl/strings/match.h"
@@ -7,6 +8,7 @@
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "stages/pipeline/textproto.h"
+#include "stages/pipeline/utf8.h"
 
 namespace repro {
 
@@ -32,6 +34,12 @@ absl::Status ReadInputProto(const Stage& stage, absl::string_view role,
 
 absl::Status WriteOutputProto(Stage& stage, absl::string_view name,
                               const google::protobuf::Message& message) {
+  // The next stage's parser rejects a proto3 string that is not valid UTF-8:
+  // stop here, naming the field, rather than write an unreadable artifact.
+  if (std::optional<InvalidUtf8Field> bad = FindInvalidUtf8(message)) {
+    return absl::InvalidArgumentError(absl::StrCat("output ", name, ": field '", bad->path, "' of ",
+                                                   message.GetTypeName(), " is not valid UTF-8"));
+  }
   std::string bytes;
   {
     google::protobuf::io::StringOutputStream raw(&bytes);

@@ -4,7 +4,8 @@
 // for "*.textproto" (errors name file:line:col, see textproto.h), proto3 JSON
 // for "*.json", binary otherwise. Errors name the role, the file and the
 // message type. WriteOutputProto serializes deterministically (binary) to the
-// declared output `name`.
+// declared output `name`; a string field that is not valid UTF-8 (utf8.h) is
+// InvalidArgument naming the output and the field, and nothing is written.
 #ifndef REPRO_STAGES_PIPELINE_STAGE_PROTO_H_
 #define REPRO_STAGES_PIPELINE_STAGE_PROTO_H_
 

@@ -36,5 +36,18 @@ TEST(StageProtoTest, ReadsByFileKind) {
   EXPECT_EQ(stage.written().at("out.pb"), bin.SerializeAsString());
 }
 
+TEST(StageProtoTest, InvalidUtf8OutputIsRefusedNamingTheField) {
+  const std::string dir = ::testing::TempDir();
+  Stage stage("//x:y", {}, {{"bad.pb", dir + "/bad.pb"}});
+  schemas::Provenance p;
+  p.set_stage("ok");
+  p.add_outputs()->set_path("bad\xff");
+  absl::Status s = WriteOutputProto(stage, "bad.pb", p);
+  ASSERT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(s.message(),
+            "output bad.pb: field 'outputs[0].path' of repro.schemas.Provenance is not valid UTF-8");
+  EXPECT_EQ(stage.written().count("bad.pb"), 0u);
+}
+
 }  // namespace
 }  // namespace repro

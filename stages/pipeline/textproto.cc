@@ -1,5 +1,8 @@
 #include "stages/pipeline/textproto.h"
 
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -7,6 +10,7 @@
 #include "google/protobuf/io/tokenizer.h"
 #include "google/protobuf/text_format.h"
 #include "google/protobuf/util/json_util.h"
+#include "stages/pipeline/utf8.h"
 
 namespace repro {
 namespace {
@@ -34,13 +38,22 @@ absl::Status ParseTextProto(absl::string_view text, absl::string_view file_name,
                             google::protobuf::Message* message) {
   Collector collector(file_name);
   google::protobuf::TextFormat::Parser parser;
+  google::protobuf::TextFormat::ParseInfoTree tree;
   parser.RecordErrorsTo(&collector);
+  parser.WriteLocationsTo(&tree);
   if (!parser.ParseFromString(std::string(text), message) ||
       !collector.errors().empty()) {
     return absl::InvalidArgumentError(
         collector.errors().empty()
             ? absl::StrCat(file_name, ": malformed text proto")
             : absl::StrJoin(collector.errors(), "\n"));
+  }
+  // The text parser accepts escapes such as "\377" in string fields; the
+  // artifacts' schemas are proto3, whose strings must be valid UTF-8.
+  if (std::optional<InvalidUtf8Field> bad = FindInvalidUtf8(*message, &tree)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        file_name, ":", bad->line + 1, ":", bad->column + 1, ": field '", bad->path,
+        "' of ", message->GetTypeName(), " is not valid UTF-8 (use a bytes field for raw bytes)"));
   }
   return absl::OkStatus();
 }
@@ -51,8 +64,14 @@ std::string ToJson(const google::protobuf::Message& message) {
   options.always_print_primitive_fields = true;
   options.preserve_proto_field_names = true;
   std::string out;
-  // Printing a valid in-memory message cannot fail.
-  (void)google::protobuf::util::MessageToJsonString(message, &out, options);
+  // Printing fails only on a string field that is not valid UTF-8: every
+  // message read by ParseTextProto, ReadInputProto or FromJson is checked.
+  if (!google::protobuf::util::MessageToJsonString(message, &out, options).ok()) {
+    std::optional<InvalidUtf8Field> bad = FindInvalidUtf8(message);
+    std::fprintf(stderr, "ToJson: %s: field '%s' is not valid UTF-8\n",
+                 message.GetTypeName().c_str(), bad ? bad->path.c_str() : "?");
+    std::abort();  // never a partial or empty artifact
+  }
   return out;  // add_whitespace ends the document with a newline.
 }
 

@@ -11,14 +11,19 @@
 
 namespace repro {
 
-// Parses `text` (the contents of `file_name`) into `message`. Unknown fields
-// and syntax errors give InvalidArgument "<file_name>:<line>:<col>: <what>".
+// Parses `text` (the contents of `file_name`) into `message`. Unknown fields,
+// syntax errors and a string field that is not valid UTF-8 (utf8.h; "\377"
+// escapes parse, proto3 strings reject them) give InvalidArgument
+// "<file_name>:<line>:<col>: <what>".
 absl::Status ParseTextProto(absl::string_view text, absl::string_view file_name,
                             google::protobuf::Message* message);
 
 // Canonical JSON of `message`: proto field names, default values printed,
 // two-space indentation, trailing newline. Schemas used with it must not have
-// map fields (map order is not part of the contract).
+// map fields (map order is not part of the contract). Every string field must
+// be valid UTF-8 (as every message from ParseTextProto, FromJson or a binary
+// parse is); otherwise the process aborts naming the field, rather than write
+// an empty artifact.
 std::string ToJson(const google::protobuf::Message& message);
 
 // Parses JSON written by ToJson (or any proto3 JSON) into `message`; errors

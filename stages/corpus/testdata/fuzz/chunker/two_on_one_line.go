@@ -1,0 +1,8 @@
+package p
+
+func a() {}; func b() {}
+
+func (s *S[T]) c(
+	x int,
+) {
+}
