@@ -2,9 +2,12 @@
 
 For experiment e (data/experiments/<e>.textproto) it defines, in //reports:
   <e>                  the report: bazel-bin/reports/<e>/ (e04.md, e04.json,
-                       cells.csv, plots, e04.tokens.txt, timings, lineage.json)
+                       cells.csv, plots, e04.tokens.txt, TREC runs and qrels,
+                       timings, lineage.json)
   <e>_tokens_test      fails when a number differs from data/experiments/<e>.tokens.txt
   <e>_tokens_refreeze  rewrites that file (review the diff)
+  <e>_trec_parity_test every per-cell recall, RR, nDCG and function recall
+                       against pytrec_eval on the report's TREC files
   <e>_pins_refreeze    rewrites data/experiments/<e>.pins.textproto from the
                        models as built (review the diff)
 When the experiment's clone is not configured, <e> is tagged manual and the
@@ -19,7 +22,7 @@ def experiment_report(e):
     configured = e.set.configured
     report(
         name = e.name,
-        srcs = [e.grid.aggregate, e.grid.timings],
+        srcs = [e.grid.aggregate, e.grid.trec, e.grid.timings],
         tags = [] if configured else ["manual"],
     )
     frozen_tokens(
@@ -31,6 +34,7 @@ def experiment_report(e):
         skip_message = None if configured else e.set.not_configured_message,
         tokens_file = e.name + "/e04.tokens.txt",
     )
+    _trec_parity_test(e)
     if configured:
         native.sh_binary(
             name = e.name + "_pins_refreeze",
@@ -38,6 +42,32 @@ def experiment_report(e):
             args = [e.pins_file, "$(rootpaths %s)" % e.grid.pins],
             data = [e.grid.pins],
         )
+
+def _trec_parity_test(e):
+    """<e>_trec_parity_test: every per-cell value against pytrec_eval (tests/trec)."""
+    if not e.set.configured:
+        native.sh_test(
+            name = e.name + "_trec_parity_test",
+            srcs = ["//tools/tokens:skip_test.sh"],
+            args = ["'%s'" % e.set.not_configured_message.replace("'", "")],
+            size = "small",
+        )
+        return
+    native.sh_test(
+        name = e.name + "_trec_parity_test",
+        srcs = ["//tests/trec:trec_parity_test.sh"],
+        args = [
+            "$(rootpath @python_venv//:python)",
+            "$(rootpath //tests/trec:trec_parity.py)",
+            "e04",
+            "%s/%s" % (native.package_name(), e.name),
+        ],
+        data = [
+            ":" + e.name,
+            "//tests/trec:trec_parity.py",
+            "@python_venv//:python",
+        ],
+    )
 
 def experiment_reports(experiments):
     for e in experiments:

@@ -14,7 +14,7 @@ PACKAGES=(
   libabsl-dev libprotobuf-dev protobuf-compiler
   libfaiss-dev liblapack-dev libblas-dev libgomp1
   libssl-dev libsqlite3-dev libgtest-dev libgmock-dev libbenchmark-dev libcurl4-openssl-dev
-  libxapian-dev libtree-sitter-dev golang-go nginx
+  libxapian-dev libtree-sitter-dev golang-go nginx python3-venv
   zlib1g-dev nlohmann-json3-dev locales
   # the fuzz targets (tools/fuzz, --config=fuzz): clang, its sanitizer and
   # libFuzzer runtimes, llvm-symbolizer for readable stacks
@@ -27,8 +27,10 @@ SALT_PACKAGES=(
   g++ gcc libstdc++-12-dev libc6-dev libabsl-dev libprotobuf-dev protobuf-compiler
   libfaiss-dev liblapack-dev libblas-dev libssl-dev libsqlite3-dev libgtest-dev libbenchmark-dev
   libcurl4-openssl-dev libxapian-dev libtree-sitter-dev golang-go bazel-bootstrap
-  zlib1g-dev nlohmann-json3-dev clang-14 libclang-rt-14-dev
+  zlib1g-dev nlohmann-json3-dev
 )
+# Not salted: clang-14 builds only the fuzz targets (tools/fuzz/run.sh, its
+# own output base, never the remote cache); the reports are built by g++.
 
 missing=()
 for p in "${PACKAGES[@]}"; do
@@ -66,6 +68,26 @@ if ! locale -a 2>/dev/null | grep -qi '^tr_TR\.utf-\?8$'; then
   grep -q '^tr_TR\.UTF-8 UTF-8' /etc/locale.gen || echo 'tr_TR.UTF-8 UTF-8' | $SUDO tee -a /etc/locale.gen >/dev/null
   $SUDO locale-gen >/dev/null || { echo "setup: locale-gen failed" >&2; exit 1; }
 fi
+
+# The project virtual environment (.venv, git-ignored): the Python packages of
+# tools/python/requirements.lock, pinned by hash, from PyPI, for Debian's
+# python3. Rebuilt when the lock file changes; never touches the system Python.
+lock=tools/python/requirements.lock
+lock_sha=$(sha256sum "$lock" | cut -c1-64)
+if [ "$(cat .venv/.lock.sha256 2>/dev/null)" != "$lock_sha" ]; then
+  echo "setup: creating .venv from $lock"
+  rm -rf .venv
+  /usr/bin/python3 -m venv .venv
+  if ! .venv/bin/pip install --quiet --disable-pip-version-check --require-hashes \
+      --only-binary=:all: --no-deps -r "$lock" > /tmp/setup-pip.log 2>&1; then
+    echo "setup: pip install -r $lock failed (log: /tmp/setup-pip.log)" >&2
+    tail -20 /tmp/setup-pip.log >&2
+    rm -rf .venv
+    exit 1
+  fi
+  echo "$lock_sha" > .venv/.lock.sha256
+fi
+.venv/bin/python -c 'import pytrec_eval' || { echo "setup: .venv cannot import pytrec_eval" >&2; exit 1; }
 
 echo "setup: package versions"
 salt_input=""

@@ -20,6 +20,9 @@ defines, for experiment e, targets "<e>/<name>":
     dense leg also reads its model (stages/retrieval/models) and the
     experiment's pin file.
   aggregate          e04.json, e04.md, cells.csv, *.svg, e04.tokens.txt
+  trec               TREC runs <H>.<C>.run and <H>.<C>.functions.run per harness H
+                     and condition C (the cell suffixes above), files.qrels,
+                     functions.qrels (stages/e04/trec_export_main.cc)
   timings            timings.volatile.csv (volatile, never hashed)
   pins               <e>.pins.textproto: the pins of the experiment's models as
                      built (`bazel run //reports:<e>_pins_refreeze` copies it
@@ -104,6 +107,10 @@ def _harness_roles(e):
     """config -> "harness/<NN>_<name>": sorted roles keep the experiment's order."""
     return {h.config: "harness/%s_%s" % (_two_digits(i), h.name) for i, h in enumerate(e.harnesses)}
 
+def _outcome_roles(e, cells):
+    """cell target -> "outcome/<cell name>" for every cell of the grid."""
+    return {":" + n: "outcome/" + n[len(e.grid.prefix):] for n in cells}
+
 def _aggregate(e, cells, tags):
     inputs = {e.set.task_set: "tasks"}
     inputs.update(_harness_roles(e))
@@ -112,8 +119,7 @@ def _aggregate(e, cells, tags):
         inputs[t.labels] = "labels/" + t.id
         for k in e.s001_depths:
             inputs[t.stale_at[k].manifest] = ("stale/" if k == e.s001_depths[0] else "stale_k%d/" % k) + t.id
-    for n in cells:
-        inputs[":" + n] = "outcome/" + n[len(e.grid.prefix):]
+    inputs.update(_outcome_roles(e, cells))
     p = e.grid.prefix
     eval_stage(
         name = _name(e.grid.aggregate),
@@ -275,11 +281,31 @@ def _search_data(e):
                [t.base_chunks for t in tasks] + [t.labels for t in tasks] + [t.stale_chunks for t in tasks],
     )
 
+def _trec(e, cells, tags):
+    inputs = {e.set.task_set: "tasks"}
+    for t in e.set.tasks:
+        inputs[t.labels] = "labels/" + t.id
+    inputs.update(_outcome_roles(e, cells))
+    runs = []
+    for h in e.harnesses:
+        for suffix, _, _, _, _ in _conditions(e, e.set.tasks[0]):
+            runs += ["%s.%s.run" % (h.name, suffix), "%s.%s.functions.run" % (h.name, suffix)]
+    eval_stage(
+        name = _name(e.grid.trec),
+        tool = "//stages/e04:trec_export_tool",
+        stage = "e04_trec_export",
+        stage_version = "1",
+        inputs = inputs,
+        outs = [e.grid.prefix + f for f in runs + ["files.qrels", "functions.qrels"]],
+        tags = tags,
+    )
+
 def e04_grid(e):
     """Defines the stages of one experiment (see the module docstring)."""
     tags = [] if e.set.configured else ["manual"]
     cells = _cells(e, tags)
     _aggregate(e, cells, tags)
+    _trec(e, cells, tags)
     _pins(e, tags)
     _harness_baseline(e, tags)
     _search_data(e)

@@ -30,7 +30,7 @@ EXPERIMENTS[i] fields:
                         compare_with)] in report order; dense_model is a
                         DENSE_MODELS entry or None
   s001_depths, s002_doses, resamples, seed
-  grid                  struct(package, prefix, aggregate, timings, pins,
+  grid                  struct(package, prefix, aggregate, trec, timings, pins,
                         harness_baseline, search_index, search_data): labels
                         of the experiment's stages (//stages/e04/grids)
   pins, pins_file       filegroup of the committed pin file (empty until the
@@ -366,7 +366,7 @@ def _model_struct(m):
 
 def _grid_struct(name):
     p = name + "/"
-    labels = ["aggregate", "timings", "pins", "harness_baseline", "search_index", "search_data"]
+    labels = ["aggregate", "trec", "timings", "pins", "harness_baseline", "search_index", "search_data"]
     return "struct(package = %r, prefix = %r, %s)" % (
         _GRID_PKG,
         p,

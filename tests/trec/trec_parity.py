@@ -1,0 +1,172 @@
+"""Parity of a report's numbers with trec_eval (through pytrec_eval).
+
+  trec_parity.py e04 <report dir>
+  trec_parity.py w04 <report dir>
+
+Reads the TREC runs and qrels a report exports and evaluates them with
+pytrec_eval (trec_eval's own C code); compares every value with the one the
+report holds (e04.json or w04.json, full precision), to TOLERANCE. Where
+trec_eval has no measure, the value is recomputed here, independently of the
+C++ code, from the same files:
+
+  E04, per cell and condition (405 rows on the GitLab Runner grid):
+    recall_at_1/5/10         trec_eval recall.1,5,10 on <H>.<C>.run, files.qrels
+    mrr                      trec_eval recip_rank
+    ndcg_at_10               trec_eval ndcg_cut.10 (binary grades: linear gain 1)
+    function_recall_at_10    trec_eval recall.10 on <H>.<C>.functions.run,
+                             functions.qrels; a task without gold functions has
+                             no qrels line, and the report must say 0 gold
+    first_gold_rank          recomputed: first rank whose docno is in the
+                             qrels, else candidate_limit + 1 (censored), with
+                             first_gold_observed
+  W04: ndcg_cut.3 and recall.3, recall.5 of w04.<condition>.run, w04.qrels
+  (grades 2^g - 1: trec_eval's gain is linear in the grade).
+
+Budget coverage needs the files' token counts, which no TREC file carries: it
+is not rechecked here (stages/e04/outcomes_test.cc covers it).
+
+Prints the number of values compared and the largest absolute difference;
+exits 1 listing every mismatch.
+"""
+import json
+import os
+import sys
+
+import pytrec_eval
+
+TOLERANCE = 1e-12
+
+
+def read_qrels(path):
+    qrels = {}
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            parts = line.split()
+            if len(parts) != 4:
+                sys.exit(f"{path}:{n}: expected 4 fields, found {len(parts)}")
+            qrels.setdefault(parts[0], {})[parts[2]] = int(parts[3])
+    return qrels
+
+
+def read_run(path):
+    run, order = {}, {}
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            parts = line.split()
+            if len(parts) != 6:
+                sys.exit(f"{path}:{n}: expected 6 fields, found {len(parts)}")
+            qid, _, docno, rank, score, _ = parts
+            run.setdefault(qid, {})[docno] = float(score)
+            order.setdefault(qid, []).append((int(rank), docno))
+    return run, {q: [d for _, d in sorted(v)] for q, v in order.items()}
+
+
+class Checker:
+    def __init__(self):
+        self.compared = 0
+        self.max_diff = 0.0
+        self.mismatches = []
+
+    def value(self, where, name, ours, reference):
+        self.compared += 1
+        diff = abs(float(ours) - float(reference))
+        self.max_diff = max(self.max_diff, diff)
+        if diff > TOLERANCE:
+            self.mismatches.append(f"{where}: {name}: report {ours!r}, reference {reference!r}")
+
+    def equal(self, where, name, ours, reference):
+        self.compared += 1
+        if ours != reference:
+            self.mismatches.append(f"{where}: {name}: report {ours!r}, reference {reference!r}")
+
+    def finish(self, what):
+        print(f"{what}: {self.compared} values compared with trec_eval (pytrec_eval) or an "
+              f"independent recomputation; largest absolute difference {self.max_diff:.3g}")
+        if self.mismatches:
+            print(f"FAIL: {len(self.mismatches)} mismatches (tolerance {TOLERANCE}):")
+            for m in self.mismatches[:50]:
+                print("  " + m)
+            sys.exit(1)
+
+
+def condition_name(o):
+    if o["condition"] == "baseline":
+        return "baseline"
+    if o["condition"] == "S001":
+        d = o.get("s001_depth", 0)
+        return "S001" if d <= 1 else f"S001_k{d}"
+    return f"S002_d{o['dose']}"
+
+
+def e04(report):
+    with open(os.path.join(report, "e04.json")) as f:
+        e = json.load(f)
+    files_qrels = read_qrels(os.path.join(report, "files.qrels"))
+    function_qrels = read_qrels(os.path.join(report, "functions.qrels"))
+    file_eval = pytrec_eval.RelevanceEvaluator(
+        files_qrels, {"recall.1,5,10", "recip_rank", "ndcg_cut.10"})
+    function_eval = pytrec_eval.RelevanceEvaluator(function_qrels, {"recall.10"})
+    cache = {}
+
+    def evaluated(tag):
+        if tag not in cache:
+            run, order = read_run(os.path.join(report, tag + ".run"))
+            functions, _ = read_run(os.path.join(report, tag + ".functions.run"))
+            cache[tag] = (file_eval.evaluate(run), function_eval.evaluate(functions), order)
+        return cache[tag]
+
+    check = Checker()
+    rows = 0
+    for cell in e["cells"]:
+        for key in ("baseline", "s001", "s002"):
+            o = cell[key]
+            rows += 1
+            tag = f"{o['harness']}.{condition_name(o)}"
+            where = f"{cell['cell_id']} {key} ({tag}.run, topic {o['task_id']})"
+            files, functions, order = evaluated(tag)
+            m = files.get(o["task_id"])
+            if m is None:
+                check.mismatches.append(f"{where}: topic missing from the run or the qrels")
+                continue
+            for ours, ref in (("recall_at_1", "recall_1"), ("recall_at_5", "recall_5"),
+                              ("recall_at_10", "recall_10"), ("mrr", "recip_rank"),
+                              ("ndcg_at_10", "ndcg_cut_10")):
+                check.value(where, ours, o.get(ours, 0), m[ref])
+            if o.get("gold_functions", 0) > 0:
+                check.value(where, "function_recall_at_10", o.get("function_recall_at_10", 0),
+                            functions[o["task_id"]]["recall_10"])
+            else:
+                check.equal(where, "gold_functions == 0 has no function qrels",
+                            o["task_id"] in function_qrels, False)
+            ranked = order.get(o["task_id"], [])
+            gold = files_qrels[o["task_id"]]
+            first = next((i + 1 for i, d in enumerate(ranked) if gold.get(d, 0) > 0), None)
+            limit = o["candidate_limit"]
+            check.equal(where, "first_gold_rank", o["first_gold_rank"],
+                        first if first is not None else limit + 1)
+            check.equal(where, "first_gold_observed", o.get("first_gold_observed", False),
+                        first is not None)
+    check.finish(f"e04 {e['grid']}: {rows} rows (cells x conditions), {len(cache)} runs")
+
+
+def w04(report):
+    with open(os.path.join(report, "w04.json")) as f:
+        w = json.load(f)["rerank"]
+    qrels = read_qrels(os.path.join(report, "w04.qrels"))
+    ev = pytrec_eval.RelevanceEvaluator(qrels, {"ndcg_cut.3", "recall.3,5"})
+    check = Checker()
+    for key in ("baseline", "treatment"):
+        c = w[key]
+        run, _ = read_run(os.path.join(report, f"w04.{c['condition']}.run"))
+        m = ev.evaluate(run)[w["pool_id"]]
+        where = f"w04 {c['condition']}"
+        check.value(where, "ndcg@3", c["ndcg"], m["ndcg_cut_3"])
+        for r in c["recall"]:
+            check.value(where, f"recall@{r['k']}", r["recall"], m[f"recall_{r['k']}"])
+    check.finish("w04")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3 or sys.argv[1] not in ("e04", "w04"):
+        sys.exit(__doc__)
+    {"e04": e04, "w04": w04}[sys.argv[1]](sys.argv[2])
