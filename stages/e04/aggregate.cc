@@ -9,6 +9,7 @@
 #include "absl/strings/str_join.h"
 #include "google/protobuf/util/message_differencer.h"
 #include "stages/stats/cluster_bootstrap.h"
+#include "stages/stats/randomization.h"
 #include "stages/e04/outcomes.h"
 #include "stages/e04/paired.h"
 
@@ -136,6 +137,39 @@ class SummaryBuilder {
   const GridInput& in_;
   E04Report* report_;
 };
+
+// The paired randomization test of one comparison on one metric (exact for
+// up to 20 tasks; stages/stats/randomization.h), appended to the report.
+absl::Status AddPairedTest(const std::string& comparison, const std::string& metric,
+                           const std::vector<Unit>& units, E04Report* report) {
+  if (units.empty()) return absl::OkStatus();  // no task has both harnesses: no test
+  std::vector<double> differences;
+  for (const Unit& u : units) differences.push_back(u.value);
+  absl::StatusOr<stats::RandomizationResult> r = stats::PairedRandomizationTest(differences);
+  if (!r.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("comparison ", comparison, ", ", metric, ": ", r.status().message()));
+  }
+  PairedTest* t = report->add_paired_tests();
+  t->set_comparison(comparison);
+  t->set_metric(metric);
+  t->set_units(r->units);
+  t->set_mean_difference(r->mean_difference);
+  t->set_p_value(r->p_value);
+  t->set_exact(r->exact);
+  t->set_assignments(r->assignments);
+  return absl::OkStatus();
+}
+
+// Holm over every test of the harness-difference table (one family).
+void AdjustPairedTests(E04Report* report) {
+  std::vector<double> p;
+  for (const PairedTest& t : report->paired_tests()) p.push_back(t.p_value());
+  const std::vector<double> adjusted = stats::HolmAdjust(p);
+  for (int i = 0; i < report->paired_tests_size(); ++i) {
+    report->mutable_paired_tests(i)->set_p_holm(adjusted[i]);
+  }
+}
 
 }  // namespace
 
@@ -345,7 +379,8 @@ absl::StatusOr<E04Report> Aggregate(const GridInput& in) {
       }
     }
   }
-  // Harness vs harness, paired by task on the baseline.
+  // Harness vs harness, paired by task on the baseline: bootstrap interval
+  // and randomization test of each, Holm over the whole table.
   for (const auto& [a, b] : in.comparisons) {
     for (const char* metric : {"recall_at_10", "mrr"}) {
       std::vector<Unit> units;
@@ -357,12 +392,12 @@ absl::StatusOr<E04Report> Aggregate(const GridInput& in) {
         units.push_back({task, recall ? ia->second->recall_at_10() - ib->second->recall_at_10()
                                       : ia->second->mrr() - ib->second->mrr()});
       }
-      if (absl::Status s = summary.Add(absl::StrCat(a, "-", b), "baseline", 0, metric, units);
-          !s.ok()) {
-        return s;
-      }
+      const std::string comparison = absl::StrCat(a, "-", b);
+      if (absl::Status s = summary.Add(comparison, "baseline", 0, metric, units); !s.ok()) return s;
+      if (absl::Status s = AddPairedTest(comparison, metric, units, &report); !s.ok()) return s;
     }
   }
+  AdjustPairedTests(&report);
   return report;
 }
 

@@ -30,8 +30,11 @@
 //    the composite cells keep the first depth (Summary dose 0).
 //  - Harness vs harness: paired per-task differences of baseline recall@10
 //    and MRR for each (A, B) of GridInput.comparisons (A - B; the harness
-//    configs' compare_with). A comparison naming a harness that is not in
-//    the grid is InvalidArgument.
+//    configs' compare_with), each with its task-bootstrap interval and a
+//    two-sided paired randomization test (E04Report.paired_tests; exact
+//    sign-flip enumeration up to 20 tasks, stages/stats/randomization.h),
+//    Holm-adjusted over all the tests of that table. A comparison naming a
+//    harness that is not in the grid is InvalidArgument.
 #ifndef REPRO_STAGES_E04_AGGREGATE_H_
 #define REPRO_STAGES_E04_AGGREGATE_H_
 

@@ -112,6 +112,29 @@ TEST(AggregateTest, ComparisonsComeFromTheInputInItsOrder) {
   EXPECT_EQ(Find(*r, "H010-H008", "baseline", 0, "mrr"), nullptr);
 }
 
+TEST(AggregateTest, EachComparisonHasARandomizationTestHolmAdjusted) {
+  GridInput in = Grid();
+  // H008 beats H000 on both tasks' MRR by 0.5: the two sign assignments that
+  // keep |sum| = 1 of 4, p = 0.5; recall@10 ties (p = 1); H010 ties H000.
+  for (ConditionOutcome& o : in.outcomes) {
+    if (o.harness() == "H000" && o.condition() == "baseline") o.set_mrr(0.5);
+  }
+  absl::StatusOr<E04Report> r = Aggregate(in);
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_EQ(r->paired_tests_size(), 4);
+  const PairedTest& t = r->paired_tests(1);
+  EXPECT_EQ(t.comparison(), "H008-H000");
+  EXPECT_EQ(t.metric(), "mrr");
+  EXPECT_EQ(t.units(), 2);
+  EXPECT_DOUBLE_EQ(t.mean_difference(), 0.5);
+  EXPECT_TRUE(t.exact());
+  EXPECT_EQ(t.assignments(), 4);
+  EXPECT_DOUBLE_EQ(t.p_value(), 0.5);
+  EXPECT_DOUBLE_EQ(t.p_holm(), 1.0);  // 4 tests: min(1, 4 x 0.5)
+  EXPECT_EQ(r->paired_tests(0).metric(), "recall_at_10");
+  EXPECT_DOUBLE_EQ(r->paired_tests(0).p_value(), 1.0);
+}
+
 TEST(AggregateTest, ComparisonWithAHarnessOutsideTheGridIsNamed) {
   GridInput in = Grid();
   in.comparisons.push_back({"H010", "H999"});

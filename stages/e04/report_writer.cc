@@ -76,6 +76,35 @@ class Writer {
   std::vector<std::pair<std::string, std::string>> tokens_;
 };
 
+// "p (Holm p)" of one comparison and metric, both recorded as tokens; "n/a"
+// when no task has both harnesses.
+std::string PairedTestText(Writer& w, const E04Report& r, const std::string& comparison,
+                           const std::string& metric) {
+  for (const PairedTest& t : r.paired_tests()) {
+    if (t.comparison() != comparison || t.metric() != metric) continue;
+    const std::string key = absl::StrCat(comparison, ".baseline.", metric);
+    return absl::StrCat(w.Token(key + ".p", absl::StrFormat("%.4g", t.p_value())), " (",
+                        w.Token(key + ".p_holm", absl::StrFormat("%.4g", t.p_holm())), ")");
+  }
+  return "n/a";
+}
+
+// What the p-values of the harness-difference table are, from the tests.
+std::string PairedTestNote(const E04Report& r) {
+  std::set<std::string> how;
+  for (const PairedTest& t : r.paired_tests()) {
+    how.insert(t.exact() ? absl::StrCat("exact over all 2^", t.units(), " = ", t.assignments(),
+                                      " sign assignments (", t.units(), " tasks)")
+                       : absl::StrCat("Monte Carlo over ", t.assignments(),
+                                      " sign assignments (", t.units(), " tasks, fixed seed)"));
+  }
+  return absl::StrCat(
+      "Intervals: 95% task bootstrap. p: two-sided paired randomization test of the mean per-task "
+      "difference (sign flips; stages/stats/randomization.h), ",
+      how.empty() ? std::string("no test") : absl::StrJoin(how, "; "), "; in parentheses Holm's "
+      "step-down adjustment over the ", r.paired_tests_size(), " tests of this table.");
+}
+
 const char* const kConditionMetrics[] = {"recall_at_1",  "recall_at_5",           "recall_at_10",
                                          "mrr",          "ndcg_at_10",            "function_recall_at_10",
                                          "budget_coverage_13k", "budget_coverage_27k"};
@@ -383,12 +412,16 @@ RenderedE04 RenderE04(const E04Report& r) {
   if (r.comparisons_size() > 0) {
     w.Line("## Harness differences at baseline (paired by task)");
     w.Line();
-    w.Line("| Comparison | recall@10 | MRR |");
-    w.Line("|---|---|---|");
+    w.Line("| Comparison | recall@10 | p (Holm) | MRR | p (Holm) |");
+    w.Line("|---|---|---|---|---|");
     for (const std::string& cmp : r.comparisons()) {
       w.Line(absl::StrCat("| ", cmp, " | ", w.Cell(cmp, "baseline", 0, "recall_at_10"), " | ",
-                          w.Cell(cmp, "baseline", 0, "mrr"), " |"));
+                          PairedTestText(w, r, cmp, "recall_at_10"), " | ",
+                          w.Cell(cmp, "baseline", 0, "mrr"), " | ",
+                          PairedTestText(w, r, cmp, "mrr"), " |"));
     }
+    w.Line();
+    w.Line(PairedTestNote(r));
     w.Line();
   }
   w.Line("## Per task");

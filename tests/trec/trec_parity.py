@@ -22,12 +22,18 @@ C++ code, from the same files:
   W04: ndcg_cut.3 and recall.3, recall.5 of w04.<condition>.run, w04.qrels
   (grades 2^g - 1: trec_eval's gain is linear in the grade).
 
+  E04 paired randomization tests (e04.json paired_tests): each p-value is
+    recomputed by enumerating every sign assignment of the per-task baseline
+    differences (itertools.product; exact tests only), and Holm's adjustment
+    of the table from those, to 1e-12.
+
 Budget coverage needs the files' token counts, which no TREC file carries: it
 is not rechecked here (stages/e04/outcomes_test.cc covers it).
 
 Prints the number of values compared and the largest absolute difference;
 exits 1 listing every mismatch.
 """
+import itertools
 import json
 import os
 import sys
@@ -146,7 +152,49 @@ def e04(report):
                         first if first is not None else limit + 1)
             check.equal(where, "first_gold_observed", o.get("first_gold_observed", False),
                         first is not None)
-    check.finish(f"e04 {e['grid']}: {rows} rows (cells x conditions), {len(cache)} runs")
+    check_paired_tests(e, check)
+    check.finish(f"e04 {e['grid']}: {rows} rows (cells x conditions), {len(cache)} runs, "
+                 f"{len(e.get('paired_tests', []))} paired tests")
+
+
+def sign_flip_p(differences):
+    observed = abs(sum(differences))
+    slack = 1e-12 * sum(abs(d) for d in differences)
+    count = sum(1 for signs in itertools.product((1, -1), repeat=len(differences))
+                if abs(sum(s * d for s, d in zip(signs, differences))) + slack >= observed)
+    return count / 2 ** len(differences)
+
+
+def holm(p):
+    order = sorted(range(len(p)), key=lambda i: p[i])
+    adjusted, running = [0.0] * len(p), 0.0
+    for j, i in enumerate(order):
+        running = max(running, min(1.0, (len(p) - j) * p[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+def check_paired_tests(e, check):
+    baseline = {}
+    for cell in e["cells"]:
+        o = cell["baseline"]
+        baseline[(o["task_id"], o["harness"])] = o
+    tests = e.get("paired_tests", [])
+    p = []
+    for t in tests:
+        a, b = t["comparison"].split("-")
+        d = [baseline[(task, a)].get(t["metric"], 0) - baseline[(task, b)].get(t["metric"], 0)
+             for task in dict.fromkeys(k[0] for k in baseline)
+             if (task, a) in baseline and (task, b) in baseline]
+        where = f"paired test {t['comparison']} {t['metric']}"
+        check.equal(where, "units", t["units"], len(d))
+        if not t.get("exact", False):
+            check.mismatches.append(f"{where}: not exact; this check enumerates exact tests only")
+            continue
+        p.append(sign_flip_p(d))
+        check.value(where, "p_value", t.get("p_value", 0), p[-1])
+    for t, ref in zip(tests, holm(p)):
+        check.value(f"paired test {t['comparison']} {t['metric']}", "p_holm", t.get("p_holm", 0), ref)
 
 
 def w04(report):
