@@ -1,4 +1,4 @@
-"""The judge reports, for reports/BUILD (owned by the lead):
+"""The judge reports, for reports/BUILD:
 
     load("//reports:judge.bzl", "judge_reports")
     judge_reports()

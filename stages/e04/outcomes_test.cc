@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "gtest/gtest.h"
+#include "stages/pipeline/status_testing.h"
 
 namespace repro::e04 {
 namespace {
@@ -55,12 +56,19 @@ TEST(OutcomesTest, NoGoldReturnedIsCensored) {
 TEST(OutcomesTest, Errors) {
   HarnessRun run;
   run.files = {{"a.go", 1}, {"a.go", 0.5}};
-  EXPECT_FALSE(ComputeOutcome(run, GoldLabels{{"g1.go"}, {}}, Tokens(), 200).ok());  // duplicate
+  EXPECT_TRUE(IsError(ComputeOutcome(run, GoldLabels{{"g1.go"}, {}}, Tokens(), 200),
+                      absl::StatusCode::kInvalidArgument,
+                      "duplicate id 'a.go' at ranks 1 and 2"));  // duplicate
   run.files = {{"unknown.go", 1}};
-  EXPECT_FALSE(ComputeOutcome(run, GoldLabels{{"g1.go"}, {}}, Tokens(), 200).ok());  // no tokens
+  EXPECT_TRUE(IsError(ComputeOutcome(run, GoldLabels{{"g1.go"}, {}}, Tokens(), 200),
+                      absl::StatusCode::kInvalidArgument,
+                      "no token count for ranked file 'unknown.go'"));  // no tokens
   run.files = {{"a.go", 1}, {"b.go", 0.5}};
-  EXPECT_FALSE(ComputeOutcome(run, GoldLabels{{"g1.go"}, {}}, Tokens(), 1).ok());   // over limit
-  EXPECT_FALSE(ComputeOutcome(run, GoldLabels{}, Tokens(), 200).ok());              // no gold
+  EXPECT_TRUE(IsError(ComputeOutcome(run, GoldLabels{{"g1.go"}, {}}, Tokens(), 1),
+                      absl::StatusCode::kInvalidArgument,
+                      "returned 2 files, more than the limit 1"));  // over limit
+  EXPECT_TRUE(IsError(ComputeOutcome(run, GoldLabels{}, Tokens(), 200),
+                      absl::StatusCode::kInvalidArgument, "the task has no gold file"));  // no gold
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "stages/e04/paired.h"
 
 #include "gtest/gtest.h"
+#include "stages/pipeline/status_testing.h"
 
 namespace repro::e04 {
 namespace {
@@ -68,8 +69,10 @@ TEST(PairTest, MismatchedUnitsAreErrors) {
   ConditionOutcome b = Outcome("baseline", {}, 201, false);
   ConditionOutcome p = Outcome("S001", {}, 201, false);
   p.set_harness("H008");
-  EXPECT_FALSE(Pair(b, p).ok());
-  EXPECT_FALSE(Pair(p, b).ok());
+  EXPECT_TRUE(IsError(Pair(b, p), absl::StatusCode::kInvalidArgument,
+                      "pair: baseline T01/H000 against T01/H008"));
+  EXPECT_TRUE(IsError(Pair(p, b), absl::StatusCode::kInvalidArgument,
+                      "expected a baseline outcome, found condition 'S001'"));
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 #include "stages/judge/list_metrics.h"
 
 #include "gtest/gtest.h"
+#include "stages/pipeline/status_testing.h"
 
 namespace repro::judge {
 namespace {
@@ -66,7 +67,8 @@ TEST(BestInTopK, PartialGroupIsHypergeometric) {
 TEST(BestInTopK, UndefinedWhenListNotLongerThanK) {
   EXPECT_FALSE(BestInTopK(G1(), P1(), 3)->has_value());
   EXPECT_FALSE(BestInTopK(G1(), P1(), 5)->has_value());
-  EXPECT_FALSE(BestInTopK(G1(), P1(), 0).ok());
+  EXPECT_TRUE(IsError(BestInTopK(G1(), P1(), 0), absl::StatusCode::kInvalidArgument,
+                      "k must be >= 1, got 0"));
 }
 
 TEST(OrderedPrefixAccuracy, GroundTiesAllowEitherOrder) {
@@ -124,8 +126,10 @@ TEST(ExecuteTopK, RegretAndExecutedMean) {
 TEST(ListMetrics, DifferentIdSetsAreAnError) {
   WeakOrder g = {{{"A"}, 1}, {{"B"}, 0}};
   WeakOrder p = {{{"A"}, 0}, {{"Z"}, 0}};
-  EXPECT_FALSE(Top1(g, p).ok());
-  EXPECT_FALSE(ListwisePairwiseAccuracy(g, p).ok());
+  EXPECT_TRUE(IsError(Top1(g, p), absl::StatusCode::kInvalidArgument,
+                      "id 'Z' is only in the second order"));
+  EXPECT_TRUE(IsError(ListwisePairwiseAccuracy(g, p), absl::StatusCode::kInvalidArgument,
+                      "id 'Z' is only in the second order"));
 }
 
 }  // namespace

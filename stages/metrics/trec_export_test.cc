@@ -1,6 +1,7 @@
 #include "stages/metrics/trec_export.h"
 
 #include "gtest/gtest.h"
+#include "stages/pipeline/status_testing.h"
 
 namespace repro::metrics {
 namespace {
@@ -16,10 +17,14 @@ TEST(TrecExportTest, QrelsAndExponentialGrades) {
 }
 
 TEST(TrecExportTest, RejectsDuplicatesAndWhitespace) {
-  EXPECT_FALSE(TrecRun("q", {"a", "a"}, "t").ok());
-  EXPECT_FALSE(TrecRun("q", {"a b"}, "t").ok());
-  EXPECT_FALSE(TrecRun("q 1", {"a"}, "t").ok());
-  EXPECT_FALSE(TrecQrels("q", {{"a", 1}, {"a", 1}}).ok());
+  EXPECT_TRUE(IsError(TrecRun("q", {"a", "a"}, "t"), absl::StatusCode::kInvalidArgument,
+                      "duplicate id 'a' at ranks 1 and 2"));
+  EXPECT_TRUE(IsError(TrecRun("q", {"a b"}, "t"), absl::StatusCode::kInvalidArgument,
+                      "TREC docid 'a b' contains white space"));
+  EXPECT_TRUE(IsError(TrecRun("q 1", {"a"}, "t"), absl::StatusCode::kInvalidArgument,
+                      "TREC qid 'q 1' contains white space"));
+  EXPECT_TRUE(IsError(TrecQrels("q", {{"a", 1}, {"a", 1}}), absl::StatusCode::kInvalidArgument,
+                      "document 'a' is judged twice"));
 }
 
 }  // namespace

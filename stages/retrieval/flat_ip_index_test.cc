@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "stages/pipeline/status_testing.h"
 #include "stages/retrieval/embedding_backend.h"
 
 namespace repro::retrieval {
@@ -91,12 +92,16 @@ TEST(FlatIpIndexTest, EmptyIndexAndBadShapes) {
   absl::StatusOr<std::vector<ScoredId>> r = index->Search(q);
   ASSERT_TRUE(r.ok());
   EXPECT_TRUE(r->empty());
-  EXPECT_FALSE(index->Search(std::vector<float>(7, 0.1f)).ok());
-  EXPECT_FALSE(FlatIpIndex::Build(8, std::vector<float>(9, 0.0f), {1}).ok());
-  EXPECT_FALSE(FlatIpIndex::Build(0, {}, {}).ok());
+  EXPECT_TRUE(IsError(index->Search(std::vector<float>(7, 0.1f)),
+                      absl::StatusCode::kInvalidArgument, "query has 7 floats, expected 8"));
+  EXPECT_TRUE(IsError(FlatIpIndex::Build(8, std::vector<float>(9, 0.0f), {1}),
+                      absl::StatusCode::kInvalidArgument, "expected 1 x 8 = 8 floats, found 9"));
+  EXPECT_TRUE(IsError(FlatIpIndex::Build(0, {}, {}), absl::StatusCode::kInvalidArgument,
+                      "dims must be >= 1, found 0"));
   std::vector<float> bad(8, 0.0f);
   bad[3] = std::nanf("");
-  EXPECT_FALSE(FlatIpIndex::Build(8, bad, {1}).ok());
+  EXPECT_TRUE(IsError(FlatIpIndex::Build(8, bad, {1}), absl::StatusCode::kInvalidArgument,
+                      "non-finite value in row 0 (id 1)"));
 }
 
 }  // namespace

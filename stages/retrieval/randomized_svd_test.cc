@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "stages/pipeline/status_testing.h"
 
 namespace repro::retrieval {
 namespace {
@@ -134,13 +135,16 @@ TEST(RandomizedSvdTest, RejectsBadInput) {
   a.val = {1.0};
   SvdOptions o;
   o.rank = 1;
-  EXPECT_FALSE(RandomizedSvd(a, o).ok());
+  EXPECT_TRUE(
+      IsError(RandomizedSvd(a, o), absl::StatusCode::kInvalidArgument, "column 5 out of range"));
   a.col = {1};
   o.seed = {0, 0, 0, 2};
-  EXPECT_FALSE(RandomizedSvd(a, o).ok());
+  EXPECT_TRUE(
+      IsError(RandomizedSvd(a, o), absl::StatusCode::kInvalidArgument, "seed[3] must be odd"));
   o.seed = {0, 0, 0, 1};
   o.rank = 0;
-  EXPECT_FALSE(RandomizedSvd(a, o).ok());
+  EXPECT_TRUE(IsError(RandomizedSvd(a, o), absl::StatusCode::kInvalidArgument,
+                      "need rank >= 1, oversample >= 0, power_iterations >= 0; found 0, 10, 4"));
 }
 
 }  // namespace
