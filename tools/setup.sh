@@ -60,7 +60,7 @@ for tool in bazel protoc pkg-config gofmt go nginx git clang-14; do
   command -v "$tool" >/dev/null || { echo "setup: '$tool' not on PATH after install" >&2; exit 1; }
 done
 
-# The determinism test builds once under a Turkish locale (dotted/dotless i:
+# The cross-machine test builds once under a Turkish locale (dotted/dotless i:
 # the JVM's case rules once broke BUILD parsing); generate it if absent.
 if ! locale -a 2>/dev/null | grep -qi '^tr_TR\.utf-\?8$'; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"

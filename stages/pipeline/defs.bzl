@@ -13,7 +13,7 @@ that directory ("e04/e04.json" is "e04.json" to the tool).
 
 Volatile outputs (query times...) have ".volatile." in their name: they are
 never hashed into provenance, never passed on as inputs of a later stage, and
-the determinism tests skip them.
+the determinism comparison skips them.
 
 report: copies every artifact of the listed stages into `<name>/` (file names
   must not collide) and writes `<name>/lineage.json`, the provenance of every

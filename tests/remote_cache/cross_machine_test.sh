@@ -14,6 +14,14 @@
 #      --config=remote against the dead port: it must succeed by local
 #      execution, with A's sha256 for every report file except volatile ones
 #      (*.volatile.*, timings).
+# Determinism claim, from the same builds: A (empty cache: every action
+# executed) and C (no cache reachable, no disk cache: every action executed)
+# are two cold builds at different workspace paths with different output
+# bases; C also runs with one job, another time zone and the Turkish locale
+# (whose dotless i once broke Bazel's BUILD parsing: 'medium' is not a valid
+# size), so scheduling order and the client's environment differ too. Equal
+# bytes of A and C are the determinism claim (it had its own test, which built
+# the same two cold builds again).
 #
 # Usage: cross_machine_test.sh <report label>...   (the labels come from
 # tests/remote_cache/reports.bzl). Hit counts and wall times are volatile and
@@ -53,9 +61,11 @@ nb_copy_workspace "$COPY_A"
 nb_copy_workspace "$COPY_B"
 
 # --- A: cold, uploading.
-nb_bazel "$COPY_A" a "$NB_WORK/a.log" "${REMOTE[@]}" \
+nb_bazel "$COPY_A" a "$NB_WORK/a.log" "${REMOTE[@]}" --disk_cache= \
   --execution_log_json_file="$NB_WORK/exec-a.json" "${REPORTS[@]}"
 wall_a="$NB_WALL_S"
+hits_a=$(nb_processes "$NB_WORK/a.log" "remote cache hit")
+[ "$hits_a" -eq 0 ] || nb_fail "machine A took $hits_a results from a cache that should be empty; A must be cold"
 nb_hash_reports "$COPY_A" "${REPORTS[@]}" > "$NB_WORK/a.sha256"
 entries=$(find "$CACHE_DIR/data" -type f | wc -l)
 [ "$entries" -gt 0 ] || nb_fail "machine A uploaded nothing to the cache"
@@ -78,7 +88,9 @@ compiles_b=$(awk -F'\t' '$2 == "CppCompile" && $1 == "hit"' "$NB_WORK/b.spawns" 
 if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
   nb_fail "port $port still answers after the server stopped"
 fi
-nb_bazel "$COPY_B" c "$NB_WORK/c.log" "${REMOTE[@]}" "${REPORTS[@]}"
+locale -a | grep -qi '^tr_TR\.utf-\?8$' || nb_fail "the tr_TR.UTF-8 locale is not generated here (tools/setup.sh does it)"
+TZ=Pacific/Kiritimati LANG=tr_TR.UTF-8 LC_ALL=tr_TR.UTF-8 \
+  nb_bazel "$COPY_B" c "$NB_WORK/c.log" "${REMOTE[@]}" --disk_cache= --jobs=1 "${REPORTS[@]}"
 wall_c="$NB_WALL_S"
 nb_hash_reports "$COPY_B" "${REPORTS[@]}" > "$NB_WORK/c.sha256"
 hits_c=$(nb_processes "$NB_WORK/c.log" "remote cache hit")
@@ -89,7 +101,7 @@ echo "reports: ${REPORTS[*]}"
 echo "cache: http://127.0.0.1:$port, $entries entries after A"
 printf 'A cold, uploading:      %6ss  %s\n' "$wall_a" "$(nb_summary_line "$NB_WORK/a.log")"
 printf 'B other path, cached:   %6ss  %s\n' "$wall_b" "$(nb_summary_line "$NB_WORK/b.log")"
-printf 'C cache server down:    %6ss  %s\n' "$wall_c" "$(nb_summary_line "$NB_WORK/c.log")"
+printf 'C server down, --jobs=1, tr_TR: %6ss  %s\n' "$wall_c" "$(nb_summary_line "$NB_WORK/c.log")"
 echo "B spawns by mnemonic (hits/total):"
 awk -F'\t' '{ t[$2]++; if ($1 == "hit") h[$2]++ } END { for (m in t) printf "  %-16s %d/%d\n", m, h[m], t[m] }' \
   "$NB_WORK/b.spawns" | sort
@@ -115,5 +127,5 @@ fi
 nb_compare_hashes "$NB_WORK/a.sha256" "$NB_WORK/b.sha256" "A (cold) vs B (cached, other path)"
 nb_stable "$NB_WORK/a.sha256" > "$NB_WORK/a.stable.sha256"
 nb_stable "$NB_WORK/c.sha256" > "$NB_WORK/c.stable.sha256"
-nb_compare_hashes "$NB_WORK/a.stable.sha256" "$NB_WORK/c.stable.sha256" "A (cold) vs C (server down, local)"
-echo "PASS: every action of B was a remote cache hit, the cache-less build C succeeded, and all report files are byte-identical"
+nb_compare_hashes "$NB_WORK/a.stable.sha256" "$NB_WORK/c.stable.sha256" "A (cold) vs C (cold: server down, --jobs=1, tr_TR)"
+echo "PASS: every action of B was a remote cache hit; the cache-less build C succeeded; the two cold builds A and C (other path, one job, tr_TR) and B give byte-identical report files"

@@ -1,4 +1,4 @@
-"""The reports the nested-Bazel tests build (remote cache, determinism).
+"""The reports the nested-Bazel tests build (remote cache and determinism).
 
 One label a line: adding a report to both tests is adding it here.
 """
