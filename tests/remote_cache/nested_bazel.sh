@@ -80,7 +80,8 @@ nb_bazel_cmd() {
   status=$?
   set -e
   end=$(date +%s.%N)
-  NB_WALL_S=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
+  # C locale: a test may run a build under another locale (tr_TR prints "416,8").
+  NB_WALL_S=$(LC_ALL=C awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
   if [ "$status" -ne 0 ]; then
     tail -n 40 "$log" >&2
     [ "$status" -eq 124 ] && nb_fail "nested build '$name' exceeded ${NB_BUILD_TIMEOUT_S}s"
