@@ -1,4 +1,4 @@
-// S002 synthetic distractors (seeds/e04_robustness_protocol.md).
+// S002 synthetic distractors (docs/e04.md, "Distractors (S002)").
 //
 // GenerateDistractors(task_id, query, dose) returns `dose` valid Go source
 // files whose task-relevant vocabulary is drawn only from the query text:

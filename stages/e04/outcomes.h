@@ -1,4 +1,4 @@
-// E04 outcomes of one harness run on one task (design.md section 3).
+// E04 outcomes of one harness run on one task (docs/e04.md, "Outcomes"; metric conventions: docs/metrics.md).
 //
 // Input shapes:
 //  - files: the harness's ranked file list, best first, at most

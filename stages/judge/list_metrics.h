@@ -1,6 +1,6 @@
 // Selection-reliability metrics of one judged list (one task, one judge run),
-// each separate, as defined by the judge measurement contract
-// (../shared/seeds/judge_measurement_contract.json, "distinct_metrics").
+// each separate, as defined in docs/judge.md (after the project's judge
+// measurement contract, "distinct_metrics").
 //
 // Inputs: `ground`, the ground order (weak order over the candidates with an
 // observed outcome, best first; group values are outcomes on the declared

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Cross-machine claim (design.md section 5): with a shared HTTP cache, a second
+# Cross-machine claim (docs/remote_cache.md): with a shared HTTP cache, a second
 # machine reruns the whole pipeline with every action a remote cache hit and
 # byte-identical artifacts; with the cache down, the build is still correct.
 #
