@@ -6,7 +6,8 @@
 #
 # Labels default to every target tagged "fuzz_target" (tools/fuzz/fuzz.bzl).
 # Each fuzzer runs N seconds (default 60), J at a time (default 1), on the
-# working corpus DIR/<name>/corpus (default DIR: $HOME/.cache/repro-fuzz/work),
+# working corpus DIR/<pkg>_<name>/corpus (DIR: --work, else $FUZZ_WORK, else
+# repro-fuzz/work under the user's cache directory),
 # seeded from its <name>_seeds.tar and kept between runs, so a longer run
 # continues where the last one stopped. A crash, leak, timeout or
 # out-of-memory input is written to DIR/<name>/ (libFuzzer's crash-<sha1> and
@@ -14,16 +15,17 @@
 #   <bazel-bin of the fuzz output base>/<pkg>/<name> DIR/<name>/crash-<sha1>
 # One line per target: label, executions, final corpus size, result.
 #
-# Environment: FUZZ_OUTPUT_BASE (default $HOME/.cache/repro-fuzz/output_base)
-# and FUZZ_BAZEL_STARTUP (extra startup flags, e.g. --batch) choose the Bazel
-# server; GITLAB_RUNNER_GIT and JUDGE_DATA_DIR are not passed on (no fuzz
+# Environment: FUZZ_OUTPUT_BASE (default repro-fuzz/output_base under the
+# user's cache directory) and FUZZ_BAZEL_STARTUP (extra startup flags, e.g.
+# --batch) choose the Bazel server, FUZZ_WORK the corpora; GITLAB_RUNNER_GIT and JUDGE_DATA_DIR are not passed on (no fuzz
 # target reads them). See docs/fuzzing.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 seconds=60
 jobs=1
-work="${HOME}/.cache/repro-fuzz/work"
+cache_dir="${XDG_CACHE_HOME:-$HOME/.cache}/repro-fuzz"
+work="${FUZZ_WORK:-$cache_dir/work}"
 labels=()
 while (($#)); do
   case "$1" in
@@ -38,14 +40,16 @@ done
 [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: --jobs must be a positive integer, got '$jobs'" >&2; exit 2; }
 command -v clang-14 >/dev/null || { echo "fuzz: clang-14 not on PATH; run tools/setup.sh" >&2; exit 1; }
 
-output_base="${FUZZ_OUTPUT_BASE:-$HOME/.cache/repro-fuzz/output_base}"
+output_base="${FUZZ_OUTPUT_BASE:-$cache_dir/output_base}"
+echo "fuzz: output base $output_base, working corpora under $work" >&2
 # shellcheck disable=SC2206
 startup=(--output_base="$output_base" ${FUZZ_BAZEL_STARTUP:-})
 fbazel() { env -u GITLAB_RUNNER_GIT -u JUDGE_DATA_DIR bazel "${startup[@]}" "$@"; }
 
 if ((${#labels[@]} == 0)); then
-  mapfile -t labels < <(fbazel query --noshow_progress 'attr(tags, "\bfuzz_target\b", //...)' 2>/dev/null)
-  ((${#labels[@]})) || { echo "fuzz: no target tagged fuzz_target found" >&2; exit 1; }
+  mkdir -p "$work"
+  mapfile -t labels < <(fbazel query --noshow_progress 'attr(tags, "\bfuzz_target\b", //...)' 2> "$work/query.log")
+  ((${#labels[@]})) || { tail -n 20 "$work/query.log" >&2; echo "fuzz: no target tagged fuzz_target found" >&2; exit 1; }
 fi
 for l in "${labels[@]}"; do
   [[ "$l" =~ ^//[A-Za-z0-9_/.-]*:[A-Za-z0-9_.-]+$ ]] || { echo "fuzz: '$l' is not a label //pkg:name" >&2; exit 2; }
