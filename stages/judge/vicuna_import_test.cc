@@ -59,7 +59,7 @@ TEST(ImportVicuna, WrongAnswerIdIsRecorded) {
 
 TEST(ImportVicuna, OutOfRangeDuplicateAndAmbiguousQuestionIdsStop) {
   // 4294967299 wrapped into question 3's slot; 1e300 was undefined behaviour.
-  for (const std::string& bad : {"4294967299", "1e300", "-1e300"}) {
+  for (const std::string bad : {"4294967299", "1e300", "-1e300"}) {
     std::map<std::string, std::string> f = Files();
     f["vicuna_questions.jsonl"] +=
         "{\"question_id\": " + bad + ", \"text\": \"q3\", \"category\": \"generic\"}\n";

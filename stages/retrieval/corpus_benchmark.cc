@@ -133,7 +133,7 @@ Bm25Index BuildOurs(bool files) {
 }
 
 std::unique_ptr<Xapian::WritableDatabase> BuildXapian(bool files) {
-  auto db = std::make_unique<Xapian::WritableDatabase>(Xapian::InMemory::open());
+  auto db = std::make_unique<Xapian::WritableDatabase>(std::string(), Xapian::DB_BACKEND_INMEMORY);
   for (const auto& d : Docs(files)) {
     Xapian::Document doc;
     for (const std::string& t : d) doc.add_term(t);

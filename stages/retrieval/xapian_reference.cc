@@ -38,7 +38,7 @@ std::vector<ScoredId> Run(const Xapian::Database& db, const Xapian::Query& query
 XapianBm25Reference::XapianBm25Reference(const std::vector<std::vector<std::string>>& documents,
                                          const Bm25Params& params)
     : params_(params),
-      db_(std::make_unique<Xapian::WritableDatabase>(Xapian::InMemory::open())) {
+      db_(std::make_unique<Xapian::WritableDatabase>(std::string(), Xapian::DB_BACKEND_INMEMORY)) {
   for (const std::vector<std::string>& tokens : documents) {
     std::map<std::string, Xapian::termcount> counts;
     for (const std::string& t : tokens) ++counts[t];
