@@ -4,15 +4,15 @@
 #include "absl/strings/str_cat.h"
 #include "stages/metrics/qrels.h"
 #include "stages/metrics/ranking_metrics.h"
+#include "stages/pipeline/status_macros.h"
 
 namespace repro::metrics {
 namespace {
 
 absl::Status CheckRef(const FunctionRef& f, const char* list, size_t i) {
   if (f.first.empty() || f.second.empty()) {
-    return absl::InvalidArgumentError(absl::StrCat("function recall: ", list, "[", i,
-                                                   "] has an empty ",
-                                                   f.first.empty() ? "path" : "name"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "function recall: ", list, "[", i, "] has an empty ", f.first.empty() ? "path" : "name"));
   }
   return absl::OkStatus();
 }
@@ -25,18 +25,19 @@ std::string FunctionId(const std::string& path, const std::string& name) {
 
 absl::StatusOr<FunctionRecall> FunctionRecallAtK(const std::vector<FunctionRef>& ranked,
                                                  const std::vector<FunctionRef>& gold, int k) {
-  if (k < 1) return absl::InvalidArgumentError(absl::StrCat("function recall: k must be >= 1, found ", k));
+  if (k < 1)
+    return absl::InvalidArgumentError(absl::StrCat("function recall: k must be >= 1, found ", k));
   std::vector<std::pair<std::string, int>> judgments;
   absl::flat_hash_set<std::string> gold_ids;
   for (size_t i = 0; i < gold.size(); ++i) {
-    if (absl::Status s = CheckRef(gold[i], "gold", i); !s.ok()) return s;
+    RETURN_IF_ERROR(CheckRef(gold[i], "gold", i));
     std::string id = FunctionId(gold[i].first, gold[i].second);
     if (gold_ids.insert(id).second) judgments.emplace_back(std::move(id), 1);
   }
   Run run;
   absl::flat_hash_set<std::string> seen;
   for (size_t i = 0; i < ranked.size(); ++i) {
-    if (absl::Status s = CheckRef(ranked[i], "ranked", i); !s.ok()) return s;
+    RETURN_IF_ERROR(CheckRef(ranked[i], "ranked", i));
     std::string id = FunctionId(ranked[i].first, ranked[i].second);
     if (seen.insert(id).second) run.push_back(std::move(id));
   }
@@ -44,12 +45,10 @@ absl::StatusOr<FunctionRecall> FunctionRecallAtK(const std::vector<FunctionRef>&
   out.top_k.assign(run.begin(), run.begin() + std::min<size_t>(run.size(), k));
   out.gold_functions = static_cast<int>(judgments.size());
   if (judgments.empty()) return out;
-  absl::StatusOr<Qrels> qrels = Qrels::Create(judgments);
-  if (!qrels.ok()) return qrels.status();
+  ASSIGN_OR_RETURN(Qrels qrels, Qrels::Create(judgments));
   if (run.empty()) return out;
-  absl::StatusOr<double> recall = RecallAtK(run, *qrels, k);
-  if (!recall.ok()) return recall.status();
-  out.recall = *recall;
+  ASSIGN_OR_RETURN(double recall, RecallAtK(run, qrels, k));
+  out.recall = recall;
   return out;
 }
 

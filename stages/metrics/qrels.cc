@@ -5,12 +5,12 @@
 #include <functional>
 
 #include "absl/strings/str_cat.h"
+#include "stages/pipeline/status_macros.h"
 
 namespace repro::metrics {
 
-absl::StatusOr<Qrels> Qrels::Create(
-    const std::vector<std::pair<std::string, int>>& judgments,
-    int relevance_threshold) {
+absl::StatusOr<Qrels> Qrels::Create(const std::vector<std::pair<std::string, int>>& judgments,
+                                    int relevance_threshold) {
   Qrels q;
   q.threshold_ = relevance_threshold;
   for (const auto& [id, grade] : judgments) {
@@ -20,8 +20,7 @@ absl::StatusOr<Qrels> Qrels::Create(
           absl::StrCat("qrels: document '", id, "' has negative grade ", grade));
     }
     if (!q.grade_.emplace(id, grade).second) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("qrels: document '", id, "' is judged twice"));
+      return absl::InvalidArgumentError(absl::StrCat("qrels: document '", id, "' is judged twice"));
     }
     q.sorted_grades_.push_back(grade);
     if (grade >= relevance_threshold) ++q.num_relevant_;
@@ -43,8 +42,8 @@ absl::Status ValidateRun(const Run& run) {
     }
     auto [it, inserted] = first_rank.emplace(run[i], i + 1);
     if (!inserted) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "run: duplicate id '", run[i], "' at ranks ", it->second, " and ", i + 1));
+      return absl::InvalidArgumentError(
+          absl::StrCat("run: duplicate id '", run[i], "' at ranks ", it->second, " and ", i + 1));
     }
   }
   return absl::OkStatus();
@@ -63,7 +62,7 @@ absl::StatusOr<Run> OrderByScore(std::vector<ScoredDoc> docs) {
   Run run;
   run.reserve(docs.size());
   for (ScoredDoc& d : docs) run.push_back(std::move(d.id));
-  if (absl::Status s = ValidateRun(run); !s.ok()) return s;
+  RETURN_IF_ERROR(ValidateRun(run));
   return run;
 }
 

@@ -21,15 +21,12 @@ namespace repro::metrics {
 class Qrels {
  public:
   // Fails with InvalidArgument on an empty or duplicate id, or a negative grade.
-  static absl::StatusOr<Qrels> Create(
-      const std::vector<std::pair<std::string, int>>& judgments,
-      int relevance_threshold = 1);
+  static absl::StatusOr<Qrels> Create(const std::vector<std::pair<std::string, int>>& judgments,
+                                      int relevance_threshold = 1);
 
   // Grade of `id`, 0 when unjudged.
   int Grade(const std::string& id) const;
-  bool IsRelevant(const std::string& id) const {
-    return Grade(id) >= threshold_;
-  }
+  bool IsRelevant(const std::string& id) const { return Grade(id) >= threshold_; }
   // Number of judged documents with grade >= threshold.
   int NumRelevant() const { return num_relevant_; }
   // All judged grades, highest first (for the ideal ranking).

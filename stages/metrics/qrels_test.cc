@@ -1,6 +1,7 @@
 #include "stages/metrics/qrels.h"
 
 #include "gtest/gtest.h"
+#include "stages/pipeline/status_testing.h"
 
 namespace repro::metrics {
 namespace {
@@ -19,7 +20,8 @@ TEST(QrelsTest, ValidateRunNamesDuplicate) {
   absl::Status s = ValidateRun({"x", "y", "x"});
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.message(), "run: duplicate id 'x' at ranks 1 and 3");
-  EXPECT_FALSE(ValidateRun({""}).ok());
+  EXPECT_TRUE(IsError(ValidateRun({"a", ""}), absl::StatusCode::kInvalidArgument,
+                      "run: empty id at rank 2"));
   EXPECT_TRUE(ValidateRun({}).ok());
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
+#include "stages/pipeline/status_macros.h"
 
 namespace repro::metrics {
 namespace {
@@ -23,8 +24,8 @@ double GainOf(int grade, Gain gain) {
 }
 
 absl::StatusOr<double> DcgAtK(const Run& run, const Qrels& qrels, int k, Gain gain) {
-  if (absl::Status s = CheckK(k); !s.ok()) return s;
-  if (absl::Status s = ValidateRun(run); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckK(k));
+  RETURN_IF_ERROR(ValidateRun(run));
   double dcg = 0;
   const int n = std::min<int>(k, static_cast<int>(run.size()));
   for (int i = 0; i < n; ++i) dcg += GainOf(qrels.Grade(run[i]), gain) / Discount(i + 1);
@@ -32,7 +33,7 @@ absl::StatusOr<double> DcgAtK(const Run& run, const Qrels& qrels, int k, Gain ga
 }
 
 absl::StatusOr<double> IdealDcgAtK(const Qrels& qrels, int k, Gain gain) {
-  if (absl::Status s = CheckK(k); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckK(k));
   const std::vector<int>& grades = qrels.GradesDescending();
   double idcg = 0;
   const int n = std::min<int>(k, static_cast<int>(grades.size()));
@@ -41,16 +42,14 @@ absl::StatusOr<double> IdealDcgAtK(const Qrels& qrels, int k, Gain gain) {
 }
 
 absl::StatusOr<double> NdcgAtK(const Run& run, const Qrels& qrels, int k, Gain gain) {
-  absl::StatusOr<double> dcg = DcgAtK(run, qrels, k, gain);
-  if (!dcg.ok()) return dcg.status();
-  absl::StatusOr<double> idcg = IdealDcgAtK(qrels, k, gain);
-  if (!idcg.ok()) return idcg.status();
-  return *idcg > 0 ? *dcg / *idcg : 0.0;
+  ASSIGN_OR_RETURN(double dcg, DcgAtK(run, qrels, k, gain));
+  ASSIGN_OR_RETURN(double idcg, IdealDcgAtK(qrels, k, gain));
+  return idcg > 0 ? dcg / idcg : 0.0;
 }
 
 absl::StatusOr<int> RelevantInTopK(const Run& run, const Qrels& qrels, int k) {
-  if (absl::Status s = CheckK(k); !s.ok()) return s;
-  if (absl::Status s = ValidateRun(run); !s.ok()) return s;
+  RETURN_IF_ERROR(CheckK(k));
+  RETURN_IF_ERROR(ValidateRun(run));
   int hits = 0;
   const int n = std::min<int>(k, static_cast<int>(run.size()));
   for (int i = 0; i < n; ++i) hits += qrels.IsRelevant(run[i]) ? 1 : 0;
@@ -58,21 +57,19 @@ absl::StatusOr<int> RelevantInTopK(const Run& run, const Qrels& qrels, int k) {
 }
 
 absl::StatusOr<double> PrecisionAtK(const Run& run, const Qrels& qrels, int k) {
-  absl::StatusOr<int> hits = RelevantInTopK(run, qrels, k);
-  if (!hits.ok()) return hits.status();
-  return static_cast<double>(*hits) / k;
+  ASSIGN_OR_RETURN(int hits, RelevantInTopK(run, qrels, k));
+  return static_cast<double>(hits) / k;
 }
 
 absl::StatusOr<double> RecallAtK(const Run& run, const Qrels& qrels, int k) {
-  absl::StatusOr<int> hits = RelevantInTopK(run, qrels, k);
-  if (!hits.ok()) return hits.status();
+  ASSIGN_OR_RETURN(int hits, RelevantInTopK(run, qrels, k));
   if (qrels.NumRelevant() == 0) return 0.0;
-  return static_cast<double>(*hits) / qrels.NumRelevant();
+  return static_cast<double>(hits) / qrels.NumRelevant();
 }
 
 absl::StatusOr<FirstRelevant> FirstRelevantRank(const Run& run, const Qrels& qrels,
                                                 int censored_rank) {
-  if (absl::Status s = ValidateRun(run); !s.ok()) return s;
+  RETURN_IF_ERROR(ValidateRun(run));
   for (size_t i = 0; i < run.size(); ++i) {
     if (qrels.IsRelevant(run[i])) return FirstRelevant{static_cast<int>(i) + 1, true};
   }
@@ -80,9 +77,8 @@ absl::StatusOr<FirstRelevant> FirstRelevantRank(const Run& run, const Qrels& qre
 }
 
 absl::StatusOr<double> ReciprocalRank(const Run& run, const Qrels& qrels) {
-  absl::StatusOr<FirstRelevant> first = FirstRelevantRank(run, qrels, 0);
-  if (!first.ok()) return first.status();
-  return first->observed ? 1.0 / first->rank : 0.0;
+  ASSIGN_OR_RETURN(FirstRelevant first, FirstRelevantRank(run, qrels, 0));
+  return first.observed ? 1.0 / first.rank : 0.0;
 }
 
 }  // namespace repro::metrics

@@ -3,13 +3,12 @@
 #include <cmath>
 
 #include "gtest/gtest.h"
+#include "stages/pipeline/status_testing.h"
 
 namespace repro::metrics {
 namespace {
 
-Qrels W04Qrels() {
-  return *Qrels::Create({{"C1", 1}, {"C2", 3}, {"C3", 0}, {"C4", 2}, {"C5", 1}});
-}
+Qrels W04Qrels() { return *Qrels::Create({{"C1", 1}, {"C2", 3}, {"C3", 0}, {"C4", 2}, {"C5", 1}}); }
 
 TEST(DcgTest, W04BaselineExponentialGain) {
   // gains [1, 3, 0] -> 1/1 + 7/log2(3) + 0/2 = 5.416508275...
@@ -100,9 +99,14 @@ TEST(ValidationTest, DuplicateIdsAndBadCutoffAreErrors) {
   absl::StatusOr<double> r = NdcgAtK({"C1", "C2", "C1"}, q, 3, Gain::kExponential);
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("duplicate id 'C1' at ranks 1 and 3"), std::string::npos);
-  EXPECT_FALSE(RecallAtK({"C1"}, q, 0).ok());
-  EXPECT_FALSE(Qrels::Create({{"a", 1}, {"a", 2}}).ok());
-  EXPECT_FALSE(Qrels::Create({{"a", -1}}).ok());
+  EXPECT_TRUE(IsError(RecallAtK({"C1"}, q, 0), absl::StatusCode::kInvalidArgument,
+                      "cutoff k must be >= 1, got 0"));
+  EXPECT_TRUE(IsError(Qrels::Create({{"a", 1}, {"a", 2}}), absl::StatusCode::kInvalidArgument,
+                      "qrels: document 'a' is judged twice"));
+  EXPECT_TRUE(IsError(Qrels::Create({{"a", -1}}), absl::StatusCode::kInvalidArgument,
+                      "qrels: document 'a' has negative grade -1"));
+  EXPECT_TRUE(IsError(Qrels::Create({{"", 1}}), absl::StatusCode::kInvalidArgument,
+                      "qrels: empty document id"));
 }
 
 TEST(OrderByScoreTest, TiesBreakByIdAscending) {
@@ -111,8 +115,10 @@ TEST(OrderByScoreTest, TiesBreakByIdAscending) {
 }
 
 TEST(OrderByScoreTest, RejectsNanAndDuplicates) {
-  EXPECT_FALSE(OrderByScore({{"a", std::nan("")}}).ok());
-  EXPECT_FALSE(OrderByScore({{"a", 1}, {"a", 2}}).ok());
+  EXPECT_TRUE(IsError(OrderByScore({{"a", std::nan("")}}), absl::StatusCode::kInvalidArgument,
+                      "run: id 'a' has a NaN score"));
+  EXPECT_TRUE(IsError(OrderByScore({{"a", 1}, {"a", 2}}), absl::StatusCode::kInvalidArgument,
+                      "run: duplicate id 'a' at ranks 1 and 2"));
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "stages/pipeline/status_macros.h"
 
 namespace repro::metrics {
 namespace {
@@ -21,25 +22,24 @@ absl::Status CheckToken(const std::string& what, const std::string& s) {
 
 absl::StatusOr<std::string> TrecRun(const std::string& qid, const Run& run,
                                     const std::string& tag) {
-  if (absl::Status s = ValidateRun(run); !s.ok()) return s;
-  if (absl::Status s = CheckToken("qid", qid); !s.ok()) return s;
-  if (absl::Status s = CheckToken("tag", tag); !s.ok()) return s;
+  RETURN_IF_ERROR(ValidateRun(run));
+  RETURN_IF_ERROR(CheckToken("qid", qid));
+  RETURN_IF_ERROR(CheckToken("tag", tag));
   std::string out;
   for (size_t i = 0; i < run.size(); ++i) {
-    if (absl::Status s = CheckToken("docid", run[i]); !s.ok()) return s;
+    RETURN_IF_ERROR(CheckToken("docid", run[i]));
     absl::StrAppend(&out, qid, " Q0 ", run[i], " ", i + 1, " ", run.size() - i, " ", tag, "\n");
   }
   return out;
 }
 
-absl::StatusOr<std::string> TrecQrels(
-    const std::string& qid, const std::vector<std::pair<std::string, int>>& judgments) {
-  if (absl::Status s = CheckToken("qid", qid); !s.ok()) return s;
-  absl::StatusOr<Qrels> check = Qrels::Create(judgments);
-  if (!check.ok()) return check.status();
+absl::StatusOr<std::string> TrecQrels(const std::string& qid,
+                                      const std::vector<std::pair<std::string, int>>& judgments) {
+  RETURN_IF_ERROR(CheckToken("qid", qid));
+  RETURN_IF_ERROR(Qrels::Create(judgments).status());
   std::string out;
   for (const auto& [id, grade] : judgments) {
-    if (absl::Status s = CheckToken("docid", id); !s.ok()) return s;
+    RETURN_IF_ERROR(CheckToken("docid", id));
     absl::StrAppend(&out, qid, " 0 ", id, " ", grade, "\n");
   }
   return out;

@@ -22,11 +22,10 @@
 namespace repro::metrics {
 
 // Fails on duplicate or empty ids, or an id/qid/tag with white space.
-absl::StatusOr<std::string> TrecRun(const std::string& qid, const Run& run,
-                                    const std::string& tag);
+absl::StatusOr<std::string> TrecRun(const std::string& qid, const Run& run, const std::string& tag);
 
-absl::StatusOr<std::string> TrecQrels(
-    const std::string& qid, const std::vector<std::pair<std::string, int>>& judgments);
+absl::StatusOr<std::string> TrecQrels(const std::string& qid,
+                                      const std::vector<std::pair<std::string, int>>& judgments);
 
 // Maps each grade g to 2^g - 1.
 std::vector<std::pair<std::string, int>> ExponentialGrades(
