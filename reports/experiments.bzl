@@ -18,7 +18,11 @@ load("//stages/pipeline:defs.bzl", "report")
 load("//tools/tokens:defs.bzl", "frozen_tokens")
 
 def experiment_report(e):
-    """The targets of one experiment (see the module docstring)."""
+    """The targets of one experiment (see the module docstring).
+
+    Args:
+      e: one struct of EXPERIMENTS (@experiments//:experiments.bzl).
+    """
     configured = e.set.configured
     report(
         name = e.name,
@@ -70,5 +74,10 @@ def _trec_parity_test(e):
     )
 
 def experiment_reports(experiments):
+    """experiment_report for every experiment.
+
+    Args:
+      experiments: EXPERIMENTS of @experiments//:experiments.bzl.
+    """
     for e in experiments:
         experiment_report(e)

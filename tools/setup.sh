@@ -19,6 +19,8 @@ PACKAGES=(
   # the fuzz targets (tools/fuzz, --config=fuzz): clang, its sanitizer and
   # libFuzzer runtimes, llvm-symbolizer for readable stacks
   clang-14 libclang-rt-14-dev llvm-14
+  # the C++ format check (tools/lint/check.sh, .clang-format)
+  clang-format-14
 )
 # npm fetches the tree-sitter Go grammar; any npm on PATH will do (Debian's or nodejs's).
 command -v npm >/dev/null || PACKAGES+=(npm)
@@ -56,7 +58,7 @@ if ((${#still[@]})); then
   echo "setup: missing after install: ${still[*]}" >&2
   exit 1
 fi
-for tool in bazel protoc pkg-config gofmt go nginx git clang-14; do
+for tool in bazel protoc pkg-config gofmt go nginx git clang-14 clang-format-14 npm; do
   command -v "$tool" >/dev/null || { echo "setup: '$tool' not on PATH after install" >&2; exit 1; }
 done
 
@@ -88,6 +90,24 @@ if [ "$(cat .venv/.lock.sha256 2>/dev/null)" != "$lock_sha" ]; then
   echo "$lock_sha" > .venv/.lock.sha256
 fi
 .venv/bin/python -c 'import pytrec_eval' || { echo "setup: .venv cannot import pytrec_eval" >&2; exit 1; }
+
+# buildifier for the lint gate (tools/lint/check.sh), from the npm registry at
+# the version and sha512 of tools/lint/package-lock.json, into
+# tools/lint/node_modules (git- and Bazel-ignored). Reinstalled when the lock
+# changes.
+lint_lock=tools/lint/package-lock.json
+lint_sha=$(sha256sum "$lint_lock" | cut -c1-64)
+if [ "$(cat tools/lint/node_modules/.lock.sha256 2>/dev/null)" != "$lint_sha" ]; then
+  echo "setup: installing the lint tools of $lint_lock"
+  rm -rf tools/lint/node_modules
+  if ! (cd tools/lint && npm ci --ignore-scripts --no-audit --no-fund) > /tmp/setup-npm.log 2>&1; then
+    echo "setup: npm ci in tools/lint failed (log: /tmp/setup-npm.log)" >&2
+    tail -20 /tmp/setup-npm.log >&2
+    exit 1
+  fi
+  echo "$lint_sha" > tools/lint/node_modules/.lock.sha256
+fi
+tools/lint/node_modules/@bazel/buildifier/buildifier-linux_amd64 --version | sed -n '1s/^/setup: /p'
 
 echo "setup: package versions"
 salt_input=""

@@ -294,7 +294,11 @@ def _unconfigured_stubs(s):
         _skip_test(s.prefix + test, message)
 
 def e04_corpus(s):
-    """Defines the corpus targets of one task set (see the module docstring)."""
+    """Defines the corpus targets of one task set (see the module docstring).
+
+    Args:
+      s: one struct of TASK_SETS (@experiments//:sets.bzl).
+    """
     tags = [] if s.configured else ["manual"]
     hist_args = ["--history=" + s.description, "--remedy=" + s.remedy]
     for c in s.commits:
@@ -308,6 +312,10 @@ def e04_corpus(s):
         _unconfigured_stubs(s)
 
 def e04_corpora(task_sets):
-    """e04_corpus for every SET of @experiments//:sets.bzl."""
+    """e04_corpus for every SET of @experiments//:sets.bzl.
+
+    Args:
+      task_sets: TASK_SETS of @experiments//:sets.bzl.
+    """
     for s in task_sets:
         e04_corpus(s)

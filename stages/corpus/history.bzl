@@ -166,14 +166,18 @@ SET = struct(
 
 def _label_path(label):
     """"//data/e04/fixture:history.txt" -> "data/e04/fixture/history.txt" (for messages)."""
-    l = str(label)
-    if l.startswith("@//"):
-        l = l[1:]
-    pkg, _, name = l[2:].partition(":")
+    text = str(label)
+    if text.startswith("@//"):
+        text = text[1:]
+    pkg, _, name = text[2:].partition(":")
     return (pkg + "/" if pkg else "") + name
 
 def git_history_impl(rctx):
-    """The implementation of git_history (exported for the generated rule)."""
+    """The implementation of git_history (exported for the generated rule).
+
+    Args:
+      rctx: the repository context.
+    """
     repository, lsa, tasks = _read_spec(rctx)
 
     # Commit ids become directory names and git arguments, task ids file and
@@ -360,8 +364,8 @@ def _resolve_ancestors(rctx, git_dir, tasks, depths, configured):
     return stale_at, placeholders
 
 def _main_label(label):
-    l = str(label)
-    return l[1:] if l.startswith("@//") else l
+    text = str(label)
+    return text[1:] if text.startswith("@//") else text
 
 # The attributes of git_history. The experiments generator defines the rule
 # it calls with these attributes and an `environ` that lists every clone

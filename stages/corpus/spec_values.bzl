@@ -16,7 +16,15 @@ _ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
 _MAX_ID = 64
 
 def all_chars_in(value, allowed):
-    """True when every character of `value` is in the string `allowed`."""
+    """Whether every character of `value` is in `allowed`.
+
+    Args:
+      value: the string to check.
+      allowed: a string of the allowed characters.
+
+    Returns:
+      True when every character of `value` is in `allowed`.
+    """
     for c in value.elems():
         if c not in allowed:
             return False
@@ -99,6 +107,12 @@ def safe_label_error(value):
 
     Safe: [A-Za-z0-9_./:-], exactly one ':', no empty, '.' or '..' path segment,
     no repository prefix. Such a label cannot name a file outside the workspace.
+
+    Args:
+      value: the label text to check.
+
+    Returns:
+      None, or the error message (expected vs found).
     """
     ok = value.startswith("//") and value.count(":") == 1 and all_chars_in(value, _LABEL_CHARS)
     if ok:

@@ -301,7 +301,11 @@ def _trec(e, cells, tags):
     )
 
 def e04_grid(e):
-    """Defines the stages of one experiment (see the module docstring)."""
+    """Defines the stages of one experiment (see the module docstring).
+
+    Args:
+      e: one struct of EXPERIMENTS (@experiments//:experiments.bzl).
+    """
     tags = [] if e.set.configured else ["manual"]
     cells = _cells(e, tags)
     _aggregate(e, cells, tags)
@@ -311,6 +315,10 @@ def e04_grid(e):
     _search_data(e)
 
 def e04_grids(experiments):
-    """e04_grid for every experiment of @experiments//:experiments.bzl."""
+    """e04_grid for every experiment of @experiments//:experiments.bzl.
+
+    Args:
+      experiments: EXPERIMENTS of @experiments//:experiments.bzl.
+    """
     for e in experiments:
         e04_grid(e)

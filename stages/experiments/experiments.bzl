@@ -96,7 +96,7 @@ def _ints(errors, where, field, values, default, low, high):
             ))
     return out
 
-def _read_harness(rctx, label, cache, errors, where):
+def _read_harness(rctx, label, cache, errors):
     if label in cache:
         return cache[label]
     path = rctx.path(Label(label))
@@ -238,7 +238,7 @@ def _experiments_impl(rctx):
             hl = _label_field(errors, where, "harnesses[%d]" % i, hl)
             if hl == None:
                 continue
-            h = _read_harness(rctx, hl, harness_cache, errors, where)
+            h = _read_harness(rctx, hl, harness_cache, errors)
             if h.name in seen:
                 errors.append("%s, field harnesses[%d]: harness %r is listed twice (also harnesses[%d])" % (where, i, h.name, seen[h.name]))
             seen[h.name] = i
@@ -370,7 +370,7 @@ def _grid_struct(name):
     return "struct(package = %r, prefix = %r, %s)" % (
         _GRID_PKG,
         p,
-        ", ".join(["%s = %r" % (l, "%s:%s%s" % (_GRID_PKG, p, l)) for l in labels]),
+        ", ".join(["%s = %r" % (lab, "%s:%s%s" % (_GRID_PKG, p, lab)) for lab in labels]),
     )
 
 def _write_experiments(rctx, experiments, models):

@@ -36,7 +36,14 @@ def _unquote(value):
     return v
 
 def parse_canonical(text):
-    """See the module docstring."""
+    """See the module docstring.
+
+    Args:
+      text: canonical text format (canonical_text's output).
+
+    Returns:
+      The message as a dict: field name -> list of values (scalars or dicts).
+    """
     root = {}
     stack = [root]
     for raw in text.splitlines():
@@ -72,6 +79,9 @@ def canonical_text(rctx, proto, message, src, what):
       message: full message name ("repro.experiments.Experiment").
       src: path of the text proto.
       what: how to name the file in an error ("data/experiments/e04.textproto").
+
+    Returns:
+      The canonical text (protoc --decode of its --encode), a string.
     """
     root = rctx.path(Label("//:WORKSPACE")).dirname
     protoc = rctx.which("protoc")

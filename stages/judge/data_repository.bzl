@@ -55,15 +55,19 @@ def _generation_file(m):
     return "answer_%s.jsonl" % m
 
 def expected_files():
-    """Role -> list of layout paths (relative to JUDGE_DATA_DIR, without .gz)."""
+    """The data set files the judge stages read, by role.
+
+    Returns:
+      A dict: role -> list of layout paths (relative to JUDGE_DATA_DIR, without .gz).
+    """
     roles = {}
     roles["he_samples"] = [
-        "%s/humaneval/data/humaneval_%s_sample.json" % (_HE_ROOT, l)
-        for l in _HE_LANGS
+        "%s/humaneval/data/humaneval_%s_sample.json" % (_HE_ROOT, lang)
+        for lang in _HE_LANGS
     ]
     roles["he_judge"] = [
-        "%s/humaneval/%s/%s_humaneval_no_step_%s_gpt35.json" % (_HE_ROOT, l, l, mode)
-        for l in _HE_LANGS
+        "%s/humaneval/%s/%s_humaneval_no_step_%s_gpt35.json" % (_HE_ROOT, lang, lang, mode)
+        for lang in _HE_LANGS
         for mode in ["no_ref", "with_ref"]
     ]
     v = "vicuna80_qlora_prd/"
@@ -158,6 +162,7 @@ def _judge_data_repository_impl(rctx):
             "\n  ".join(missing[:10]),
         ))
     rctx.file("BUILD.bazel", "\n".join(lines) + "\n")
+
     # The note names the variable but never the machine path.
     rctx.file("config.bzl", "JUDGE_DATA_CONFIGURED = True\nJUDGE_DATA_NOTE = %r\n" % (
         "%s is set: real data sets measured from it." % _VAR

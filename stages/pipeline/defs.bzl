@@ -28,9 +28,17 @@ StageInfo = provider(
 )
 
 def local_name(label):
-    """The target name of `label` ("//pkg:a/b" -> "a/b") when it is in the calling
-    package; fails otherwise. Macros that define targets whose labels come from
-    a generated struct (@experiments) name them with it."""
+    """The target name of a label in the calling package ("//pkg:a/b" -> "a/b").
+
+    Macros that define targets whose labels come from a generated struct
+    (@experiments) name them with it.
+
+    Args:
+      label: a label string of the calling package.
+
+    Returns:
+      The target name; fails if `label` is not in the calling package.
+    """
     pkg = "//%s:" % native.package_name()
     if not label.startswith(pkg):
         fail("%s is not a target of %s" % (label, pkg))

@@ -19,7 +19,11 @@ retrieval targets (harness_baseline, search data) are defined with the grid
 load("//stages/pipeline:defs.bzl", "eval_stage", _name = "local_name")
 
 def lsa_models(models):
-    """See the module docstring."""
+    """See the module docstring.
+
+    Args:
+      models: DENSE_MODELS of @experiments//:experiments.bzl.
+    """
     for m in models:
         s = m.task_set
         if s.lsa_training == None:

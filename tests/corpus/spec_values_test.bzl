@@ -71,6 +71,11 @@ _CASES = [
 ]
 
 def spec_values_test(name):
+    """A test that runs every case of _CASES through spec_value_errors at load time.
+
+    Args:
+      name: the test's name.
+    """
     lines = []
     failed = 0
     for case, tasks, lsa, want in _CASES:
@@ -88,5 +93,5 @@ def spec_values_test(name):
         name = name,
         size = "small",
         srcs = ["spec_values_test.sh"],
-        args = ["%d" % failed] + ["'%s'" % l.replace("'", "'\\''") for l in lines],
+        args = ["%d" % failed] + ["'%s'" % line.replace("'", "'\\''") for line in lines],
     )
