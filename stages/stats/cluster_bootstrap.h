@@ -32,9 +32,9 @@ struct Observation {
 };
 
 struct BootstrapConfig {
-  int resamples = 2000;   // >= 1
+  int resamples = 2000;  // >= 1
   uint64_t seed = 20260707;
-  double level = 0.95;    // in (0, 1)
+  double level = 0.95;  // in (0, 1)
 };
 
 struct Estimate {

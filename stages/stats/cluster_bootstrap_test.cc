@@ -39,9 +39,7 @@ TEST(ClusterBootstrapMean, FixedSeedIsReproducibleAndSeedMatters) {
   EXPECT_TRUE(c.lo != a.lo || c.hi != a.hi);
 }
 
-TEST(ClusterBootstrapMean, EmptyIsUndefined) {
-  EXPECT_FALSE(ClusterBootstrapMean({}, {}).defined);
-}
+TEST(ClusterBootstrapMean, EmptyIsUndefined) { EXPECT_FALSE(ClusterBootstrapMean({}, {}).defined); }
 
 TEST(Quantile, Type7) {
   EXPECT_DOUBLE_EQ(Quantile({1, 2, 3, 4}, 0.5), 2.5);

@@ -23,7 +23,8 @@ absl::StatusOr<RandomizationResult> PairedRandomizationTest(const std::vector<do
                                                             const RandomizationConfig& config) {
   if (differences.empty()) return absl::InvalidArgumentError("randomization test: no unit");
   if (config.samples < 1) {
-    return absl::InvalidArgumentError(absl::StrCat("randomization test: samples ", config.samples, " < 1"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("randomization test: samples ", config.samples, " < 1"));
   }
   if (config.max_exact_units < 0 || config.max_exact_units > 30) {
     return absl::InvalidArgumentError(absl::StrCat("randomization test: max_exact_units ",

@@ -2,13 +2,11 @@
 
 #include <cmath>
 
-#include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "stages/pipeline/status_testing.h"
 
 namespace repro::stats {
 namespace {
-
-using ::testing::HasSubstr;
 
 TEST(PairedRandomizationTest, ExactByHand) {
   // d = (1, 1, -1): sums over the 8 sign assignments: +-1 six times, +-3
@@ -54,15 +52,19 @@ TEST(PairedRandomizationTest, MonteCarloIsFixedBySeedAndNeverZero) {
 }
 
 TEST(PairedRandomizationTest, BadInputNamesIt) {
-  absl::StatusOr<RandomizationResult> none = PairedRandomizationTest({});
-  EXPECT_EQ(none.status().code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_THAT(none.status().message(), HasSubstr("no unit"));
-  absl::StatusOr<RandomizationResult> nan = PairedRandomizationTest({1, std::nan("")});
-  EXPECT_EQ(nan.status().code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_THAT(nan.status().message(), HasSubstr("difference 1 is nan"));
+  EXPECT_TRUE(IsError(PairedRandomizationTest({}), absl::StatusCode::kInvalidArgument,
+                      "randomization test: no unit"));
+  EXPECT_TRUE(IsError(PairedRandomizationTest({1, std::nan("")}),
+                      absl::StatusCode::kInvalidArgument,
+                      "randomization test: difference 1 is nan"));
   RandomizationConfig c;
   c.max_exact_units = 31;
-  EXPECT_THAT(PairedRandomizationTest({1}, c).status().message(), HasSubstr("outside 0..30"));
+  EXPECT_TRUE(IsError(PairedRandomizationTest({1}, c), absl::StatusCode::kInvalidArgument,
+                      "randomization test: max_exact_units 31 outside 0..30"));
+  RandomizationConfig no_samples;
+  no_samples.samples = 0;
+  EXPECT_TRUE(IsError(PairedRandomizationTest({1}, no_samples), absl::StatusCode::kInvalidArgument,
+                      "randomization test: samples 0 < 1"));
 }
 
 TEST(HolmAdjust, StepDownInInputOrder) {
