@@ -6,15 +6,14 @@ namespace repro {
 namespace {
 
 TEST(Sha256Test, KnownVectors) {  // FIPS 180-4 examples
-  EXPECT_EQ(Sha256Hex(""),
-            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-  EXPECT_EQ(Sha256Hex("abc"),
-            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(Sha256Hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(Sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(Sha256Hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
 }
 
 TEST(Sha256Test, MissingFileIsNotFound) {
-  EXPECT_EQ(Sha256File("/nonexistent/x").status().code(),
-            absl::StatusCode::kNotFound);
+  EXPECT_EQ(Sha256File("/nonexistent/x").status().code(), absl::StatusCode::kNotFound);
 }
 
 }  // namespace

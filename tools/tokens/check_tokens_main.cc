@@ -1,11 +1,13 @@
-// check_tokens <frozen_tokens.txt> <generated.tokens.txt> <report.md>
+// check_tokens <frozen_tokens.txt> <generated.tokens.txt> <report.md> [refreeze command]
 // Exits 0 when the report matches its frozen tokens; otherwise prints every
-// difference and how to refreeze, and exits 1.
+// difference (stages/report/tokens.h, CompareTokens) and how to refreeze, and
+// exits 1. Unreadable or malformed files: the error on stderr, exit 1; wrong
+// arguments: usage, exit 2.
 #include <iostream>
 #include <string>
 
 #include "stages/pipeline/file_io.h"
-#include "tools/tokens/frozen_tokens.h"
+#include "stages/report/tokens.h"
 
 int main(int argc, char** argv) {
   if (argc != 4 && argc != 5) {
@@ -21,16 +23,17 @@ int main(int argc, char** argv) {
       return 1;
     }
   }
-  absl::StatusOr<repro::TokenList> frozen = repro::ParseTokens(*frozen_text, argv[1]);
-  absl::StatusOr<repro::TokenList> generated = repro::ParseTokens(*generated_text, argv[2]);
+  using repro::report::TokenList;
+  absl::StatusOr<TokenList> frozen = repro::report::ParseTokens(*frozen_text, argv[1]);
+  absl::StatusOr<TokenList> generated = repro::report::ParseTokens(*generated_text, argv[2]);
   if (!frozen.ok() || !generated.ok()) {
     std::cerr << (frozen.ok() ? generated.status() : frozen.status()).message() << "\n";
     return 1;
   }
-  std::vector<std::string> diffs = repro::CompareTokens(*frozen, *generated, *report);
+  std::vector<std::string> diffs = repro::report::CompareTokens(*frozen, *generated, *report);
   if (!diffs.empty()) {
-    std::cerr << argv[3] << " differs from its frozen tokens " << argv[1] << " ("
-              << diffs.size() << " differences):\n";
+    std::cerr << argv[3] << " differs from its frozen tokens " << argv[1] << " (" << diffs.size()
+              << " differences):\n";
     for (const std::string& d : diffs) std::cerr << "  " << d << "\n";
     if (argc == 5) std::cerr << "If the change is intended, refreeze with: " << argv[4] << "\n";
     return 1;
