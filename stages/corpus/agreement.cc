@@ -13,26 +13,22 @@ namespace repro {
 namespace corpus {
 namespace {
 
-std::string Range(const GoFunction& f) {
-  return absl::StrCat(f.start_line, "-", f.end_line);
-}
+std::string Range(const GoFunction& f) { return absl::StrCat(f.start_line, "-", f.end_line); }
 
-auto Key(const GoFunction& f) {
-  return std::make_tuple(f.start_line, f.end_line, f.name);
-}
+auto Key(const GoFunction& f) { return std::make_tuple(f.start_line, f.end_line, f.name); }
 
-void CompareFile(const std::string& path, std::vector<GoFunction> ts,
-                 std::vector<GoFunction> go, ChunkerAgreement* out) {
+void CompareFile(const std::string& path, std::vector<GoFunction> ts, std::vector<GoFunction> go,
+                 ChunkerAgreement* out) {
   auto by_key = [](const GoFunction& a, const GoFunction& b) { return Key(a) < Key(b); };
   std::sort(ts.begin(), ts.end(), by_key);
   std::sort(go.begin(), go.end(), by_key);
   out->set_functions_tree_sitter(out->functions_tree_sitter() + ts.size());
   out->set_functions_go_parser(out->functions_go_parser() + go.size());
   std::vector<GoFunction> only_ts, only_go;
-  std::set_difference(ts.begin(), ts.end(), go.begin(), go.end(),
-                      std::back_inserter(only_ts), by_key);
-  std::set_difference(go.begin(), go.end(), ts.begin(), ts.end(),
-                      std::back_inserter(only_go), by_key);
+  std::set_difference(ts.begin(), ts.end(), go.begin(), go.end(), std::back_inserter(only_ts),
+                      by_key);
+  std::set_difference(go.begin(), go.end(), ts.begin(), ts.end(), std::back_inserter(only_go),
+                      by_key);
   out->set_functions_agreeing(out->functions_agreeing() + ts.size() - only_ts.size());
   if (only_ts.empty() && only_go.empty()) {
     out->set_files_agreeing(out->files_agreeing() + 1);
@@ -66,17 +62,15 @@ void CompareFile(const std::string& path, std::vector<GoFunction> ts,
 
 }  // namespace
 
-absl::StatusOr<GoCheckOutput> ParseGoCheck(absl::string_view tsv,
-                                           absl::string_view source) {
+absl::StatusOr<GoCheckOutput> ParseGoCheck(absl::string_view tsv, absl::string_view source) {
   GoCheckOutput out;
   int line_no = 0;
   for (absl::string_view line : absl::StrSplit(tsv, '\n')) {
     ++line_no;
     if (line.empty()) continue;
     auto bad = [&](absl::string_view expected) {
-      return absl::InvalidArgumentError(absl::StrCat(source, ": line ", line_no,
-                                                     ": expected ", expected,
-                                                     ", found \"", line, "\""));
+      return absl::InvalidArgumentError(absl::StrCat(source, ": line ", line_no, ": expected ",
+                                                     expected, ", found \"", line, "\""));
     };
     if (absl::StartsWith(line, "# gocheck v1 ")) {
       out.go_version = std::string(line.substr(13));
@@ -115,9 +109,9 @@ absl::StatusOr<ChunkerAgreement> CompareWithGoParser(const Snapshot& manifest,
                                                      const ChunkSet& chunks,
                                                      const GoCheckOutput& go) {
   if (chunks.snapshot_sha256() != manifest.snapshot_sha256()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "the chunk set is of snapshot ", chunks.snapshot_sha256(),
-        ", the manifest is ", manifest.snapshot_sha256()));
+    return absl::InvalidArgumentError(absl::StrCat("the chunk set is of snapshot ",
+                                                   chunks.snapshot_sha256(), ", the manifest is ",
+                                                   manifest.snapshot_sha256()));
   }
   ChunkerAgreement out;
   out.set_commit(manifest.commit());

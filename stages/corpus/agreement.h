@@ -46,8 +46,7 @@ struct GoCheckOutput {
   std::vector<std::string> missing;
 };
 
-absl::StatusOr<GoCheckOutput> ParseGoCheck(absl::string_view tsv,
-                                           absl::string_view source);
+absl::StatusOr<GoCheckOutput> ParseGoCheck(absl::string_view tsv, absl::string_view source);
 
 // `manifest`: the snapshot (content not needed).
 absl::StatusOr<ChunkerAgreement> CompareWithGoParser(const Snapshot& manifest,

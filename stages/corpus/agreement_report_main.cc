@@ -35,9 +35,9 @@ absl::Status Run(Stage& stage) {
       report.set_chunker(a.chunker());
       report.set_go_parser(a.go_parser());
     } else if (report.chunker() != a.chunker() || report.go_parser() != a.go_parser()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          role, ": made with ", a.chunker(), " / ", a.go_parser(), ", others with ",
-          report.chunker(), " / ", report.go_parser()));
+      return absl::InvalidArgumentError(absl::StrCat(role, ": made with ", a.chunker(), " / ",
+                                                     a.go_parser(), ", others with ",
+                                                     report.chunker(), " / ", report.go_parser()));
     }
     report.set_snapshots(report.snapshots() + 1);
     report.set_files(report.files() + a.files());
@@ -54,8 +54,8 @@ absl::Status Run(Stage& stage) {
   std::cerr << stage.label() << ": " << report.snapshots() << " snapshots, "
             << report.files_agreeing() << "/" << report.files() << " files and "
             << report.functions_agreeing() << "/" << report.functions_go_parser()
-            << " go/parser functions agree; " << report.differences()
-            << " difference(s), " << report.unexplained() << " unexplained\n";
+            << " go/parser functions agree; " << report.differences() << " difference(s), "
+            << report.unexplained() << " unexplained\n";
   absl::StatusOr<std::string> out = OnlyOutput(stage);
   if (!out.ok()) return out.status();
   return stage.Write(*out, ToJson(report));
@@ -65,6 +65,4 @@ absl::Status Run(Stage& stage) {
 }  // namespace corpus
 }  // namespace repro
 
-int main(int argc, char** argv) {
-  return repro::RunStage(argc, argv, repro::corpus::Run);
-}
+int main(int argc, char** argv) { return repro::RunStage(argc, argv, repro::corpus::Run); }

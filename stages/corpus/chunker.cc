@@ -30,17 +30,15 @@ absl::StatusOr<bool> ChunkFile(GoFunctionParser& parser, absl::string_view path,
                         absl::StrCat(path, ": ", parsed.status().message()));
   }
   std::vector<GoFunction> functions = parsed->functions;
-  std::stable_sort(functions.begin(), functions.end(),
-                   [](const GoFunction& a, const GoFunction& b) {
-                     return a.start_line < b.start_line;
-                   });
+  std::stable_sort(
+      functions.begin(), functions.end(),
+      [](const GoFunction& a, const GoFunction& b) { return a.start_line < b.start_line; });
   const std::vector<absl::string_view> lines = SplitLines(content);
   std::vector<bool> in_function(lines.size() + 1, false);
   for (const GoFunction& f : functions) {
     if (f.start_line < 1 || f.end_line < f.start_line || f.end_line > lines.size()) {
-      return absl::InternalError(absl::StrCat(path, ": function ", f.name,
-                                              " has line range ", f.start_line,
-                                              "-", f.end_line, " outside 1-",
+      return absl::InternalError(absl::StrCat(path, ": function ", f.name, " has line range ",
+                                              f.start_line, "-", f.end_line, " outside 1-",
                                               lines.size()));
     }
     Chunk* c = out->Add();
@@ -78,8 +76,7 @@ absl::StatusOr<ChunkSet> ChunkSnapshot(const Snapshot& snapshot) {
           absl::StrCat("snapshot ", snapshot.commit(), ": ", f.path(),
                        " has no content (a manifest was given, not a snapshot)"));
     }
-    absl::StatusOr<bool> suspect =
-        ChunkFile(parser, f.path(), f.content(), set.mutable_chunks());
+    absl::StatusOr<bool> suspect = ChunkFile(parser, f.path(), f.content(), set.mutable_chunks());
     if (!suspect.ok()) return suspect.status();
     if (*suspect) set.add_suspect_files(f.path());
   }

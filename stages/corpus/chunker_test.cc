@@ -17,20 +17,19 @@ TEST(SplitLinesTest, KeepsNewlinesAndLastPartialLine) {
 
 TEST(ChunkSnapshotTest, FunctionsThenRestOfFile) {
   const std::string src =
-      "package p\n"                   // 1
-      "\n"                            // 2
-      "// F does f.\n"                // 3
-      "func F() {\n"                  // 4
-      "}\n"                           // 5
-      "\n"                            // 6
-      "type T struct{}\n"             // 7
-      "\n"                            // 8
-      "func (t *T) M() int {\n"       // 9
-      "\treturn 1\n"                  // 10
-      "}\n";                          // 11
-  std::vector<TreeEntry> tree = {
-      {"100644", "blob", GitBlobId(src), "p/p.go"},
-      {"100644", "blob", GitBlobId("package q\n"), "q/q.go"}};
+      "package p\n"              // 1
+      "\n"                       // 2
+      "// F does f.\n"           // 3
+      "func F() {\n"             // 4
+      "}\n"                      // 5
+      "\n"                       // 6
+      "type T struct{}\n"        // 7
+      "\n"                       // 8
+      "func (t *T) M() int {\n"  // 9
+      "\treturn 1\n"             // 10
+      "}\n";                     // 11
+  std::vector<TreeEntry> tree = {{"100644", "blob", GitBlobId(src), "p/p.go"},
+                                 {"100644", "blob", GitBlobId("package q\n"), "q/q.go"}};
   std::map<std::string, BatchObject> blobs;
   blobs[GitBlobId(src)] = {false, "blob", src};
   blobs[GitBlobId("package q\n")] = {false, "blob", "package q\n"};
@@ -49,8 +48,7 @@ TEST(ChunkSnapshotTest, FunctionsThenRestOfFile) {
   EXPECT_EQ(set->chunks(2).function(), "");
   EXPECT_EQ(set->chunks(2).start_line(), 1u);
   EXPECT_EQ(set->chunks(2).end_line(), 11u);
-  EXPECT_EQ(set->chunks(2).text(),
-            "package p\n\n// F does f.\n\ntype T struct{}\n\n");
+  EXPECT_EQ(set->chunks(2).text(), "package p\n\n// F does f.\n\ntype T struct{}\n\n");
   EXPECT_EQ(set->chunks(3).path(), "q/q.go");
   EXPECT_EQ(set->chunks(3).text(), "package q\n");
   EXPECT_EQ(set->suspect_files_size(), 0);

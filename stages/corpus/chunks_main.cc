@@ -21,8 +21,7 @@ absl::Status Run(Stage& stage) {
   absl::StatusOr<ChunkSet> chunks = ChunkSnapshot(snapshot);
   if (!chunks.ok()) return chunks.status();
   for (const std::string& f : chunks->suspect_files()) {
-    std::cerr << stage.label() << ": suspect file (tree-sitter ERROR/MISSING node): "
-              << f << "\n";
+    std::cerr << stage.label() << ": suspect file (tree-sitter ERROR/MISSING node): " << f << "\n";
   }
   absl::StatusOr<std::string> out = OnlyOutput(stage);
   if (!out.ok()) return out.status();
@@ -33,6 +32,4 @@ absl::Status Run(Stage& stage) {
 }  // namespace corpus
 }  // namespace repro
 
-int main(int argc, char** argv) {
-  return repro::RunStage(argc, argv, repro::corpus::Run);
-}
+int main(int argc, char** argv) { return repro::RunStage(argc, argv, repro::corpus::Run); }

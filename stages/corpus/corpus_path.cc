@@ -17,9 +17,7 @@ bool IsVendoredPath(absl::string_view path) {
   return absl::StartsWith(path, "vendor/") || absl::StrContains(path, "/vendor/");
 }
 
-bool IsCorpusMode(absl::string_view mode) {
-  return mode == "100644" || mode == "100755";
-}
+bool IsCorpusMode(absl::string_view mode) { return mode == "100644" || mode == "100755"; }
 
 bool IsCorpusPath(absl::string_view path) {
   return absl::EndsWith(path, ".go") && !IsVendoredPath(path);
@@ -29,8 +27,8 @@ bool IsGoldCandidatePath(absl::string_view path) {
   if (!absl::EndsWith(path, ".go")) return false;
   const absl::string_view base = Basename(path);
   if (absl::EndsWith(base, "_test.go")) return false;
-  if (absl::StartsWith(base, "mock_") || base == "mocks.go" ||
-      absl::EndsWith(base, "_mock.go") || absl::StrContains(path, "/mocks/")) {
+  if (absl::StartsWith(base, "mock_") || base == "mocks.go" || absl::EndsWith(base, "_mock.go") ||
+      absl::StrContains(path, "/mocks/")) {
     return false;
   }
   if (absl::EndsWith(path, ".pb.go") || absl::StrContains(path, "bindata") ||

@@ -17,9 +17,8 @@ absl::Status Malformed(absl::string_view source, absl::string_view where,
   for (char& c : shown) {
     if (c == '\0') c = '@';
   }
-  return absl::InvalidArgumentError(absl::StrCat(source, ": ", where,
-                                                 ": expected ", expected,
-                                                 ", found \"", shown, "\""));
+  return absl::InvalidArgumentError(
+      absl::StrCat(source, ": ", where, ": expected ", expected, ", found \"", shown, "\""));
 }
 
 bool IsHex(absl::string_view s) {
@@ -42,31 +41,30 @@ absl::StatusOr<std::vector<TreeEntry>> ParseLsTree(absl::string_view bytes,
     ++record;
     size_t end = bytes.find('\0', pos);
     if (end == absl::string_view::npos) {
-      return Malformed(source, absl::StrCat("record ", record),
-                       "a NUL-terminated record", bytes.substr(pos));
+      return Malformed(source, absl::StrCat("record ", record), "a NUL-terminated record",
+                       bytes.substr(pos));
     }
     absl::string_view rec = bytes.substr(pos, end - pos);
     pos = end + 1;
     size_t tab = rec.find('\t');
     if (tab == absl::string_view::npos) {
-      return Malformed(source, absl::StrCat("record ", record),
-                       "'<mode> <type> <oid>\\t<path>'", rec);
+      return Malformed(source, absl::StrCat("record ", record), "'<mode> <type> <oid>\\t<path>'",
+                       rec);
     }
-    std::vector<absl::string_view> meta =
-        absl::StrSplit(rec.substr(0, tab), ' ');
-    if (meta.size() != 3 || meta[0].size() != 6 || !IsHex(meta[2]) ||
-        meta[2].size() != 40 || tab + 1 >= rec.size()) {
+    std::vector<absl::string_view> meta = absl::StrSplit(rec.substr(0, tab), ' ');
+    if (meta.size() != 3 || meta[0].size() != 6 || !IsHex(meta[2]) || meta[2].size() != 40 ||
+        tab + 1 >= rec.size()) {
       return Malformed(source, absl::StrCat("record ", record),
                        "'<mode> <type> <40-hex oid>\\t<path>'", rec);
     }
-    entries.push_back({std::string(meta[0]), std::string(meta[1]),
-                       std::string(meta[2]), std::string(rec.substr(tab + 1))});
+    entries.push_back({std::string(meta[0]), std::string(meta[1]), std::string(meta[2]),
+                       std::string(rec.substr(tab + 1))});
   }
   return entries;
 }
 
-absl::StatusOr<std::map<std::string, BatchObject>> ParseCatFileBatch(
-    absl::string_view bytes, absl::string_view source) {
+absl::StatusOr<std::map<std::string, BatchObject>> ParseCatFileBatch(absl::string_view bytes,
+                                                                     absl::string_view source) {
   std::map<std::string, BatchObject> objects;
   size_t pos = 0;
   while (pos < bytes.size()) {
@@ -85,15 +83,11 @@ absl::StatusOr<std::map<std::string, BatchObject>> ParseCatFileBatch(
       continue;
     }
     uint64_t size = 0;
-    if (f.size() != 3 || f[0].size() != 40 || !IsHex(f[0]) ||
-        !absl::SimpleAtoi(f[2], &size)) {
-      return Malformed(source, where,
-                       "'<oid> <type> <size>' or '<oid> missing'", header);
+    if (f.size() != 3 || f[0].size() != 40 || !IsHex(f[0]) || !absl::SimpleAtoi(f[2], &size)) {
+      return Malformed(source, where, "'<oid> <type> <size>' or '<oid> missing'", header);
     }
     if (bytes.size() - pos < size + 1 || bytes[pos + size] != '\n') {
-      return Malformed(source, where,
-                       absl::StrCat(size, " content bytes and a newline for ",
-                                    f[0]),
+      return Malformed(source, where, absl::StrCat(size, " content bytes and a newline for ", f[0]),
                        "a truncated object");
     }
     BatchObject obj;
@@ -105,8 +99,8 @@ absl::StatusOr<std::map<std::string, BatchObject>> ParseCatFileBatch(
   return objects;
 }
 
-absl::StatusOr<std::vector<NameStatusRow>> ParseNameStatusZ(
-    absl::string_view bytes, absl::string_view source) {
+absl::StatusOr<std::vector<NameStatusRow>> ParseNameStatusZ(absl::string_view bytes,
+                                                            absl::string_view source) {
   std::vector<absl::string_view> fields = absl::StrSplit(bytes, '\0');
   if (!fields.empty() && fields.back().empty()) fields.pop_back();
   std::vector<NameStatusRow> rows;
@@ -120,9 +114,7 @@ absl::StatusOr<std::vector<NameStatusRow>> ParseNameStatusZ(
     const bool two_paths = status[0] == 'R' || status[0] == 'C';
     const size_t need = two_paths ? 3 : 2;
     if (i + need > fields.size()) {
-      return Malformed(source, where,
-                       absl::StrCat(need - 1, " path(s) after the status"),
-                       status);
+      return Malformed(source, where, absl::StrCat(need - 1, " path(s) after the status"), status);
     }
     NameStatusRow row;
     row.status = std::string(status);
@@ -134,8 +126,8 @@ absl::StatusOr<std::vector<NameStatusRow>> ParseNameStatusZ(
   return rows;
 }
 
-absl::StatusOr<std::map<std::string, CommitIndexEntry>> ParseCommitIndex(
-    absl::string_view bytes, absl::string_view source) {
+absl::StatusOr<std::map<std::string, CommitIndexEntry>> ParseCommitIndex(absl::string_view bytes,
+                                                                         absl::string_view source) {
   std::map<std::string, CommitIndexEntry> index;
   int line_no = 0;
   for (absl::string_view line : absl::StrSplit(bytes, '\n')) {
@@ -143,11 +135,8 @@ absl::StatusOr<std::map<std::string, CommitIndexEntry>> ParseCommitIndex(
     if (line.empty()) continue;
     std::vector<std::string> f = absl::StrSplit(line, '\t');
     const std::string where = absl::StrCat("line ", line_no);
-    if (f.size() < 2 ||
-        (f[1] != "present" && f[1] != "missing")) {
-      return Malformed(source, where,
-                       "'<commit>\\t<present|missing>[\\t<parent>]*'",
-                       line);
+    if (f.size() < 2 || (f[1] != "present" && f[1] != "missing")) {
+      return Malformed(source, where, "'<commit>\\t<present|missing>[\\t<parent>]*'", line);
     }
     CommitIndexEntry e;
     e.status = f[1];

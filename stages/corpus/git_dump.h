@@ -41,8 +41,8 @@ struct BatchObject {
   std::string content;  // empty when missing
 };
 
-absl::StatusOr<std::map<std::string, BatchObject>> ParseCatFileBatch(
-    absl::string_view bytes, absl::string_view source);
+absl::StatusOr<std::map<std::string, BatchObject>> ParseCatFileBatch(absl::string_view bytes,
+                                                                     absl::string_view source);
 
 struct NameStatusRow {
   std::string status;    // "M", "A", "D", "T", "R100", "C075", ...
@@ -50,16 +50,16 @@ struct NameStatusRow {
   std::string new_path;  // R and C rows only
 };
 
-absl::StatusOr<std::vector<NameStatusRow>> ParseNameStatusZ(
-    absl::string_view bytes, absl::string_view source);
+absl::StatusOr<std::vector<NameStatusRow>> ParseNameStatusZ(absl::string_view bytes,
+                                                            absl::string_view source);
 
 struct CommitIndexEntry {
   std::string status;                // present | missing
   std::vector<std::string> parents;  // present commits only
 };
 
-absl::StatusOr<std::map<std::string, CommitIndexEntry>> ParseCommitIndex(
-    absl::string_view bytes, absl::string_view source);
+absl::StatusOr<std::map<std::string, CommitIndexEntry>> ParseCommitIndex(absl::string_view bytes,
+                                                                         absl::string_view source);
 
 // True iff `s` is 40 lowercase hex digits.
 bool IsCommitId(absl::string_view s);

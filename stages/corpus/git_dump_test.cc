@@ -15,9 +15,8 @@ const char kOid1[] = "1111111111111111111111111111111111111111";
 const char kOid2[] = "2222222222222222222222222222222222222222";
 
 TEST(ParseLsTreeTest, ParsesRecordsWithTabsAndSpacesInPaths) {
-  std::string bytes = std::string("100644 blob ") + kOid1 + "\ta b.go" +
-                      std::string(1, '\0') + "120000 blob " + kOid2 +
-                      "\tlink.go" + std::string(1, '\0');
+  std::string bytes = std::string("100644 blob ") + kOid1 + "\ta b.go" + std::string(1, '\0') +
+                      "120000 blob " + kOid2 + "\tlink.go" + std::string(1, '\0');
   auto entries = ParseLsTree(bytes, "tree.z");
   ASSERT_TRUE(entries.ok()) << entries.status();
   ASSERT_EQ(entries->size(), 2u);
@@ -27,15 +26,13 @@ TEST(ParseLsTreeTest, ParsesRecordsWithTabsAndSpacesInPaths) {
 }
 
 TEST(ParseLsTreeTest, RejectsTruncatedRecord) {
-  auto entries = ParseLsTree(std::string("100644 blob ") + kOid1 + "\tx.go",
-                             "tree.z");
+  auto entries = ParseLsTree(std::string("100644 blob ") + kOid1 + "\tx.go", "tree.z");
   ASSERT_FALSE(entries.ok());
   EXPECT_THAT(entries.status().message(), HasSubstr("tree.z: record 1"));
 }
 
 TEST(ParseCatFileBatchTest, ContentAndMissing) {
-  std::string bytes = std::string(kOid1) + " blob 5\nab\ncd\n" + kOid2 +
-                      " missing\n";
+  std::string bytes = std::string(kOid1) + " blob 5\nab\ncd\n" + kOid2 + " missing\n";
   auto objects = ParseCatFileBatch(bytes, "blobs.batch");
   ASSERT_TRUE(objects.ok()) << objects.status();
   ASSERT_EQ(objects->size(), 2u);
@@ -45,8 +42,7 @@ TEST(ParseCatFileBatchTest, ContentAndMissing) {
 }
 
 TEST(ParseCatFileBatchTest, RejectsShortContent) {
-  auto objects =
-      ParseCatFileBatch(std::string(kOid1) + " blob 50\nabc\n", "blobs.batch");
+  auto objects = ParseCatFileBatch(std::string(kOid1) + " blob 50\nabc\n", "blobs.batch");
   ASSERT_FALSE(objects.ok());
   EXPECT_THAT(objects.status().message(),
               HasSubstr("blobs.batch: byte 0: expected 50 content bytes"));
@@ -70,8 +66,7 @@ TEST(ParseNameStatusZTest, RejectsMissingPath) {
 }
 
 TEST(ParseCommitIndexTest, StatusesAndParents) {
-  std::string text = std::string(kOid1) + "\tpresent\t" + kOid2 + "\n" +
-                     kOid2 + "\tmissing\n";
+  std::string text = std::string(kOid1) + "\tpresent\t" + kOid2 + "\n" + kOid2 + "\tmissing\n";
   auto index = ParseCommitIndex(text, "index.tsv");
   ASSERT_TRUE(index.ok()) << index.status();
   EXPECT_EQ(index->at(kOid1).parents.size(), 1u);

@@ -19,9 +19,7 @@ absl::string_view Text(TSNode node, absl::string_view source) {
   return source.substr(start, end - start);
 }
 
-bool Is(TSNode node, const char* type) {
-  return std::strcmp(ts_node_type(node), type) == 0;
-}
+bool Is(TSNode node, const char* type) { return std::strcmp(ts_node_type(node), type) == 0; }
 
 TSNode Field(TSNode node, const char* name) {
   return ts_node_child_by_field_name(node, name, std::strlen(name));
@@ -34,8 +32,7 @@ std::string ReceiverTypeName(TSNode receiver, absl::string_view source) {
   const uint32_t n = ts_node_named_child_count(receiver);
   for (uint32_t i = 0; i < n; ++i) {
     TSNode c = ts_node_named_child(receiver, i);
-    if (Is(c, "parameter_declaration") ||
-        Is(c, "variadic_parameter_declaration")) {
+    if (Is(c, "parameter_declaration") || Is(c, "variadic_parameter_declaration")) {
       decl = c;
       found = true;
       break;
@@ -56,8 +53,7 @@ std::string ReceiverTypeName(TSNode receiver, absl::string_view source) {
   return std::string(Text(type, source));
 }
 
-void Collect(TSNode parent, absl::string_view source,
-             std::vector<GoFunction>* out) {
+void Collect(TSNode parent, absl::string_view source, std::vector<GoFunction>* out) {
   const uint32_t n = ts_node_named_child_count(parent);
   for (uint32_t i = 0; i < n; ++i) {
     TSNode c = ts_node_named_child(parent, i);
@@ -71,8 +67,7 @@ void Collect(TSNode parent, absl::string_view source,
     GoFunction f;
     f.name = std::string(Text(Field(c, "name"), source));
     if (is_method) {
-      f.name = absl::StrCat(ReceiverTypeName(Field(c, "receiver"), source), ".",
-                            f.name);
+      f.name = absl::StrCat(ReceiverTypeName(Field(c, "receiver"), source), ".", f.name);
     }
     // A node that ends at column 0 of a row ends with the newline of the row
     // before (tree-sitter's end point is exclusive): an unterminated function
@@ -95,10 +90,9 @@ GoFunctionParser::GoFunctionParser() : parser_(ts_parser_new()) {
 
 GoFunctionParser::~GoFunctionParser() { ts_parser_delete(parser_); }
 
-absl::StatusOr<GoFileFunctions> GoFunctionParser::Parse(
-    absl::string_view source) {
-  TSTree* tree = ts_parser_parse_string(parser_, nullptr, source.data(),
-                                        static_cast<uint32_t>(source.size()));
+absl::StatusOr<GoFileFunctions> GoFunctionParser::Parse(absl::string_view source) {
+  TSTree* tree =
+      ts_parser_parse_string(parser_, nullptr, source.data(), static_cast<uint32_t>(source.size()));
   if (tree == nullptr) {
     return absl::InternalError(
         "tree-sitter returned no tree (grammar ABI not accepted by the library?)");

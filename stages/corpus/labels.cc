@@ -24,16 +24,16 @@ bool IsGold(const Chunk& f, const std::vector<OldSideChange>& changes) {
 }
 
 std::string Describe(const GoldFunction& g) {
-  return absl::StrCat(g.file(), " ", g.function(), " [", g.base_start_line(),
-                      "-", g.base_end_line(), "]");
+  return absl::StrCat(g.file(), " ", g.function(), " [", g.base_start_line(), "-",
+                      g.base_end_line(), "]");
 }
 
 }  // namespace
 
 absl::StatusOr<DerivedLabels> DeriveLabels(
     const Task& task, const std::vector<NameStatusRow>& name_status,
-    const std::map<std::string, std::vector<OldSideChange>>& changes,
-    const ChunkSet& base_chunks, const std::set<std::string>& stale_paths) {
+    const std::map<std::string, std::vector<OldSideChange>>& changes, const ChunkSet& base_chunks,
+    const std::set<std::string>& stale_paths) {
   DerivedLabels out;
   Labels& labels = out.labels;
   labels.set_task_id(task.id());
@@ -47,16 +47,15 @@ absl::StatusOr<DerivedLabels> DeriveLabels(
     }
   }
   std::sort(gold_files.begin(), gold_files.end());
-  gold_files.erase(std::unique(gold_files.begin(), gold_files.end()),
-                   gold_files.end());
+  gold_files.erase(std::unique(gold_files.begin(), gold_files.end()), gold_files.end());
 
   for (const std::string& file : gold_files) {
     labels.add_gold_files(file);
     auto it = changes.find(file);
     if (it == changes.end()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "task ", task.id(), ": gold file ", file,
-          " has no section in the -U0 diff of base..fix"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("task ", task.id(), ": gold file ", file,
+                       " has no section in the -U0 diff of base..fix"));
     }
     bool has_chunks = false;
     std::vector<GoldFunction> gold;
@@ -72,10 +71,10 @@ absl::StatusOr<DerivedLabels> DeriveLabels(
       gold.push_back(g);
     }
     if (!has_chunks) {
-      return absl::FailedPreconditionError(absl::StrCat(
-          "task ", task.id(), ": gold file ", file,
-          " has no chunks at base_commit ", task.base_commit(),
-          " (absent from the snapshot, or its blob is missing from the clone)"));
+      return absl::FailedPreconditionError(
+          absl::StrCat("task ", task.id(), ": gold file ", file, " has no chunks at base_commit ",
+                       task.base_commit(),
+                       " (absent from the snapshot, or its blob is missing from the clone)"));
     }
     std::sort(gold.begin(), gold.end(), [](const GoldFunction& a, const GoldFunction& b) {
       return std::make_tuple(a.base_start_line(), a.base_end_line(), a.function()) <
@@ -90,13 +89,11 @@ absl::StatusOr<DerivedLabels> DeriveLabels(
   return out;
 }
 
-std::vector<std::string> CompareLabels(const DerivedLabels& derived,
-                                       const Task& expected) {
+std::vector<std::string> CompareLabels(const DerivedLabels& derived, const Task& expected) {
   std::vector<std::string> diffs;
   const Labels& l = derived.labels;
   std::set<std::string> got_files(l.gold_files().begin(), l.gold_files().end());
-  std::set<std::string> want_files(expected.gold_files().begin(),
-                                   expected.gold_files().end());
+  std::set<std::string> want_files(expected.gold_files().begin(), expected.gold_files().end());
   for (const std::string& f : want_files) {
     if (!got_files.count(f)) diffs.push_back("gold file expected, not derived: " + f);
   }
@@ -118,8 +115,8 @@ std::vector<std::string> CompareLabels(const DerivedLabels& derived,
   for (const auto& [file, exists] : want_stale) {
     auto it = got_stale.find(file);
     if (it == got_stale.end()) {
-      diffs.push_back(absl::StrCat("gold_in_stale expected for ", file,
-                                   ", no such derived gold file"));
+      diffs.push_back(
+          absl::StrCat("gold_in_stale expected for ", file, ", no such derived gold file"));
     } else if (it->second != exists) {
       diffs.push_back(absl::StrCat("gold_in_stale of ", file, ": expected ",
                                    exists ? "true" : "false", ", derived ",
@@ -128,9 +125,8 @@ std::vector<std::string> CompareLabels(const DerivedLabels& derived,
   }
   for (const auto& [file, exists] : got_stale) {
     if (!want_stale.count(file)) {
-      diffs.push_back(absl::StrCat("gold_in_stale derived for ", file,
-                                   " (", exists ? "true" : "false",
-                                   "), not expected"));
+      diffs.push_back(absl::StrCat("gold_in_stale derived for ", file, " (",
+                                   exists ? "true" : "false", "), not expected"));
     }
   }
   return diffs;

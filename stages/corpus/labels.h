@@ -48,11 +48,10 @@ struct DerivedLabels {
 // `stale_paths`: every corpus path at stale_commit (present or missing blob).
 absl::StatusOr<DerivedLabels> DeriveLabels(
     const Task& task, const std::vector<NameStatusRow>& name_status,
-    const std::map<std::string, std::vector<OldSideChange>>& changes,
-    const ChunkSet& base_chunks, const std::set<std::string>& stale_paths);
+    const std::map<std::string, std::vector<OldSideChange>>& changes, const ChunkSet& base_chunks,
+    const std::set<std::string>& stale_paths);
 
-std::vector<std::string> CompareLabels(const DerivedLabels& derived,
-                                       const Task& expected);
+std::vector<std::string> CompareLabels(const DerivedLabels& derived, const Task& expected);
 
 }  // namespace corpus
 }  // namespace repro

@@ -46,8 +46,7 @@ absl::Status Run(Stage& stage) {
   if (!status.ok()) return status.status();
   s = CheckHistoryStatus(
       *status,
-      absl::StrCat("the diff of base_commit ", t.base_commit(), " to fix_commit ",
-                   t.fix_commit()),
+      absl::StrCat("the diff of base_commit ", t.base_commit(), " to fix_commit ", t.fix_commit()),
       absl::GetFlag(FLAGS_history), absl::GetFlag(FLAGS_remedy));
   if (!s.ok()) {
     return absl::Status(s.code(), absl::StrCat("task ", t.id(), ": ", s.message()));
@@ -68,9 +67,9 @@ absl::Status Run(Stage& stage) {
   s = ReadProto(stage, "stale_manifest", &stale);
   if (!s.ok()) return s;
   if (stale.commit() != t.stale_commit()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "task ", t.id(), ": stale_manifest is of commit ", stale.commit(),
-        ", the task's stale_commit is ", t.stale_commit()));
+    return absl::InvalidArgumentError(
+        absl::StrCat("task ", t.id(), ": stale_manifest is of commit ", stale.commit(),
+                     ", the task's stale_commit is ", t.stale_commit()));
   }
   std::set<std::string> stale_paths;
   for (const SourceFile& f : stale.files()) stale_paths.insert(f.path());
@@ -81,10 +80,10 @@ absl::Status Run(Stage& stage) {
   if (!derived.ok()) return derived.status();
   std::vector<std::string> diffs = CompareLabels(*derived, t);
   if (!diffs.empty()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "task ", t.id(), ": the labels derived from git diff ", t.base_commit(), " ",
-        t.fix_commit(), " differ from the expected labels of the task spec (",
-        diffs.size(), " difference(s)):\n  - ", absl::StrJoin(diffs, "\n  - ")));
+    return absl::FailedPreconditionError(
+        absl::StrCat("task ", t.id(), ": the labels derived from git diff ", t.base_commit(), " ",
+                     t.fix_commit(), " differ from the expected labels of the task spec (",
+                     diffs.size(), " difference(s)):\n  - ", absl::StrJoin(diffs, "\n  - ")));
   }
   absl::StatusOr<std::string> out = OnlyOutput(stage);
   if (!out.ok()) return out.status();
@@ -95,6 +94,4 @@ absl::Status Run(Stage& stage) {
 }  // namespace corpus
 }  // namespace repro
 
-int main(int argc, char** argv) {
-  return repro::RunStage(argc, argv, repro::corpus::Run);
-}
+int main(int argc, char** argv) { return repro::RunStage(argc, argv, repro::corpus::Run); }

@@ -38,10 +38,10 @@ Task MakeTask() {
 }
 
 TEST(DeriveLabelsTest, FiltersRowsAndAppliesOverlapAndInsertionRules) {
-  std::vector<NameStatusRow> ns = {
-      {"M", "a/a.go", ""},       {"M", "a/a_test.go", ""}, {"A", "n.go", ""},
-      {"R090", "o.go", "p.go"},  {"M", "b/b.go", ""},      {"M", "README.md", ""},
-      {"M", "vendor/x/y.go", ""}};
+  std::vector<NameStatusRow> ns = {{"M", "a/a.go", ""},       {"M", "a/a_test.go", ""},
+                                   {"A", "n.go", ""},         {"R090", "o.go", "p.go"},
+                                   {"M", "b/b.go", ""},       {"M", "README.md", ""},
+                                   {"M", "vendor/x/y.go", ""}};
   std::map<std::string, std::vector<OldSideChange>> changes;
   changes["a/a.go"] = {{20, 1}, {30, 0}, {32, 0}};  // end of A; insertion at T.B's
                                                     // closing line; start of C

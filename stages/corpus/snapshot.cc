@@ -23,14 +23,12 @@ std::string GitBlobId(absl::string_view content) {
   EVP_DigestUpdate(ctx, content.data(), content.size());
   EVP_DigestFinal_ex(ctx, digest, &len);
   EVP_MD_CTX_free(ctx);
-  return absl::BytesToHexString(
-      absl::string_view(reinterpret_cast<const char*>(digest), len));
+  return absl::BytesToHexString(absl::string_view(reinterpret_cast<const char*>(digest), len));
 }
 
-absl::StatusOr<Snapshot> BuildSnapshot(
-    absl::string_view repository, absl::string_view commit,
-    const std::vector<TreeEntry>& tree,
-    const std::map<std::string, BatchObject>& blobs) {
+absl::StatusOr<Snapshot> BuildSnapshot(absl::string_view repository, absl::string_view commit,
+                                       const std::vector<TreeEntry>& tree,
+                                       const std::map<std::string, BatchObject>& blobs) {
   std::vector<const TreeEntry*> kept;
   for (const TreeEntry& e : tree) {
     if (e.type == "blob" && IsCorpusMode(e.mode) && IsCorpusPath(e.path)) {
@@ -51,10 +49,10 @@ absl::StatusOr<Snapshot> BuildSnapshot(
     }
     auto it = blobs.find(e.oid);
     if (it == blobs.end()) {
-      return absl::InternalError(absl::StrCat(
-          "commit ", commit, ": blob ", e.oid, " of ", e.path,
-          " is not in the blob dump (extract_history.sh and corpus_path.cc "
-          "select different files)"));
+      return absl::InternalError(
+          absl::StrCat("commit ", commit, ": blob ", e.oid, " of ", e.path,
+                       " is not in the blob dump (extract_history.sh and corpus_path.cc "
+                       "select different files)"));
     }
     const BatchObject& obj = it->second;
     if (obj.missing) {
@@ -64,15 +62,14 @@ absl::StatusOr<Snapshot> BuildSnapshot(
       continue;
     }
     if (obj.type != "blob") {
-      return absl::DataLossError(absl::StrCat("commit ", commit, ": ", e.path,
-                                              ": object ", e.oid, " is a ",
-                                              obj.type, ", expected a blob"));
+      return absl::DataLossError(absl::StrCat("commit ", commit, ": ", e.path, ": object ", e.oid,
+                                              " is a ", obj.type, ", expected a blob"));
     }
     const std::string id = GitBlobId(obj.content);
     if (id != e.oid) {
-      return absl::DataLossError(absl::StrCat(
-          "commit ", commit, ": ", e.path, ": dumped content hashes to blob ",
-          id, ", the tree says ", e.oid));
+      return absl::DataLossError(absl::StrCat("commit ", commit, ": ", e.path,
+                                              ": dumped content hashes to blob ", id,
+                                              ", the tree says ", e.oid));
     }
     SourceFile* f = snapshot.add_files();
     f->set_path(e.path);
@@ -88,8 +85,7 @@ absl::StatusOr<Snapshot> BuildSnapshot(
 std::string SnapshotSha256(const Snapshot& snapshot) {
   std::string lines;
   for (const SourceFile& f : snapshot.files()) {
-    absl::StrAppend(&lines, f.path(), "\t", f.blob_id(), "\t", f.sha256(), "\t",
-                    f.bytes(), "\n");
+    absl::StrAppend(&lines, f.path(), "\t", f.blob_id(), "\t", f.sha256(), "\t", f.bytes(), "\n");
   }
   return Sha256Hex(lines);
 }
@@ -106,22 +102,21 @@ absl::Status VerifySnapshot(const Snapshot& snapshot, bool require_content) {
   for (int i = 0; i < snapshot.files_size(); ++i) {
     const SourceFile& f = snapshot.files(i);
     if (i > 0 && !(snapshot.files(i - 1).path() < f.path())) {
-      return absl::DataLossError(absl::StrCat(name, ": files[", i, "] (", f.path(),
-                                              ") is not in strict path order"));
+      return absl::DataLossError(
+          absl::StrCat(name, ": files[", i, "] (", f.path(), ") is not in strict path order"));
     }
     if (require_content || !f.content().empty()) {
       if (f.content().size() != f.bytes() || Sha256Hex(f.content()) != f.sha256()) {
-        return absl::DataLossError(absl::StrCat(
-            name, ": files[", i, "] (", f.path(), "): content does not match its ",
-            "bytes/sha256"));
+        return absl::DataLossError(absl::StrCat(name, ": files[", i, "] (", f.path(),
+                                                "): content does not match its ", "bytes/sha256"));
       }
     }
   }
   const std::string expected = SnapshotSha256(snapshot);
   if (expected != snapshot.snapshot_sha256()) {
     return absl::DataLossError(absl::StrCat(name, ": snapshot_sha256 is ",
-                                            snapshot.snapshot_sha256(),
-                                            ", the manifest hashes to ", expected));
+                                            snapshot.snapshot_sha256(), ", the manifest hashes to ",
+                                            expected));
   }
   return absl::OkStatus();
 }

@@ -38,10 +38,9 @@ namespace corpus {
 // git's blob id: lowercase hex SHA-1 of "blob <size>\0" + content.
 std::string GitBlobId(absl::string_view content);
 
-absl::StatusOr<Snapshot> BuildSnapshot(
-    absl::string_view repository, absl::string_view commit,
-    const std::vector<TreeEntry>& tree,
-    const std::map<std::string, BatchObject>& blobs);
+absl::StatusOr<Snapshot> BuildSnapshot(absl::string_view repository, absl::string_view commit,
+                                       const std::vector<TreeEntry>& tree,
+                                       const std::map<std::string, BatchObject>& blobs);
 
 std::string SnapshotSha256(const Snapshot& snapshot);
 

@@ -27,14 +27,13 @@ absl::Status Run(Stage& stage) {
     absl::Status st = ReadProto(stage, "manifest/" + commit, &m);
     if (!st.ok()) return st;
     if (m.commit() != commit) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "manifest/", commit, " is the manifest of commit ", m.commit()));
+      return absl::InvalidArgumentError(
+          absl::StrCat("manifest/", commit, " is the manifest of commit ", m.commit()));
     }
     st = VerifySnapshot(m, /*require_content=*/false);
     if (!st.ok()) return st;
     absl::StrAppend(&tsv, task, "\t", role, "\t", commit, "\t", m.files_size(), "\t",
-                    m.missing_size(), "\t", SnapshotBytes(m), "\t", m.snapshot_sha256(),
-                    "\n");
+                    m.missing_size(), "\t", SnapshotBytes(m), "\t", m.snapshot_sha256(), "\n");
     return absl::OkStatus();
   };
   for (const Task& t : set.tasks()) {
@@ -54,6 +53,4 @@ absl::Status Run(Stage& stage) {
 }  // namespace corpus
 }  // namespace repro
 
-int main(int argc, char** argv) {
-  return repro::RunStage(argc, argv, repro::corpus::Run);
-}
+int main(int argc, char** argv) { return repro::RunStage(argc, argv, repro::corpus::Run); }

@@ -29,8 +29,8 @@ absl::Status Run(Stage& stage) {
   absl::StatusOr<std::string> status = stage.Read("status");
   if (!status.ok()) return status.status();
   absl::Status present =
-      CheckHistoryStatus(*status, absl::StrCat("commit ", commit),
-                         absl::GetFlag(FLAGS_history), absl::GetFlag(FLAGS_remedy));
+      CheckHistoryStatus(*status, absl::StrCat("commit ", commit), absl::GetFlag(FLAGS_history),
+                         absl::GetFlag(FLAGS_remedy));
   if (!present.ok()) return present;
 
   absl::StatusOr<const Stage::Input*> tree_in = stage.Find("tree");
@@ -39,8 +39,7 @@ absl::Status Run(Stage& stage) {
   if (!blobs_in.ok()) return blobs_in.status();
   absl::StatusOr<std::string> tree_bytes = stage.Read("tree");
   if (!tree_bytes.ok()) return tree_bytes.status();
-  absl::StatusOr<std::vector<TreeEntry>> tree =
-      ParseLsTree(*tree_bytes, (*tree_in)->short_path);
+  absl::StatusOr<std::vector<TreeEntry>> tree = ParseLsTree(*tree_bytes, (*tree_in)->short_path);
   if (!tree.ok()) return tree.status();
   absl::StatusOr<std::string> blob_bytes = stage.Read("blobs");
   if (!blob_bytes.ok()) return blob_bytes.status();
@@ -64,6 +63,4 @@ absl::Status Run(Stage& stage) {
 }  // namespace corpus
 }  // namespace repro
 
-int main(int argc, char** argv) {
-  return repro::RunStage(argc, argv, repro::corpus::Run);
-}
+int main(int argc, char** argv) { return repro::RunStage(argc, argv, repro::corpus::Run); }

@@ -48,9 +48,8 @@ TEST(BuildSnapshotTest, SelectsSortsHashesAndCountsMissing) {
   EXPECT_EQ(s->files(0).bytes(), a.size());
   ASSERT_EQ(s->missing_size(), 1);
   EXPECT_EQ(s->missing(0).path(), "m/gone.go");
-  const std::string lines = "a/a.go\t" + GitBlobId(a) + "\t" + Sha256Hex(a) +
-                            "\t10\nz/b.go\t" + GitBlobId(b) + "\t" +
-                            Sha256Hex(b) + "\t10\n";
+  const std::string lines = "a/a.go\t" + GitBlobId(a) + "\t" + Sha256Hex(a) + "\t10\nz/b.go\t" +
+                            GitBlobId(b) + "\t" + Sha256Hex(b) + "\t10\n";
   EXPECT_EQ(s->snapshot_sha256(), Sha256Hex(lines));
   EXPECT_TRUE(VerifySnapshot(*s, true).ok());
   EXPECT_EQ(SnapshotBytes(*s), 20u);

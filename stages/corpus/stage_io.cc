@@ -24,23 +24,23 @@ absl::Status WriteProto(Stage& stage, absl::string_view name,
 
 absl::StatusOr<std::string> OnlyOutput(const Stage& stage) {
   if (stage.output_paths().size() != 1) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "this stage writes one output; ", stage.output_paths().size(), " declared"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("this stage writes one output; ", stage.output_paths().size(), " declared"));
   }
   return stage.output_paths().begin()->first;
 }
 
-absl::Status CheckHistoryStatus(absl::string_view status_bytes,
-                                absl::string_view what,
-                                absl::string_view description,
-                                absl::string_view remedy) {
+absl::Status CheckHistoryStatus(absl::string_view status_bytes, absl::string_view what,
+                                absl::string_view description, absl::string_view remedy) {
   absl::string_view line = absl::StripSuffix(status_bytes, "\n");
   if (line == "present") return absl::OkStatus();
   std::vector<std::string> f = absl::StrSplit(line, absl::MaxSplits('\t', 1));
   if (f.size() != 2 || f[0] != "missing") {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "status of ", what, ": expected \"present\" or \"missing<TAB><uses>\", "
-        "found \"", line, "\""));
+    return absl::InvalidArgumentError(
+        absl::StrCat("status of ", what,
+                     ": expected \"present\" or \"missing<TAB><uses>\", "
+                     "found \"",
+                     line, "\""));
   }
   std::vector<std::string> uses;
   for (absl::string_view use : absl::StrSplit(f[1], ',', absl::SkipEmpty())) {
@@ -51,8 +51,8 @@ absl::Status CheckHistoryStatus(absl::string_view status_bytes,
                        : absl::StrCat("task ", tf.first, ", field ", tf.second));
   }
   const std::string used_by = absl::StrJoin(uses, "; ");
-  return absl::FailedPreconditionError(absl::StrCat(
-      used_by, ": ", what, " is not in ", description, "; ", remedy));
+  return absl::FailedPreconditionError(
+      absl::StrCat(used_by, ": ", what, " is not in ", description, "; ", remedy));
 }
 
 }  // namespace corpus

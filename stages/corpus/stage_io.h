@@ -31,10 +31,8 @@ absl::Status WriteProto(Stage& stage, absl::string_view name,
 
 absl::StatusOr<std::string> OnlyOutput(const Stage& stage);
 
-absl::Status CheckHistoryStatus(absl::string_view status_bytes,
-                                absl::string_view what,
-                                absl::string_view description,
-                                absl::string_view remedy);
+absl::Status CheckHistoryStatus(absl::string_view status_bytes, absl::string_view what,
+                                absl::string_view description, absl::string_view remedy);
 
 }  // namespace corpus
 }  // namespace repro

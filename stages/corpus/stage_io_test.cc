@@ -14,9 +14,8 @@ TEST(CheckHistoryStatusTest, PresentIsOk) {
 }
 
 TEST(CheckHistoryStatusTest, MissingNamesTaskFieldAndRemedy) {
-  absl::Status s = CheckHistoryStatus(
-      "missing\tT05.base_commit,T07.stale_commit\n", "commit 0634e6a5", "the clone",
-      "update it");
+  absl::Status s = CheckHistoryStatus("missing\tT05.base_commit,T07.stale_commit\n",
+                                      "commit 0634e6a5", "the clone", "update it");
   EXPECT_EQ(s.code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_EQ(s.message(),
             "task T05, field base_commit; task T07, field stale_commit: commit "
@@ -28,7 +27,8 @@ TEST(CheckHistoryStatusTest, UnknownStatusIsMalformed) {
   for (const char* bad : {"invalid\tlsa_training_commit\n", "whatever\n"}) {
     absl::Status s = CheckHistoryStatus(bad, "commit c", "c", "r");
     EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument) << bad;
-    EXPECT_THAT(s.message(), HasSubstr("status of commit c: expected \"present\" or \"missing<TAB><uses>\""));
+    EXPECT_THAT(s.message(),
+                HasSubstr("status of commit c: expected \"present\" or \"missing<TAB><uses>\""));
   }
 }
 

@@ -41,9 +41,7 @@ namespace {
 
 std::string g_root;  // runfiles directory of this workspace, with '/'
 
-std::string Resolve(const std::string& short_path) {
-  return g_root + short_path;
-}
+std::string Resolve(const std::string& short_path) { return g_root + short_path; }
 
 absl::StatusOr<std::string> Read(const std::string& short_path) {
   return ReadFile(Resolve(short_path));
@@ -148,8 +146,8 @@ int PrintTask(const SetIndex& set, const std::string& id) {
   auto base_chunks = ReadBinary<ChunkSet>(row.base_chunks);
   auto stale_chunks = ReadBinary<ChunkSet>(row.stale_chunks);
   auto labels = ReadBinary<Labels>(row.labels);
-  for (const absl::Status& s : {tasks.status(), base.status(), stale.status(),
-                                base_chunks.status(), stale_chunks.status(), labels.status()}) {
+  for (const absl::Status& s : {tasks.status(), base.status(), stale.status(), base_chunks.status(),
+                                stale_chunks.status(), labels.status()}) {
     if (!s.ok()) {
       std::cerr << "summary: " << s.message() << "\n";
       return 1;
@@ -171,9 +169,9 @@ int PrintTask(const SetIndex& set, const std::string& id) {
             << "  fix " << Short(task->fix_commit()) << "  base " << Short(task->base_commit())
             << "  stale " << Short(task->stale_commit()) << "  fixed " << task->fix_date()
             << "\n\n";
-  std::cout << absl::StrFormat("  %-6s %-12s %6s %11s %8s %10s %6s %8s  %s\n", "corpus",
-                               "commit", "files", "bytes", "missing", "functions", "rest",
-                               "suspect", "snapshot_sha256");
+  std::cout << absl::StrFormat("  %-6s %-12s %6s %11s %8s %10s %6s %8s  %s\n", "corpus", "commit",
+                               "files", "bytes", "missing", "functions", "rest", "suspect",
+                               "snapshot_sha256");
   SnapshotLine("base", *base, *base_chunks);
   SnapshotLine("stale", *stale, *stale_chunks);
 

@@ -17,15 +17,14 @@ class Problems {
   void Set(absl::string_view field, absl::string_view what) {
     lines_.push_back(absl::StrCat(file_, ": field ", field, ": ", what));
   }
-  void Task(const repro::corpus::Task& t, int i, absl::string_view field,
-            absl::string_view what) {
-    lines_.push_back(absl::StrCat(file_, ": task ", t.id().empty() ? "<no id>" : t.id(),
-                                  " (tasks[", i, "]), field ", field, ": ", what));
+  void Task(const repro::corpus::Task& t, int i, absl::string_view field, absl::string_view what) {
+    lines_.push_back(absl::StrCat(file_, ": task ", t.id().empty() ? "<no id>" : t.id(), " (tasks[",
+                                  i, "]), field ", field, ": ", what));
   }
   absl::Status ToStatus() const {
     if (lines_.empty()) return absl::OkStatus();
-    return absl::InvalidArgumentError(absl::StrCat(
-        lines_.size(), " problem(s) in the task spec:\n", absl::StrJoin(lines_, "\n")));
+    return absl::InvalidArgumentError(absl::StrCat(lines_.size(), " problem(s) in the task spec:\n",
+                                                   absl::StrJoin(lines_, "\n")));
   }
 
  private:
@@ -34,9 +33,8 @@ class Problems {
 };
 
 // Checks one commit field; returns its index entry when present.
-const CommitIndexEntry* CheckCommit(const HistoryView& h, const std::string& commit,
-                                    Problems& p, const Task* t, int i,
-                                    absl::string_view field) {
+const CommitIndexEntry* CheckCommit(const HistoryView& h, const std::string& commit, Problems& p,
+                                    const Task* t, int i, absl::string_view field) {
   auto report = [&](const std::string& what) {
     if (t != nullptr) {
       p.Task(*t, i, field, what);
@@ -55,8 +53,7 @@ const CommitIndexEntry* CheckCommit(const HistoryView& h, const std::string& com
     return nullptr;
   }
   if (it->second.status != "present") {
-    report(absl::StrCat("commit ", commit, " is not in ", h.description, "; ",
-                        h.remedy));
+    report(absl::StrCat("commit ", commit, " is not in ", h.description, "; ", h.remedy));
     return nullptr;
   }
   return &it->second;
@@ -64,8 +61,7 @@ const CommitIndexEntry* CheckCommit(const HistoryView& h, const std::string& com
 
 }  // namespace
 
-absl::StatusOr<TaskSet> ParseTaskSet(absl::string_view text,
-                                     absl::string_view file_name) {
+absl::StatusOr<TaskSet> ParseTaskSet(absl::string_view text, absl::string_view file_name) {
   TaskSet set;
   absl::Status s = ParseTextProto(text, file_name, &set);
   if (!s.ok()) return s;
@@ -78,9 +74,8 @@ absl::StatusOr<const Task*> FindTask(const TaskSet& set, absl::string_view id) {
     if (t.id() == id) return &t;
     ids.push_back(t.id());
   }
-  return absl::NotFoundError(absl::StrCat("no task '", id, "' in the ",
-                                          set.repository(), " task set; ids: ",
-                                          absl::StrJoin(ids, ", ")));
+  return absl::NotFoundError(absl::StrCat("no task '", id, "' in the ", set.repository(),
+                                          " task set; ids: ", absl::StrJoin(ids, ", ")));
 }
 
 absl::Status ValidateTaskSet(const TaskSet& set, absl::string_view file_name,
@@ -90,8 +85,7 @@ absl::Status ValidateTaskSet(const TaskSet& set, absl::string_view file_name,
   if (set.lsa_training_commit().empty()) {
     p.Set("lsa_training_commit", "empty");
   } else {
-    CheckCommit(history, set.lsa_training_commit(), p, nullptr, 0,
-                "lsa_training_commit");
+    CheckCommit(history, set.lsa_training_commit(), p, nullptr, 0, "lsa_training_commit");
   }
   if (set.tasks_size() == 0) p.Set("tasks", "no task");
 
@@ -101,9 +95,9 @@ absl::Status ValidateTaskSet(const TaskSet& set, absl::string_view file_name,
     if (t.id().empty()) {
       p.Task(t, i, "id", "empty");
     } else if (!first_index.emplace(t.id(), i).second) {
-      p.Task(t, i, "id", absl::StrCat("duplicate task id \"", t.id(),
-                                      "\", first used by tasks[",
-                                      first_index[t.id()], "]"));
+      p.Task(t, i, "id",
+             absl::StrCat("duplicate task id \"", t.id(), "\", first used by tasks[",
+                          first_index[t.id()], "]"));
     }
     const std::pair<const char*, const std::string*> texts[] = {
         {"query", &t.query()},
@@ -117,15 +111,16 @@ absl::Status ValidateTaskSet(const TaskSet& set, absl::string_view file_name,
 
     const CommitIndexEntry* fix = CheckCommit(history, t.fix_commit(), p, &t, i, "fix_commit");
     const CommitIndexEntry* base = CheckCommit(history, t.base_commit(), p, &t, i, "base_commit");
-    const CommitIndexEntry* stale = CheckCommit(history, t.stale_commit(), p, &t, i, "stale_commit");
+    const CommitIndexEntry* stale =
+        CheckCommit(history, t.stale_commit(), p, &t, i, "stale_commit");
     if (fix != nullptr && fix->parents.size() != 1) {
       p.Task(t, i, "fix_commit",
              absl::StrCat("commit ", t.fix_commit(), " has ", fix->parents.size(),
                           " parents; the protocol needs a one-parent fix"));
     } else if (fix != nullptr && base != nullptr && fix->parents[0] != t.base_commit()) {
-      p.Task(t, i, "base_commit",
-             absl::StrCat("expected fix_commit^1 = ", fix->parents[0], ", found ",
-                          t.base_commit()));
+      p.Task(
+          t, i, "base_commit",
+          absl::StrCat("expected fix_commit^1 = ", fix->parents[0], ", found ", t.base_commit()));
     }
     if (base != nullptr && stale != nullptr &&
         (base->parents.empty() || base->parents[0] != t.stale_commit())) {
@@ -141,19 +136,20 @@ absl::Status ValidateTaskSet(const TaskSet& set, absl::string_view file_name,
       const std::string& f = t.gold_files(k);
       const std::string field = absl::StrCat("gold_files[", k, "]");
       if (k > 0 && !(t.gold_files(k - 1) < f)) {
-        p.Task(t, i, field, absl::StrCat("\"", f, "\" is not after \"",
-                                         t.gold_files(k - 1), "\" (sorted, unique)"));
+        p.Task(t, i, field,
+               absl::StrCat("\"", f, "\" is not after \"", t.gold_files(k - 1),
+                            "\" (sorted, unique)"));
       }
       gold.insert(f);
       if (base == nullptr) continue;
       auto tree = history.tree_paths.find(t.base_commit());
       if (tree == history.tree_paths.end()) {
         p.Task(t, i, field,
-               absl::StrCat("the tree of base_commit ", t.base_commit(),
-                            " was not extracted (", history.remedy, ")"));
+               absl::StrCat("the tree of base_commit ", t.base_commit(), " was not extracted (",
+                            history.remedy, ")"));
       } else if (tree->second.count(f) == 0) {
-        p.Task(t, i, field, absl::StrCat("gold file ", f, " is absent at base_commit ",
-                                         t.base_commit()));
+        p.Task(t, i, field,
+               absl::StrCat("gold file ", f, " is absent at base_commit ", t.base_commit()));
       }
     }
     for (int k = 0; k < t.gold_functions_size(); ++k) {
@@ -164,8 +160,9 @@ absl::Status ValidateTaskSet(const TaskSet& set, absl::string_view file_name,
       }
       if (g.function().empty()) p.Task(t, i, field + ".function", "empty");
       if (g.base_start_line() < 1 || g.base_end_line() < g.base_start_line()) {
-        p.Task(t, i, field, absl::StrCat("expected 1 <= base_start_line <= base_end_line, found ",
-                                         g.base_start_line(), "-", g.base_end_line()));
+        p.Task(t, i, field,
+               absl::StrCat("expected 1 <= base_start_line <= base_end_line, found ",
+                            g.base_start_line(), "-", g.base_end_line()));
       }
     }
     std::set<std::string> stale_files;

@@ -44,8 +44,7 @@ struct HistoryView {
   std::map<std::string, std::set<std::string>> tree_paths;
 };
 
-absl::StatusOr<TaskSet> ParseTaskSet(absl::string_view text,
-                                     absl::string_view file_name);
+absl::StatusOr<TaskSet> ParseTaskSet(absl::string_view text, absl::string_view file_name);
 
 absl::Status ValidateTaskSet(const TaskSet& set, absl::string_view file_name,
                              const HistoryView& history);

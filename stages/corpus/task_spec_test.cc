@@ -64,9 +64,8 @@ TEST(TaskSpecTest, DuplicateId) {
   TaskSet s = Spec();
   *s.add_tasks() = s.tasks(0);
   auto st = ValidateTaskSet(s, "tasks.textproto", History());
-  EXPECT_THAT(st.message(),
-              HasSubstr("tasks.textproto: task F01 (tasks[1]), field id: duplicate "
-                        "task id \"F01\", first used by tasks[0]"));
+  EXPECT_THAT(st.message(), HasSubstr("tasks.textproto: task F01 (tasks[1]), field id: duplicate "
+                                      "task id \"F01\", first used by tasks[0]"));
 }
 
 TEST(TaskSpecTest, UnknownAndMissingCommits) {
@@ -75,8 +74,7 @@ TEST(TaskSpecTest, UnknownAndMissingCommits) {
   HistoryView h = History();
   h.index[std::string(40, 'e')] = {"missing", {}};
   auto st = ValidateTaskSet(s, "tasks.textproto", h);
-  EXPECT_THAT(st.message(),
-              HasSubstr("task F01 (tasks[0]), field fix_commit: commit eeee"));
+  EXPECT_THAT(st.message(), HasSubstr("task F01 (tasks[0]), field fix_commit: commit eeee"));
   EXPECT_THAT(st.message(), HasSubstr("is not in the test history; rebuild it"));
 
   s.mutable_tasks(0)->set_stale_commit(std::string(40, 'c'));

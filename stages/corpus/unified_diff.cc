@@ -13,18 +13,16 @@ namespace {
 
 absl::Status Error(absl::string_view source, int line_no, absl::string_view what,
                    absl::string_view line) {
-  return absl::InvalidArgumentError(absl::StrCat(
-      source, ": line ", line_no, ": ", what, ": \"", line.substr(0, 100), "\""));
+  return absl::InvalidArgumentError(
+      absl::StrCat(source, ": line ", line_no, ": ", what, ": \"", line.substr(0, 100), "\""));
 }
 
 // "-a[,b]" or "+c[,d]" after the sign.
 bool ParseRange(absl::string_view s, uint32_t* start, uint32_t* count) {
-  std::pair<absl::string_view, absl::string_view> p =
-      absl::StrSplit(s, absl::MaxSplits(',', 1));
+  std::pair<absl::string_view, absl::string_view> p = absl::StrSplit(s, absl::MaxSplits(',', 1));
   if (!absl::SimpleAtoi(p.first, start)) return false;
   *count = 1;
-  if (s.find(',') != absl::string_view::npos &&
-      !absl::SimpleAtoi(p.second, count)) {
+  if (s.find(',') != absl::string_view::npos && !absl::SimpleAtoi(p.second, count)) {
     return false;
   }
   return true;
@@ -62,20 +60,37 @@ absl::StatusOr<std::string> UnquoteGitPath(absl::string_view quoted) {
       continue;
     }
     if (++i + 1 > quoted.size() - 1) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("dangling backslash in quoted path ", quoted));
+      return absl::InvalidArgumentError(absl::StrCat("dangling backslash in quoted path ", quoted));
     }
     char e = quoted[i];
     switch (e) {
-      case 'a': out.push_back('\a'); break;
-      case 'b': out.push_back('\b'); break;
-      case 't': out.push_back('\t'); break;
-      case 'n': out.push_back('\n'); break;
-      case 'v': out.push_back('\v'); break;
-      case 'f': out.push_back('\f'); break;
-      case 'r': out.push_back('\r'); break;
-      case '"': out.push_back('"'); break;
-      case '\\': out.push_back('\\'); break;
+      case 'a':
+        out.push_back('\a');
+        break;
+      case 'b':
+        out.push_back('\b');
+        break;
+      case 't':
+        out.push_back('\t');
+        break;
+      case 'n':
+        out.push_back('\n');
+        break;
+      case 'v':
+        out.push_back('\v');
+        break;
+      case 'f':
+        out.push_back('\f');
+        break;
+      case 'r':
+        out.push_back('\r');
+        break;
+      case '"':
+        out.push_back('"');
+        break;
+      case '\\':
+        out.push_back('\\');
+        break;
       default:
         if (e >= '0' && e <= '3' && i + 2 < quoted.size() - 1) {
           int v = 0;
@@ -91,16 +106,15 @@ absl::StatusOr<std::string> UnquoteGitPath(absl::string_view quoted) {
           i += 2;
         } else {
           return absl::InvalidArgumentError(
-              absl::StrCat("unknown escape \\", std::string(1, e),
-                           " in quoted path ", quoted));
+              absl::StrCat("unknown escape \\", std::string(1, e), " in quoted path ", quoted));
         }
     }
   }
   return out;
 }
 
-absl::StatusOr<std::map<std::string, std::vector<OldSideChange>>>
-ParseZeroContextDiff(absl::string_view diff, absl::string_view source) {
+absl::StatusOr<std::map<std::string, std::vector<OldSideChange>>> ParseZeroContextDiff(
+    absl::string_view diff, absl::string_view source) {
   std::map<std::string, std::vector<OldSideChange>> result;
   std::vector<absl::string_view> lines = absl::StrSplit(diff, '\n');
   if (!lines.empty() && lines.back().empty()) lines.pop_back();
@@ -162,12 +176,10 @@ ParseZeroContextDiff(absl::string_view diff, absl::string_view source) {
       if (close == absl::string_view::npos) {
         return Error(source, line_no, "hunk header without closing '@@'", line);
       }
-      std::vector<absl::string_view> ranges =
-          absl::StrSplit(line.substr(3, close - 3), ' ');
+      std::vector<absl::string_view> ranges = absl::StrSplit(line.substr(3, close - 3), ' ');
       uint32_t a = 0, b = 0, c = 0, d = 0;
-      if (ranges.size() != 2 || ranges[0].empty() || ranges[0][0] != '-' ||
-          ranges[1].empty() || ranges[1][0] != '+' ||
-          !ParseRange(ranges[0].substr(1), &a, &b) ||
+      if (ranges.size() != 2 || ranges[0].empty() || ranges[0][0] != '-' || ranges[1].empty() ||
+          ranges[1][0] != '+' || !ParseRange(ranges[0].substr(1), &a, &b) ||
           !ParseRange(ranges[1].substr(1), &c, &d)) {
         return Error(source, line_no, "expected '@@ -a[,b] +c[,d] @@'", line);
       }
@@ -176,8 +188,7 @@ ParseZeroContextDiff(absl::string_view diff, absl::string_view source) {
       uint32_t minus = 0, plus = 0;
       while (minus < b || plus < d) {
         if (i >= lines.size()) {
-          return Error(source, line_no,
-                       absl::StrCat("hunk body ends early for ", *current), line);
+          return Error(source, line_no, absl::StrCat("hunk body ends early for ", *current), line);
         }
         absl::string_view body = lines[i];
         if (absl::StartsWith(body, "-") && minus < b) {
@@ -185,8 +196,7 @@ ParseZeroContextDiff(absl::string_view diff, absl::string_view source) {
         } else if (absl::StartsWith(body, "+") && plus < d) {
           ++plus;
         } else if (!absl::StartsWith(body, "\\")) {
-          return Error(source, static_cast<int>(i) + 1,
-                       "unexpected line in a -U0 hunk body", body);
+          return Error(source, static_cast<int>(i) + 1, "unexpected line in a -U0 hunk body", body);
         }
         ++i;
       }

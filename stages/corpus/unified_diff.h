@@ -31,8 +31,8 @@ struct OldSideChange {
   uint32_t count = 0;  // b; 0 = pure insertion after old line `start`
 };
 
-absl::StatusOr<std::map<std::string, std::vector<OldSideChange>>>
-ParseZeroContextDiff(absl::string_view diff, absl::string_view source);
+absl::StatusOr<std::map<std::string, std::vector<OldSideChange>>> ParseZeroContextDiff(
+    absl::string_view diff, absl::string_view source);
 
 // Unquotes a path as git's quote_c_style writes it ("a\303\244.go" with the
 // quotes); a path without quotes is returned as is.

@@ -12,7 +12,8 @@ using ::testing::HasSubstr;
 TEST(ParseZeroContextDiffTest, OldSideRangesAndInsertions) {
   const char* diff =
       "diff --git a/shells/cache.go b/shells/cache.go\n"
-      "index 37abff7450000000000000000000000000000000..64f0dbd670000000000000000000000000000000 100644\n"
+      "index 37abff7450000000000000000000000000000000..64f0dbd670000000000000000000000000000000 "
+      "100644\n"
       "--- a/shells/cache.go\n"
       "+++ b/shells/cache.go\n"
       "@@ -55 +55 @@ func getCacheStorageClient(cache *common.CacheConfig) (scl\n"
@@ -59,16 +60,14 @@ TEST(ParseZeroContextDiffTest, AddedFileKeyedByNewPath) {
 
 TEST(ParseZeroContextDiffTest, ShortHunkBodyIsAnError) {
   auto parsed = ParseZeroContextDiff(
-      "diff --git a/x.go b/x.go\n--- a/x.go\n+++ b/x.go\n@@ -1,2 +1 @@\n-a\n",
-      "u0.diff");
+      "diff --git a/x.go b/x.go\n--- a/x.go\n+++ b/x.go\n@@ -1,2 +1 @@\n-a\n", "u0.diff");
   ASSERT_FALSE(parsed.ok());
   EXPECT_THAT(parsed.status().message(), HasSubstr("u0.diff: line 4"));
 }
 
 TEST(ParseZeroContextDiffTest, BinaryIsAnError) {
   auto parsed = ParseZeroContextDiff(
-      "diff --git a/x.go b/x.go\nBinary files a/x.go and b/x.go differ\n",
-      "u0.diff");
+      "diff --git a/x.go b/x.go\nBinary files a/x.go and b/x.go differ\n", "u0.diff");
   ASSERT_FALSE(parsed.ok());
   EXPECT_THAT(parsed.status().message(), HasSubstr("binary"));
 }
@@ -77,7 +76,8 @@ TEST(ParseZeroContextDiffTest, BinaryIsAnError) {
 TEST(ParseZeroContextDiffTest, EmptyOrNullPathsAreErrors) {
   auto empty = ParseZeroContextDiff("diff --git a/w.go b/\n--- /dev/null\n+++ b/\n", "u1.diff");
   ASSERT_FALSE(empty.ok());
-  EXPECT_THAT(empty.status().message(), HasSubstr("u1.diff: line 3: empty path after the 'b/' prefix"));
+  EXPECT_THAT(empty.status().message(),
+              HasSubstr("u1.diff: line 3: empty path after the 'b/' prefix"));
   auto null = ParseZeroContextDiff("diff --git a/x b/x\n--- /dev/null\n+++ /dev/null\n", "u2.diff");
   ASSERT_FALSE(null.ok());
   EXPECT_THAT(null.status().message(), HasSubstr("u2.diff: line 3: both sides are /dev/null"));

@@ -62,6 +62,4 @@ absl::Status Run(Stage& stage) {
 }  // namespace corpus
 }  // namespace repro
 
-int main(int argc, char** argv) {
-  return repro::RunStage(argc, argv, repro::corpus::Run);
-}
+int main(int argc, char** argv) { return repro::RunStage(argc, argv, repro::corpus::Run); }

@@ -8,10 +8,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "google/protobuf/util/message_differencer.h"
-#include "stages/stats/cluster_bootstrap.h"
-#include "stages/stats/randomization.h"
 #include "stages/e04/outcomes.h"
 #include "stages/e04/paired.h"
+#include "stages/stats/cluster_bootstrap.h"
+#include "stages/stats/randomization.h"
 
 namespace repro::e04 {
 namespace {
@@ -39,8 +39,8 @@ absl::StatusOr<std::vector<ConditionOutcome>> UniqueBy(
     const std::string key = absl::StrCat(o.task_id(), "/", o.harness());
     auto [it, inserted] = unique.emplace(key, o);
     if (!inserted && !google::protobuf::util::MessageDifferencer::Equals(it->second, o)) {
-      return absl::InternalError(
-          absl::StrCat("cell ", c.cell_id(), ": its ", what, " copy differs from the one of ", key));
+      return absl::InternalError(absl::StrCat("cell ", c.cell_id(), ": its ", what,
+                                              " copy differs from the one of ", key));
     }
   }
   std::vector<ConditionOutcome> out;
@@ -98,8 +98,7 @@ const std::vector<PairedMetric>& PairedMetrics() {
       {"distractors_in_top10",
        [](const PairedOutcome& p) { return static_cast<double>(p.distractors_in_top10()); }, true},
       {"distractor_outranks_first_gold",
-       [](const PairedOutcome& p) { return p.distractor_outranks_first_gold() ? 1.0 : 0.0; },
-       true},
+       [](const PairedOutcome& p) { return p.distractor_outranks_first_gold() ? 1.0 : 0.0; }, true},
   };
   return *m;
 }
@@ -118,7 +117,8 @@ class SummaryBuilder {
     config.resamples = in_.resamples;
     config.seed = in_.seed;
     const stats::Estimate e = stats::ClusterBootstrapMean(observations, config);
-    if (!e.defined) return absl::InvalidArgumentError(absl::StrCat("bootstrap of ", metric, ": no units"));
+    if (!e.defined)
+      return absl::InvalidArgumentError(absl::StrCat("bootstrap of ", metric, ": no units"));
     Interval i;
     i.set_mean(e.mean);
     i.set_low(e.lo);
@@ -174,12 +174,13 @@ void AdjustPairedTests(E04Report* report) {
 }  // namespace
 
 absl::StatusOr<std::vector<ConditionOutcome>> UniqueS001(const std::vector<Cell>& cells) {
-  return UniqueBy(cells, [](const Cell& c) -> const ConditionOutcome& { return c.s001(); }, "S001");
+  return UniqueBy(
+      cells, [](const Cell& c) -> const ConditionOutcome& { return c.s001(); }, "S001");
 }
 
 absl::StatusOr<std::vector<ConditionOutcome>> UniqueBaselines(const std::vector<Cell>& cells) {
-  return UniqueBy(cells, [](const Cell& c) -> const ConditionOutcome& { return c.baseline(); },
-                  "baseline");
+  return UniqueBy(
+      cells, [](const Cell& c) -> const ConditionOutcome& { return c.baseline(); }, "baseline");
 }
 
 absl::StatusOr<E04Report> Aggregate(const GridInput& in) {
@@ -192,7 +193,8 @@ absl::StatusOr<E04Report> Aggregate(const GridInput& in) {
   }
   auto find = [&](const Key& k) -> absl::StatusOr<const ConditionOutcome*> {
     auto it = by_key.find(k);
-    if (it == by_key.end()) return absl::InvalidArgumentError(absl::StrCat("missing outcome: ", KeyName(k)));
+    if (it == by_key.end())
+      return absl::InvalidArgumentError(absl::StrCat("missing outcome: ", KeyName(k)));
     return it->second;
   };
 
@@ -213,8 +215,8 @@ absl::StatusOr<E04Report> Aggregate(const GridInput& in) {
   if (in.doses.empty()) return absl::InvalidArgumentError("the grid has no S002 dose");
   for (size_t i = 0; i < in.doses.size(); ++i) {
     if (in.doses[i] < 1 || (i > 0 && in.doses[i] <= in.doses[i - 1])) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("S002 doses must be ascending and >= 1, found ", absl::StrJoin(in.doses, ", ")));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "S002 doses must be ascending and >= 1, found ", absl::StrJoin(in.doses, ", ")));
     }
     report.add_doses(in.doses[i]);
   }
@@ -222,8 +224,8 @@ absl::StatusOr<E04Report> Aggregate(const GridInput& in) {
   if (in.s001_depths.empty()) return absl::InvalidArgumentError("the grid has no S001 depth");
   for (size_t i = 0; i < in.s001_depths.size(); ++i) {
     if (in.s001_depths[i] < 1 || (i > 0 && in.s001_depths[i] <= in.s001_depths[i - 1])) {
-      return absl::InvalidArgumentError(absl::StrCat("S001 depths must be ascending and >= 1, found ",
-                                                     absl::StrJoin(in.s001_depths, ", ")));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "S001 depths must be ascending and >= 1, found ", absl::StrJoin(in.s001_depths, ", ")));
     }
     report.add_s001_depths(in.s001_depths[i]);
   }
@@ -241,8 +243,9 @@ absl::StatusOr<E04Report> Aggregate(const GridInput& in) {
       absl::StatusOr<const ConditionOutcome*> s001 = find({task, harness, "S001", 0, first_depth});
       if (!s001.ok()) return s001.status();
       if ((*s001)->shared_key() != S001SharedKey(task, harness, first_depth)) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "S001 outcome of ", task, "/", harness, ": shared_key is '", (*s001)->shared_key(), "'"));
+        return absl::InvalidArgumentError(absl::StrCat("S001 outcome of ", task, "/", harness,
+                                                       ": shared_key is '", (*s001)->shared_key(),
+                                                       "'"));
       }
       absl::StatusOr<PairedOutcome> s001_paired = Pair(**base, **s001);
       if (!s001_paired.ok()) return s001_paired.status();
@@ -328,7 +331,8 @@ absl::StatusOr<E04Report> Aggregate(const GridInput& in) {
           if (!in_scope(scope, o->harness())) continue;
           if (std::optional<double> v = m.get(*o)) units.push_back({o->task_id(), *v});
         }
-        if (absl::Status s = summary.Add(scope, g.condition, g.dose, m.name, units); !s.ok()) return s;
+        if (absl::Status s = summary.Add(scope, g.condition, g.dose, m.name, units); !s.ok())
+          return s;
       }
     }
   }
@@ -358,7 +362,8 @@ absl::StatusOr<E04Report> Aggregate(const GridInput& in) {
   for (size_t i = 0; i < sweep.size(); ++i) {
     paired_groups.push_back({"S001", in.s001_depths[i], {}, {}});
     for (const ConditionOutcome* o : sweep[i]) {
-      absl::StatusOr<PairedOutcome> p = Pair(*baseline_of.at(o->task_id() + "/" + o->harness()), *o);
+      absl::StatusOr<PairedOutcome> p =
+          Pair(*baseline_of.at(o->task_id() + "/" + o->harness()), *o);
       if (!p.ok()) return p.status();
       paired_groups.back().pairs.emplace_back(o->task_id(), *p);
       paired_groups.back().harness.push_back(o->harness());
@@ -375,7 +380,8 @@ absl::StatusOr<E04Report> Aggregate(const GridInput& in) {
             units.push_back({g.pairs[i].first, *v});
           }
         }
-        if (absl::Status s = summary.Add(scope, g.condition, g.dose, m.name, units); !s.ok()) return s;
+        if (absl::Status s = summary.Add(scope, g.condition, g.dose, m.name, units); !s.ok())
+          return s;
       }
     }
   }

@@ -70,7 +70,8 @@ absl::StatusOr<StalenessDose> EffectiveDose(const Stage& stage, const corpus::Ta
     auto b = before.find(g);
     auto a = after.find(g);
     if (b == before.end()) dose.set_gold_missing(dose.gold_missing() + 1);
-    if (b == before.end() || a == after.end() || b->second != a->second) dose.set_gold_changed(true);
+    if (b == before.end() || a == after.end() || b->second != a->second)
+      dose.set_gold_changed(true);
   }
   return dose;
 }
@@ -90,7 +91,8 @@ absl::StatusOr<std::vector<int>> IntList(const std::vector<std::string>& values,
   for (const std::string& v : values) {
     int n = 0;
     if (!absl::SimpleAtoi(v, &n)) {
-      return absl::InvalidArgumentError(absl::StrCat("--", flag, ": expected integers, found \"", v, "\""));
+      return absl::InvalidArgumentError(
+          absl::StrCat("--", flag, ": expected integers, found \"", v, "\""));
     }
     out.push_back(n);
   }
@@ -152,19 +154,19 @@ absl::Status Run(Stage& stage) {
   RenderedE04 r = RenderE04(*report);
   std::string tokens;
   for (const auto& [k, v] : r.tokens) absl::StrAppend(&tokens, k, "\t", v, "\n");
-  for (auto [name, bytes] : {std::make_pair("e04.md", &r.markdown),
-                             std::make_pair("cells.csv", &r.cells_csv),
-                             std::make_pair("dose_response.svg", &r.dose_response_svg),
-                             std::make_pair("rank_displacement.svg", &r.rank_displacement_svg),
-                             std::make_pair("e04.tokens.txt", &tokens)}) {
+  for (auto [name, bytes] :
+       {std::make_pair("e04.md", &r.markdown), std::make_pair("cells.csv", &r.cells_csv),
+        std::make_pair("dose_response.svg", &r.dose_response_svg),
+        std::make_pair("rank_displacement.svg", &r.rank_displacement_svg),
+        std::make_pair("e04.tokens.txt", &tokens)}) {
     if (absl::Status s = stage.Write(name, *bytes); !s.ok()) return s;
   }
   // The sweep's plot exists exactly when the grid has several depths.
   const bool sweep = in.s001_depths.size() > 1;
   if (sweep != (stage.output_paths().count("staleness.svg") > 0)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "declare staleness.svg exactly when the grid has several S001 depths (it has ",
-        in.s001_depths.size(), ")"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("declare staleness.svg exactly when the grid has several S001 depths (it has ",
+                     in.s001_depths.size(), ")"));
   }
   if (sweep) {
     if (absl::Status s = stage.Write("staleness.svg", r.staleness_svg); !s.ok()) return s;

@@ -1,9 +1,8 @@
 #include "stages/e04/aggregate.h"
 
-#include "stages/e04/outcomes.h"
-
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "stages/e04/outcomes.h"
 
 namespace repro::e04 {
 namespace {
@@ -34,7 +33,8 @@ GridInput Grid() {
     for (const std::string& h : in.harnesses) {
       in.outcomes.push_back(Outcome(t, h, "baseline", 0, 1.0));
       in.outcomes.push_back(Outcome(t, h, "S001", 0, t == "T1" ? 0.5 : 1.0));
-      for (int d : {1, 5, 10}) in.outcomes.push_back(Outcome(t, h, "S002", d, d == 10 ? 0.25 : 1.0));
+      for (int d : {1, 5, 10})
+        in.outcomes.push_back(Outcome(t, h, "S002", d, d == 10 ? 0.25 : 1.0));
     }
   }
   return in;
@@ -97,8 +97,10 @@ TEST(AggregateTest, MissingAndDuplicateOutcomes) {
   in.outcomes.pop_back();
   absl::StatusOr<E04Report> r = Aggregate(in);
   ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.status().message().find("missing outcome: task T2, harness H010, condition S002, dose 10"),
-            std::string::npos) << r.status();
+  EXPECT_NE(
+      r.status().message().find("missing outcome: task T2, harness H010, condition S002, dose 10"),
+      std::string::npos)
+      << r.status();
   in = Grid();
   in.outcomes.push_back(in.outcomes.front());
   EXPECT_NE(Aggregate(in).status().message().find("duplicate outcome"), std::string::npos);
@@ -178,9 +180,11 @@ TEST(AggregateTest, MissingDepthIsNamed) {
   absl::StatusOr<E04Report> r = Aggregate(in);
   EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_THAT(r.status().message(),
-              ::testing::HasSubstr("missing outcome: task T1, harness H000, condition S001, dose 0, depth 10"));
+              ::testing::HasSubstr(
+                  "missing outcome: task T1, harness H000, condition S001, dose 0, depth 10"));
   in.s001_depths = {10, 1};
-  EXPECT_THAT(Aggregate(in).status().message(), ::testing::HasSubstr("S001 depths must be ascending"));
+  EXPECT_THAT(Aggregate(in).status().message(),
+              ::testing::HasSubstr("S001 depths must be ascending"));
 }
 
 }  // namespace

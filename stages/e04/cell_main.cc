@@ -38,20 +38,21 @@
 #include "stages/e04/e04.pb.h"
 #include "stages/e04/outcomes.h"
 #include "stages/e04/token_count.h"
+#include "stages/experiments/model_pins.h"
 #include "stages/pipeline/sha256.h"
 #include "stages/pipeline/stage.h"
 #include "stages/pipeline/textproto.h"
-#include "stages/experiments/model_pins.h"
-#include "stages/retrieval/pinned_backends.h"
 #include "stages/retrieval/harness.h"
 #include "stages/retrieval/harness_config.h"
+#include "stages/retrieval/pinned_backends.h"
 
 ABSL_FLAG(std::string, task, "", "Task id.");
 ABSL_FLAG(std::string, harness, "", "Harness name (must match the config).");
 ABSL_FLAG(std::string, condition, "", "baseline, S001 or S002.");
 ABSL_FLAG(int, dose, 0, "S002 distractor count.");
 ABSL_FLAG(int, depth, 0, "S001 staleness depth (first parents back from base; 1 = stale_commit).");
-ABSL_FLAG(std::string, expected_commit, "", "S001: the commit of base~depth (history.bzl resolved it).");
+ABSL_FLAG(std::string, expected_commit, "",
+          "S001: the commit of base~depth (history.bzl resolved it).");
 
 namespace repro::e04 {
 namespace {
@@ -73,9 +74,9 @@ absl::StatusOr<std::unique_ptr<retrieval::EmbeddingBackend>> OpenPinnedModel(
   if (!pins.ok()) return pins.status();
   const std::string name = retrieval::LsaModelName(config);
   if (experiments::ModelNameOf((*model_in)->short_path) != name) {
-    return absl::InvalidArgumentError(absl::StrCat("harness ", config.name(), ": input model is ",
-                                                   (*model_in)->short_path, ", expected the artifact of ",
-                                                   config.dense().lsa_model()));
+    return absl::InvalidArgumentError(
+        absl::StrCat("harness ", config.name(), ": input model is ", (*model_in)->short_path,
+                     ", expected the artifact of ", config.dense().lsa_model()));
   }
   absl::StatusOr<retrieval::Backends> backends =
       retrieval::OpenHarnessBackends({config}, repository, {{name, (*model_in)->path}}, *pins);
@@ -121,15 +122,15 @@ absl::Status Run(Stage& stage) {
   if (condition == "S001") {
     expected_commit = absl::GetFlag(FLAGS_expected_commit);
     if (depth == 1 && expected_commit != (*task)->stale_commit()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "task ", task_id, ": S001 at depth 1 must index stale_commit ", (*task)->stale_commit(),
-          ", given ", expected_commit));
+      return absl::InvalidArgumentError(
+          absl::StrCat("task ", task_id, ": S001 at depth 1 must index stale_commit ",
+                       (*task)->stale_commit(), ", given ", expected_commit));
     }
   }
   if (snapshot.commit() != expected_commit) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "task ", task_id, ", condition ", condition, ": snapshot commit expected ", expected_commit,
-        ", found ", snapshot.commit()));
+    return absl::InvalidArgumentError(absl::StrCat("task ", task_id, ", condition ", condition,
+                                                   ": snapshot commit expected ", expected_commit,
+                                                   ", found ", snapshot.commit()));
   }
   if (labels.task_id() != task_id || labels.base_commit() != (*task)->base_commit()) {
     return absl::InvalidArgumentError(absl::StrCat("task ", task_id, ": labels are of task ",
@@ -144,8 +145,8 @@ absl::Status Run(Stage& stage) {
       retrieval::ParseHarnessConfig(*harness_text, (*harness_in)->short_path);
   if (!config.ok()) return config.status();
   if (config->name() != harness_name) {
-    return absl::InvalidArgumentError(absl::StrCat("harness config is ", config->name(),
-                                                   ", expected ", harness_name));
+    return absl::InvalidArgumentError(
+        absl::StrCat("harness config is ", config->name(), ", expected ", harness_name));
   }
   std::unique_ptr<retrieval::EmbeddingBackend> dense;
   if (config->has_dense()) {
@@ -165,7 +166,8 @@ absl::Status Run(Stage& stage) {
     distractors = *std::move(d);
     corpus::GoFunctionParser parser;
     for (const DistractorFile& f : distractors) {
-      absl::StatusOr<bool> suspect = corpus::ChunkFile(parser, f.path, f.source, chunks.mutable_chunks());
+      absl::StatusOr<bool> suspect =
+          corpus::ChunkFile(parser, f.path, f.source, chunks.mutable_chunks());
       if (!suspect.ok()) return suspect.status();
       if (*suspect) {
         return absl::InternalError(absl::StrCat("distractor ", f.path, " does not parse as Go"));
@@ -183,7 +185,8 @@ absl::Status Run(Stage& stage) {
   if (!run.ok()) return run.status();
 
   HarnessRun ranked;
-  for (const retrieval::RankedFile& f : run->result.files()) ranked.files.emplace_back(f.path(), f.score());
+  for (const retrieval::RankedFile& f : run->result.files())
+    ranked.files.emplace_back(f.path(), f.score());
   for (const retrieval::RankedFunction& f : run->result.functions()) {
     ranked.functions.emplace_back(f.path(), f.function());
   }
@@ -193,7 +196,8 @@ absl::Status Run(Stage& stage) {
     gold.functions.emplace_back(g.file(), g.function());
   }
   std::map<std::string, int64_t> file_tokens;
-  for (const retrieval::Corpus::File& f : corpus->files()) file_tokens[f.path] = CountTokens(f.content);
+  for (const retrieval::Corpus::File& f : corpus->files())
+    file_tokens[f.path] = CountTokens(f.content);
 
   absl::StatusOr<ConditionOutcome> outcome =
       ComputeOutcome(ranked, gold, file_tokens, static_cast<int>(config->candidate_limit()));
@@ -231,12 +235,13 @@ absl::Status Run(Stage& stage) {
   if (!out_name.ok()) return out_name.status();
   if (!volatile_name.ok()) return volatile_name.status();
   if (absl::Status s = stage.Write(*out_name, ToJson(*outcome)); !s.ok()) return s;
-  return stage.Write(*volatile_name,
-                     absl::StrFormat("{\"task\": \"%s\", \"harness\": \"%s\", \"condition\": \"%s\", "
-                                     "\"dose\": %d, \"build_ms\": %.3f, \"query_ms\": %.3f}\n",
-                                     task_id, harness_name, condition, dose,
-                                     absl::ToDoubleMilliseconds(run->build_time),
-                                     absl::ToDoubleMilliseconds(run->query_time)));
+  return stage.Write(
+      *volatile_name,
+      absl::StrFormat("{\"task\": \"%s\", \"harness\": \"%s\", \"condition\": \"%s\", "
+                      "\"dose\": %d, \"build_ms\": %.3f, \"query_ms\": %.3f}\n",
+                      task_id, harness_name, condition, dose,
+                      absl::ToDoubleMilliseconds(run->build_time),
+                      absl::ToDoubleMilliseconds(run->query_time)));
 }
 
 }  // namespace

@@ -16,14 +16,15 @@ namespace {
 // English function words and words too generic to carry task vocabulary.
 const std::set<std::string>& Stopwords() {
   static const auto* words = new std::set<std::string>{
-      "the", "and", "for", "with", "that", "this", "are", "was", "were", "but", "not",
-      "from", "into", "when", "while", "then", "than", "its", "it's", "has", "have",
-      "had", "our", "your", "their", "there", "which", "who", "what", "where", "how",
-      "all", "any", "can", "cannot", "does", "doesn", "don", "did", "even", "same",
-      "also", "only", "just", "very", "such", "some", "them", "they", "these", "those",
-      "will", "would", "should", "could", "been", "being", "out", "off", "over", "under",
-      "about", "after", "before", "again", "still", "every", "each", "other", "one", "two",
-      "instead", "though", "because", "without", "within", "seems", "soon", "starts"};
+      "the",    "and",     "for",     "with",   "that",  "this",  "are",   "was",    "were",
+      "but",    "not",     "from",    "into",   "when",  "while", "then",  "than",   "its",
+      "it's",   "has",     "have",    "had",    "our",   "your",  "their", "there",  "which",
+      "who",    "what",    "where",   "how",    "all",   "any",   "can",   "cannot", "does",
+      "doesn",  "don",     "did",     "even",   "same",  "also",  "only",  "just",   "very",
+      "such",   "some",    "them",    "they",   "these", "those", "will",  "would",  "should",
+      "could",  "been",    "being",   "out",    "off",   "over",  "under", "about",  "after",
+      "before", "again",   "still",   "every",  "each",  "other", "one",   "two",    "instead",
+      "though", "because", "without", "within", "seems", "soon",  "starts"};
   return *words;
 }
 
@@ -75,19 +76,16 @@ std::vector<std::string> QueryVocabulary(absl::string_view query) {
   return vocab;
 }
 
-bool IsDistractorPath(absl::string_view path) {
-  return absl::StartsWith(path, kDistractorPrefix);
-}
+bool IsDistractorPath(absl::string_view path) { return absl::StartsWith(path, kDistractorPrefix); }
 
 absl::StatusOr<std::vector<DistractorFile>> GenerateDistractors(absl::string_view task_id,
-                                                                absl::string_view query,
-                                                                int dose) {
+                                                                absl::string_view query, int dose) {
   if (dose < 0) return absl::InvalidArgumentError(absl::StrCat("dose must be >= 0, got ", dose));
   const std::vector<std::string> vocab = QueryVocabulary(query);
   if (vocab.size() < 2) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "task ", task_id, ": field query has ", vocab.size(),
-        " usable words; S002 distractors need at least 2"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("task ", task_id, ": field query has ", vocab.size(),
+                     " usable words; S002 distractors need at least 2"));
   }
   std::vector<DistractorFile> files;
   for (int i = 0; i < dose; ++i) {
@@ -112,24 +110,15 @@ absl::StatusOr<std::vector<DistractorFile>> GenerateDistractors(absl::string_vie
     file.source = absl::StrCat(
         "// Code generated for the E04 S002 perturbation. DO NOT EDIT.\n",
         "// Synthetic distractor ", i, " for task ", task_id,
-        ": its words come only from the task query.\n\n",
-        "package distractors\n\n",
-        "// ", type, " keeps the ", a, " ", b, " state of a ", k, " ", m, ".\n",
-        "type ", type, " struct {\n",
-        "\t", padded(field_text), "string\n",
-        "\t", padded(field_count), "int\n",
-        "}\n\n",
-        "// ", func, " reports whether the ", c, " ", d, " matches the ", n, ".\n",
-        "func ", func, "(input string, limit int) bool {\n",
-        "\t// ", e, " ", f, " ", g, " ", h, "\n",
-        "\treturn input == \"", c, " ", d, "\" && limit > ", threshold, "\n",
-        "}\n\n",
-        "// ", method, " returns the ", e, " ", f, " of the ", a, " ", b, ".\n",
-        "func (r *", type, ") ", method, "(fallback string) string {\n",
-        "\tif r.", field_count, " > ", threshold, " {\n",
-        "\t\treturn r.", field_text, " + \" ", k, " ", m, "\"\n",
-        "\t}\n",
-        "\treturn fallback\n",
+        ": its words come only from the task query.\n\n", "package distractors\n\n", "// ", type,
+        " keeps the ", a, " ", b, " state of a ", k, " ", m, ".\n", "type ", type, " struct {\n",
+        "\t", padded(field_text), "string\n", "\t", padded(field_count), "int\n", "}\n\n", "// ",
+        func, " reports whether the ", c, " ", d, " matches the ", n, ".\n", "func ", func,
+        "(input string, limit int) bool {\n", "\t// ", e, " ", f, " ", g, " ", h, "\n",
+        "\treturn input == \"", c, " ", d, "\" && limit > ", threshold, "\n", "}\n\n", "// ",
+        method, " returns the ", e, " ", f, " of the ", a, " ", b, ".\n", "func (r *", type, ") ",
+        method, "(fallback string) string {\n", "\tif r.", field_count, " > ", threshold, " {\n",
+        "\t\treturn r.", field_text, " + \" ", k, " ", m, "\"\n", "\t}\n", "\treturn fallback\n",
         "}\n");
     files.push_back(std::move(file));
   }

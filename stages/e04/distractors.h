@@ -40,8 +40,7 @@ struct DistractorFile {
 std::vector<std::string> QueryVocabulary(absl::string_view query);
 
 absl::StatusOr<std::vector<DistractorFile>> GenerateDistractors(absl::string_view task_id,
-                                                                absl::string_view query,
-                                                                int dose);
+                                                                absl::string_view query, int dose);
 
 bool IsDistractorPath(absl::string_view path);
 

@@ -1,7 +1,7 @@
 #include "stages/e04/distractors.h"
 
-#include "gtest/gtest.h"
 #include "absl/strings/match.h"
+#include "gtest/gtest.h"
 
 namespace repro::e04 {
 namespace {

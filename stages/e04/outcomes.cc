@@ -32,9 +32,9 @@ absl::StatusOr<double> BudgetCoverage(const std::vector<std::string>& files,
   return static_cast<double>(hits) / gold.size();
 }
 
-absl::StatusOr<ConditionOutcome> ComputeOutcome(
-    const HarnessRun& run, const GoldLabels& labels,
-    const std::map<std::string, int64_t>& file_tokens, int candidate_limit) {
+absl::StatusOr<ConditionOutcome> ComputeOutcome(const HarnessRun& run, const GoldLabels& labels,
+                                                const std::map<std::string, int64_t>& file_tokens,
+                                                int candidate_limit) {
   if (labels.files.empty()) return absl::InvalidArgumentError("outcome: the task has no gold file");
   if (static_cast<int>(run.files.size()) > candidate_limit) {
     return absl::InvalidArgumentError(absl::StrCat("outcome: the harness returned ",

@@ -1,4 +1,5 @@
-// E04 outcomes of one harness run on one task (docs/e04.md, "Outcomes"; metric conventions: docs/metrics.md).
+// E04 outcomes of one harness run on one task (docs/e04.md, "Outcomes"; metric conventions:
+// docs/metrics.md).
 //
 // Input shapes:
 //  - files: the harness's ranked file list, best first, at most
@@ -44,20 +45,20 @@ inline constexpr int kBudgetSmall = 13000;
 inline constexpr int kBudgetLarge = 27000;
 
 struct HarnessRun {
-  std::vector<std::pair<std::string, double>> files;             // (path, score)
-  std::vector<std::pair<std::string, std::string>> functions;    // (path, function)
+  std::vector<std::pair<std::string, double>> files;           // (path, score)
+  std::vector<std::pair<std::string, std::string>> functions;  // (path, function)
 };
 
 struct GoldLabels {
   std::vector<std::string> files;
-  std::vector<std::pair<std::string, std::string>> functions;    // (path, function)
+  std::vector<std::pair<std::string, std::string>> functions;  // (path, function)
 };
 
 // Fills the metric fields, `files` and `top_functions` of a ConditionOutcome;
 // identity fields (task, harness, condition...) are the caller's.
-absl::StatusOr<ConditionOutcome> ComputeOutcome(
-    const HarnessRun& run, const GoldLabels& labels,
-    const std::map<std::string, int64_t>& file_tokens, int candidate_limit);
+absl::StatusOr<ConditionOutcome> ComputeOutcome(const HarnessRun& run, const GoldLabels& labels,
+                                                const std::map<std::string, int64_t>& file_tokens,
+                                                int candidate_limit);
 
 // Share of gold files fully inside the budget prefix of `files`.
 absl::StatusOr<double> BudgetCoverage(const std::vector<std::string>& files,

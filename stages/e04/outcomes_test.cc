@@ -9,14 +9,21 @@ namespace repro::e04 {
 namespace {
 
 std::map<std::string, int64_t> Tokens() {
-  return {{"a.go", 6000}, {"g1.go", 5000}, {"b.go", 4000}, {"g2.go", 9000},
-          {"__harness_distractors__/d00_x_y.go", 100}, {"c.go", 1}};
+  return {{"a.go", 6000},
+          {"g1.go", 5000},
+          {"b.go", 4000},
+          {"g2.go", 9000},
+          {"__harness_distractors__/d00_x_y.go", 100},
+          {"c.go", 1}};
 }
 
 TEST(OutcomesTest, HandComputedRun) {
   HarnessRun run;
-  run.files = {{"__harness_distractors__/d00_x_y.go", 9}, {"a.go", 8}, {"g1.go", 7},
-               {"b.go", 6}, {"g2.go", 5}};
+  run.files = {{"__harness_distractors__/d00_x_y.go", 9},
+               {"a.go", 8},
+               {"g1.go", 7},
+               {"b.go", 6},
+               {"g2.go", 5}};
   run.functions = {{"g1.go", "F"}, {"a.go", "G"}, {"g2.go", "T.M"}};
   GoldLabels labels{{"g1.go", "g2.go"}, {{"g1.go", "F"}, {"g2.go", "T.M"}, {"g2.go", "T.N"}}};
   absl::StatusOr<ConditionOutcome> o = ComputeOutcome(run, labels, Tokens(), 200);
@@ -43,7 +50,8 @@ TEST(OutcomesTest, HandComputedRun) {
 TEST(OutcomesTest, NoGoldReturnedIsCensored) {
   HarnessRun run;
   run.files = {{"a.go", 1}, {"b.go", 0.5}};
-  absl::StatusOr<ConditionOutcome> o = ComputeOutcome(run, GoldLabels{{"g1.go"}, {}}, Tokens(), 200);
+  absl::StatusOr<ConditionOutcome> o =
+      ComputeOutcome(run, GoldLabels{{"g1.go"}, {}}, Tokens(), 200);
   ASSERT_TRUE(o.ok());
   EXPECT_EQ(o->first_gold_rank(), 201);
   EXPECT_FALSE(o->first_gold_observed());

@@ -6,8 +6,9 @@
 namespace repro::e04 {
 namespace {
 
-ConditionOutcome Outcome(const std::string& condition, std::vector<std::pair<std::string, bool>> files,
-                         int first_rank, bool observed) {
+ConditionOutcome Outcome(const std::string& condition,
+                         std::vector<std::pair<std::string, bool>> files, int first_rank,
+                         bool observed) {
   ConditionOutcome o;
   o.set_task_id("T01");
   o.set_harness("H000");

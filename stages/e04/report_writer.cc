@@ -35,7 +35,8 @@ class Summaries {
       rows_[{s.harness(), s.condition(), s.dose(), s.metric()}] = &s;
     }
   }
-  const Summary* Get(const std::string& h, const std::string& c, int d, const std::string& m) const {
+  const Summary* Get(const std::string& h, const std::string& c, int d,
+                     const std::string& m) const {
     auto it = rows_.find({h, c, d, m});
     return it == rows_.end() ? nullptr : it->second;
   }
@@ -94,20 +95,22 @@ std::string PairedTestNote(const E04Report& r) {
   std::set<std::string> how;
   for (const PairedTest& t : r.paired_tests()) {
     how.insert(t.exact() ? absl::StrCat("exact over all 2^", t.units(), " = ", t.assignments(),
-                                      " sign assignments (", t.units(), " tasks)")
-                       : absl::StrCat("Monte Carlo over ", t.assignments(),
-                                      " sign assignments (", t.units(), " tasks, fixed seed)"));
+                                        " sign assignments (", t.units(), " tasks)")
+                         : absl::StrCat("Monte Carlo over ", t.assignments(), " sign assignments (",
+                                        t.units(), " tasks, fixed seed)"));
   }
   return absl::StrCat(
       "Intervals: 95% task bootstrap. p: two-sided paired randomization test of the mean per-task "
       "difference (sign flips; stages/stats/randomization.h), ",
-      how.empty() ? std::string("no test") : absl::StrJoin(how, "; "), "; in parentheses Holm's "
-      "step-down adjustment over the ", r.paired_tests_size(), " tests of this table.");
+      how.empty() ? std::string("no test") : absl::StrJoin(how, "; "),
+      "; in parentheses Holm's "
+      "step-down adjustment over the ",
+      r.paired_tests_size(), " tests of this table.");
 }
 
-const char* const kConditionMetrics[] = {"recall_at_1",  "recall_at_5",           "recall_at_10",
-                                         "mrr",          "ndcg_at_10",            "function_recall_at_10",
-                                         "budget_coverage_13k", "budget_coverage_27k"};
+const char* const kConditionMetrics[] = {
+    "recall_at_1", "recall_at_5",           "recall_at_10",        "mrr",
+    "ndcg_at_10",  "function_recall_at_10", "budget_coverage_13k", "budget_coverage_27k"};
 const char* const kPairedMetrics[] = {"delta_recall_at_10",     "delta_mrr",
                                       "delta_ndcg_at_10",       "top10_gold_retention",
                                       "loss_of_all_top10_gold", "rank_delta_censored"};
@@ -138,15 +141,13 @@ std::string Csv(const E04Report& r) {
         absl::StrAppend(&out, ",,,,,,,\n");
         continue;
       }
-      absl::StrAppend(&out, ",", F4(p->delta_recall_at_10()), ",", F4(p->delta_mrr()), ",",
-                      F4(p->delta_ndcg_at_10()), ",",
-                      p->has_top10_gold_retention() ? F4(p->top10_gold_retention()) : "", ",",
-                      p->has_top10_gold_retention()
-                          ? (p->loss_of_all_top10_gold() ? "true" : "false")
-                          : "",
-                      ",",
-                      p->has_rank_delta_uncensored() ? absl::StrCat(p->rank_delta_uncensored()) : "",
-                      ",", p->rank_delta_censored(), "\n");
+      absl::StrAppend(
+          &out, ",", F4(p->delta_recall_at_10()), ",", F4(p->delta_mrr()), ",",
+          F4(p->delta_ndcg_at_10()), ",",
+          p->has_top10_gold_retention() ? F4(p->top10_gold_retention()) : "", ",",
+          p->has_top10_gold_retention() ? (p->loss_of_all_top10_gold() ? "true" : "false") : "",
+          ",", p->has_rank_delta_uncensored() ? absl::StrCat(p->rank_delta_uncensored()) : "", ",",
+          p->rank_delta_censored(), "\n");
     }
   }
   return out;
@@ -167,8 +168,9 @@ std::string DoseResponse(const E04Report& r, const Summaries& s) {
   }
   std::vector<std::string> categories = {"baseline (0)"};
   for (int d : r.doses()) categories.push_back(absl::StrCat("S002 dose ", d));
-  return LinePlotSvg(absl::StrCat("E04 (", r.grid(), "): MRR by distractor dose, 95% task-bootstrap"),
-                     "mean MRR", categories, series, 0.0, 1.0);
+  return LinePlotSvg(
+      absl::StrCat("E04 (", r.grid(), "): MRR by distractor dose, 95% task-bootstrap"), "mean MRR",
+      categories, series, 0.0, 1.0);
 }
 
 // Mean delta MRR of S001 by depth (the sweep), per harness and over all.
@@ -189,8 +191,9 @@ std::string Staleness(const E04Report& r, const Summaries& s) {
   }
   std::vector<std::string> categories;
   for (int k : r.s001_depths()) categories.push_back(absl::StrCat("base~", k));
-  return LinePlotSvg(absl::StrCat("E04 (", r.grid(), "): S001 delta MRR by staleness depth, 95% task-bootstrap"),
-                     "delta MRR (stale - baseline)", categories, series, -1.0, 1.0);
+  return LinePlotSvg(
+      absl::StrCat("E04 (", r.grid(), "): S001 delta MRR by staleness depth, 95% task-bootstrap"),
+      "delta MRR (stale - baseline)", categories, series, -1.0, 1.0);
 }
 
 // The staleness sweep section (several S001 depths): effective dose per depth
@@ -198,11 +201,13 @@ std::string Staleness(const E04Report& r, const Summaries& s) {
 void StalenessSweep(const E04Report& r, Writer& w) {
   w.Line("## S001 staleness sweep (index at base~d, labels at base)");
   w.Line();
-  w.Line("Effective dose per depth (Go files outside vendor/, stale tree vs base; means per task, "
-         "and tasks whose gold file changed or does not exist at the stale tree):");
+  w.Line(
+      "Effective dose per depth (Go files outside vendor/, stale tree vs base; means per task, "
+      "and tasks whose gold file changed or does not exist at the stale tree):");
   w.Line();
-  w.Line("| Depth | Tasks | Go files added | removed | changed | Tasks with a gold file changed | "
-         "Tasks with a gold file missing at the stale tree |");
+  w.Line(
+      "| Depth | Tasks | Go files added | removed | changed | Tasks with a gold file changed | "
+      "Tasks with a gold file missing at the stale tree |");
   w.Line("|---:|---:|---:|---:|---:|---:|---:|");
   for (int k : r.s001_depths()) {
     int n = 0, changed_tasks = 0, missing_tasks = 0;
@@ -217,24 +222,30 @@ void StalenessSweep(const E04Report& r, Writer& w) {
       missing_tasks += d.gold_missing() > 0 ? 1 : 0;
     }
     const double per = n ? 1.0 / n : 0.0;
-    w.Line(absl::StrCat(
-        "| ", k, " | ", n, " | ", absl::StrFormat("%.1f", added * per), " | ",
-        absl::StrFormat("%.1f", removed * per), " | ", absl::StrFormat("%.1f", changed * per), " | ",
-        w.Token(absl::StrCat("s001.k", k, ".tasks_gold_changed"), absl::StrCat(changed_tasks, "/", n)),
-        " | ",
-        w.Token(absl::StrCat("s001.k", k, ".tasks_gold_missing"), absl::StrCat(missing_tasks, "/", n)),
-        " |"));
+    w.Line(absl::StrCat("| ", k, " | ", n, " | ", absl::StrFormat("%.1f", added * per), " | ",
+                        absl::StrFormat("%.1f", removed * per), " | ",
+                        absl::StrFormat("%.1f", changed * per), " | ",
+                        w.Token(absl::StrCat("s001.k", k, ".tasks_gold_changed"),
+                                absl::StrCat(changed_tasks, "/", n)),
+                        " | ",
+                        w.Token(absl::StrCat("s001.k", k, ".tasks_gold_missing"),
+                                absl::StrCat(missing_tasks, "/", n)),
+                        " |"));
   }
   w.Line();
-  w.Line("Paired deltas per depth (stale minus baseline; task-bootstrap 95% intervals over all "
-         "harnesses, clustered by task; per harness below):");
+  w.Line(
+      "Paired deltas per depth (stale minus baseline; task-bootstrap 95% intervals over all "
+      "harnesses, clustered by task; per harness below):");
   w.Line();
-  w.Line("| Depth | delta recall@10 | delta MRR | delta nDCG@10 | loss of all top-10 gold | rank delta (censored) |");
+  w.Line(
+      "| Depth | delta recall@10 | delta MRR | delta nDCG@10 | loss of all top-10 gold | rank "
+      "delta (censored) |");
   w.Line("|---:|---|---|---|---|---|");
   for (int k : r.s001_depths()) {
     w.Line(absl::StrCat("| ", k, " | ", w.Cell("all", "S001", k, "delta_recall_at_10"), " | ",
-                        w.Cell("all", "S001", k, "delta_mrr"), " | ", w.Cell("all", "S001", k, "delta_ndcg_at_10"),
-                        " | ", w.Cell("all", "S001", k, "loss_of_all_top10_gold"), " | ",
+                        w.Cell("all", "S001", k, "delta_mrr"), " | ",
+                        w.Cell("all", "S001", k, "delta_ndcg_at_10"), " | ",
+                        w.Cell("all", "S001", k, "loss_of_all_top10_gold"), " | ",
                         w.Cell("all", "S001", k, "rank_delta_censored"), " |"));
   }
   w.Line();
@@ -247,7 +258,8 @@ void StalenessSweep(const E04Report& r, Writer& w) {
   w.Line(rule);
   for (int k : r.s001_depths()) {
     std::string row = absl::StrCat("| ", k, " |");
-    for (const std::string& h : r.harnesses()) absl::StrAppend(&row, " ", w.Cell(h, "S001", k, "delta_mrr"), " |");
+    for (const std::string& h : r.harnesses())
+      absl::StrAppend(&row, " ", w.Cell(h, "S001", k, "delta_mrr"), " |");
     w.Line(row);
   }
   w.Line();
@@ -275,9 +287,10 @@ std::string RankDisplacement(const E04Report& r) {
     }
     strips.push_back(s10);
   }
-  return StripPlotSvg(absl::StrCat("E04 (", r.grid(), "): first-gold rank displacement, S001 and S002 at dose ",
-                                   r.doses(r.doses_size() - 1)),
-                      "rank delta, perturbed - baseline (symmetric log scale)", strips);
+  return StripPlotSvg(
+      absl::StrCat("E04 (", r.grid(), "): first-gold rank displacement, S001 and S002 at dose ",
+                   r.doses(r.doses_size() - 1)),
+      "rank delta, perturbed - baseline (symmetric log scale)", strips);
 }
 
 }  // namespace
@@ -298,12 +311,16 @@ RenderedE04 RenderE04(const E04Report& r) {
           : absl::StrCat("base~", r.s001_depths(0), ", first parents back from the base"),
       ") and one S002 dose (synthetic distractor files). Means carry 95% percentile "
       "bootstrap intervals that resample tasks (B = ",
-      r.bootstrap_resamples(), ", seed ", r.bootstrap_seed(), "). S001 does not depend on the dose: "
-      "its outcome is copied into the cells of a task x harness (one per dose) with a shared_key and "
-      "analysed once, as ", w.Token("grid.s001_units", absl::StrCat(r.s001_units())), " units."));
+      r.bootstrap_resamples(), ", seed ", r.bootstrap_seed(),
+      "). S001 does not depend on the dose: "
+      "its outcome is copied into the cells of a task x harness (one per dose) with a shared_key "
+      "and "
+      "analysed once, as ",
+      w.Token("grid.s001_units", absl::StrCat(r.s001_units())), " units."));
   w.Line();
 
-  w.Line("Harnesses (the frozen configs the experiment names, hashed into every cell's provenance):");
+  w.Line(
+      "Harnesses (the frozen configs the experiment names, hashed into every cell's provenance):");
   w.Line();
   for (const HarnessDescription& h : r.harness_descriptions()) {
     w.Line(absl::StrCat("- ", h.name(), ": ", h.description(), "."));
@@ -328,9 +345,9 @@ RenderedE04 RenderE04(const E04Report& r) {
   }
   w.Line(absl::StrCat(
       "- S001 (stale index): delta MRR over all harnesses ", w.Cell("all", "S001", 0, "delta_mrr"),
-      ", delta recall@10 ", w.Cell("all", "S001", 0, "delta_recall_at_10"), ". Effective dose: ",
-      w.Token("s001.tasks_with_go_changes", absl::StrCat(any_change)), " of ", r.tasks(),
-      " tasks change any Go file between stale and base, and ",
+      ", delta recall@10 ", w.Cell("all", "S001", 0, "delta_recall_at_10"),
+      ". Effective dose: ", w.Token("s001.tasks_with_go_changes", absl::StrCat(any_change)), " of ",
+      r.tasks(), " tasks change any Go file between stale and base, and ",
       w.Token("s001.tasks_gold_changed", absl::StrCat(gold_changed)), " change a gold file.",
       gold_changed == 0
           ? " With no gold file changed, a null S001 effect is expected by construction; it is not "
@@ -343,10 +360,11 @@ RenderedE04 RenderE04(const E04Report& r) {
   w.Line(absl::StrCat("- S002 (synthetic distractors), delta MRR over all harnesses: ",
                       absl::StrJoin(parts, "; "), "."));
   const int top = r.doses_size() ? r.doses(r.doses_size() - 1) : 0;
-  w.Line(absl::StrCat("- At dose ", top, ", distractors in the top 10: ",
-                      w.Cell("all", "S002", top, "distractors_in_top10"),
-                      "; share of task x harness units where a distractor outranks the first gold file: ",
-                      w.Cell("all", "S002", top, "distractor_outranks_first_gold"), "."));
+  w.Line(absl::StrCat(
+      "- At dose ", top,
+      ", distractors in the top 10: ", w.Cell("all", "S002", top, "distractors_in_top10"),
+      "; share of task x harness units where a distractor outranks the first gold file: ",
+      w.Cell("all", "S002", top, "distractor_outranks_first_gold"), "."));
   parts.clear();
   for (const std::string& cmp : r.comparisons()) {
     parts.push_back(absl::StrCat(cmp, " ", w.Cell(cmp, "baseline", 0, "mrr")));
@@ -369,7 +387,8 @@ RenderedE04 RenderE04(const E04Report& r) {
     w.Line(rule);
     for (const char* m : metrics) {
       std::string row = absl::StrCat("| ", m, " |");
-      for (const std::string& h : r.harnesses()) absl::StrAppend(&row, " ", w.Cell(h, condition, dose, m), " |");
+      for (const std::string& h : r.harnesses())
+        absl::StrAppend(&row, " ", w.Cell(h, condition, dose, m), " |");
       absl::StrAppend(&row, " ", w.Cell("all", condition, dose, m), " |");
       w.Line(row);
     }
@@ -426,8 +445,9 @@ RenderedE04 RenderE04(const E04Report& r) {
   }
   w.Line("## Per task");
   w.Line();
-  w.Line("First-gold rank (\">200\": no gold file among the 200 returned; censored at 201) and "
-         "MRR, baseline / S001 / S002 at each dose:");
+  w.Line(
+      "First-gold rank (\">200\": no gold file among the 200 returned; censored at 201) and "
+      "MRR, baseline / S001 / S002 at each dose:");
   w.Line();
   std::string header = "| Task | Harness | Baseline rank | S001 rank |";
   std::string rule = "|---|---|---:|---:|";
@@ -460,52 +480,71 @@ RenderedE04 RenderE04(const E04Report& r) {
   w.Line();
   w.Line("## Conventions");
   w.Line();
-  w.Line("- Relevance is binary: a gold file (changed by the fix, not a test, not generated, not "
-         "vendored) is relevant. Recall@k = gold files in the top k / gold files; MRR = 1 / rank of "
-         "the first gold file, 0 when none of the 200 returned files is gold; nDCG@10 with gain 1 "
-         "and discount log2(rank + 1), IDCG from the number of gold files.");
-  w.Line("- First-gold rank is censored at candidate_limit + 1 = 201. Rank delta = perturbed rank - "
-         "baseline rank, so a positive delta means the first gold file moved down (worse). The "
-         "uncensored delta is null unless both ranks are observed; rank_delta_censored uses 201.");
-  w.Line("- Paired metrics compare a perturbed condition with the baseline of the same task and "
-         "harness; delta_X = X(perturbed) - X(baseline). top10_gold_retention = gold files in both "
-         "top 10s / gold files in the baseline top 10; loss_of_all_top10_gold = 1 when the baseline top "
-         "10 held a gold file and the perturbed top 10 holds none. Both are averaged only over units "
-         "whose baseline top 10 holds a gold file (the others have nothing to retain or lose).");
-  w.Line("- S002 only: distractors_in_top10 = synthetic files among the first 10 (at most the dose); "
-         "distractor_outranks_first_gold = 1 when a distractor ranks above the first gold file (or any "
-         "distractor is returned while no gold file is).");
-  w.Line("- cells.csv has one row per composite cell and condition; cell_dose is the cell's S002 dose, "
-         "also on its baseline and S001 rows (which do not depend on it).");
-  w.Line("- Function recall@10: gold functions (file and Receiver.Method) among the first 10 of the "
-         "harness's ranked function list; tasks without a gold function are left out of its mean.");
-  w.Line("- Token-budget coverage: ranked files are taken in order while the next whole file fits "
-         "the budget (13,000 or 27,000 tokens; a token is a run of [A-Za-z0-9_] or one other "
-         "non-space character); the share of gold files fully included.");
-  w.Line("- Query times are volatile and kept out of this report's hashed artifacts "
-         "(timings.volatile.csv).");
+  w.Line(
+      "- Relevance is binary: a gold file (changed by the fix, not a test, not generated, not "
+      "vendored) is relevant. Recall@k = gold files in the top k / gold files; MRR = 1 / rank of "
+      "the first gold file, 0 when none of the 200 returned files is gold; nDCG@10 with gain 1 "
+      "and discount log2(rank + 1), IDCG from the number of gold files.");
+  w.Line(
+      "- First-gold rank is censored at candidate_limit + 1 = 201. Rank delta = perturbed rank - "
+      "baseline rank, so a positive delta means the first gold file moved down (worse). The "
+      "uncensored delta is null unless both ranks are observed; rank_delta_censored uses 201.");
+  w.Line(
+      "- Paired metrics compare a perturbed condition with the baseline of the same task and "
+      "harness; delta_X = X(perturbed) - X(baseline). top10_gold_retention = gold files in both "
+      "top 10s / gold files in the baseline top 10; loss_of_all_top10_gold = 1 when the baseline "
+      "top "
+      "10 held a gold file and the perturbed top 10 holds none. Both are averaged only over units "
+      "whose baseline top 10 holds a gold file (the others have nothing to retain or lose).");
+  w.Line(
+      "- S002 only: distractors_in_top10 = synthetic files among the first 10 (at most the dose); "
+      "distractor_outranks_first_gold = 1 when a distractor ranks above the first gold file (or "
+      "any "
+      "distractor is returned while no gold file is).");
+  w.Line(
+      "- cells.csv has one row per composite cell and condition; cell_dose is the cell's S002 "
+      "dose, "
+      "also on its baseline and S001 rows (which do not depend on it).");
+  w.Line(
+      "- Function recall@10: gold functions (file and Receiver.Method) among the first 10 of the "
+      "harness's ranked function list; tasks without a gold function are left out of its mean.");
+  w.Line(
+      "- Token-budget coverage: ranked files are taken in order while the next whole file fits "
+      "the budget (13,000 or 27,000 tokens; a token is a run of [A-Za-z0-9_] or one other "
+      "non-space character); the share of gold files fully included.");
+  w.Line(
+      "- Query times are volatile and kept out of this report's hashed artifacts "
+      "(timings.volatile.csv).");
   w.Line();
   w.Line("## What E04 does not evaluate");
   w.Line();
-  w.Line("- Whether a model or developer given the retrieved files would fix the bug: E04 measures "
-         "file and function localization only.");
+  w.Line(
+      "- Whether a model or developer given the retrieved files would fix the bug: E04 measures "
+      "file and function localization only.");
   if (r.s001_depths_size() > 1) {
-    w.Line("- Staleness along other histories: the sweep indexes first-parent ancestors base~d only; "
-           "merged branches, rebases and uncommitted work are not covered.");
+    w.Line(
+        "- Staleness along other histories: the sweep indexes first-parent ancestors base~d only; "
+        "merged branches, rebases and uncommitted work are not covered.");
   } else {
-    w.Line("- Staleness beyond one commit: S001 indexes the stale commit, base^1; its effective dose "
-           "is the table above, often no Go change at all.");
+    w.Line(
+        "- Staleness beyond one commit: S001 indexes the stale commit, base^1; its effective dose "
+        "is the table above, often no Go change at all.");
   }
-  w.Line("- Adversarial or naturally occurring distractors: S002 files are synthetic, built from the "
-         "query's own words under a reserved path; real near-duplicates may behave differently.");
-  w.Line("- Other repositories, languages, query authors or reformulation models; the blinded "
-         "reformulation is one frozen artifact per task.");
+  w.Line(
+      "- Adversarial or naturally occurring distractors: S002 files are synthetic, built from the "
+      "query's own words under a reserved path; real near-duplicates may behave differently.");
+  w.Line(
+      "- Other repositories, languages, query authors or reformulation models; the blinded "
+      "reformulation is one frozen artifact per task.");
   w.Line("- Production retrieval latency: query times here are single-machine and volatile.");
-  w.Line("- The protocol's LM Studio embedding model: no model weights can be had on these machines, so "
-         "the dense leg of the hybrid harnesses is the pipeline's own LSA model (docs/e04.md).");
-  w.Line("- A leak-free dense model: the LSA model is trained at one pinned commit of the corpus "
-         "(for GitLab Runner the newest base, after most fixes), so its term statistics may include "
-         "fixed code; it never sees queries or labels (docs/e04.md).");
+  w.Line(
+      "- The protocol's LM Studio embedding model: no model weights can be had on these machines, "
+      "so "
+      "the dense leg of the hybrid harnesses is the pipeline's own LSA model (docs/e04.md).");
+  w.Line(
+      "- A leak-free dense model: the LSA model is trained at one pinned commit of the corpus "
+      "(for GitLab Runner the newest base, after most fixes), so its term statistics may include "
+      "fixed code; it never sees queries or labels (docs/e04.md).");
 
   RenderedE04 out;
   out.markdown = std::move(w.md());

@@ -18,24 +18,27 @@ std::string F(double x) { return absl::StrFormat("%.1f", x); }
 std::string Escape(const std::string& s) {
   std::string out;
   for (char c : s) {
-    if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '&') out += "&amp;";
-    else out += c;
+    if (c == '<')
+      out += "&lt;";
+    else if (c == '>')
+      out += "&gt;";
+    else if (c == '&')
+      out += "&amp;";
+    else
+      out += c;
   }
   return out;
 }
 
 std::string Header(const std::string& title, const std::string& y_label) {
-  return absl::StrCat(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"", F(kWidth), "\" height=\"", F(kHeight),
-      "\" viewBox=\"0 0 ", F(kWidth), " ", F(kHeight),
-      "\" font-family=\"sans-serif\" font-size=\"12\">\n",
-      "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n",
-      "<text x=\"", F(kWidth / 2), "\" y=\"22\" text-anchor=\"middle\" font-size=\"15\">",
-      Escape(title), "</text>\n",
-      "<text transform=\"translate(18,", F((kTop + kHeight - kBottom) / 2),
-      ") rotate(-90)\" text-anchor=\"middle\">", Escape(y_label), "</text>\n");
+  return absl::StrCat("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"", F(kWidth),
+                      "\" height=\"", F(kHeight), "\" viewBox=\"0 0 ", F(kWidth), " ", F(kHeight),
+                      "\" font-family=\"sans-serif\" font-size=\"12\">\n",
+                      "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n", "<text x=\"",
+                      F(kWidth / 2), "\" y=\"22\" text-anchor=\"middle\" font-size=\"15\">",
+                      Escape(title), "</text>\n", "<text transform=\"translate(18,",
+                      F((kTop + kHeight - kBottom) / 2), ") rotate(-90)\" text-anchor=\"middle\">",
+                      Escape(y_label), "</text>\n");
 }
 
 double X(size_t i, size_t n) {
@@ -44,9 +47,9 @@ double X(size_t i, size_t n) {
 }
 
 std::string XAxis(const std::vector<std::string>& categories) {
-  std::string out = absl::StrCat("<line x1=\"", F(kLeft), "\" y1=\"", F(kHeight - kBottom),
-                                 "\" x2=\"", F(kWidth - kRight), "\" y2=\"", F(kHeight - kBottom),
-                                 "\" stroke=\"black\"/>\n");
+  std::string out =
+      absl::StrCat("<line x1=\"", F(kLeft), "\" y1=\"", F(kHeight - kBottom), "\" x2=\"",
+                   F(kWidth - kRight), "\" y2=\"", F(kHeight - kBottom), "\" stroke=\"black\"/>\n");
   // Two lines per label (split at the first space), so long labels never overlap.
   for (size_t i = 0; i < categories.size(); ++i) {
     const std::string& label = categories[i];

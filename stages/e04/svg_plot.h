@@ -27,8 +27,8 @@ std::string LinePlotSvg(const std::string& title, const std::string& y_label,
                         const std::vector<Series>& series, double y_min, double y_max);
 
 struct Strip {
-  std::string label;            // x category
-  std::vector<double> values;   // one dot each
+  std::string label;           // x category
+  std::vector<double> values;  // one dot each
 };
 
 // Dots per category on y = sign(v) * log10(1 + |v|), labelled in raw units.

@@ -13,7 +13,7 @@ TEST(CountTokensTest, WordsAndPunctuation) {
 }
 
 TEST(CountTokensTest, NonAsciiCodePointsCountOnce) {
-  EXPECT_EQ(CountTokens("über"), 2);     // "ü" then "ber"
+  EXPECT_EQ(CountTokens("über"), 2);  // "ü" then "ber"
   EXPECT_EQ(CountTokens("日本"), 2);
 }
 

@@ -56,7 +56,8 @@ struct RunFiles {
 absl::Status AddOutcome(const std::string& role, const ConditionOutcome& o,
                         std::map<std::string, RunFiles>* runs) {
   absl::StatusOr<std::string> condition = ConditionName(o);
-  if (!condition.ok()) return absl::InvalidArgumentError(absl::StrCat(role, ": ", condition.status().message()));
+  if (!condition.ok())
+    return absl::InvalidArgumentError(absl::StrCat(role, ": ", condition.status().message()));
   const std::string tag = absl::StrCat(o.harness(), ".", *condition);
   metrics::Run files;
   for (const RankedFile& f : o.files()) files.push_back(f.path());
@@ -65,9 +66,9 @@ absl::Status AddOutcome(const std::string& role, const ConditionOutcome& o,
   absl::StatusOr<std::string> function_lines = metrics::TrecRun(o.task_id(), functions, tag);
   for (const absl::StatusOr<std::string>* s : {&file_lines, &function_lines}) {
     if (!s->ok()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          role, ": task ", o.task_id(), ", run ", tag, ": ", s->status().message(),
-          " (trec_eval splits lines at white space; such a path cannot be exported)"));
+      return absl::InvalidArgumentError(
+          absl::StrCat(role, ": task ", o.task_id(), ", run ", tag, ": ", s->status().message(),
+                       " (trec_eval splits lines at white space; such a path cannot be exported)"));
     }
   }
   RunFiles& run = (*runs)[tag];
@@ -93,11 +94,15 @@ absl::Status WriteQrels(Stage& stage, const corpus::TaskSet& tasks) {
       if (seen.insert(id).second) gold_functions.emplace_back(id, 1);
     }
     absl::StatusOr<std::string> f = metrics::TrecQrels(t.id(), gold_files);
-    if (!f.ok()) return absl::InvalidArgumentError(absl::StrCat("labels/", t.id(), ": ", f.status().message()));
+    if (!f.ok())
+      return absl::InvalidArgumentError(
+          absl::StrCat("labels/", t.id(), ": ", f.status().message()));
     absl::StrAppend(&files, *f);
     if (gold_functions.empty()) continue;
     absl::StatusOr<std::string> g = metrics::TrecQrels(t.id(), gold_functions);
-    if (!g.ok()) return absl::InvalidArgumentError(absl::StrCat("labels/", t.id(), ": ", g.status().message()));
+    if (!g.ok())
+      return absl::InvalidArgumentError(
+          absl::StrCat("labels/", t.id(), ": ", g.status().message()));
     absl::StrAppend(&functions, *g);
   }
   if (absl::Status s = stage.Write("files.qrels", std::move(files)); !s.ok()) return s;
@@ -118,13 +123,15 @@ absl::Status Export(Stage& stage) {
     for (const corpus::Task& t : tasks.tasks()) {  // topics in task order
       auto f = run.files.find(t.id());
       if (f == run.files.end()) {
-        return absl::InvalidArgumentError(absl::StrCat("run ", tag, ": no outcome for task ", t.id()));
+        return absl::InvalidArgumentError(
+            absl::StrCat("run ", tag, ": no outcome for task ", t.id()));
       }
       absl::StrAppend(&files, f->second);
       absl::StrAppend(&functions, run.functions.at(t.id()));
     }
     if (absl::Status s = stage.Write(tag + ".run", std::move(files)); !s.ok()) return s;
-    if (absl::Status s = stage.Write(tag + ".functions.run", std::move(functions)); !s.ok()) return s;
+    if (absl::Status s = stage.Write(tag + ".functions.run", std::move(functions)); !s.ok())
+      return s;
   }
   return WriteQrels(stage, tasks);
 }

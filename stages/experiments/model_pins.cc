@@ -11,7 +11,8 @@
 #include "absl/strings/strip.h"
 #include "stages/pipeline/textproto.h"
 
-ABSL_FLAG(std::string, task_set_name, "", "Task set of the stage (TaskSetRef.name), for model pins.");
+ABSL_FLAG(std::string, task_set_name, "",
+          "Task set of the stage (TaskSetRef.name), for model pins.");
 ABSL_FLAG(std::string, pins_file, "", "Workspace path of the experiment's pin file, for messages.");
 ABSL_FLAG(std::string, pins_refreeze, "", "The command that rewrites the pin file.");
 
@@ -26,8 +27,8 @@ bool IsHex64(absl::string_view s) {
 
 absl::Status Bad(absl::string_view file, int i, absl::string_view field, absl::string_view expected,
                  absl::string_view found) {
-  return absl::InvalidArgumentError(absl::StrCat(file, ": pins[", i, "].", field, ": expected ",
-                                                 expected, ", found ", found));
+  return absl::InvalidArgumentError(
+      absl::StrCat(file, ": pins[", i, "].", field, ": expected ", expected, ", found ", found));
 }
 
 }  // namespace
@@ -37,20 +38,23 @@ absl::StatusOr<ModelPins> ParseModelPins(absl::string_view text, absl::string_vi
   if (absl::Status s = ParseTextProto(text, file_name, &pins); !s.ok()) return s;
   for (int i = 0; i < pins.pins_size(); ++i) {
     const ModelPin& p = pins.pins(i);
-    for (const auto& [field, value] : {std::pair<const char*, const std::string*>{"task_set", &p.task_set()},
-                                       {"model", &p.model()},
-                                       {"model_id", &p.model_id()}}) {
+    for (const auto& [field, value] :
+         {std::pair<const char*, const std::string*>{"task_set", &p.task_set()},
+          {"model", &p.model()},
+          {"model_id", &p.model_id()}}) {
       if (value->empty()) return Bad(file_name, i, field, "a value", "none");
     }
     if (!IsHex64(p.sha256())) {
-      return Bad(file_name, i, "sha256", "64 lowercase hex digits", absl::StrCat("\"", p.sha256(), "\""));
+      return Bad(file_name, i, "sha256", "64 lowercase hex digits",
+                 absl::StrCat("\"", p.sha256(), "\""));
     }
     if (i > 0) {
       const ModelPin& prev = pins.pins(i - 1);
       if (!(std::tie(prev.task_set(), prev.model()) < std::tie(p.task_set(), p.model()))) {
-        return Bad(file_name, i, "(task_set, model)",
-                   absl::StrCat("after (", prev.task_set(), ", ", prev.model(), "): sorted and unique"),
-                   absl::StrCat("(", p.task_set(), ", ", p.model(), ")"));
+        return Bad(
+            file_name, i, "(task_set, model)",
+            absl::StrCat("after (", prev.task_set(), ", ", prev.model(), "): sorted and unique"),
+            absl::StrCat("(", p.task_set(), ", ", p.model(), ")"));
       }
     }
   }
@@ -88,17 +92,16 @@ absl::StatusOr<ModelPin> ModelPinSet::PinFor(absl::string_view model) const {
   for (const ModelPin& p : pins_.pins()) {
     if (p.task_set() == task_set_ && p.model() == model) return p;
   }
-  return absl::FailedPreconditionError(absl::StrCat(
-      pins_file_, present_ ? "" : " (absent)", ": no pin for model ", model, " of task set ",
-      task_set_, "; run `", refreeze_, "` and review its diff"));
+  return absl::FailedPreconditionError(
+      absl::StrCat(pins_file_, present_ ? "" : " (absent)", ": no pin for model ", model,
+                   " of task set ", task_set_, "; run `", refreeze_, "` and review its diff"));
 }
 
 absl::Status ModelPinSet::Explain(const absl::Status& mismatch) const {
   if (mismatch.ok()) return mismatch;
-  return absl::Status(mismatch.code(),
-                      absl::StrCat(mismatch.message(), " (pinned in ", pins_file_,
-                                   "; if the new model is intended, run `", refreeze_,
-                                   "` and review its diff)"));
+  return absl::Status(mismatch.code(), absl::StrCat(mismatch.message(), " (pinned in ", pins_file_,
+                                                    "; if the new model is intended, run `",
+                                                    refreeze_, "` and review its diff)"));
 }
 
 std::string ModelNameOf(absl::string_view artifact_path) {

@@ -13,15 +13,16 @@ using ::testing::HasSubstr;
 const std::string kA(64, 'a');
 
 std::string Pin(const std::string& set, const std::string& model, const std::string& sha) {
-  return "pins { task_set: \"" + set + "\" model: \"" + model + "\" model_id: \"lsa/1\" sha256: \"" +
-         sha + "\" }\n";
+  return "pins { task_set: \"" + set + "\" model: \"" + model +
+         "\" model_id: \"lsa/1\" sha256: \"" + sha + "\" }\n";
 }
 
 TEST(ModelPinsTest, FindsThePinOfTheTaskSet) {
-  absl::StatusOr<ModelPins> pins =
-      ParseModelPins(Pin("a_set", "lsa", kA) + Pin("b_set", "lsa", std::string(64, 'b')), "p.textproto");
+  absl::StatusOr<ModelPins> pins = ParseModelPins(
+      Pin("a_set", "lsa", kA) + Pin("b_set", "lsa", std::string(64, 'b')), "p.textproto");
   ASSERT_TRUE(pins.ok()) << pins.status();
-  ModelPinSet set(&*pins, "b_set", "data/experiments/x.pins.textproto", "bazel run //reports:x_pins_refreeze");
+  ModelPinSet set(&*pins, "b_set", "data/experiments/x.pins.textproto",
+                  "bazel run //reports:x_pins_refreeze");
   absl::StatusOr<ModelPin> p = set.PinFor("lsa");
   ASSERT_TRUE(p.ok()) << p.status();
   EXPECT_EQ(p->sha256(), std::string(64, 'b'));
@@ -30,12 +31,14 @@ TEST(ModelPinsTest, FindsThePinOfTheTaskSet) {
 TEST(ModelPinsTest, MissingPinAndMissingFileNameTheRefreezeCommand) {
   absl::StatusOr<ModelPins> pins = ParseModelPins(Pin("a_set", "lsa", kA), "p.textproto");
   ASSERT_TRUE(pins.ok());
-  ModelPinSet set(&*pins, "a_set", "data/experiments/x.pins.textproto", "bazel run //reports:x_pins_refreeze");
+  ModelPinSet set(&*pins, "a_set", "data/experiments/x.pins.textproto",
+                  "bazel run //reports:x_pins_refreeze");
   absl::Status s = set.PinFor("other").status();
   EXPECT_EQ(s.code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_THAT(s.message(), HasSubstr("data/experiments/x.pins.textproto: no pin for model other of "
                                      "task set a_set; run `bazel run //reports:x_pins_refreeze`"));
-  ModelPinSet none(nullptr, "a_set", "data/experiments/x.pins.textproto", "bazel run //reports:x_pins_refreeze");
+  ModelPinSet none(nullptr, "a_set", "data/experiments/x.pins.textproto",
+                   "bazel run //reports:x_pins_refreeze");
   EXPECT_THAT(none.PinFor("lsa").status().message(),
               HasSubstr("data/experiments/x.pins.textproto (absent): no pin for model lsa"));
   EXPECT_THAT(set.Explain(absl::FailedPreconditionError("sha256 mismatch")).message(),
@@ -44,12 +47,16 @@ TEST(ModelPinsTest, MissingPinAndMissingFileNameTheRefreezeCommand) {
 }
 
 TEST(ModelPinsTest, RejectsBadFiles) {
-  EXPECT_THAT(ParseModelPins(Pin("a", "lsa", "abc"), "p.textproto").status().message(),
-              HasSubstr("p.textproto: pins[0].sha256: expected 64 lowercase hex digits, found \"abc\""));
-  EXPECT_THAT(ParseModelPins(Pin("b", "lsa", kA) + Pin("a", "lsa", kA), "p.textproto").status().message(),
-              HasSubstr("pins[1].(task_set, model): expected after (b, lsa): sorted and unique, found (a, lsa)"));
-  EXPECT_THAT(ParseModelPins(Pin("a", "lsa", kA) + Pin("a", "lsa", kA), "p.textproto").status().message(),
-              HasSubstr("pins[1].(task_set, model)"));
+  EXPECT_THAT(
+      ParseModelPins(Pin("a", "lsa", "abc"), "p.textproto").status().message(),
+      HasSubstr("p.textproto: pins[0].sha256: expected 64 lowercase hex digits, found \"abc\""));
+  EXPECT_THAT(
+      ParseModelPins(Pin("b", "lsa", kA) + Pin("a", "lsa", kA), "p.textproto").status().message(),
+      HasSubstr(
+          "pins[1].(task_set, model): expected after (b, lsa): sorted and unique, found (a, lsa)"));
+  EXPECT_THAT(
+      ParseModelPins(Pin("a", "lsa", kA) + Pin("a", "lsa", kA), "p.textproto").status().message(),
+      HasSubstr("pins[1].(task_set, model)"));
   EXPECT_THAT(ParseModelPins("pins { model: \"x\" }", "p.textproto").status().message(),
               HasSubstr("pins[0].task_set: expected a value, found none"));
   EXPECT_THAT(ParseModelPins("pins { bogus: 1 }", "p.textproto").status().message(),
@@ -57,7 +64,8 @@ TEST(ModelPinsTest, RejectsBadFiles) {
 }
 
 TEST(ModelPinsTest, ModelNameOfAnArtifact) {
-  EXPECT_EQ(ModelNameOf("bazel-out/k8-opt/bin/stages/retrieval/models/fixture/lsa_code_256.pb"), "lsa_code_256");
+  EXPECT_EQ(ModelNameOf("bazel-out/k8-opt/bin/stages/retrieval/models/fixture/lsa_code_256.pb"),
+            "lsa_code_256");
 }
 
 }  // namespace

@@ -40,7 +40,8 @@ absl::Status Run(Stage& stage) {
   }
   std::string text;
   google::protobuf::TextFormat::Printer printer;
-  if (!printer.PrintToString(pins, &text)) return absl::InternalError("pins: cannot print ModelPins");
+  if (!printer.PrintToString(pins, &text))
+    return absl::InternalError("pins: cannot print ModelPins");
   const std::string file = absl::StrCat(experiment, ".pins.textproto");
   // Round trip through the checker the stages use, so a refrozen file is valid.
   if (absl::Status s = ParseModelPins(text, file).status(); !s.ok()) return s;
@@ -48,9 +49,11 @@ absl::Status Run(Stage& stage) {
       "# proto-file: stages/experiments/experiment.proto\n"
       "# proto-message: repro.experiments.ModelPins\n"
       "#\n"
-      "# The dense models experiment ", experiment, " reads, pinned by sha256. Written by\n"
-      "# `bazel run //reports:", experiment, "_pins_refreeze`; review the diff before committing.\n",
-      text);
+      "# The dense models experiment ",
+      experiment,
+      " reads, pinned by sha256. Written by\n"
+      "# `bazel run //reports:",
+      experiment, "_pins_refreeze`; review the diff before committing.\n", text);
   for (const auto& [name, path] : stage.output_paths()) {
     return stage.Write(name, out);
   }

@@ -17,8 +17,7 @@ absl::StatusOr<std::string> ReadFile(const std::string& path) {
   return buf.str();
 }
 
-absl::Status WriteFileAtomically(const std::string& path,
-                                 absl::string_view bytes) {
+absl::Status WriteFileAtomically(const std::string& path, absl::string_view bytes) {
   const std::string tmp = path + ".tmp";
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);

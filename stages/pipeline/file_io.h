@@ -17,8 +17,7 @@ namespace repro {
 
 absl::StatusOr<std::string> ReadFile(const std::string& path);
 
-absl::Status WriteFileAtomically(const std::string& path,
-                                 absl::string_view bytes);
+absl::Status WriteFileAtomically(const std::string& path, absl::string_view bytes);
 
 }  // namespace repro
 

@@ -44,8 +44,9 @@ TEST(StageProtoTest, InvalidUtf8OutputIsRefusedNamingTheField) {
   p.add_outputs()->set_path("bad\xff");
   absl::Status s = WriteOutputProto(stage, "bad.pb", p);
   ASSERT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_EQ(s.message(),
-            "output bad.pb: field 'outputs[0].path' of repro.schemas.Provenance is not valid UTF-8");
+  EXPECT_EQ(
+      s.message(),
+      "output bad.pb: field 'outputs[0].path' of repro.schemas.Provenance is not valid UTF-8");
   EXPECT_EQ(stage.written().count("bad.pb"), 0u);
 }
 

@@ -25,21 +25,20 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 
-#define RETURN_IF_ERROR(expr)                                      \
-  do {                                                             \
-    const ::absl::Status repro_status_macros_status = (expr);      \
-    if (ABSL_PREDICT_FALSE(!repro_status_macros_status.ok())) {    \
-      return repro_status_macros_status;                           \
-    }                                                              \
+#define RETURN_IF_ERROR(expr)                                   \
+  do {                                                          \
+    const ::absl::Status repro_status_macros_status = (expr);   \
+    if (ABSL_PREDICT_FALSE(!repro_status_macros_status.ok())) { \
+      return repro_status_macros_status;                        \
+    }                                                           \
   } while (false)
 
 #define REPRO_STATUS_MACROS_CONCAT_INNER(a, b) a##b
 #define REPRO_STATUS_MACROS_CONCAT(a, b) REPRO_STATUS_MACROS_CONCAT_INNER(a, b)
 
-#define ASSIGN_OR_RETURN(lhs, expr)                                        \
-  REPRO_STATUS_MACROS_ASSIGN_OR_RETURN(                                    \
-      REPRO_STATUS_MACROS_CONCAT(repro_status_macros_or_, __LINE__), lhs, \
-      expr)
+#define ASSIGN_OR_RETURN(lhs, expr)     \
+  REPRO_STATUS_MACROS_ASSIGN_OR_RETURN( \
+      REPRO_STATUS_MACROS_CONCAT(repro_status_macros_or_, __LINE__), lhs, expr)
 
 #define REPRO_STATUS_MACROS_ASSIGN_OR_RETURN(statusor, lhs, expr) \
   auto statusor = (expr);                                         \

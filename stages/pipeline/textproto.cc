@@ -19,8 +19,7 @@ class Collector : public google::protobuf::io::ErrorCollector {
  public:
   explicit Collector(absl::string_view file) : file_(file) {}
   void AddError(int line, int column, const std::string& message) override {
-    errors_.push_back(absl::StrCat(file_, ":", line + 1, ":", column + 1, ": ",
-                                   message));
+    errors_.push_back(absl::StrCat(file_, ":", line + 1, ":", column + 1, ": ", message));
   }
   void AddWarning(int line, int column, const std::string& message) override {
     AddError(line, column, message);
@@ -41,19 +40,17 @@ absl::Status ParseTextProto(absl::string_view text, absl::string_view file_name,
   google::protobuf::TextFormat::ParseInfoTree tree;
   parser.RecordErrorsTo(&collector);
   parser.WriteLocationsTo(&tree);
-  if (!parser.ParseFromString(std::string(text), message) ||
-      !collector.errors().empty()) {
-    return absl::InvalidArgumentError(
-        collector.errors().empty()
-            ? absl::StrCat(file_name, ": malformed text proto")
-            : absl::StrJoin(collector.errors(), "\n"));
+  if (!parser.ParseFromString(std::string(text), message) || !collector.errors().empty()) {
+    return absl::InvalidArgumentError(collector.errors().empty()
+                                          ? absl::StrCat(file_name, ": malformed text proto")
+                                          : absl::StrJoin(collector.errors(), "\n"));
   }
   // The text parser accepts escapes such as "\377" in string fields; the
   // artifacts' schemas are proto3, whose strings must be valid UTF-8.
   if (std::optional<InvalidUtf8Field> bad = FindInvalidUtf8(*message, &tree)) {
     return absl::InvalidArgumentError(absl::StrCat(
-        file_name, ":", bad->line + 1, ":", bad->column + 1, ": field '", bad->path,
-        "' of ", message->GetTypeName(), " is not valid UTF-8 (use a bytes field for raw bytes)"));
+        file_name, ":", bad->line + 1, ":", bad->column + 1, ": field '", bad->path, "' of ",
+        message->GetTypeName(), " is not valid UTF-8 (use a bytes field for raw bytes)"));
   }
   return absl::OkStatus();
 }
@@ -80,9 +77,8 @@ absl::Status FromJson(absl::string_view json, absl::string_view file_name,
   google::protobuf::util::Status s =
       google::protobuf::util::JsonStringToMessage(std::string(json), message);
   if (!s.ok()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(file_name, ": invalid JSON for ", message->GetTypeName(), ": ",
-                     std::string(s.message())));
+    return absl::InvalidArgumentError(absl::StrCat(
+        file_name, ": invalid JSON for ", message->GetTypeName(), ": ", std::string(s.message())));
   }
   return absl::OkStatus();
 }

@@ -19,7 +19,8 @@ TEST(TextProtoTest, ParsesAndNamesFileOnError) {
 // then failed silently.
 TEST(TextProtoTest, InvalidUtf8IsAnErrorAtItsLine) {
   schemas::Provenance p;
-  absl::Status s = ParseTextProto("stage: \"w04\"\ninputs {\n  path: \"a\\377\"\n}\n", "a.textproto", &p);
+  absl::Status s =
+      ParseTextProto("stage: \"w04\"\ninputs {\n  path: \"a\\377\"\n}\n", "a.textproto", &p);
   ASSERT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
   EXPECT_EQ(s.message(),
             "a.textproto:3:3: field 'inputs[0].path' of repro.schemas.Provenance is not valid "

@@ -16,9 +16,7 @@ using google::protobuf::Reflection;
 using google::protobuf::TextFormat;
 
 // Whether `field` holds text (string, not bytes).
-bool IsText(const FieldDescriptor* field) {
-  return field->type() == FieldDescriptor::TYPE_STRING;
-}
+bool IsText(const FieldDescriptor* field) { return field->type() == FieldDescriptor::TYPE_STRING; }
 
 std::string Path(absl::string_view prefix, const FieldDescriptor* field, int index) {
   std::string p = prefix.empty() ? field->name() : absl::StrCat(prefix, ".", field->name());
@@ -54,7 +52,8 @@ std::optional<InvalidUtf8Field> Find(const Message& m, const TextFormat::ParseIn
           return out;
         }
       } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
-        const Message& sub = f->is_repeated() ? r->GetRepeatedMessage(m, f, i) : r->GetMessage(m, f);
+        const Message& sub =
+            f->is_repeated() ? r->GetRepeatedMessage(m, f, i) : r->GetMessage(m, f);
         const TextFormat::ParseInfoTree* subtree =
             tree == nullptr ? nullptr : tree->GetTreeForNested(f, f->is_repeated() ? i : -1);
         if (std::optional<InvalidUtf8Field> found = Find(sub, subtree, Path(prefix, f, index))) {
@@ -75,7 +74,8 @@ bool IsValidUtf8(absl::string_view s) {
 std::string Utf8Safe(absl::string_view s) {
   std::string out;
   while (!s.empty()) {
-    const int valid = google::protobuf::internal::UTF8SpnStructurallyValid(google::protobuf::StringPiece(s.data(), s.size()));
+    const int valid = google::protobuf::internal::UTF8SpnStructurallyValid(
+        google::protobuf::StringPiece(s.data(), s.size()));
     absl::StrAppend(&out, s.substr(0, valid));
     s.remove_prefix(valid);
     if (s.empty()) break;

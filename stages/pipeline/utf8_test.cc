@@ -15,7 +15,9 @@ TEST(Utf8, ValidityIsProtobufs) {
 
 TEST(Utf8, SafeEscapesOnlyInvalidBytes) {
   EXPECT_EQ(Utf8Safe("d\xc3\xa4ta"), "d\xc3\xa4ta");
-  EXPECT_EQ(Utf8Safe("a\xff" "b\xc3"), "a\\xffb\\xc3");
+  EXPECT_EQ(Utf8Safe("a\xff"
+                     "b\xc3"),
+            "a\\xffb\\xc3");
   EXPECT_TRUE(IsValidUtf8(Utf8Safe("\xfe\xff\xc3\xa4\xc3")));
 }
 

@@ -10,21 +10,17 @@
 namespace repro::retrieval {
 
 double LuceneIdf(int64_t n, int64_t df) {
-  return std::log(1.0 + (static_cast<double>(n - df) + 0.5) /
-                            (static_cast<double>(df) + 0.5));
+  return std::log(1.0 + (static_cast<double>(n - df) + 0.5) / (static_cast<double>(df) + 0.5));
 }
 
 namespace {
 inline double Norm(int64_t dl, double avgdl, const Bm25Params& p) {
   return p.k1 * (1.0 - p.b + p.b * static_cast<double>(dl) / avgdl);
 }
-inline double TermScore(double idf, double tf, double norm) {
-  return idf * tf / (tf + norm);
-}
+inline double TermScore(double idf, double tf, double norm) { return idf * tf / (tf + norm); }
 }  // namespace
 
-double Bm25TermScore(double idf, int64_t tf, int64_t dl, double avgdl,
-                     const Bm25Params& params) {
+double Bm25TermScore(double idf, int64_t tf, int64_t dl, double avgdl, const Bm25Params& params) {
   return TermScore(idf, static_cast<double>(tf), Norm(dl, avgdl, params));
 }
 
@@ -96,9 +92,8 @@ Bm25Index Bm25Index::Builder::Build() && {
   s.tokens = tokens;
   s.bytes = 8 * s.postings + 4 * s.documents + term_bytes + 8 * s.vocabulary;
 
-  index.avgdl_ = s.documents == 0 ? 0.0
-                                  : static_cast<double>(tokens) /
-                                        static_cast<double>(s.documents);
+  index.avgdl_ =
+      s.documents == 0 ? 0.0 : static_cast<double>(tokens) / static_cast<double>(s.documents);
   index.norm_.resize(index.lengths_.size());
   for (size_t d = 0; d < index.lengths_.size(); ++d) {
     index.norm_[d] = Norm(index.lengths_[d], index.avgdl_, params_);

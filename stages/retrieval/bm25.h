@@ -57,8 +57,7 @@ double LuceneIdf(int64_t n, int64_t df);
 
 // One term's contribution for one occurrence in the query:
 // idf * tf / (tf + k1 * (1 - b + b * dl / avgdl)).
-double Bm25TermScore(double idf, int64_t tf, int64_t dl, double avgdl,
-                     const Bm25Params& params);
+double Bm25TermScore(double idf, int64_t tf, int64_t dl, double avgdl, const Bm25Params& params);
 
 struct ScoredId {
   uint32_t id = 0;
@@ -100,7 +99,7 @@ class Bm25Index {
     Bm25Params params_;
     absl::flat_hash_map<std::string, uint32_t> terms_;
     std::vector<std::vector<uint32_t>> term_postings_;  // per term: doc, tf, ...
-    std::vector<uint32_t> doc_terms_;                     // current document
+    std::vector<uint32_t> doc_terms_;                   // current document
     std::vector<uint32_t> lengths_;
   };
 
@@ -119,8 +118,7 @@ class Bm25Index {
   // Scores every document containing at least one of `query_tokens` (each
   // occurrence counts), ordered by ScoreThenIdLess, at most `limit` results
   // (0 = all). Unknown tokens contribute nothing.
-  std::vector<ScoredId> Search(absl::Span<const std::string> query_tokens,
-                               size_t limit = 0) const;
+  std::vector<ScoredId> Search(absl::Span<const std::string> query_tokens, size_t limit = 0) const;
   // Tokenizes `query` with the code tokenizer, then Search.
   std::vector<ScoredId> SearchText(absl::string_view query, size_t limit = 0) const;
 
@@ -129,10 +127,10 @@ class Bm25Index {
   Bm25Stats stats_;
   double avgdl_ = 0;
   absl::flat_hash_map<std::string, uint32_t> terms_;
-  std::vector<uint64_t> offsets_;    // per term, into postings_ (pairs)
-  std::vector<uint32_t> postings_;   // doc, tf, doc, tf, ... by term then doc
+  std::vector<uint64_t> offsets_;   // per term, into postings_ (pairs)
+  std::vector<uint32_t> postings_;  // doc, tf, doc, tf, ... by term then doc
   std::vector<uint32_t> lengths_;
-  std::vector<double> norm_;         // per doc: k1 * (1 - b + b * dl / avgdl)
+  std::vector<double> norm_;  // per doc: k1 * (1 - b + b * dl / avgdl)
 };
 
 }  // namespace repro::retrieval

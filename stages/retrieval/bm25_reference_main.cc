@@ -25,7 +25,8 @@
 #include "stages/retrieval/tokenizer.h"
 #include "stages/retrieval/xapian_reference.h"
 
-ABSL_FLAG(std::string, experiment, "e04_fixture", "experiment name (data/experiments/<name>.textproto)");
+ABSL_FLAG(std::string, experiment, "e04_fixture",
+          "experiment name (data/experiments/<name>.textproto)");
 ABSL_FLAG(std::vector<std::string>, indexes, {}, "search_index.tsv files (set by the BUILD rule)");
 
 namespace repro::retrieval {
@@ -42,7 +43,8 @@ int FirstGold(const std::vector<ScoredId>& ranking, const Corpus& corpus,
 }
 
 absl::Status Main() {
-  absl::StatusOr<SetIndex> index = LoadSet(absl::GetFlag(FLAGS_indexes), absl::GetFlag(FLAGS_experiment));
+  absl::StatusOr<SetIndex> index =
+      LoadSet(absl::GetFlag(FLAGS_indexes), absl::GetFlag(FLAGS_experiment));
   if (!index.ok()) return index.status();
   absl::StatusOr<corpus::TaskSet> tasks = LoadTaskSet(*index);
   if (!tasks.ok()) return tasks.status();
@@ -51,8 +53,7 @@ absl::Status Main() {
   absl::PrintF("BM25 (bm25.h) vs Xapian %s on set %s, k1 = %g, b = %g\n\n", "1.4", index->name,
                params.k1, params.b);
   absl::PrintF("%-4s %-6s %-13s %6s %6s | %9s %-12s | %-11s %-11s %-11s\n", "task", "unit", "query",
-               "docs", "match", "max rel", "top200 same", "native@10", "native@200",
-               "gold ours/x");
+               "docs", "match", "max rel", "top200 same", "native@10", "native@200", "gold ours/x");
   double worst_rel = 0;
   int64_t same = 0, ties = 0, total = 0, runs = 0;
   for (const corpus::Task& task : tasks->tasks()) {
@@ -86,11 +87,12 @@ absl::Status Main() {
                                  FirstGold(native, *corpus, data->labels, 200));
         }
         absl::PrintF("%-4s %-6s %-13s %6d %6d | %9.2e %5d+%d/%-4d | %4d/%-6d %4d/%-6d %s\n",
-                     task.id(), files ? "files" : "chunks", field, n, a.size(),
-                     exact.max_rel_diff, exact.same_position, exact.near_tie_swaps, exact.top_k,
-                     n10.top_k_overlap, n10.top_k, n200.top_k_overlap, n200.top_k, gold);
+                     task.id(), files ? "files" : "chunks", field, n, a.size(), exact.max_rel_diff,
+                     exact.same_position, exact.near_tie_swaps, exact.top_k, n10.top_k_overlap,
+                     n10.top_k, n200.top_k_overlap, n200.top_k, gold);
         if (exact.size_a != exact.size_b || exact.top_k_overlap != exact.top_k) {
-          return absl::InternalError(absl::StrCat(task.id(), ": BM25 and Xapian match different documents"));
+          return absl::InternalError(
+              absl::StrCat(task.id(), ": BM25 and Xapian match different documents"));
         }
         worst_rel = std::max(worst_rel, exact.max_rel_diff);
         same += exact.same_position;

@@ -1,7 +1,6 @@
 #include "stages/retrieval/bm25.h"
 
 #include <limits>
-
 #include <string>
 #include <vector>
 

@@ -47,7 +47,8 @@ ABSL_FLAG(std::vector<std::string>, chunks, {}, "binary ChunkSet of the snapshot
 ABSL_FLAG(std::vector<std::string>, task_set, {}, "binary TaskSet (queries)");
 ABSL_FLAG(std::vector<std::string>, lsa_model, {}, "LSA model artifact");
 ABSL_FLAG(std::string, file_harness, "", "config of a DOCUMENT_UNIT_FILES harness (BUILD sets it)");
-ABSL_FLAG(std::string, chunk_harness, "", "config of a hybrid DOCUMENT_UNIT_FUNCTION_CHUNKS harness (BUILD sets it)");
+ABSL_FLAG(std::string, chunk_harness, "",
+          "config of a hybrid DOCUMENT_UNIT_FUNCTION_CHUNKS harness (BUILD sets it)");
 
 namespace repro::retrieval {
 namespace {
@@ -107,7 +108,8 @@ void Load() {
     data.query_tokens.push_back(Tokenize(t.query()));
   }
   absl::StatusOr<HarnessConfig> file_config = LoadHarnessConfig(absl::GetFlag(FLAGS_file_harness));
-  absl::StatusOr<HarnessConfig> chunk_config = LoadHarnessConfig(absl::GetFlag(FLAGS_chunk_harness));
+  absl::StatusOr<HarnessConfig> chunk_config =
+      LoadHarnessConfig(absl::GetFlag(FLAGS_chunk_harness));
   if (!file_config.ok()) Die(file_config.status());
   if (!chunk_config.ok()) Die(chunk_config.status());
   data.file_harness = *file_config;
@@ -243,8 +245,8 @@ void BM_HarnessBuildAndQuery(benchmark::State& state) {
   const bool files = state.range(0) == 0;
   const HarnessConfig& config = files ? g_data->file_harness : g_data->chunk_harness;
   for (auto _ : state) {
-    absl::StatusOr<HarnessRun> r =
-        RunHarness(config, *g_data->corpus, files ? nullptr : g_data->lsa.get(), g_data->queries[0]);
+    absl::StatusOr<HarnessRun> r = RunHarness(
+        config, *g_data->corpus, files ? nullptr : g_data->lsa.get(), g_data->queries[0]);
     if (!r.ok()) std::abort();
     benchmark::DoNotOptimize(r->result.files_size());
   }

@@ -9,12 +9,12 @@
 
 namespace repro::retrieval {
 
-absl::StatusOr<std::unique_ptr<EmbeddingBackend>> OpenPinnedBackend(
-    const HarnessConfig& config, absl::string_view repository, const std::string& path,
-    const LsaPin& lsa_pin) {
+absl::StatusOr<std::unique_ptr<EmbeddingBackend>> OpenPinnedBackend(const HarnessConfig& config,
+                                                                    absl::string_view repository,
+                                                                    const std::string& path,
+                                                                    const LsaPin& lsa_pin) {
   if (!config.has_dense()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("harness ", config.name(), " has no dense leg"));
+    return absl::InvalidArgumentError(absl::StrCat("harness ", config.name(), " has no dense leg"));
   }
   auto prefixed = [&config](const absl::Status& s) {
     return absl::Status(s.code(), absl::StrCat("harness ", config.name(), ": ", s.message()));
@@ -29,9 +29,9 @@ absl::StatusOr<std::unique_ptr<EmbeddingBackend>> OpenPinnedBackend(
     auto e = LsaEmbedder::FromArtifact(*bytes, path, lsa_pin.sha256);
     if (!e.ok()) return prefixed(e.status());
     if ((*e)->model_id() != lsa_pin.model_id) {
-      return absl::FailedPreconditionError(absl::StrCat(
-          "harness ", config.name(), ": ", path, ": model id: expected ", lsa_pin.model_id,
-          ", found ", (*e)->model_id()));
+      return absl::FailedPreconditionError(absl::StrCat("harness ", config.name(), ": ", path,
+                                                        ": model id: expected ", lsa_pin.model_id,
+                                                        ", found ", (*e)->model_id()));
     }
     return std::unique_ptr<EmbeddingBackend>(*std::move(e));
   }

@@ -31,9 +31,10 @@ struct LsaPin {
   std::string sha256;
 };
 
-absl::StatusOr<std::unique_ptr<EmbeddingBackend>> OpenPinnedBackend(
-    const HarnessConfig& config, absl::string_view repository, const std::string& path,
-    const LsaPin& lsa_pin = {});
+absl::StatusOr<std::unique_ptr<EmbeddingBackend>> OpenPinnedBackend(const HarnessConfig& config,
+                                                                    absl::string_view repository,
+                                                                    const std::string& path,
+                                                                    const LsaPin& lsa_pin = {});
 
 }  // namespace repro::retrieval
 

@@ -53,7 +53,8 @@ absl::Status Main() {
     return absl::InvalidArgumentError(
         "--cache, --model_id, --model_sha256 (64 hex) and --dims are required");
   }
-  absl::StatusOr<SetIndex> index = LoadSet(absl::GetFlag(FLAGS_indexes), absl::GetFlag(FLAGS_experiment));
+  absl::StatusOr<SetIndex> index =
+      LoadSet(absl::GetFlag(FLAGS_indexes), absl::GetFlag(FLAGS_experiment));
   if (!index.ok()) return index.status();
   absl::StatusOr<corpus::TaskSet> tasks = LoadTaskSet(*index);
   if (!tasks.ok()) return tasks.status();

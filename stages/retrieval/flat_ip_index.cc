@@ -15,9 +15,9 @@ absl::StatusOr<FlatIpIndex> FlatIpIndex::Build(int dims, absl::Span<const float>
     return absl::InvalidArgumentError(absl::StrCat("FlatIpIndex: dims must be >= 1, found ", dims));
   }
   if (vectors.size() != ids.size() * static_cast<size_t>(dims)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "FlatIpIndex: expected ", ids.size(), " x ", dims, " = ", ids.size() * dims,
-        " floats, found ", vectors.size()));
+    return absl::InvalidArgumentError(absl::StrCat("FlatIpIndex: expected ", ids.size(), " x ",
+                                                   dims, " = ", ids.size() * dims,
+                                                   " floats, found ", vectors.size()));
   }
   for (size_t i = 0; i < vectors.size(); ++i) {
     if (!std::isfinite(vectors[i])) {
@@ -38,8 +38,8 @@ absl::StatusOr<FlatIpIndex> FlatIpIndex::Build(int dims, absl::Span<const float>
 absl::StatusOr<std::vector<ScoredId>> FlatIpIndex::Search(absl::Span<const float> query,
                                                           size_t limit) const {
   if (query.size() != static_cast<size_t>(dims_)) {
-    return absl::InvalidArgumentError(absl::StrCat("FlatIpIndex: query has ", query.size(),
-                                                   " floats, expected ", dims_));
+    return absl::InvalidArgumentError(
+        absl::StrCat("FlatIpIndex: query has ", query.size(), " floats, expected ", dims_));
   }
   std::vector<ScoredId> out;
   const faiss::Index::idx_t n = static_cast<faiss::Index::idx_t>(ids_.size());
@@ -60,8 +60,8 @@ absl::StatusOr<std::vector<ScoredId>> FlatIpIndex::Search(absl::Span<const float
 absl::StatusOr<std::vector<std::vector<ScoredId>>> FlatIpIndex::SearchBatch(
     absl::Span<const float> queries, size_t limit) const {
   if (queries.size() % static_cast<size_t>(dims_) != 0) {
-    return absl::InvalidArgumentError(absl::StrCat("FlatIpIndex: ", queries.size(),
-                                                   " floats is not a multiple of dims ", dims_));
+    return absl::InvalidArgumentError(
+        absl::StrCat("FlatIpIndex: ", queries.size(), " floats is not a multiple of dims ", dims_));
   }
   const size_t nq = queries.size() / static_cast<size_t>(dims_);
   std::vector<std::vector<ScoredId>> out;

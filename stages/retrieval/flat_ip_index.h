@@ -44,8 +44,8 @@ class FlatIpIndex {
   absl::StatusOr<std::vector<ScoredId>> Search(absl::Span<const float> query,
                                                size_t limit = 0) const;
   // Row-major queries (nq x dims); result i equals Search(query i, limit).
-  absl::StatusOr<std::vector<std::vector<ScoredId>>> SearchBatch(
-      absl::Span<const float> queries, size_t limit = 0) const;
+  absl::StatusOr<std::vector<std::vector<ScoredId>>> SearchBatch(absl::Span<const float> queries,
+                                                                 size_t limit = 0) const;
 
  private:
   int dims_ = 0;

@@ -51,15 +51,16 @@ absl::StatusOr<std::unique_ptr<Harness>> Harness::Build(const HarnessConfig& con
       absl::StatusOr<PinnedModel> pinned = PinnedModelFor(config, corpus.repository());
       if (!pinned.ok()) return pinned.status();
       if (dense->model_id() != pinned->model_id()) {
-        return absl::FailedPreconditionError(absl::StrCat(
-            "harness ", config.name(), ": dense model id mismatch for corpus repository \"",
-            corpus.repository(), "\": expected ", pinned->model_id(), ", found ", dense->model_id()));
+        return absl::FailedPreconditionError(
+            absl::StrCat("harness ", config.name(),
+                         ": dense model id mismatch for corpus repository \"", corpus.repository(),
+                         "\": expected ", pinned->model_id(), ", found ", dense->model_id()));
       }
       if (dense->model_sha256() != pinned->sha256()) {
         return absl::FailedPreconditionError(absl::StrCat(
             "harness ", config.name(), ": dense model sha256 mismatch for corpus repository \"",
-            corpus.repository(), "\": expected ", pinned->sha256(), " (pinned in the config), found ",
-            dense->model_sha256()));
+            corpus.repository(), "\": expected ", pinned->sha256(),
+            " (pinned in the config), found ", dense->model_sha256()));
       }
     }
     if (dense->dims() != static_cast<int>(config.dense().dims())) {

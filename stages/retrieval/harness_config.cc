@@ -22,8 +22,8 @@ constexpr double kMaxBm25K1 = 10;
 
 absl::Status Bad(absl::string_view source, absl::string_view field, absl::string_view expected,
                  absl::string_view found) {
-  return absl::InvalidArgumentError(absl::StrCat(source, ": HarnessConfig.", field,
-                                                 ": expected ", expected, ", found ", found));
+  return absl::InvalidArgumentError(
+      absl::StrCat(source, ": HarnessConfig.", field, ": expected ", expected, ", found ", found));
 }
 
 absl::Status Missing(absl::string_view source, absl::string_view field) {
@@ -58,7 +58,8 @@ absl::Status ValidateHarnessConfig(const HarnessConfig& c, absl::string_view sou
   }
   if (!c.has_tokenizer()) return Missing(source, "tokenizer");
   if (c.tokenizer() != kTokenizerVersion) {
-    return Bad(source, "tokenizer", absl::StrCat("\"", kTokenizerVersion, "\" (the built tokenizer)"),
+    return Bad(source, "tokenizer",
+               absl::StrCat("\"", kTokenizerVersion, "\" (the built tokenizer)"),
                absl::StrCat("\"", c.tokenizer(), "\""));
   }
   if (!c.has_bm25()) return Missing(source, "bm25");
@@ -90,7 +91,8 @@ absl::Status ValidateHarnessConfig(const HarnessConfig& c, absl::string_view sou
   }
 
   if (c.document_unit() == DOCUMENT_UNIT_FILES) {
-    if (c.has_dense()) return Bad(source, "dense", "absent for DOCUMENT_UNIT_FILES", "a dense block");
+    if (c.has_dense())
+      return Bad(source, "dense", "absent for DOCUMENT_UNIT_FILES", "a dense block");
     if (c.has_fusion()) {
       return Bad(source, "fusion", "absent for DOCUMENT_UNIT_FILES", "a fusion block");
     }
@@ -196,9 +198,9 @@ absl::StatusOr<PinnedModel> PinnedModelFor(const HarnessConfig& config,
     if (p.corpus_repository() == repository) return p;
     known.push_back(p.corpus_repository());
   }
-  return absl::FailedPreconditionError(absl::StrCat(
-      "harness ", config.name(), ": no dense model pinned for corpus repository \"", repository,
-      "\" (pinned for: ", absl::StrJoin(known, ", "), ")"));
+  return absl::FailedPreconditionError(
+      absl::StrCat("harness ", config.name(), ": no dense model pinned for corpus repository \"",
+                   repository, "\" (pinned for: ", absl::StrJoin(known, ", "), ")"));
 }
 
 }  // namespace repro::retrieval

@@ -84,7 +84,8 @@ TEST(HarnessConfigTest, EveryParameterMustBeWritten) {
   text.replace(text.find("b: 0.4"), 6, "");
   absl::StatusOr<HarnessConfig> c = ParseHarnessConfig(text, "H000.textproto");
   ASSERT_FALSE(c.ok());
-  EXPECT_THAT(c.status().message(), HasSubstr("H000.textproto: HarnessConfig.bm25.b: expected a value"));
+  EXPECT_THAT(c.status().message(),
+              HasSubstr("H000.textproto: HarnessConfig.bm25.b: expected a value"));
   text = kH008;
   text.replace(text.find("leg_depth: 1000"), 15, "");
   EXPECT_THAT(ParseHarnessConfig(text, "H008.textproto").status().message(),
@@ -94,8 +95,9 @@ TEST(HarnessConfigTest, EveryParameterMustBeWritten) {
 TEST(HarnessConfigTest, NameMustMatchFile) {
   absl::StatusOr<HarnessConfig> c = ParseHarnessConfig(kH000, "data/H010.textproto");
   ASSERT_FALSE(c.ok());
-  EXPECT_THAT(c.status().message(),
-              HasSubstr("HarnessConfig.name: expected \"H010\" (the file's base name), found \"H000\""));
+  EXPECT_THAT(
+      c.status().message(),
+      HasSubstr("HarnessConfig.name: expected \"H010\" (the file's base name), found \"H000\""));
 }
 
 TEST(HarnessConfigTest, RejectsInconsistentBlocks) {
@@ -107,7 +109,8 @@ TEST(HarnessConfigTest, RejectsInconsistentBlocks) {
   EXPECT_THAT(ParseHarnessConfig(text, "H000.textproto").status().message(),
               HasSubstr("tokenizer: expected \"code-tokenizer/1\""));
   text = kServer;
-  text.replace(text.find("0000000000000000000000000000000000000000000000000000000000000001"), 64, "abc");
+  text.replace(text.find("0000000000000000000000000000000000000000000000000000000000000001"), 64,
+               "abc");
   EXPECT_THAT(ParseHarnessConfig(text, "S100.textproto").status().message(),
               HasSubstr("dense.pinned_model[0].sha256: expected 64 lower-case hex digits"));
   EXPECT_THAT(ParseHarnessConfig("name: \"H000\" bogus: 1", "H000.textproto").status().message(),
@@ -119,16 +122,19 @@ TEST(HarnessConfigTest, EnumNumbersThatAreNotValuesAreNamed) {
   text.replace(text.find("DOCUMENT_UNIT_FILES"), 19, "7");
   absl::Status s = ParseHarnessConfig(text, "H000.textproto").status();
   EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_THAT(s.message(), HasSubstr("H000.textproto: HarnessConfig.document_unit: expected "
-                                     "DOCUMENT_UNIT_FILES or DOCUMENT_UNIT_FUNCTION_CHUNKS, found 7"));
+  EXPECT_THAT(s.message(),
+              HasSubstr("H000.textproto: HarnessConfig.document_unit: expected "
+                        "DOCUMENT_UNIT_FILES or DOCUMENT_UNIT_FUNCTION_CHUNKS, found 7"));
   text = kH000;
   text.replace(text.find("QUERY_FIELD_QUERY"), 17, "9");
   EXPECT_THAT(ParseHarnessConfig(text, "H000.textproto").status().message(),
-              HasSubstr("HarnessConfig.query_field: expected QUERY_FIELD_QUERY or QUERY_FIELD_REFORMULATION, found 9"));
+              HasSubstr("HarnessConfig.query_field: expected QUERY_FIELD_QUERY or "
+                        "QUERY_FIELD_REFORMULATION, found 9"));
   text = kH008;
   text.replace(text.find("DENSE_BACKEND_LSA"), 17, "5");
   EXPECT_THAT(ParseHarnessConfig(text, "H008.textproto").status().message(),
-              HasSubstr("HarnessConfig.dense.backend: expected DENSE_BACKEND_LSA or DENSE_BACKEND_SERVER_CACHE, found 5"));
+              HasSubstr("HarnessConfig.dense.backend: expected DENSE_BACKEND_LSA or "
+                        "DENSE_BACKEND_SERVER_CACHE, found 5"));
 }
 
 TEST(HarnessConfigTest, Bm25ParametersMustBeFiniteAndSane) {
@@ -137,8 +143,9 @@ TEST(HarnessConfigTest, Bm25ParametersMustBeFiniteAndSane) {
     text.replace(text.find("k1: 0.9"), 7, std::string("k1: ") + k1);
     absl::Status s = ParseHarnessConfig(text, "H000.textproto").status();
     EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument) << k1;
-    EXPECT_THAT(s.message(), HasSubstr("H000.textproto: HarnessConfig.bm25.k1: expected a finite value "
-                                       "in (0, 10], found"))
+    EXPECT_THAT(s.message(),
+                HasSubstr("H000.textproto: HarnessConfig.bm25.k1: expected a finite value "
+                          "in (0, 10], found"))
         << k1;
   }
   std::string b = kH000;
@@ -152,19 +159,26 @@ TEST(HarnessConfigTest, CompareWithNamesOtherHarnessesOnce) {
   absl::StatusOr<HarnessConfig> ok = ParseHarnessConfig(text, "H008.textproto");
   ASSERT_TRUE(ok.ok()) << ok.status();
   EXPECT_EQ(ok->compare_with(0), "H000");
-  absl::Status self = ParseHarnessConfig(std::string(kH008) + "compare_with: \"H008\"", "H008.textproto").status();
+  absl::Status self =
+      ParseHarnessConfig(std::string(kH008) + "compare_with: \"H008\"", "H008.textproto").status();
   EXPECT_EQ(self.code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_THAT(self.message(), HasSubstr("H008.textproto: HarnessConfig.compare_with[0]: expected the "
-                                        "name of another harness, found \"H008\""));
-  absl::Status twice = ParseHarnessConfig(text + " compare_with: \"H000\"", "H008.textproto").status();
+  EXPECT_THAT(self.message(),
+              HasSubstr("H008.textproto: HarnessConfig.compare_with[0]: expected the "
+                        "name of another harness, found \"H008\""));
+  absl::Status twice =
+      ParseHarnessConfig(text + " compare_with: \"H000\"", "H008.textproto").status();
   EXPECT_THAT(twice.message(), HasSubstr("compare_with[1]: expected unique names (also "
                                          "compare_with[0]), found \"H000\""));
 }
 
 TEST(HarnessConfigTest, ServerCacheBackendNeedsAPinnedCacheFile) {
   std::string text = kServer;
-  text.replace(text.find("vector_cache_sha256: \"0000000000000000000000000000000000000000000000000000000000000003\""),
-               std::string("vector_cache_sha256: \"0000000000000000000000000000000000000000000000000000000000000003\"").size(), "");
+  text.replace(text.find("vector_cache_sha256: "
+                         "\"0000000000000000000000000000000000000000000000000000000000000003\""),
+               std::string("vector_cache_sha256: "
+                           "\"0000000000000000000000000000000000000000000000000000000000000003\"")
+                   .size(),
+               "");
   EXPECT_THAT(ParseHarnessConfig(text, "S100.textproto").status().message(),
               HasSubstr("dense.pinned_model[0].vector_cache_sha256: expected 64 lower-case hex"));
   std::string with_lsa = std::string(kServer);
@@ -176,17 +190,20 @@ TEST(HarnessConfigTest, ServerCacheBackendNeedsAPinnedCacheFile) {
 TEST(HarnessConfigTest, LsaBackendNamesItsModelAndPinsNothingItself) {
   std::string text = kH008;
   text.replace(text.find("lsa_model: \"//data/e04/harnesses:lsa_code_256.textproto\""),
-               std::string("lsa_model: \"//data/e04/harnesses:lsa_code_256.textproto\"").size(), "");
+               std::string("lsa_model: \"//data/e04/harnesses:lsa_code_256.textproto\"").size(),
+               "");
   absl::Status missing = ParseHarnessConfig(text, "H008.textproto").status();
   EXPECT_EQ(missing.code(), absl::StatusCode::kInvalidArgument);
-  EXPECT_THAT(missing.message(), HasSubstr("H008.textproto: HarnessConfig.dense.lsa_model: expected a value"));
+  EXPECT_THAT(missing.message(),
+              HasSubstr("H008.textproto: HarnessConfig.dense.lsa_model: expected a value"));
   std::string pinned = kH008;
   pinned.replace(pinned.find("dims: 256"), 0,
                  "pinned_model { corpus_repository: \"fixture\" model_id: \"m\" sha256: \"" +
                      std::string(64, '0') + "\" }\n");
-  EXPECT_THAT(ParseHarnessConfig(pinned, "H008.textproto").status().message(),
-              HasSubstr("dense.pinned_model: expected none for DENSE_BACKEND_LSA (the pipeline's own "
-                        "models are pinned per experiment"));
+  EXPECT_THAT(
+      ParseHarnessConfig(pinned, "H008.textproto").status().message(),
+      HasSubstr("dense.pinned_model: expected none for DENSE_BACKEND_LSA (the pipeline's own "
+                "models are pinned per experiment"));
 }
 
 TEST(HarnessConfigTest, UnpinnedRepository) {
@@ -201,8 +218,8 @@ TEST(HarnessConfigTest, UnpinnedRepository) {
 
 TEST(HarnessConfigTest, HashIgnoresLayoutAndSelectQuery) {
   absl::StatusOr<HarnessConfig> a = ParseHarnessConfig(kH000, "H000.textproto");
-  absl::StatusOr<HarnessConfig> b = ParseHarnessConfig(
-      std::string("# a comment\n") + kH000, "H000.textproto");
+  absl::StatusOr<HarnessConfig> b =
+      ParseHarnessConfig(std::string("# a comment\n") + kH000, "H000.textproto");
   ASSERT_TRUE(a.ok() && b.ok());
   EXPECT_EQ(HarnessConfigSha256(*a), HarnessConfigSha256(*b));
   EXPECT_EQ(SelectQuery(*a, "q", "r"), "q");

@@ -182,8 +182,8 @@ TEST_F(HarnessTest, ModelHashMismatchStopsWhenTheModelIsOpened) {
   ASSERT_FALSE(b.ok());
   EXPECT_EQ(b.status().code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_THAT(b.status().message(),
-              HasSubstr("harness H008: " + path + ": LSA model sha256 mismatch: expected " + pinned +
-                        ", found " + Sha256Hex(model_bytes_)));
+              HasSubstr("harness H008: " + path + ": LSA model sha256 mismatch: expected " +
+                        pinned + ", found " + Sha256Hex(model_bytes_)));
   absl::StatusOr<std::unique_ptr<EmbeddingBackend>> id =
       OpenPinnedBackend(ChunksConfig(), "unit", path, {"lsa-other/1", Sha256Hex(model_bytes_)});
   EXPECT_THAT(id.status().message(), HasSubstr("model id: expected lsa-other/1, found lsa-unit/1"));

@@ -48,7 +48,9 @@ LoopbackHttpServer::~LoopbackHttpServer() {
   close(fd_);
 }
 
-std::string LoopbackHttpServer::base_url() const { return absl::StrCat("http://127.0.0.1:", port_); }
+std::string LoopbackHttpServer::base_url() const {
+  return absl::StrCat("http://127.0.0.1:", port_);
+}
 
 void LoopbackHttpServer::Serve() {
   while (!stop_) {
@@ -97,9 +99,9 @@ void LoopbackHttpServer::HandleConnection(int conn) {
     req.body.append(buf, static_cast<size_t>(n));
   }
   const Response resp = handler_(req);
-  const std::string out =
-      absl::StrCat("HTTP/1.1 ", resp.status, " X\r\nContent-Type: application/json\r\n",
-                   "Content-Length: ", resp.body.size(), "\r\nConnection: close\r\n\r\n", resp.body);
+  const std::string out = absl::StrCat(
+      "HTTP/1.1 ", resp.status, " X\r\nContent-Type: application/json\r\n",
+      "Content-Length: ", resp.body.size(), "\r\nConnection: close\r\n\r\n", resp.body);
   size_t sent = 0;
   while (sent < out.size()) {
     const ssize_t n = send(conn, out.data() + sent, out.size() - sent, MSG_NOSIGNAL);

@@ -24,9 +24,9 @@ absl::StatusOr<std::unique_ptr<LsaEmbedder>> LsaEmbedder::FromArtifact(
   }
   const LsaModel& m = e->model_;
   if (m.config().tokenizer() != kTokenizerVersion) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        source, ": LsaModel.config.tokenizer: expected \"", kTokenizerVersion, "\", found \"",
-        m.config().tokenizer(), "\""));
+    return absl::FailedPreconditionError(
+        absl::StrCat(source, ": LsaModel.config.tokenizer: expected \"", kTokenizerVersion,
+                     "\", found \"", m.config().tokenizer(), "\""));
   }
   const int dims = static_cast<int>(m.config().dims());
   const int64_t v = m.vocabulary_size();
@@ -39,9 +39,9 @@ absl::StatusOr<std::unique_ptr<LsaEmbedder>> LsaEmbedder::FromArtifact(
   }
   for (int64_t i = 1; i < v; ++i) {
     if (!(m.vocabulary(static_cast<int>(i - 1)) < m.vocabulary(static_cast<int>(i)))) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          source, ": LsaModel.vocabulary not strictly sorted at entry ", i, " (\"",
-          m.vocabulary(static_cast<int>(i)), "\")"));
+      return absl::InvalidArgumentError(
+          absl::StrCat(source, ": LsaModel.vocabulary not strictly sorted at entry ", i, " (\"",
+                       m.vocabulary(static_cast<int>(i)), "\")"));
     }
   }
   e->index_.reserve(static_cast<size_t>(v));

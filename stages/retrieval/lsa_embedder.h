@@ -33,8 +33,7 @@ class LsaEmbedder : public EmbeddingBackend {
   // Parses artifact `bytes` (read from `source`, named in errors). When
   // `expected_sha256` is non-empty, the sha256 of `bytes` must equal it.
   static absl::StatusOr<std::unique_ptr<LsaEmbedder>> FromArtifact(
-      absl::string_view bytes, absl::string_view source,
-      absl::string_view expected_sha256 = "");
+      absl::string_view bytes, absl::string_view source, absl::string_view expected_sha256 = "");
 
   const std::string& model_id() const override { return model_id_; }
   const std::string& model_sha256() const override { return sha256_; }

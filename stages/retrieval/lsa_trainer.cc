@@ -28,8 +28,7 @@ absl::Status OutOfRange(absl::string_view source, absl::string_view field,
 }
 
 bool IsHex40(absl::string_view s) {
-  return s.size() == 40 &&
-         std::all_of(s.begin(), s.end(), [](char c) {
+  return s.size() == 40 && std::all_of(s.begin(), s.end(), [](char c) {
            return absl::ascii_isdigit(c) || (c >= 'a' && c <= 'f');
          });
 }
@@ -40,9 +39,9 @@ absl::Status ValidateLsaTrainingConfig(const LsaTrainingConfig& c, absl::string_
   if (!c.has_model_id() || c.model_id().empty()) return Missing(source, "model_id");
   if (!c.has_tokenizer()) return Missing(source, "tokenizer");
   if (c.tokenizer() != kTokenizerVersion) {
-    return absl::InvalidArgumentError(absl::StrCat(source, ": LsaTrainingConfig.tokenizer: expected \"",
-                                                   kTokenizerVersion, "\", found \"",
-                                                   c.tokenizer(), "\""));
+    return absl::InvalidArgumentError(
+        absl::StrCat(source, ": LsaTrainingConfig.tokenizer: expected \"", kTokenizerVersion,
+                     "\", found \"", c.tokenizer(), "\""));
   }
   if (!c.has_training_repository() || c.training_repository().empty()) {
     return Missing(source, "training_repository");
@@ -114,9 +113,9 @@ absl::StatusOr<LsaModel> TrainLsaModel(const LsaTrainingConfig& config,
   std::sort(kept.begin(), kept.end(),
             [&names](uint32_t a, uint32_t b) { return names[a] < names[b]; });
   if (kept.empty()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "LSA training: empty vocabulary (", documents.size(), " documents, min_df ",
-        config.min_df(), ")"));
+    return absl::InvalidArgumentError(absl::StrCat("LSA training: empty vocabulary (",
+                                                   documents.size(), " documents, min_df ",
+                                                   config.min_df(), ")"));
   }
   std::vector<int32_t> column(names.size(), -1);
   for (size_t i = 0; i < kept.size(); ++i) column[kept[i]] = static_cast<int32_t>(i);

@@ -42,8 +42,7 @@
 namespace repro::retrieval {
 
 // Checks that every field is present and in range; `source` names the file.
-absl::Status ValidateLsaTrainingConfig(const LsaTrainingConfig& config,
-                                       absl::string_view source);
+absl::Status ValidateLsaTrainingConfig(const LsaTrainingConfig& config, absl::string_view source);
 
 absl::StatusOr<LsaModel> TrainLsaModel(const LsaTrainingConfig& config,
                                        const std::vector<std::string>& documents,

@@ -32,8 +32,8 @@ absl::Status ParseJson(const std::string& body, const std::string& url,
   options.ignore_unknown_fields = true;
   const auto status = google::protobuf::util::JsonStringToMessage(body, message, options);
   if (!status.ok()) {
-    return absl::DataLossError(absl::StrCat(url, ": unexpected JSON (", status.ToString(),
-                                            "): ", body.substr(0, 200)));
+    return absl::DataLossError(
+        absl::StrCat(url, ": unexpected JSON (", status.ToString(), "): ", body.substr(0, 200)));
   }
   return absl::OkStatus();
 }
@@ -60,8 +60,7 @@ absl::StatusOr<std::string> OpenAiEmbeddingClient::Http(const std::string& path,
   curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
   if (post_body != nullptr) {
     curl_easy_setopt(curl, CURLOPT_POSTFIELDS, post_body->data());
-    curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE,
-                     static_cast<curl_off_t>(post_body->size()));
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(post_body->size()));
   }
   const CURLcode rc = curl_easy_perform(curl);
   long status = 0;
@@ -72,8 +71,7 @@ absl::StatusOr<std::string> OpenAiEmbeddingClient::Http(const std::string& path,
     return absl::UnavailableError(absl::StrCat(url, ": ", curl_easy_strerror(rc)));
   }
   if (status != 200) {
-    return absl::UnavailableError(
-        absl::StrCat(url, ": HTTP ", status, ": ", body.substr(0, 200)));
+    return absl::UnavailableError(absl::StrCat(url, ": HTTP ", status, ": ", body.substr(0, 200)));
   }
   return body;
 }
@@ -124,8 +122,8 @@ absl::Status OpenAiEmbeddingClient::Embed(absl::Span<const std::string> texts,
     if (absl::Status s = ParseJson(*body, url, &response); !s.ok()) return s;
     const size_t n = end - begin;
     if (response.data_size() != static_cast<int>(n)) {
-      return absl::DataLossError(absl::StrCat(url, ": expected ", n, " embeddings, found ",
-                                              response.data_size()));
+      return absl::DataLossError(
+          absl::StrCat(url, ": expected ", n, " embeddings, found ", response.data_size()));
     }
     std::vector<bool> seen(n, false);
     for (const openai::Embedding& e : response.data()) {
@@ -140,7 +138,8 @@ absl::Status OpenAiEmbeddingClient::Embed(absl::Span<const std::string> texts,
       }
       for (double x : e.embedding()) {
         if (!std::isfinite(x)) {
-          return absl::DataLossError(absl::StrCat(url, ": non-finite value in embedding ", e.index()));
+          return absl::DataLossError(
+              absl::StrCat(url, ": non-finite value in embedding ", e.index()));
         }
       }
       L2NormalizeTo(absl::MakeConstSpan(e.embedding().data(), dims),

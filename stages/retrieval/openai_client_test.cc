@@ -32,9 +32,11 @@ struct FakeServer {
     if (req.method == "GET" && req.path == "/v1/models") {
       std::vector<std::string> items;
       for (const std::string& m : models) {
-        items.push_back(absl::StrCat("{\"id\": \"", m, "\", \"object\": \"model\", \"owned_by\": \"x\"}"));
+        items.push_back(
+            absl::StrCat("{\"id\": \"", m, "\", \"object\": \"model\", \"owned_by\": \"x\"}"));
       }
-      return {200, absl::StrCat("{\"object\": \"list\", \"data\": [", absl::StrJoin(items, ", "), "]}")};
+      return {200,
+              absl::StrCat("{\"object\": \"list\", \"data\": [", absl::StrJoin(items, ", "), "]}")};
     }
     if (req.method == "POST" && req.path == "/v1/embeddings") {
       ++embedding_calls;
@@ -68,9 +70,8 @@ struct FakeServer {
 class OpenAiClientTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    auto s = LoopbackHttpServer::Start([this](const LoopbackHttpServer::Request& r) {
-      return fake_.Handle(r);
-    });
+    auto s = LoopbackHttpServer::Start(
+        [this](const LoopbackHttpServer::Request& r) { return fake_.Handle(r); });
     ASSERT_TRUE(s.ok()) << s.status();
     server_ = *std::move(s);
   }
@@ -113,10 +114,11 @@ TEST_F(OpenAiClientTest, RefusesWhenASecondModelIsLoaded) {
   auto client = OpenAiEmbeddingClient::Connect(Options());
   ASSERT_FALSE(client.ok());
   EXPECT_EQ(client.status().code(), absl::StatusCode::kFailedPrecondition);
-  EXPECT_THAT(client.status().message(),
-              HasSubstr("refusing to start: the pinned embedding model \"text-embedding-test\" must "
-                        "be the only loaded model; loaded models: [qwen2.5-7b-instruct, "
-                        "text-embedding-test]"));
+  EXPECT_THAT(
+      client.status().message(),
+      HasSubstr("refusing to start: the pinned embedding model \"text-embedding-test\" must "
+                "be the only loaded model; loaded models: [qwen2.5-7b-instruct, "
+                "text-embedding-test]"));
   EXPECT_EQ(fake_.embedding_calls, 0);
 }
 
@@ -150,9 +152,8 @@ TEST(OpenAiClientNoServerTest, ConnectionRefusedFailsFast) {
   int port = 0;
   {
     // Take a free port, then close the server so nothing listens there.
-    auto s = LoopbackHttpServer::Start([](const LoopbackHttpServer::Request&) {
-      return LoopbackHttpServer::Response{};
-    });
+    auto s = LoopbackHttpServer::Start(
+        [](const LoopbackHttpServer::Request&) { return LoopbackHttpServer::Response{}; });
     ASSERT_TRUE(s.ok());
     port = (*s)->port();
   }

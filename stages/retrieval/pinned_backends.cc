@@ -28,8 +28,8 @@ absl::StatusOr<Backends> OpenHarnessBackends(const std::vector<HarnessConfig>& c
     if (name.empty() || backends.count(name)) continue;
     auto path = model_paths.find(name);
     if (path == model_paths.end()) {
-      return absl::NotFoundError(absl::StrCat("harness ", c.name(), ": no artifact of its dense model ",
-                                              name, " among the inputs"));
+      return absl::NotFoundError(absl::StrCat(
+          "harness ", c.name(), ": no artifact of its dense model ", name, " among the inputs"));
     }
     absl::StatusOr<experiments::ModelPin> pin = pins.PinFor(name);
     if (!pin.ok()) return pin.status();

@@ -31,10 +31,12 @@ TEST(PinnedBackendsTest, MissingArtifactAndMissingPinAreNamed) {
   absl::Status no_path = OpenHarnessBackends(configs, "fixture", {}, no_pins).status();
   EXPECT_EQ(no_path.code(), absl::StatusCode::kNotFound);
   EXPECT_THAT(no_path.message(), HasSubstr("harness H008: no artifact of its dense model lsa_a"));
-  absl::Status no_pin = OpenHarnessBackends(configs, "fixture", {{"lsa_a", "/nonexistent"}}, no_pins).status();
+  absl::Status no_pin =
+      OpenHarnessBackends(configs, "fixture", {{"lsa_a", "/nonexistent"}}, no_pins).status();
   EXPECT_EQ(no_pin.code(), absl::StatusCode::kFailedPrecondition);
-  EXPECT_THAT(no_pin.message(), HasSubstr("no pin for model lsa_a of task set fixture; run `bazel run "
-                                          "//reports:x_pins_refreeze`"));
+  EXPECT_THAT(no_pin.message(),
+              HasSubstr("no pin for model lsa_a of task set fixture; run `bazel run "
+                        "//reports:x_pins_refreeze`"));
 }
 
 }  // namespace

@@ -9,13 +9,13 @@
 
 // LAPACK (Fortran ABI; gfortran appends hidden lengths of character arguments).
 extern "C" {
-void dgeqrf_(const int* m, const int* n, double* a, const int* lda, double* tau,
+void dgeqrf_(const int* m, const int* n, double* a, const int* lda, double* tau, double* work,
+             const int* lwork, int* info);
+void dorgqr_(const int* m, const int* n, const int* k, double* a, const int* lda, const double* tau,
              double* work, const int* lwork, int* info);
-void dorgqr_(const int* m, const int* n, const int* k, double* a, const int* lda,
-             const double* tau, double* work, const int* lwork, int* info);
-void dgesdd_(const char* jobz, const int* m, const int* n, double* a, const int* lda,
-             double* s, double* u, const int* ldu, double* vt, const int* ldvt,
-             double* work, const int* lwork, int* iwork, int* info, size_t jobz_len);
+void dgesdd_(const char* jobz, const int* m, const int* n, double* a, const int* lda, double* s,
+             double* u, const int* ldu, double* vt, const int* ldvt, double* work, const int* lwork,
+             int* iwork, int* info, size_t jobz_len);
 void dlarnv_(const int* idist, int* iseed, const int* n, double* x);
 }
 
@@ -97,15 +97,15 @@ std::vector<double> TransposeTimesRowMajor(const CsrMatrix& a, const std::vector
 }
 
 absl::Status Validate(const CsrMatrix& a, const SvdOptions& o) {
-  if (a.rows < 0 || a.cols < 0 ||
-      a.row_ptr.size() != static_cast<size_t>(a.rows) + 1 || a.row_ptr.front() != 0 ||
-      a.row_ptr.back() != static_cast<int64_t>(a.col.size()) ||
+  if (a.rows < 0 || a.cols < 0 || a.row_ptr.size() != static_cast<size_t>(a.rows) + 1 ||
+      a.row_ptr.front() != 0 || a.row_ptr.back() != static_cast<int64_t>(a.col.size()) ||
       a.col.size() != a.val.size()) {
     return absl::InvalidArgumentError("RandomizedSvd: malformed CSR matrix");
   }
   for (int64_t i = 0; i < a.rows; ++i) {
     if (a.row_ptr[i] > a.row_ptr[i + 1]) {
-      return absl::InvalidArgumentError(absl::StrCat("RandomizedSvd: row_ptr decreases at row ", i));
+      return absl::InvalidArgumentError(
+          absl::StrCat("RandomizedSvd: row_ptr decreases at row ", i));
     }
   }
   for (int32_t c : a.col) {
@@ -118,8 +118,8 @@ absl::Status Validate(const CsrMatrix& a, const SvdOptions& o) {
   }
   if (o.rank < 1 || o.oversample < 0 || o.power_iterations < 0) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "RandomizedSvd: need rank >= 1, oversample >= 0, power_iterations >= 0; found ",
-        o.rank, ", ", o.oversample, ", ", o.power_iterations));
+        "RandomizedSvd: need rank >= 1, oversample >= 0, power_iterations >= 0; found ", o.rank,
+        ", ", o.oversample, ", ", o.power_iterations));
   }
   for (int s : o.seed) {
     if (s < 0 || s > 4095) {
@@ -174,13 +174,13 @@ absl::StatusOr<TruncatedSvd> RandomizedSvd(const CsrMatrix& a, const SvdOptions&
   int lwork = -1;
   double query = 0;
   const char jobz = 'S';
-  dgesdd_(&jobz, &l, &n, b.data(), &l, sigma.data(), u.data(), &l, vt.data(), &l, &query,
-          &lwork, iwork.data(), &info, 1);
+  dgesdd_(&jobz, &l, &n, b.data(), &l, sigma.data(), u.data(), &l, vt.data(), &l, &query, &lwork,
+          iwork.data(), &info, 1);
   if (info != 0) return LapackError("dgesdd", info);
   lwork = std::max(1, static_cast<int>(query));
   std::vector<double> work(static_cast<size_t>(lwork));
-  dgesdd_(&jobz, &l, &n, b.data(), &l, sigma.data(), u.data(), &l, vt.data(), &l,
-          work.data(), &lwork, iwork.data(), &info, 1);
+  dgesdd_(&jobz, &l, &n, b.data(), &l, sigma.data(), u.data(), &l, vt.data(), &l, work.data(),
+          &lwork, iwork.data(), &info, 1);
   if (info != 0) return LapackError("dgesdd", info);
 
   const int k = std::min(options.rank, l);
@@ -206,8 +206,7 @@ absl::StatusOr<TruncatedSvd> RandomizedSvd(const CsrMatrix& a, const SvdOptions&
   return out;
 }
 
-absl::StatusOr<std::vector<double>> DenseSingularValues(std::vector<double> a, int rows,
-                                                        int cols) {
+absl::StatusOr<std::vector<double>> DenseSingularValues(std::vector<double> a, int rows, int cols) {
   if (rows <= 0 || cols <= 0 || a.size() != static_cast<size_t>(rows) * cols) {
     return absl::InvalidArgumentError("DenseSingularValues: bad shape");
   }
@@ -225,8 +224,8 @@ absl::StatusOr<std::vector<double>> DenseSingularValues(std::vector<double> a, i
   if (info != 0) return LapackError("dgesdd", info);
   lwork = std::max(1, static_cast<int>(query));
   std::vector<double> work(static_cast<size_t>(lwork));
-  dgesdd_(&jobz, &rows, &cols, a.data(), &rows, s.data(), &dummy, &one, &dummy, &one,
-          work.data(), &lwork, iwork.data(), &info, 1);
+  dgesdd_(&jobz, &rows, &cols, a.data(), &rows, s.data(), &dummy, &one, &dummy, &one, work.data(),
+          &lwork, iwork.data(), &info, 1);
   if (info != 0) return LapackError("dgesdd", info);
   return s;
 }

@@ -60,8 +60,7 @@ absl::StatusOr<TruncatedSvd> RandomizedSvd(const CsrMatrix& a, const SvdOptions&
 
 // Singular values of a small dense matrix (rows x cols, column-major) by
 // dgesdd; for tests and checks.
-absl::StatusOr<std::vector<double>> DenseSingularValues(std::vector<double> a,
-                                                        int rows, int cols);
+absl::StatusOr<std::vector<double>> DenseSingularValues(std::vector<double> a, int rows, int cols);
 
 }  // namespace repro::retrieval
 

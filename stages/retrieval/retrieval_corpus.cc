@@ -47,8 +47,8 @@ absl::StatusOr<Corpus> Corpus::Create(const corpus::Snapshot& snapshot,
     }
     const std::string sha = Sha256Hex(f.content());
     if (sha != f.sha256()) {
-      return error("files[", i, "] (", f.path(), ").sha256: expected ", f.sha256(),
-                   ", found ", sha, " (of the content)");
+      return error("files[", i, "] (", f.path(), ").sha256: expected ", f.sha256(), ", found ", sha,
+                   " (of the content)");
     }
     by_path.emplace(f.path(), File{f.path(), f.content(), false});
   }
@@ -84,7 +84,7 @@ absl::StatusOr<Corpus> Corpus::Create(const corpus::Snapshot& snapshot,
   auto key = [&chunks](int i) {
     const corpus::Chunk& ch = chunks.chunks(i);
     return std::tuple<const std::string&, const std::string&, uint32_t>(ch.path(), ch.function(),
-                                                                       ch.start_line());
+                                                                        ch.start_line());
   };
   std::sort(order.begin(), order.end(), [&key](int a, int b) { return key(a) < key(b); });
   std::vector<bool> covered(c.files_.size(), false);

@@ -30,18 +30,21 @@ TEST(CorpusTest, FilesAndChunksInKeyOrder) {
   EXPECT_EQ(c->chunks()[1].function, "adapter.GetUploadURL");
   EXPECT_EQ(c->chunks()[2].function, "signedURL");
   EXPECT_EQ(c->chunks()[2].start_line, 7u);
-  EXPECT_EQ(c->ChunkDocument(2), "cache/gcs/adapter.go\nfunc signedURL(bucket, method string) string {\n"
-                                 "\treturn bucket + method\n}\n");
+  EXPECT_EQ(c->ChunkDocument(2),
+            "cache/gcs/adapter.go\nfunc signedURL(bucket, method string) string {\n"
+            "\treturn bucket + method\n}\n");
   EXPECT_EQ(c->FileDocument(0).substr(0, 34), "cache/gcs/adapter.go\npackage gcs\n\n");
 }
 
 TEST(CorpusTest, ExtraFilesNeedChunks) {
   corpus::Snapshot s = SmallGoSnapshot();
   corpus::ChunkSet cs = NaiveChunks(s);
-  std::vector<ExtraFile> extra = {{"__harness_distractors__/d0.go", "package d\n\nfunc S3() {\n}\n"}};
+  std::vector<ExtraFile> extra = {
+      {"__harness_distractors__/d0.go", "package d\n\nfunc S3() {\n}\n"}};
   absl::StatusOr<Corpus> c = Corpus::Create(s, cs, extra);
   ASSERT_FALSE(c.ok());
-  EXPECT_THAT(c.status().message(), HasSubstr("__harness_distractors__/d0.go (extra) has no chunk"));
+  EXPECT_THAT(c.status().message(),
+              HasSubstr("__harness_distractors__/d0.go (extra) has no chunk"));
   NaiveChunkFile(extra[0].path, extra[0].content, &cs);
   c = Corpus::Create(s, cs, extra);
   ASSERT_TRUE(c.ok()) << c.status();

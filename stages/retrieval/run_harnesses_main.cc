@@ -23,12 +23,12 @@
 #include "stages/corpus/corpus.pb.h"
 #include "stages/corpus/stage_io.h"
 #include "stages/corpus/task.pb.h"
+#include "stages/experiments/model_pins.h"
 #include "stages/pipeline/stage.h"
 #include "stages/pipeline/textproto.h"
-#include "stages/experiments/model_pins.h"
-#include "stages/retrieval/pinned_backends.h"
 #include "stages/retrieval/harness.h"
 #include "stages/retrieval/harness_config.h"
+#include "stages/retrieval/pinned_backends.h"
 #include "stages/retrieval/retrieval.pb.h"
 #include "stages/retrieval/retrieval_corpus.h"
 #include "stages/retrieval/task_metrics.h"
@@ -62,7 +62,8 @@ absl::Status Run(Stage& stage) {
   }
   absl::StatusOr<experiments::ModelPinSet> pins = experiments::ModelPinSet::FromStage(stage);
   if (!pins.ok()) return pins.status();
-  absl::StatusOr<Backends> backends = OpenHarnessBackends(configs, tasks.repository(), model_paths, *pins);
+  absl::StatusOr<Backends> backends =
+      OpenHarnessBackends(configs, tasks.repository(), model_paths, *pins);
   if (!backends.ok()) return backends.status();
 
   HarnessBaseline baseline;
@@ -73,13 +74,16 @@ absl::Status Run(Stage& stage) {
     corpus::Snapshot snapshot;
     corpus::ChunkSet chunks;
     corpus::Labels labels;
-    if (absl::Status s = corpus::ReadProto(stage, "snapshot/" + task.id(), &snapshot); !s.ok()) return s;
-    if (absl::Status s = corpus::ReadProto(stage, "chunks/" + task.id(), &chunks); !s.ok()) return s;
-    if (absl::Status s = corpus::ReadProto(stage, "labels/" + task.id(), &labels); !s.ok()) return s;
+    if (absl::Status s = corpus::ReadProto(stage, "snapshot/" + task.id(), &snapshot); !s.ok())
+      return s;
+    if (absl::Status s = corpus::ReadProto(stage, "chunks/" + task.id(), &chunks); !s.ok())
+      return s;
+    if (absl::Status s = corpus::ReadProto(stage, "labels/" + task.id(), &labels); !s.ok())
+      return s;
     if (snapshot.commit() != task.base_commit()) {
-      return absl::FailedPreconditionError(absl::StrCat("snapshot/", task.id(), ": expected commit ",
-                                                        task.base_commit(), " (base), found ",
-                                                        snapshot.commit()));
+      return absl::FailedPreconditionError(absl::StrCat("snapshot/", task.id(),
+                                                        ": expected commit ", task.base_commit(),
+                                                        " (base), found ", snapshot.commit()));
     }
     absl::StatusOr<Corpus> corpus = Corpus::Create(snapshot, chunks);
     if (!corpus.ok()) return corpus.status();
@@ -87,7 +91,9 @@ absl::Status Run(Stage& stage) {
       EmbeddingBackend* dense = BackendFor(config, *backends);
       absl::StatusOr<HarnessRun> run = RunHarness(
           config, *corpus, dense, SelectQuery(config, task.query(), task.reformulation()));
-      if (!run.ok()) return absl::Status(run.status().code(), absl::StrCat(task.id(), ": ", run.status().message()));
+      if (!run.ok())
+        return absl::Status(run.status().code(),
+                            absl::StrCat(task.id(), ": ", run.status().message()));
       absl::StatusOr<TaskMetrics> m =
           ComputeTaskMetrics(run->result, labels, static_cast<int>(config.candidate_limit()));
       if (!m.ok()) return m.status();
@@ -128,9 +134,10 @@ absl::Status Run(Stage& stage) {
     }
   }
 
-  std::string md = absl::StrCat("# Harness baseline: ", tasks.repository(), " (", tasks.tasks_size(),
-                                " tasks, base commits)\n\n| task | harness | recall@10 | MRR | "
-                                "nDCG@10 | first-gold rank | fn recall@10 |\n|---|---|---|---|---|---|---|\n");
+  std::string md =
+      absl::StrCat("# Harness baseline: ", tasks.repository(), " (", tasks.tasks_size(),
+                   " tasks, base commits)\n\n| task | harness | recall@10 | MRR | "
+                   "nDCG@10 | first-gold rank | fn recall@10 |\n|---|---|---|---|---|---|---|\n");
   for (const TaskHarnessRun& r : baseline.runs()) {
     absl::StrAppendFormat(&md, "| %s | %s | %.4f | %.4f | %.4f | %d%s | %s |\n", r.task_id(),
                           r.harness(), r.recall_at_10(), r.mrr(), r.ndcg_at_10(),
@@ -138,8 +145,9 @@ absl::Status Run(Stage& stage) {
                           r.gold_functions() ? absl::StrFormat("%.4f", r.function_recall_at_10())
                                              : std::string("n/a"));
   }
-  absl::StrAppend(&md, "\n## Means over tasks\n\n| harness | tasks | recall@1 | recall@5 | recall@10 "
-                       "| MRR | nDCG@10 | fn recall@10 (tasks) |\n|---|---|---|---|---|---|---|---|\n");
+  absl::StrAppend(&md,
+                  "\n## Means over tasks\n\n| harness | tasks | recall@1 | recall@5 | recall@10 "
+                  "| MRR | nDCG@10 | fn recall@10 (tasks) |\n|---|---|---|---|---|---|---|---|\n");
   for (const HarnessConfig& c : configs) {
     HarnessMean m = means[c.name()];
     const double n = m.tasks();
@@ -148,11 +156,13 @@ absl::Status Run(Stage& stage) {
     m.set_recall_at_10(m.recall_at_10() / n);
     m.set_mrr(m.mrr() / n);
     m.set_ndcg_at_10(m.ndcg_at_10() / n);
-    if (m.function_tasks() > 0) m.set_function_recall_at_10(m.function_recall_at_10() / m.function_tasks());
+    if (m.function_tasks() > 0)
+      m.set_function_recall_at_10(m.function_recall_at_10() / m.function_tasks());
     *baseline.add_means() = m;
-    absl::StrAppendFormat(&md, "| %s | %d | %.4f | %.4f | %.4f | %.4f | %.4f | %.4f (%d) |\n", m.harness(),
-                          m.tasks(), m.recall_at_1(), m.recall_at_5(), m.recall_at_10(), m.mrr(),
-                          m.ndcg_at_10(), m.function_recall_at_10(), m.function_tasks());
+    absl::StrAppendFormat(&md, "| %s | %d | %.4f | %.4f | %.4f | %.4f | %.4f | %.4f (%d) |\n",
+                          m.harness(), m.tasks(), m.recall_at_1(), m.recall_at_5(),
+                          m.recall_at_10(), m.mrr(), m.ndcg_at_10(), m.function_recall_at_10(),
+                          m.function_tasks());
   }
 
   for (const auto& [name, path] : stage.output_paths()) {

@@ -23,24 +23,25 @@
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
 #include "absl/status/status.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "stages/corpus/corpus.pb.h"
 #include "stages/corpus/task.pb.h"
+#include "stages/experiments/model_pins.h"
 #include "stages/pipeline/file_io.h"
 #include "stages/pipeline/textproto.h"
-#include "absl/strings/match.h"
-#include "stages/experiments/model_pins.h"
-#include "stages/retrieval/pinned_backends.h"
 #include "stages/retrieval/harness.h"
 #include "stages/retrieval/harness_config.h"
+#include "stages/retrieval/pinned_backends.h"
 #include "stages/retrieval/retrieval_corpus.h"
 #include "stages/retrieval/set_index.h"
 #include "stages/retrieval/task_metrics.h"
 
-ABSL_FLAG(std::string, experiment, "e04_fixture", "experiment name (data/experiments/<name>.textproto)");
+ABSL_FLAG(std::string, experiment, "e04_fixture",
+          "experiment name (data/experiments/<name>.textproto)");
 ABSL_FLAG(std::string, harness, "all", "a harness of the experiment, or all");
 ABSL_FLAG(std::string, task, "all", "task id, or all");
 ABSL_FLAG(int, top, 20, "ranked files (and functions) to print per run");
@@ -61,7 +62,8 @@ struct Mean {
 };
 
 absl::Status Main() {
-  absl::StatusOr<SetIndex> index = LoadSet(absl::GetFlag(FLAGS_indexes), absl::GetFlag(FLAGS_experiment));
+  absl::StatusOr<SetIndex> index =
+      LoadSet(absl::GetFlag(FLAGS_indexes), absl::GetFlag(FLAGS_experiment));
   if (!index.ok()) return index.status();
   absl::StatusOr<corpus::TaskSet> loaded_set = LoadTaskSet(*index);
   if (!loaded_set.ok()) return loaded_set.status();
@@ -78,14 +80,15 @@ absl::Status Main() {
     absl::StatusOr<HarnessConfig> c = LoadHarnessConfig(path);
     if (!c.ok()) return c.status();
     known.push_back(c->name());
-    if (absl::GetFlag(FLAGS_harness) != "all" && c->name() != absl::GetFlag(FLAGS_harness)) continue;
+    if (absl::GetFlag(FLAGS_harness) != "all" && c->name() != absl::GetFlag(FLAGS_harness))
+      continue;
     harness_names.push_back(c->name());
     configs.push_back(*std::move(c));
   }
   if (configs.empty()) {
     return absl::NotFoundError(absl::StrCat("experiment ", index->name, " has no harness ",
-                                            absl::GetFlag(FLAGS_harness), "; harnesses: ",
-                                            absl::StrJoin(known, ", ")));
+                                            absl::GetFlag(FLAGS_harness),
+                                            "; harnesses: ", absl::StrJoin(known, ", ")));
   }
   ModelPins pins;
   const bool has_pins = index->paths.count({"-", "pins"}) > 0;
@@ -98,7 +101,8 @@ absl::Status Main() {
   }
   const ModelPinSet pin_set(has_pins ? &pins : nullptr, index->headers["task_set_name"],
                             index->headers["pins_file"], index->headers["pins_refreeze"]);
-  absl::StatusOr<Backends> backends = OpenHarnessBackends(configs, task_set.repository(), model_paths, pin_set);
+  absl::StatusOr<Backends> backends =
+      OpenHarnessBackends(configs, task_set.repository(), model_paths, pin_set);
   if (!backends.ok()) return backends.status();
 
   std::map<std::string, Mean> means;
@@ -143,10 +147,11 @@ absl::Status Main() {
       absl::PrintF("== %s on %s %s at base %s\n", config.name(), index->name, task.id(),
                    task.base_commit());
       absl::PrintF("query (%s): %s\n", QueryField_Name(config.query_field()), query);
-      absl::PrintF("index: %d files, %d chunks; BM25 %d documents, %d terms, %d postings; dense %d x %d%s\n",
-                   st.files(), st.chunks(), st.documents(), st.vocabulary(), st.postings(),
-                   st.dense_vectors(), st.dense_dim(),
-                   run->result.dense_query_empty() ? " (query has no dense vector)" : "");
+      absl::PrintF(
+          "index: %d files, %d chunks; BM25 %d documents, %d terms, %d postings; dense %d x %d%s\n",
+          st.files(), st.chunks(), st.documents(), st.vocabulary(), st.postings(),
+          st.dense_vectors(), st.dense_dim(),
+          run->result.dense_query_empty() ? " (query has no dense vector)" : "");
       absl::PrintF("%5s  %-14s %-4s %s\n", "rank", "score", "gold", "file");
       for (int i = 0; i < run->result.files_size(); ++i) {
         const RankedFile& f = run->result.files(i);
@@ -162,8 +167,8 @@ absl::Status Main() {
         for (const corpus::GoldFunction& g : labels.gold_functions()) {
           is_gold |= g.file() == f.path() && g.function() == f.function();
         }
-        absl::PrintF("%5d  %-14.10g %-4s %s %s (lines %d-%d)\n", i + 1, f.score(), is_gold ? "*" : "",
-                     f.path(), f.function(), f.start_line(), f.end_line());
+        absl::PrintF("%5d  %-14.10g %-4s %s %s (lines %d-%d)\n", i + 1, f.score(),
+                     is_gold ? "*" : "", f.path(), f.function(), f.start_line(), f.end_line());
       }
       absl::PrintF(
           "recall@1 %.3f  recall@5 %.3f  recall@10 %.3f  MRR %.4f  nDCG@10 %.4f  first-gold rank "
@@ -178,13 +183,13 @@ absl::Status Main() {
     }
   }
   if (runs == 0) {
-    return absl::NotFoundError(absl::StrCat("no task ", absl::GetFlag(FLAGS_task), " in experiment ",
-                                            index->name));
+    return absl::NotFoundError(
+        absl::StrCat("no task ", absl::GetFlag(FLAGS_task), " in experiment ", index->name));
   }
   if (runs > 1 && !absl::GetFlag(FLAGS_json)) {
-    absl::PrintF("means over tasks (experiment %s)\n%-6s %5s %9s %9s %9s %8s %8s %14s\n", index->name,
-                 "harness", "tasks", "recall@1", "recall@5", "recall@10", "MRR", "nDCG@10",
-                 "fn recall@10");
+    absl::PrintF("means over tasks (experiment %s)\n%-6s %5s %9s %9s %9s %8s %8s %14s\n",
+                 index->name, "harness", "tasks", "recall@1", "recall@5", "recall@10", "MRR",
+                 "nDCG@10", "fn recall@10");
     for (const std::string& h : harness_names) {
       const Mean& m = means[h];
       if (m.n == 0) continue;
@@ -201,7 +206,8 @@ absl::Status Main() {
 
 int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(
-      "bazel run //stages/retrieval:search -- --experiment=<name> --harness=<name|all> --task=<id|all>");
+      "bazel run //stages/retrieval:search -- --experiment=<name> --harness=<name|all> "
+      "--task=<id|all>");
   absl::ParseCommandLine(argc, argv);
   absl::Status s = repro::retrieval::Main();
   if (!s.ok()) {

@@ -25,7 +25,7 @@ namespace repro::retrieval {
 
 struct SetIndex {
   std::string name;
-  std::string not_configured;  // non-empty: the set is not available, and why
+  std::string not_configured;                  // non-empty: the set is not available, and why
   std::map<std::string, std::string> headers;  // other "# key\tvalue" lines
   std::map<std::pair<std::string, std::string>, std::string> paths;  // (task, role) -> path
 };

@@ -10,8 +10,7 @@
 namespace repro::retrieval {
 
 absl::StatusOr<TaskMetrics> ComputeTaskMetrics(const HarnessResult& result,
-                                               const corpus::Labels& labels,
-                                               int candidate_limit) {
+                                               const corpus::Labels& labels, int candidate_limit) {
   TaskMetrics m;
   std::vector<std::pair<std::string, int>> gold;
   for (const std::string& f : labels.gold_files()) gold.emplace_back(f, 1);
@@ -28,8 +27,8 @@ absl::StatusOr<TaskMetrics> ComputeTaskMetrics(const HarnessResult& result,
   absl::StatusOr<double> ndcg = metrics::NdcgAtK(run, *qrels, 10, metrics::Gain::kLinear);
   absl::StatusOr<metrics::FirstRelevant> first =
       metrics::FirstRelevantRank(run, *qrels, candidate_limit + 1);
-  for (const absl::Status& s : {r1.status(), r5.status(), r10.status(), rr.status(),
-                                ndcg.status(), first.status()}) {
+  for (const absl::Status& s :
+       {r1.status(), r5.status(), r10.status(), rr.status(), ndcg.status(), first.status()}) {
     if (!s.ok()) return s;
   }
   m.recall_at_1 = *r1;
@@ -44,7 +43,8 @@ absl::StatusOr<TaskMetrics> ComputeTaskMetrics(const HarnessResult& result,
   for (const corpus::GoldFunction& g : labels.gold_functions()) {
     gold_fns.emplace_back(g.file(), g.function());
   }
-  for (const RankedFunction& f : result.functions()) ranked_fns.emplace_back(f.path(), f.function());
+  for (const RankedFunction& f : result.functions())
+    ranked_fns.emplace_back(f.path(), f.function());
   absl::StatusOr<metrics::FunctionRecall> fr = metrics::FunctionRecallAtK(ranked_fns, gold_fns, 10);
   if (!fr.ok()) return fr.status();
   m.gold_functions = fr->gold_functions;

@@ -37,8 +37,7 @@ struct TaskMetrics {
 };
 
 absl::StatusOr<TaskMetrics> ComputeTaskMetrics(const HarnessResult& result,
-                                               const corpus::Labels& labels,
-                                               int candidate_limit);
+                                               const corpus::Labels& labels, int candidate_limit);
 
 }  // namespace repro::retrieval
 

@@ -5,7 +5,8 @@
 namespace repro::retrieval {
 namespace {
 
-HarnessResult Result(std::vector<std::string> files, std::vector<std::pair<std::string, std::string>> fns) {
+HarnessResult Result(std::vector<std::string> files,
+                     std::vector<std::pair<std::string, std::string>> fns) {
   HarnessResult r;
   double s = 100;
   for (const std::string& f : files) {
@@ -33,8 +34,8 @@ corpus::Labels Gold() {
 
 TEST(TaskMetricsTest, HandComputed) {
   // Gold b.go at rank 2, z.go absent.
-  HarnessResult r = Result({"a.go", "b.go", "c.go"},
-                           {{"a.go", "init"}, {"a.go", "init"}, {"b.go", "T.Run"}});
+  HarnessResult r =
+      Result({"a.go", "b.go", "c.go"}, {{"a.go", "init"}, {"a.go", "init"}, {"b.go", "T.Run"}});
   absl::StatusOr<TaskMetrics> m = ComputeTaskMetrics(r, Gold(), 200);
   ASSERT_TRUE(m.ok()) << m.status();
   EXPECT_EQ(m->recall_at_1, 0.0);

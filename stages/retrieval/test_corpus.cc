@@ -95,7 +95,8 @@ corpus::Snapshot SmallGoSnapshot() {
       "unit",
       {
           {"cache/s3/client.go",
-           "package s3\n\n// Client talks to the S3 cache server.\ntype Client struct{ insecure bool }\n\n"
+           "package s3\n\n// Client talks to the S3 cache server.\ntype Client struct{ insecure "
+           "bool }\n\n"
            "func newClient(insecure bool) *Client {\n\treturn &Client{insecure: insecure}\n}\n\n"
            "func (c *Client) scheme() string {\n\tif c.insecure {\n\t\treturn \"http\"\n\t}\n"
            "\treturn \"https\"\n}\n"},
@@ -104,13 +105,15 @@ corpus::Snapshot SmallGoSnapshot() {
            "\"PUT\")\n}\n\nfunc signedURL(bucket, method string) string {\n\treturn bucket + "
            "method\n}\n"},
           {"executors/docker/volumes/windows_parser.go",
-           "package volumes\n\nfunc (p *windowsParser) ParseVolume(spec string) (*Volume, error) {\n"
+           "package volumes\n\nfunc (p *windowsParser) ParseVolume(spec string) (*Volume, error) "
+           "{\n"
            "\tdrive := spec[:2]\n\treturn parseDrive(drive)\n}\n"},
           {"executors/docker/volumes/linux_parser.go",
            "package volumes\n\nfunc (p *linuxParser) ParseVolume(spec string) (*Volume, error) {\n"
            "\treturn parseMount(spec)\n}\n"},
           {"helpers/trace/buffer.go",
-           "package trace\n\nconst limit = 4096\n\nfunc (b *Buffer) Write(p []byte) (int, error) {\n"
+           "package trace\n\nconst limit = 4096\n\nfunc (b *Buffer) Write(p []byte) (int, error) "
+           "{\n"
            "\tif len(p) > limit {\n\t\tp = p[:limit]\n\t}\n\treturn b.w.Write(p)\n}\n"},
       });
 }

@@ -12,23 +12,19 @@ namespace {
 
 // Lucene EnglishAnalyzer's default stop set, sorted.
 constexpr std::array<absl::string_view, 33> kStopwords = {
-    "a",    "an",    "and",  "are",   "as",   "at",   "be",    "but", "by",
-    "for",  "if",    "in",   "into",  "is",   "it",   "no",    "not", "of",
-    "on",   "or",    "such", "that",  "the",  "their", "then", "there",
-    "these", "they", "this", "to",    "was",  "will", "with"};
+    "a",   "an",    "and",  "are",   "as",    "at",   "be",   "but", "by",  "for",  "if",
+    "in",  "into",  "is",   "it",    "no",    "not",  "of",   "on",  "or",  "such", "that",
+    "the", "their", "then", "there", "these", "they", "this", "to",  "was", "will", "with"};
 
 inline bool IsUpper(char c) { return c >= 'A' && c <= 'Z'; }
 inline bool IsLower(char c) { return c >= 'a' && c <= 'z'; }
 inline bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-inline bool IsWordByte(char c) {
-  return IsUpper(c) || IsLower(c) || IsDigit(c) || c == '_';
-}
+inline bool IsWordByte(char c) { return IsUpper(c) || IsLower(c) || IsDigit(c) || c == '_'; }
 inline char ToLower(char c) { return IsUpper(c) ? static_cast<char>(c + 32) : c; }
 
 inline bool Keep(absl::string_view token) {
   return token.size() >= static_cast<size_t>(kMinTokenBytes) &&
-         token.size() <= static_cast<size_t>(kMaxTokenBytes) &&
-         !IsStopword(token);
+         token.size() <= static_cast<size_t>(kMaxTokenBytes) && !IsStopword(token);
 }
 
 using Parts = absl::InlinedVector<std::pair<uint32_t, uint32_t>, 8>;
@@ -76,12 +72,9 @@ bool IsStopword(absl::string_view token) {
   return std::binary_search(kStopwords.begin(), kStopwords.end(), token);
 }
 
-absl::Span<const absl::string_view> Stopwords() {
-  return absl::MakeConstSpan(kStopwords);
-}
+absl::Span<const absl::string_view> Stopwords() { return absl::MakeConstSpan(kStopwords); }
 
-void ForEachToken(absl::string_view text,
-                  absl::FunctionRef<void(absl::string_view)> emit) {
+void ForEachToken(absl::string_view text, absl::FunctionRef<void(absl::string_view)> emit) {
   std::string lower;
   Parts parts;
   const size_t n = text.size();

@@ -49,8 +49,7 @@ inline constexpr int kMaxTokenBytes = 64;
 
 // Calls `emit` for every token of `text`, in order. The view passed to `emit`
 // is valid only during that call.
-void ForEachToken(absl::string_view text,
-                  absl::FunctionRef<void(absl::string_view)> emit);
+void ForEachToken(absl::string_view text, absl::FunctionRef<void(absl::string_view)> emit);
 
 // The tokens of `text`, in order.
 std::vector<std::string> Tokenize(absl::string_view text);

@@ -13,26 +13,21 @@ namespace {
 using ::testing::ElementsAre;
 using ::testing::IsEmpty;
 
-TEST(TokenizerTest, VersionIsPinned) {
-  EXPECT_EQ(kTokenizerVersion, "code-tokenizer/1");
-}
+TEST(TokenizerTest, VersionIsPinned) { EXPECT_EQ(kTokenizerVersion, "code-tokenizer/1"); }
 
 TEST(TokenizerTest, SplitsOnNonAlphanumerics) {
-  EXPECT_THAT(Tokenize("shells/cache.go: read()"),
-              ElementsAre("shells", "cache", "go", "read"));
+  EXPECT_THAT(Tokenize("shells/cache.go: read()"), ElementsAre("shells", "cache", "go", "read"));
 }
 
 TEST(TokenizerTest, CamelCaseKeepsOriginalFirst) {
   EXPECT_THAT(Tokenize("processUntracked"),
               ElementsAre("processuntracked", "process", "untracked"));
-  EXPECT_THAT(Tokenize("FileArchiver"),
-              ElementsAre("filearchiver", "file", "archiver"));
+  EXPECT_THAT(Tokenize("FileArchiver"), ElementsAre("filearchiver", "file", "archiver"));
 }
 
 TEST(TokenizerTest, Acronyms) {
   EXPECT_THAT(Tokenize("HTTPServer"), ElementsAre("httpserver", "http", "server"));
-  EXPECT_THAT(Tokenize("getHTTPSProxy"),
-              ElementsAre("gethttpsproxy", "get", "https", "proxy"));
+  EXPECT_THAT(Tokenize("getHTTPSProxy"), ElementsAre("gethttpsproxy", "get", "https", "proxy"));
   EXPECT_THAT(Tokenize("userID"), ElementsAre("userid", "user", "id"));
   EXPECT_THAT(Tokenize("ID"), ElementsAre("id"));
   // Plural acronyms stay whole.
@@ -41,8 +36,7 @@ TEST(TokenizerTest, Acronyms) {
 }
 
 TEST(TokenizerTest, SnakeCaseKeepsUnderscoresInOriginal) {
-  EXPECT_THAT(Tokenize("file_archiver"),
-              ElementsAre("file_archiver", "file", "archiver"));
+  EXPECT_THAT(Tokenize("file_archiver"), ElementsAre("file_archiver", "file", "archiver"));
   // One part only: no original emitted.
   EXPECT_THAT(Tokenize("_cache_"), ElementsAre("cache"));
 }
@@ -56,8 +50,7 @@ TEST(TokenizerTest, DigitBoundaries) {
 }
 
 TEST(TokenizerTest, StopwordsAndLengthFilters) {
-  EXPECT_THAT(Tokenize("The cache is not in the server"),
-              ElementsAre("cache", "server"));
+  EXPECT_THAT(Tokenize("The cache is not in the server"), ElementsAre("cache", "server"));
   EXPECT_THAT(Tokenize("a b c"), IsEmpty());
   EXPECT_THAT(Tokenize(std::string(65, 'x')), IsEmpty());
   EXPECT_THAT(Tokenize(std::string(64, 'x')), ElementsAre(std::string(64, 'x')));
@@ -66,7 +59,9 @@ TEST(TokenizerTest, StopwordsAndLengthFilters) {
 }
 
 TEST(TokenizerTest, NonAsciiBytesSeparate) {
-  EXPECT_THAT(Tokenize("caf\xc3\xa9s bl\xc3\xb6" "b"), ElementsAre("caf", "bl"));
+  EXPECT_THAT(Tokenize("caf\xc3\xa9s bl\xc3\xb6"
+                       "b"),
+              ElementsAre("caf", "bl"));
 }
 
 TEST(TokenizerTest, EmptyAndSeparatorsOnly) {

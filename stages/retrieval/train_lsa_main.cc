@@ -41,7 +41,8 @@ absl::Status Run(Stage& stage) {
   if (absl::Status s = ParseTextProto(*text, source, &config); !s.ok()) return s;
   if (config.has_training_repository() || config.has_training_commit()) {
     return absl::InvalidArgumentError(absl::StrCat(
-        source, ": LsaTrainingConfig.training_repository/training_commit: expected none (the task "
+        source,
+        ": LsaTrainingConfig.training_repository/training_commit: expected none (the task "
         "set's lsa_training_commit decides where the model is trained), found ",
         config.training_repository(), "@", config.training_commit()));
   }
@@ -52,17 +53,17 @@ absl::Status Run(Stage& stage) {
   if (absl::Status s = corpus::ReadProto(stage, "chunks", &chunks); !s.ok()) return s;
   const std::string expected = absl::GetFlag(FLAGS_training_commit);
   if (snapshot.commit() != expected) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "training snapshot: expected the task set's lsa_training_commit ", expected, ", found ",
-        snapshot.repository(), "@", snapshot.commit()));
+    return absl::FailedPreconditionError(
+        absl::StrCat("training snapshot: expected the task set's lsa_training_commit ", expected,
+                     ", found ", snapshot.repository(), "@", snapshot.commit()));
   }
   config.set_training_repository(snapshot.repository());
   config.set_training_commit(snapshot.commit());
   if (absl::Status s = ValidateLsaTrainingConfig(config, source); !s.ok()) return s;
   absl::StatusOr<Corpus> corpus = Corpus::Create(snapshot, chunks);
   if (!corpus.ok()) return corpus.status();
-  absl::StatusOr<LsaModel> model = TrainLsaModel(config, corpus->ChunkDocuments(),
-                                                 corpus->snapshot_sha256(), corpus->chunker());
+  absl::StatusOr<LsaModel> model =
+      TrainLsaModel(config, corpus->ChunkDocuments(), corpus->snapshot_sha256(), corpus->chunker());
   if (!model.ok()) return model.status();
   const std::string bytes = SerializeLsaModel(*model);
 

@@ -66,9 +66,8 @@ absl::StatusOr<std::optional<std::vector<float>>> Lookup(sqlite3* db, sqlite3_st
   const void* blob = sqlite3_column_blob(s, 1);
   const int bytes = sqlite3_column_bytes(s, 1);
   if (dims < 1 || bytes != dims * 4) {
-    return absl::DataLossError(absl::StrCat(path, ": vector of text ", key.text_sha256,
-                                            " has ", bytes, " bytes, expected 4 * dims = ",
-                                            dims * 4));
+    return absl::DataLossError(absl::StrCat(path, ": vector of text ", key.text_sha256, " has ",
+                                            bytes, " bytes, expected 4 * dims = ", dims * 4));
   }
   std::vector<float> v(static_cast<size_t>(dims));
   std::memcpy(v.data(), blob, static_cast<size_t>(bytes));
@@ -96,8 +95,8 @@ SqliteHandle::~SqliteHandle() {
 absl::StatusOr<std::unique_ptr<VectorCacheWriter>> VectorCacheWriter::Open(
     const std::string& path) {
   sqlite3* raw = nullptr;
-  const int rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
-                                 nullptr);
+  const int rc =
+      sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
   SqliteHandle db(raw);
   if (rc != SQLITE_OK) return SqlError(raw, path, "open");
   char* err = nullptr;
@@ -172,14 +171,15 @@ absl::StatusOr<std::unique_ptr<CachedEmbeddings>> CachedEmbeddings::Open(
     absl::StatusOr<std::string> sha = Sha256File(path);
     if (!sha.ok()) return sha.status();
     if (*sha != expected_file_sha256) {
-      return absl::FailedPreconditionError(absl::StrCat(path, ": vector cache sha256 mismatch: expected ",
-                                                        expected_file_sha256, " (pinned), found ",
-                                                        *sha));
+      return absl::FailedPreconditionError(
+          absl::StrCat(path, ": vector cache sha256 mismatch: expected ", expected_file_sha256,
+                       " (pinned), found ", *sha));
     }
   }
   sqlite3* raw = nullptr;
   const std::string uri = absl::StrCat("file:", UriEscape(path), "?mode=ro&immutable=1");
-  const int rc = sqlite3_open_v2(uri.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
+  const int rc =
+      sqlite3_open_v2(uri.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
   SqliteHandle db(raw);
   if (rc != SQLITE_OK) return SqlError(raw, path, "open read-only");
   // Fails here (not later) when the file is not a vector cache.

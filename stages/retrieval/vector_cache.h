@@ -87,7 +87,8 @@ class CachedEmbeddings : public EmbeddingBackend {
   absl::Status Embed(absl::Span<const std::string> texts, std::vector<float>* out) override;
 
  private:
-  CachedEmbeddings(SqliteHandle db, std::string path) : db_(std::move(db)), path_(std::move(path)) {}
+  CachedEmbeddings(SqliteHandle db, std::string path)
+      : db_(std::move(db)), path_(std::move(path)) {}
   SqliteHandle db_;
   std::string path_;
   std::string model_id_;

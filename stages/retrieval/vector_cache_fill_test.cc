@@ -120,7 +120,8 @@ TEST(VectorCacheFillTest, FillThenRunTheHarnessFromThePinnedCache) {
   absl::StatusOr<Corpus> corpus = Corpus::Create(snapshot, chunks);
   ASSERT_TRUE(corpus.ok());
   HarnessConfig config = ServerConfig(*file_sha);
-  absl::StatusOr<std::unique_ptr<EmbeddingBackend>> cached = OpenPinnedBackend(config, "unit", path);
+  absl::StatusOr<std::unique_ptr<EmbeddingBackend>> cached =
+      OpenPinnedBackend(config, "unit", path);
   ASSERT_TRUE(cached.ok()) << cached.status();
   absl::StatusOr<HarnessRun> from_cache = RunHarness(config, *corpus, cached->get(), query);
   ASSERT_TRUE(from_cache.ok()) << from_cache.status();

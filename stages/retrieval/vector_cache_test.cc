@@ -18,7 +18,9 @@ std::string TempPath(const std::string& name) {
   return std::string(dir ? dir : "/tmp") + "/" + name;
 }
 
-CacheKey Key(const std::string& text) { return {"embed-model", std::string(64, 'e'), Sha256Hex(text)}; }
+CacheKey Key(const std::string& text) {
+  return {"embed-model", std::string(64, 'e'), Sha256Hex(text)};
+}
 
 TEST(VectorCacheTest, WriteThenReadThroughTheBackend) {
   const std::string path = TempPath("cache1.sqlite");

@@ -66,14 +66,14 @@ class XapianBm25Reference {
 struct RankingAgreement {
   int64_t size_a = 0;
   int64_t size_b = 0;
-  int64_t top_k = 0;                // min(k, sizes)
-  int64_t same_position = 0;        // ranks 1..top_k holding the same id
+  int64_t top_k = 0;          // min(k, sizes)
+  int64_t same_position = 0;  // ranks 1..top_k holding the same id
   // Ranks 1..top_k holding different ids whose scores in `a` are equal within
   // 1e-9 relative: a swap of near-ties caused by rounding, not by the formula.
   int64_t near_tie_swaps = 0;
-  int64_t top_k_overlap = 0;        // |top-k(a) ∩ top-k(b)|
-  double max_abs_diff = 0;          // over ids in both rankings
-  double max_rel_diff = 0;          // |a - b| / max(|a|, |b|)
+  int64_t top_k_overlap = 0;  // |top-k(a) ∩ top-k(b)|
+  double max_abs_diff = 0;    // over ids in both rankings
+  double max_rel_diff = 0;    // |a - b| / max(|a|, |b|)
 };
 
 RankingAgreement CompareRankings(const std::vector<ScoredId>& a, const std::vector<ScoredId>& b,

@@ -12,7 +12,8 @@ namespace repro::retrieval {
 namespace {
 
 std::vector<std::vector<std::string>> HandDocs() {
-  return {{"cache", "server", "cache"}, {"cache", "client"}, {"proxy", "server", "client", "proxy"}};
+  return {
+      {"cache", "server", "cache"}, {"cache", "client"}, {"proxy", "server", "client", "proxy"}};
 }
 
 Bm25Index Ours(const std::vector<std::vector<std::string>>& docs) {
@@ -43,9 +44,8 @@ TEST(XapianReferenceTest, NativeXapianOnTheHandCorpus) {
 TEST(XapianReferenceTest, LuceneFromXapianEqualsOursOnTheHandCorpus) {
   XapianBm25Reference x(HandDocs(), {});
   Bm25Index ours = Ours(HandDocs());
-  for (const std::vector<std::string>& q :
-       std::vector<std::vector<std::string>>{{"cache"}, {"proxy", "server"}, {"cache", "cache"},
-                                             {"client", "absent"}}) {
+  for (const std::vector<std::string>& q : std::vector<std::vector<std::string>>{
+           {"cache"}, {"proxy", "server"}, {"cache", "cache"}, {"client", "absent"}}) {
     std::vector<ScoredId> a = ours.Search(q);
     std::vector<ScoredId> b = x.SearchLuceneFromXapian(q);
     ASSERT_EQ(a.size(), b.size());

@@ -18,8 +18,8 @@ std::string Where(const std::string& file, const PackingCondition& c, int i) {
 
 absl::Status Mismatch(const std::string& where, const std::string& field,
                       const std::string& expected, const std::string& found) {
-  return absl::InvalidArgumentError(absl::StrCat(where, ", field ", field, ": expected ",
-                                                 expected, ", found ", found));
+  return absl::InvalidArgumentError(
+      absl::StrCat(where, ", field ", field, ": expected ", expected, ", found ", found));
 }
 
 std::string List(const google::protobuf::RepeatedPtrField<std::string>& v) {
@@ -27,11 +27,10 @@ std::string List(const google::protobuf::RepeatedPtrField<std::string>& v) {
 }
 
 absl::Status ValidateCondition(const PackingCondition& c, const PackingCase& pc,
-                               const std::vector<std::string>& order,
-                               const std::string& file) {
+                               const std::vector<std::string>& order, const std::string& file) {
   if (c.budget() < 0) {
-    return Mismatch(absl::StrCat(file, ": condition '", c.name(), "'"), "budget",
-                    ">= 0", absl::StrCat(c.budget()));
+    return Mismatch(absl::StrCat(file, ": condition '", c.name(), "'"), "budget", ">= 0",
+                    absl::StrCat(c.budget()));
   }
   std::set<std::string> claim_ids;
   for (const MaterialClaim& m : pc.claims()) claim_ids.insert(m.id());
@@ -53,7 +52,8 @@ absl::Status ValidateCondition(const PackingCondition& c, const PackingCase& pc,
         return Mismatch(where, "claims", "a declared claim id", absl::StrCat("'", claim, "'"));
       }
     }
-    if (p.dependency_cluster().empty()) return Mismatch(where, "dependency_cluster", "a cluster", "empty");
+    if (p.dependency_cluster().empty())
+      return Mismatch(where, "dependency_cluster", "a cluster", "empty");
     if (p.redundancy_status() == REDUNDANCY_STATUS_UNSPECIFIED) {
       return Mismatch(where, "redundancy_status", "DECLARED or UNRESOLVED", "unspecified");
     }
@@ -122,7 +122,8 @@ absl::Status ProveSingleFactor(const PackingCase& pc, const std::string& file) {
     }
   }
   if (std::find(b.rules().begin(), b.rules().end(), pc.declared_rule()) != b.rules().end()) {
-    return Mismatch(bw, "rules", absl::StrCat("the baseline without the declared rule ", pc.declared_rule()),
+    return Mismatch(bw, "rules",
+                    absl::StrCat("the baseline without the declared rule ", pc.declared_rule()),
                     List(b.rules()));
   }
   std::vector<std::string> added(t.rules().begin(), t.rules().end());
@@ -135,10 +136,10 @@ absl::Status ProveSingleFactor(const PackingCase& pc, const std::string& file) {
     added.erase(it);
   }
   if (added.size() != 1 || added[0] != pc.declared_rule()) {
-    return Mismatch(tw, "rules",
-                    absl::StrCat("baseline rules ", List(b.rules()), " plus exactly ",
-                                 pc.declared_rule()),
-                    List(t.rules()));
+    return Mismatch(
+        tw, "rules",
+        absl::StrCat("baseline rules ", List(b.rules()), " plus exactly ", pc.declared_rule()),
+        List(t.rules()));
   }
   for (const std::string& r : t.rules()) {
     if (r != kRuleRedundant) {
@@ -222,8 +223,8 @@ absl::StatusOr<PackingResult> EvaluatePacking(const PackingCase& pc,
   if (pc.declared_rule() != kRuleRedundant) {
     return Mismatch(file, "declared_rule", kRuleRedundant, pc.declared_rule());
   }
-  if (absl::Status s = CheckConditionPair(pc.has_baseline(), pc.baseline().name(), pc.has_treatment(),
-                                          pc.treatment().name(), file);
+  if (absl::Status s = CheckConditionPair(pc.has_baseline(), pc.baseline().name(),
+                                          pc.has_treatment(), pc.treatment().name(), file);
       !s.ok()) {
     return s;
   }
@@ -241,12 +242,12 @@ absl::StatusOr<PackingResult> EvaluatePacking(const PackingCase& pc,
   PackingResult out;
   out.set_declared_rule(pc.declared_rule());
   for (const std::string& id : order) out.add_order(id);
-  out.set_fixed_order_proof(absl::StrCat(
-      "both conditions pack the reranked order [", absl::StrJoin(order, ", "), "] under B = ",
-      pc.baseline().budget(),
-      " with identical costs, claims, origins, clusters and redundancy labels; "
-      "the treatment adds only ",
-      pc.declared_rule()));
+  out.set_fixed_order_proof(
+      absl::StrCat("both conditions pack the reranked order [", absl::StrJoin(order, ", "),
+                   "] under B = ", pc.baseline().budget(),
+                   " with identical costs, claims, origins, clusters and redundancy labels; "
+                   "the treatment adds only ",
+                   pc.declared_rule()));
   *out.mutable_baseline() = Pack(pc.baseline(), pc.claims_size());
   *out.mutable_treatment() = Pack(pc.treatment(), pc.claims_size());
   out.set_delta_coverage(out.treatment().coverage() - out.baseline().coverage());

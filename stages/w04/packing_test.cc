@@ -72,13 +72,15 @@ TEST(PackingStopTest, ChangedOrder) {
   pc.mutable_treatment()->mutable_passages()->SwapElements(2, 3);
   EXPECT_NE(ErrorOf(pc).find("condition 'treatment', field passages (order): expected the "
                              "reranked order [C2, C4, C1, C5, C3], found [C2, C4, C5, C1, C3]"),
-            std::string::npos) << ErrorOf(pc);
+            std::string::npos)
+      << ErrorOf(pc);
 }
 
 TEST(PackingStopTest, ChangedCostClaimsBudget) {
   PackingCase pc = Fixture();
   pc.mutable_treatment()->mutable_passages(2)->set_cost(70);
-  EXPECT_NE(ErrorOf(pc).find("passage 3 (candidate C1), field cost: expected 80"), std::string::npos);
+  EXPECT_NE(ErrorOf(pc).find("passage 3 (candidate C1), field cost: expected 80"),
+            std::string::npos);
   pc = Fixture();
   pc.mutable_treatment()->mutable_passages(3)->add_claims("A");
   EXPECT_NE(ErrorOf(pc).find("(candidate C5), field claims: expected [D], found [D, A]"),
@@ -105,9 +107,10 @@ TEST(PackingStopTest, RulesMustDifferByTheDeclaredRuleOnly) {
   pc.mutable_treatment()->clear_rules();
   pc.mutable_treatment()->add_rules("R-REDUNDANT-NO-NEW-CLAIM");
   pc.mutable_treatment()->add_rules("R-REDUNDANT-NO-NEW-CLAIM");
-  EXPECT_NE(ErrorOf(pc).find("field rules: expected each rule once, found [R-REDUNDANT-NO-NEW-CLAIM, "
-                             "R-REDUNDANT-NO-NEW-CLAIM] (R-REDUNDANT-NO-NEW-CLAIM twice)"),
-            std::string::npos)
+  EXPECT_NE(
+      ErrorOf(pc).find("field rules: expected each rule once, found [R-REDUNDANT-NO-NEW-CLAIM, "
+                       "R-REDUNDANT-NO-NEW-CLAIM] (R-REDUNDANT-NO-NEW-CLAIM twice)"),
+      std::string::npos)
       << ErrorOf(pc);
   pc.mutable_treatment()->clear_rules();
   pc.mutable_treatment()->add_rules("R-REDUNDANT-NO-NEW-CLAIM");
@@ -122,7 +125,8 @@ TEST(PackingStopTest, ConditionsMustBeTwoDistinctBlocks) {
   EXPECT_NE(ErrorOf(pc).find("expected two different names"), std::string::npos) << ErrorOf(pc);
   pc = Fixture();
   pc.clear_treatment();
-  EXPECT_NE(ErrorOf(pc).find("field treatment: expected a condition block, found none"), std::string::npos)
+  EXPECT_NE(ErrorOf(pc).find("field treatment: expected a condition block, found none"),
+            std::string::npos)
       << ErrorOf(pc);
 }
 

@@ -27,8 +27,7 @@ struct RenderedReport {
 // Fails when the diagnosis candidate is not in the pool or a `computed` row
 // names an unknown fact.
 absl::StatusOr<RenderedReport> RenderReport(const RerankResult& rerank,
-                                            const PackingResult& packing,
-                                            const ReportText& text);
+                                            const PackingResult& packing, const ReportText& text);
 
 // "key\tvalue\n" lines.
 std::string TokensToText(const std::vector<std::pair<std::string, std::string>>& tokens);

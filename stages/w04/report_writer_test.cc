@@ -41,11 +41,11 @@ TEST(ReportWriterTest, EveryTokenValueAppearsInTheMarkdown) {
 
 TEST(ReportWriterTest, SeedValuesAndSections) {
   RenderedReport r = Render();
-  for (const char* s : {"5.416508275", "9.392789261", "0.576666646", "1.000000000",
-                        "+0.423333354", "170/180", "175/180", "2/4 = 0.50", "3/4 = 0.75",
-                        "| Selected context | C2, C4 | C2, C1 |", "(C2, C4)",
-                        "R-REDUNDANT-NO-NEW-CLAIM", "Not evaluated", "| Position after reranking? | Rank 4 |",
-                        "does not evaluate acquisition, answer generation"}) {
+  for (const char* s :
+       {"5.416508275", "9.392789261", "0.576666646", "1.000000000", "+0.423333354", "170/180",
+        "175/180", "2/4 = 0.50", "3/4 = 0.75", "| Selected context | C2, C4 | C2, C1 |", "(C2, C4)",
+        "R-REDUNDANT-NO-NEW-CLAIM", "Not evaluated", "| Position after reranking? | Rank 4 |",
+        "does not evaluate acquisition, answer generation"}) {
     EXPECT_NE(r.markdown.find(s), std::string::npos) << s;
   }
 }

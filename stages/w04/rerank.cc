@@ -2,15 +2,15 @@
 
 #include <algorithm>
 #include <cmath>
-#include <set>
 #include <map>
+#include <set>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "stages/w04/condition_pair.h"
 #include "absl/strings/str_join.h"
 #include "stages/metrics/qrels.h"
 #include "stages/metrics/ranking_metrics.h"
+#include "stages/w04/condition_pair.h"
 
 namespace repro::w04 {
 
@@ -22,14 +22,13 @@ using metrics::Gain;
 
 std::string Where(const std::string& file, const RankingCondition& c, int index,
                   const CandidateRecord& r) {
-  return absl::StrCat(file, ": condition '", c.name(), "', record ", index + 1,
-                      " (candidate ", r.candidate_id(), ")");
+  return absl::StrCat(file, ": condition '", c.name(), "', record ", index + 1, " (candidate ",
+                      r.candidate_id(), ")");
 }
 
 // Checks one condition on its own: ids present and unique, gains in range,
 // scores finite. Returns id -> record index.
-absl::StatusOr<std::map<std::string, int>> IndexCondition(const RankingCondition& c,
-                                                          int max_gain,
+absl::StatusOr<std::map<std::string, int>> IndexCondition(const RankingCondition& c, int max_gain,
                                                           const std::string& file) {
   if (c.name().empty()) {
     return absl::InvalidArgumentError(absl::StrCat(file, ": a condition has no name"));
@@ -77,17 +76,16 @@ absl::Status ProveFixedPool(const RankingCondition& base,
       return absl::InvalidArgumentError(absl::StrCat(
           Where(file, treat, i, treat.records(i)),
           ", field candidate_id: expected a member of the baseline pool {",
-          absl::StrJoin(base_index, ", ", [](std::string* out, const auto& kv) {
-            out->append(kv.first);
-          }),
+          absl::StrJoin(base_index, ", ",
+                        [](std::string* out, const auto& kv) { out->append(kv.first); }),
           "}, found ", id, " only after treatment: the pool is not fixed"));
     }
   }
   for (const auto& [id, i] : base_index) {
     if (treat_index.count(id) == 0) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          Where(file, base, i, base.records(i)), ": candidate ", id,
-          " is missing from condition '", treat.name(), "': the pool is not fixed"));
+      return absl::InvalidArgumentError(
+          absl::StrCat(Where(file, base, i, base.records(i)), ": candidate ", id,
+                       " is missing from condition '", treat.name(), "': the pool is not fixed"));
     }
   }
   for (const auto& [id, bi] : base_index) {
@@ -95,15 +93,15 @@ absl::Status ProveFixedPool(const RankingCondition& base,
     const int ti = treat_index.at(id);
     const CandidateRecord& t = treat.records(ti);
     if (b.version_hash() != t.version_hash()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          Where(file, treat, ti, t), ", field version_hash: expected '", b.version_hash(),
-          "' (as in condition '", base.name(), "'), found '", t.version_hash(),
-          "': a changed passage or a reused id"));
+      return absl::InvalidArgumentError(
+          absl::StrCat(Where(file, treat, ti, t), ", field version_hash: expected '",
+                       b.version_hash(), "' (as in condition '", base.name(), "'), found '",
+                       t.version_hash(), "': a changed passage or a reused id"));
     }
     if (b.gain() != t.gain()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          Where(file, treat, ti, t), ", field gain: expected ", b.gain(),
-          " (as in condition '", base.name(), "'), found ", t.gain()));
+      return absl::InvalidArgumentError(
+          absl::StrCat(Where(file, treat, ti, t), ", field gain: expected ", b.gain(),
+                       " (as in condition '", base.name(), "'), found ", t.gain()));
     }
   }
   return absl::OkStatus();
@@ -152,7 +150,8 @@ absl::StatusOr<ConditionMetrics> Measure(const RankingCondition& c, const Rerank
 }  // namespace
 
 absl::StatusOr<RerankResult> EvaluateRerank(const RerankCase& rc, const std::string& file) {
-  if (rc.pool_id().empty()) return absl::InvalidArgumentError(absl::StrCat(file, ": pool_id is empty"));
+  if (rc.pool_id().empty())
+    return absl::InvalidArgumentError(absl::StrCat(file, ": pool_id is empty"));
   if (rc.cutoff() < 1) {
     return absl::InvalidArgumentError(
         absl::StrCat(file, ": field cutoff: expected >= 1, found ", rc.cutoff()));
@@ -160,9 +159,9 @@ absl::StatusOr<RerankResult> EvaluateRerank(const RerankCase& rc, const std::str
   // Exponential gain 2^g - 1 is exact in a double up to g = 53 and a sum of a
   // pool's gains stays finite far beyond; 30 leaves room for any pool size.
   if (rc.max_gain() < 1 || rc.max_gain() > kMaxGain) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        file, ": field max_gain: expected 1..", kMaxGain, " (gain 2^g - 1 must stay exact and finite), found ",
-        rc.max_gain()));
+    return absl::InvalidArgumentError(
+        absl::StrCat(file, ": field max_gain: expected 1..", kMaxGain,
+                     " (gain 2^g - 1 must stay exact and finite), found ", rc.max_gain()));
   }
   std::set<int> seen_cutoffs;
   for (int k : rc.recall_cutoffs()) {
@@ -171,12 +170,12 @@ absl::StatusOr<RerankResult> EvaluateRerank(const RerankCase& rc, const std::str
           absl::StrCat(file, ": field recall_cutoffs: expected >= 1, found ", k));
     }
     if (!seen_cutoffs.insert(k).second) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(file, ": field recall_cutoffs: expected unique cutoffs, found ", k, " twice"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          file, ": field recall_cutoffs: expected unique cutoffs, found ", k, " twice"));
     }
   }
-  if (absl::Status s = CheckConditionPair(rc.has_baseline(), rc.baseline().name(), rc.has_treatment(),
-                                          rc.treatment().name(), file);
+  if (absl::Status s = CheckConditionPair(rc.has_baseline(), rc.baseline().name(),
+                                          rc.has_treatment(), rc.treatment().name(), file);
       !s.ok()) {
     return s;
   }
@@ -186,8 +185,8 @@ absl::StatusOr<RerankResult> EvaluateRerank(const RerankCase& rc, const std::str
   absl::StatusOr<std::map<std::string, int>> treat_index =
       IndexCondition(rc.treatment(), rc.max_gain(), file);
   if (!treat_index.ok()) return treat_index.status();
-  if (absl::Status s = ProveFixedPool(rc.baseline(), *base_index, rc.treatment(),
-                                      *treat_index, file);
+  if (absl::Status s =
+          ProveFixedPool(rc.baseline(), *base_index, rc.treatment(), *treat_index, file);
       !s.ok()) {
     return s;
   }
@@ -207,10 +206,10 @@ absl::StatusOr<RerankResult> EvaluateRerank(const RerankCase& rc, const std::str
   for (const auto& [id, i] : *base_index) out.add_pool_ids(id);
   *out.mutable_gain_scale() = rc.gain_scale();
   const std::string ids = absl::StrJoin(out.pool_ids(), ", ");
-  out.set_fixed_pool_proof(absl::StrCat(
-      "set(", rc.baseline().name(), " IDs) = set(", rc.treatment().name(), " IDs) = {", ids,
-      "}; both lists contain ", out.pool_size(),
-      " unique IDs; each ID has the same version hash and gain in both conditions"));
+  out.set_fixed_pool_proof(
+      absl::StrCat("set(", rc.baseline().name(), " IDs) = set(", rc.treatment().name(), " IDs) = {",
+                   ids, "}; both lists contain ", out.pool_size(),
+                   " unique IDs; each ID has the same version hash and gain in both conditions"));
   absl::StatusOr<double> idcg = metrics::IdealDcgAtK(*qrels, rc.cutoff(), Gain::kExponential);
   if (!idcg.ok()) return idcg.status();
   out.set_idcg(*idcg);

@@ -24,8 +24,7 @@
 namespace repro::w04 {
 
 // `file` names the input in error messages.
-absl::StatusOr<RerankResult> EvaluateRerank(const RerankCase& rerank_case,
-                                            const std::string& file);
+absl::StatusOr<RerankResult> EvaluateRerank(const RerankCase& rerank_case, const std::string& file);
 
 }  // namespace repro::w04
 

@@ -1,7 +1,6 @@
 #include "stages/w04/rerank.h"
 
 #include <cmath>
-
 #include <string>
 
 #include "gtest/gtest.h"
@@ -76,7 +75,8 @@ TEST(RerankStopTest, CandidateOnlyAfterTreatment) {
   c6->set_score(0.99);
   const std::string e = ErrorOf(rc);
   EXPECT_NE(e.find("condition 'reranked', record 6 (candidate C6), field candidate_id"),
-            std::string::npos) << e;
+            std::string::npos)
+      << e;
   EXPECT_NE(e.find("found C6 only after treatment"), std::string::npos) << e;
 }
 
@@ -84,7 +84,8 @@ TEST(RerankStopTest, ChangedVersionHash) {
   RerankCase rc = Fixture();
   Treated(rc, "C2")->set_version_hash("73b2e40b");
   const std::string e = ErrorOf(rc);
-  EXPECT_NE(e.find("(candidate C2), field version_hash: expected '73b2e40a'"), std::string::npos) << e;
+  EXPECT_NE(e.find("(candidate C2), field version_hash: expected '73b2e40a'"), std::string::npos)
+      << e;
   EXPECT_NE(e.find("found '73b2e40b'"), std::string::npos) << e;
 }
 
@@ -119,17 +120,21 @@ TEST(RerankStopTest, MissingCandidateDuplicateAndRange) {
 TEST(RerankStopTest, ConditionsMustBeTwoDistinctBlocks) {
   RerankCase rc = Fixture();
   rc.mutable_treatment()->set_name(rc.baseline().name());
-  EXPECT_NE(ErrorOf(rc).find("fields baseline.name and treatment.name: expected two different names, "
-                             "found '" + rc.baseline().name() + "' twice"),
-            std::string::npos)
+  EXPECT_NE(
+      ErrorOf(rc).find("fields baseline.name and treatment.name: expected two different names, "
+                       "found '" +
+                       rc.baseline().name() + "' twice"),
+      std::string::npos)
       << ErrorOf(rc);
   rc = Fixture();
   rc.clear_treatment();
-  EXPECT_NE(ErrorOf(rc).find("field treatment: expected a condition block, found none"), std::string::npos)
+  EXPECT_NE(ErrorOf(rc).find("field treatment: expected a condition block, found none"),
+            std::string::npos)
       << ErrorOf(rc);
   rc = Fixture();
   rc.add_recall_cutoffs(rc.recall_cutoffs(0));
-  EXPECT_NE(ErrorOf(rc).find("field recall_cutoffs: expected unique cutoffs, found"), std::string::npos)
+  EXPECT_NE(ErrorOf(rc).find("field recall_cutoffs: expected unique cutoffs, found"),
+            std::string::npos)
       << ErrorOf(rc);
 }
 
@@ -137,9 +142,10 @@ TEST(RerankStopTest, GainScaleIsBoundedSoEveryMetricIsFinite) {
   // max_gain 2000 with gain 1500 used to report DCG@3 inf and nDCG@3 nan.
   RerankCase rc = Fixture();
   rc.set_max_gain(2000);
-  EXPECT_NE(ErrorOf(rc).find("field max_gain: expected 1..30 (gain 2^g - 1 must stay exact and finite), "
-                             "found 2000"),
-            std::string::npos)
+  EXPECT_NE(
+      ErrorOf(rc).find("field max_gain: expected 1..30 (gain 2^g - 1 must stay exact and finite), "
+                       "found 2000"),
+      std::string::npos)
       << ErrorOf(rc);
   rc.set_max_gain(30);
   for (CandidateRecord& r : *rc.mutable_baseline()->mutable_records()) r.set_gain(30);

@@ -61,13 +61,15 @@ std::vector<std::unique_ptr<google::protobuf::Message>> Schemas() {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  static const auto* schemas = new std::vector<std::unique_ptr<google::protobuf::Message>>(Schemas());
+  static const auto* schemas =
+      new std::vector<std::unique_ptr<google::protobuf::Message>>(Schemas());
   const absl::string_view text(reinterpret_cast<const char*>(data), size);
   for (const auto& schema : *schemas) {
     std::unique_ptr<google::protobuf::Message> m(schema->New());
     absl::Status parsed = repro::ParseTextProto(text, "fuzz.textproto", m.get());
     if (!parsed.ok()) {
-      if (!absl::StartsWith(parsed.message(), "fuzz.textproto")) Fail(*m, "error without file name");
+      if (!absl::StartsWith(parsed.message(), "fuzz.textproto"))
+        Fail(*m, "error without file name");
       continue;
     }
     const std::string json = repro::ToJson(*m);

@@ -10,7 +10,8 @@ namespace repro {
 
 absl::StatusOr<std::vector<PlannedOutput>> VerifyPlan(const schemas::Lineage& lineage, int sample,
                                                       uint64_t seed) {
-  if (sample < 0) return absl::InvalidArgumentError(absl::StrCat("--sample: expected >= 0, found ", sample));
+  if (sample < 0)
+    return absl::InvalidArgumentError(absl::StrCat("--sample: expected >= 0, found ", sample));
   if (lineage.stages_size() == 0) return absl::InvalidArgumentError("the lineage records no stage");
   std::vector<std::pair<std::string, int>> order;  // (sort key, stage index)
   for (int i = 0; i < lineage.stages_size(); ++i) {
@@ -25,7 +26,8 @@ absl::StatusOr<std::vector<PlannedOutput>> VerifyPlan(const schemas::Lineage& li
   std::vector<PlannedOutput> out;
   for (const auto& [key, i] : order) {
     const schemas::Provenance& p = lineage.stages(i);
-    for (const schemas::FileDigest& o : p.outputs()) out.push_back({p.label(), o.path(), o.sha256()});
+    for (const schemas::FileDigest& o : p.outputs())
+      out.push_back({p.label(), o.path(), o.sha256()});
   }
   return out;
 }

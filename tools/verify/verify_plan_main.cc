@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
     std::cerr << "verify: " << plan.status().message() << "\n";
     return 1;
   }
-  for (const repro::PlannedOutput& o : *plan) std::cout << o.label << "\t" << o.path << "\t" << o.sha256 << "\n";
+  for (const repro::PlannedOutput& o : *plan)
+    std::cout << o.label << "\t" << o.path << "\t" << o.sha256 << "\n";
   return 0;
 }
