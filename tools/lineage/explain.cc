@@ -17,6 +17,7 @@
 #include "absl/strings/str_join.h"
 #include "stages/pipeline/file_io.h"
 #include "stages/pipeline/sha256.h"
+#include "stages/pipeline/status_macros.h"
 #include "tools/lineage/lineage_graph.h"
 #include "tools/lineage/source_ids.h"
 
@@ -55,7 +56,8 @@ std::string Basename(const std::string& path) { return fs::path(path).filename()
 absl::StatusOr<std::vector<Artifact>> ListArtifacts(const fs::path& dir, int* volatile_skipped) {
   std::vector<Artifact> artifacts;
   std::error_code ec;
-  for (fs::recursive_directory_iterator it(dir, fs::directory_options::follow_directory_symlink, ec),
+  for (fs::recursive_directory_iterator
+           it(dir, fs::directory_options::follow_directory_symlink, ec),
        end;
        !ec && it != end; it.increment(ec)) {
     if (!it->is_regular_file()) continue;
@@ -65,9 +67,9 @@ absl::StatusOr<std::vector<Artifact>> ListArtifacts(const fs::path& dir, int* vo
       ++*volatile_skipped;
       continue;
     }
-    absl::StatusOr<std::string> bytes = ReadFile(it->path().string());
-    if (!bytes.ok()) return bytes.status();
-    artifacts.push_back({name, Sha256Hex(*bytes), *std::move(bytes)});
+    ASSIGN_OR_RETURN(std::string bytes, ReadFile(it->path().string()));
+    std::string sha256 = Sha256Hex(bytes);
+    artifacts.push_back({name, std::move(sha256), std::move(bytes)});
   }
   if (ec) return absl::NotFoundError(absl::StrCat(dir.string(), ": ", ec.message()));
   std::sort(artifacts.begin(), artifacts.end(),
@@ -110,7 +112,7 @@ class Explainer {
     Holds h = Holds::kUnknown;
     if (bytes != nullptr) {
       h = FindInArtifact(Basename(f.path()), *bytes, q, options_.search).empty() ? Holds::kNo
-                                                                                  : Holds::kYes;
+                                                                                 : Holds::kYes;
     }
     holds_[key] = h;
     return h;
@@ -140,13 +142,13 @@ class Explainer {
 struct Trace {
   std::vector<Holder> holders;  // report artifacts holding it
   std::set<int> roots;          // stages that wrote those artifacts
-  std::set<int> on_path;        // roots and every stage whose output an on-path stage read holding it
-  std::set<int> entries;        // on-path stages no stage-written input of which holds it
-  std::vector<int> order;       // Closure(roots), downstream first
+  std::set<int> on_path;   // roots and every stage whose output an on-path stage read holding it
+  std::set<int> entries;   // on-path stages no stage-written input of which holds it
+  std::vector<int> order;  // Closure(roots), downstream first
 };
 
-Trace TraceValue(const LineageGraph& graph, const std::vector<Artifact>& artifacts, const ValueQuery& q,
-                 const ExplainOptions& options, Explainer& ex) {
+Trace TraceValue(const LineageGraph& graph, const std::vector<Artifact>& artifacts,
+                 const ValueQuery& q, const ExplainOptions& options, Explainer& ex) {
   Trace t;
   for (const Artifact& a : artifacts) {
     std::vector<ValueHit> hits = FindInArtifact(a.name, a.bytes, q, options.search);
@@ -177,7 +179,8 @@ Trace TraceValue(const LineageGraph& graph, const std::vector<Artifact>& artifac
   for (int s : t.on_path) {
     bool from_stage = false;
     for (const schemas::FileDigest& in : graph.stage(s).inputs()) {
-      if (graph.ProducerOfPath(in.path()) >= 0 && ex.HoldsValue(in, q) == Holds::kYes) from_stage = true;
+      if (graph.ProducerOfPath(in.path()) >= 0 && ex.HoldsValue(in, q) == Holds::kYes)
+        from_stage = true;
     }
     if (!from_stage) t.entries.insert(s);
   }
@@ -194,7 +197,8 @@ std::string DescribeHit(const ValueHit& hit, const ValueQuery& q) {
   } else {
     absl::StrAppend(&s, " = ", hit.found);
   }
-  if (hit.kind == MatchKind::kRounded) absl::StrAppend(&s, "  (", hit.found, " rounds to ", q.text, ")");
+  if (hit.kind == MatchKind::kRounded)
+    absl::StrAppend(&s, "  (", hit.found, " rounds to ", q.text, ")");
   return s;
 }
 
@@ -226,7 +230,8 @@ void AppendValuePath(const LineageGraph& graph, const Trace& t, const ValueQuery
       (is_source ? holding_sources : holding_stage_inputs).push_back(in.path());
     }
     if (!t.entries.count(s)) {
-      absl::StrAppend(out, indent, "carried by  ", p.label(), " from ", ListPaths(holding_stage_inputs, 3), "\n");
+      absl::StrAppend(out, indent, "carried by  ", p.label(), " from ",
+                      ListPaths(holding_stage_inputs, 3), "\n");
     } else if (!holding_sources.empty()) {
       absl::StrAppend(out, indent, "taken by    ", p.label(), " from the source ",
                       ListPaths(holding_sources, 3), " (the value is written there)\n");
@@ -239,11 +244,18 @@ void AppendValuePath(const LineageGraph& graph, const Trace& t, const ValueQuery
   }
 }
 
-}  // namespace
+// A report as ExplainValue reads it: the lineage and the artifacts beside it.
+struct Report {
+  fs::path dir;
+  std::string lineage_file;
+  LineageGraph graph;
+  std::vector<Artifact> artifacts;
+  int volatile_skipped = 0;
+  std::string name;  // the lineage's report label, or the lineage file
+};
 
-absl::StatusOr<std::string> ExplainValue(const std::string& report, absl::string_view query_text,
-                                         const ExplainOptions& options) {
-  // --- The lineage and the artifacts.
+// `report` is a report directory, a lineage.json or a <stage>.provenance.json.
+absl::StatusOr<Report> LoadReport(const std::string& report) {
   std::error_code ec;
   fs::path dir = report, lineage_file = report;
   if (fs::is_directory(dir, ec)) {
@@ -258,158 +270,205 @@ absl::StatusOr<std::string> ExplainValue(const std::string& report, absl::string
         ": not found (give a report directory holding lineage.json, a lineage.json or a "
         "<stage>.provenance.json)"));
   }
-  absl::StatusOr<std::string> lineage_json = ReadFile(lineage_file.string());
-  if (!lineage_json.ok()) return lineage_json.status();
-  absl::StatusOr<LineageGraph> graph = LineageGraph::FromJson(*lineage_json, lineage_file.string());
-  if (!graph.ok()) return graph.status();
+  ASSIGN_OR_RETURN(const std::string lineage_json, ReadFile(lineage_file.string()));
+  ASSIGN_OR_RETURN(LineageGraph graph, LineageGraph::FromJson(lineage_json, lineage_file.string()));
   int volatile_skipped = 0;
-  absl::StatusOr<std::vector<Artifact>> artifacts = ListArtifacts(dir, &volatile_skipped);
-  if (!artifacts.ok()) return artifacts.status();
-  const std::string report_name =
-      graph->lineage().report().empty() ? lineage_file.string() : graph->lineage().report();
+  ASSIGN_OR_RETURN(std::vector<Artifact> artifacts, ListArtifacts(dir, &volatile_skipped));
+  std::string name =
+      graph.lineage().report().empty() ? lineage_file.string() : graph.lineage().report();
+  return Report{dir,
+                lineage_file.string(),
+                std::move(graph),
+                std::move(artifacts),
+                volatile_skipped,
+                std::move(name)};
+}
 
-  // --- The query; a token key stands for its value.
-  absl::StatusOr<ValueQuery> query = ParseValueQuery(query_text);
-  if (!query.ok()) return query.status();
-  std::string out = absl::StrCat("Lineage of ", query->text, " in ", report_name, "\n");
-  absl::StrAppend(&out, "  ", dir.string(), ": ", artifacts->size(), " artifacts, ", graph->size(),
-                  " stage records",
-                  volatile_skipped ? absl::StrCat(", ", volatile_skipped, " volatile files skipped") : "",
-                  "\n");
-  if (!query->numeric) {
-    for (const Artifact& a : *artifacts) {
-      if (!absl::EndsWith(a.name, ".tokens.txt")) continue;
-      std::optional<std::string> value = LookupToken(a.bytes, query->text);
-      if (!value) continue;
-      absl::StrAppend(&out, "  token ", query->text, " = ", *value, " (", a.name, "): tracing ",
-                      *value, "\n");
-      absl::StatusOr<ValueQuery> q = ParseValueQuery(*value);
-      if (!q.ok()) return absl::InvalidArgumentError(absl::StrCat(a.name, ": token ", query->text, " is empty"));
-      query = *std::move(q);
-      break;
+// A query that is a key of one of the report's *.tokens.txt files stands for
+// the token's value (noted in `out`); any other query stands for itself.
+absl::StatusOr<ValueQuery> ResolveTokenKey(const std::vector<Artifact>& artifacts, ValueQuery query,
+                                           std::string* out) {
+  if (query.numeric) return query;
+  for (const Artifact& a : artifacts) {
+    if (!absl::EndsWith(a.name, ".tokens.txt")) continue;
+    std::optional<std::string> value = LookupToken(a.bytes, query.text);
+    if (!value) continue;
+    absl::StrAppend(out, "  token ", query.text, " = ", *value, " (", a.name, "): tracing ", *value,
+                    "\n");
+    absl::StatusOr<ValueQuery> q = ParseValueQuery(*value);
+    if (!q.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(a.name, ": token ", query.text, " is empty"));
     }
+    return *std::move(q);
   }
-  Explainer ex(*artifacts, options);
+  return query;
+}
 
-  // --- Which artifacts hold the value, and who wrote them.
-  const Trace t = TraceValue(*graph, *artifacts, *query, options, ex);
-  if (t.holders.empty()) {
-    std::vector<std::string> names;
-    for (const Artifact& a : *artifacts) names.push_back(a.name);
-    return absl::NotFoundError(absl::StrCat(query->text, " appears in none of the ", artifacts->size(),
-                                            " artifacts of ", report_name, ": ",
-                                            ListPaths(names, 20)));
-  }
-  absl::StrAppend(&out, "\nFound in ", t.holders.size(), " of ", artifacts->size(), " artifacts:\n");
+// The artifacts that hold the value, their hits, and those no stage wrote.
+void AppendHolders(const Trace& t, size_t artifact_count, const ValueQuery& query,
+                   const ExplainOptions& options, std::string* out) {
+  absl::StrAppend(out, "\nFound in ", t.holders.size(), " of ", artifact_count, " artifacts:\n");
   size_t width = 0;
   for (const Holder& h : t.holders) width = std::max(width, h.artifact->name.size());
   for (const Holder& h : t.holders) {
     const std::string name = absl::StrFormat("%-*s", static_cast<int>(width), h.artifact->name);
     const int shown = std::min<int>(h.hits.size(), options.max_hits_per_artifact);
     for (int i = 0; i < shown; ++i) {
-      absl::StrAppend(&out, "  ", name, "  ", DescribeHit(h.hits[i], *query), "\n");
+      absl::StrAppend(out, "  ", name, "  ", DescribeHit(h.hits[i], query), "\n");
     }
     if (static_cast<int>(h.hits.size()) > shown) {
-      absl::StrAppend(&out, "  ", name, "  ... and ", h.hits.size() - shown, " more\n");
+      absl::StrAppend(out, "  ", name, "  ... and ", h.hits.size() - shown, " more\n");
     }
     if (h.producer < 0) {
-      absl::StrAppend(&out, "  ", name, "  (sha256 ", h.artifact->sha256,
+      absl::StrAppend(out, "  ", name, "  (sha256 ", h.artifact->sha256,
                       " is not an output of any recorded stage)\n");
     }
   }
-  if (!t.roots.empty()) {
-    absl::StrAppend(&out, "\nValue path (upstream first):\n");
-    AppendValuePath(*graph, t, *query, ex, "  ", &out);
-  }
-  // A value that a stage formats from several numbers ("170/180", "[0.108,
-  // 0.586]"): the path of each number inside it.
+}
+
+// A value that a stage formats from several numbers ("170/180", "[0.108,
+// 0.586]"): the path of each number inside it.
+void AppendNumbersInside(const Report& r, const ValueQuery& query, const ExplainOptions& options,
+                         Explainer& ex, std::string* out) {
   std::vector<std::string> parts;
-  if (!query->numeric) parts = NumbersIn(query->text);
+  if (!query.numeric) parts = NumbersIn(query.text);
   // A cell id "<task>/<harness>/<coordinate>" holds one integer by accident: no parts.
   if (parts.size() == 1 && parts[0].find('.') == std::string::npos) parts.clear();
-  if (!parts.empty()) {
-    absl::StrAppend(&out, "\nNumbers inside the value:\n");
-    for (const std::string& part : parts) {
-      absl::StatusOr<ValueQuery> pq = ParseValueQuery(part);
-      if (!pq.ok()) continue;
-      const Trace pt = TraceValue(*graph, *artifacts, *pq, options, ex);
-      absl::StrAppend(&out, "  ", part, "  (in ", pt.holders.size(), " artifacts)\n");
-      AppendValuePath(*graph, pt, *pq, ex, "    ", &out);
+  if (parts.empty()) return;
+  absl::StrAppend(out, "\nNumbers inside the value:\n");
+  for (const std::string& part : parts) {
+    absl::StatusOr<ValueQuery> pq = ParseValueQuery(part);
+    if (!pq.ok()) continue;
+    const Trace pt = TraceValue(r.graph, r.artifacts, *pq, options, ex);
+    absl::StrAppend(out, "  ", part, "  (in ", pt.holders.size(), " artifacts)\n");
+    AppendValuePath(r.graph, pt, *pq, ex, "    ", out);
+  }
+}
+
+// The stages listed in full: with `all` every stage upstream of the holders,
+// otherwise everything upstream of where the value enters.
+std::set<int> FullyListed(const LineageGraph& graph, const Trace& t, bool all) {
+  if (all) return std::set<int>(t.order.begin(), t.order.end());
+  const std::vector<int> closure = graph.Closure({t.entries.begin(), t.entries.end()});
+  return std::set<int>(closure.begin(), closure.end());
+}
+
+// One stage record: its tool, its outputs and its inputs (with `complete`
+// false, only those that hold the value). Source inputs listed for the first
+// time are added to `sources`.
+void AppendStage(const LineageGraph& graph, int s, bool complete, const ValueQuery& query,
+                 Explainer& ex, std::set<std::string>* seen_sources,
+                 std::vector<const schemas::FileDigest*>* sources, std::string* out) {
+  const schemas::Provenance& p = graph.stage(s);
+  absl::StrAppend(out, "\n", p.label(), "  stage ", p.stage(), ", version ", p.stage_version(),
+                  "\n");
+  absl::StrAppend(out, "  tool      ", FileLine(p.tool()), "\n");
+  int hidden_outputs = 0, hidden_inputs = 0;
+  for (const schemas::FileDigest& o : p.outputs()) {
+    const Holds h = ex.HoldsValue(o, query);
+    if (!complete && h != Holds::kYes) {
+      ++hidden_outputs;
+      continue;
     }
+    absl::StrAppend(out, "  output  ", std::string(1, Marker(h)), " ", FileLine(o), "\n");
   }
-
-  std::set<int> full;
-  if (options.all) {
-    full.insert(t.order.begin(), t.order.end());
-  } else {
-    for (int s : graph->Closure({t.entries.begin(), t.entries.end()})) full.insert(s);
+  if (hidden_outputs) absl::StrAppend(out, "  output    (", hidden_outputs, " more)\n");
+  for (const schemas::FileDigest& in : p.inputs()) {
+    const Holds h = ex.HoldsValue(in, query);
+    const int producer = graph.ProducerOfPath(in.path());
+    if (!complete && h != Holds::kYes) {
+      ++hidden_inputs;
+      continue;
+    }
+    absl::StrAppend(
+        out, "  input   ", std::string(1, Marker(h)), " ", in.role(), "  ", FileLine(in),
+        producer >= 0 ? absl::StrCat("  <- ", graph.stage(producer).label()) : "  source", "\n");
+    if (producer < 0 && seen_sources->insert(in.path()).second) sources->push_back(&in);
   }
-  const std::set<int>& on_path = t.on_path;
-  const std::vector<int>& order = t.order;
+  if (hidden_inputs) {
+    absl::StrAppend(out, "  input     (", hidden_inputs,
+                    " more inputs that do not hold the value; --all lists them)\n");
+  }
+}
 
-  // --- The stages, downstream first.
-  absl::StrAppend(&out, "\nStages (downstream first; * holds the value, ? bytes not found):\n");
+// The stages on the value's path and those listed in full, downstream first;
+// returns the source inputs they list, in the order first listed.
+std::vector<const schemas::FileDigest*> AppendStages(const LineageGraph& graph, const Trace& t,
+                                                     const std::set<int>& full,
+                                                     const ValueQuery& query, Explainer& ex,
+                                                     std::string* out) {
+  absl::StrAppend(out, "\nStages (downstream first; * holds the value, ? bytes not found):\n");
   std::vector<const schemas::FileDigest*> listed_sources;
   std::set<std::string> seen_sources;
-  for (int s : order) {
-    if (!on_path.count(s) && !full.count(s)) continue;
-    const bool complete = full.count(s) > 0;
-    const schemas::Provenance& p = graph->stage(s);
-    absl::StrAppend(&out, "\n", p.label(), "  stage ", p.stage(), ", version ", p.stage_version(), "\n");
-    absl::StrAppend(&out, "  tool      ", FileLine(p.tool()), "\n");
-    int hidden_outputs = 0, hidden_inputs = 0;
-    for (const schemas::FileDigest& o : p.outputs()) {
-      const Holds h = ex.HoldsValue(o, *query);
-      if (!complete && h != Holds::kYes) {
-        ++hidden_outputs;
-        continue;
-      }
-      absl::StrAppend(&out, "  output  ", std::string(1, Marker(h)), " ", FileLine(o), "\n");
-    }
-    if (hidden_outputs) absl::StrAppend(&out, "  output    (", hidden_outputs, " more)\n");
-    for (const schemas::FileDigest& in : p.inputs()) {
-      const Holds h = ex.HoldsValue(in, *query);
-      const int producer = graph->ProducerOfPath(in.path());
-      if (!complete && h != Holds::kYes) {
-        ++hidden_inputs;
-        continue;
-      }
-      absl::StrAppend(&out, "  input   ", std::string(1, Marker(h)), " ", in.role(), "  ", FileLine(in),
-                      producer >= 0 ? absl::StrCat("  <- ", graph->stage(producer).label()) : "  source",
-                      "\n");
-      if (producer < 0 && seen_sources.insert(in.path()).second) listed_sources.push_back(&in);
-    }
-    if (hidden_inputs) {
-      absl::StrAppend(&out, "  input     (", hidden_inputs,
-                      " more inputs that do not hold the value; --all lists them)\n");
-    }
+  for (int s : t.order) {
+    if (!t.on_path.count(s) && !full.count(s)) continue;
+    AppendStage(graph, s, full.count(s) > 0, query, ex, &seen_sources, &listed_sources, out);
   }
+  return listed_sources;
+}
 
-  // --- The source inputs and what pins them.
-  if (!listed_sources.empty()) {
-    absl::StrAppend(&out, "\nSource inputs:\n");
-    std::sort(listed_sources.begin(), listed_sources.end(),
-              [](const schemas::FileDigest* a, const schemas::FileDigest* b) { return a->path() < b->path(); });
-    for (const schemas::FileDigest* f : listed_sources) {
-      const std::string state = ex.WorkspaceState(*f);
-      absl::StrAppend(&out, "  ", std::string(1, Marker(ex.HoldsValue(*f, *query))), " ", FileLine(*f),
-                      state.empty() ? "" : absl::StrCat("  (", state, ")"), "\n");
-      const std::string* bytes = ex.Content(*f);
-      if (bytes == nullptr) continue;
-      std::vector<SourceId> ids = ExtractSourceIds(f->path(), *bytes);
-      std::vector<std::string> keys;
-      std::map<std::string, std::vector<std::string>> by_key;
-      for (const SourceId& id : ids) {
-        if (!by_key.count(id.key)) keys.push_back(id.key);
-        by_key[id.key].push_back(id.value);
-      }
-      for (const std::string& key : keys) {
-        const std::vector<std::string>& values = by_key[key];
-        absl::StrAppend(&out, "      ", key, " (", values.size(), "): ",
-                        ListPaths(values, options.max_ids_per_key), "\n");
-      }
+// The source inputs, sorted by path, with their workspace state and the ids
+// (commits, hashes) that pin them.
+void AppendSourceInputs(std::vector<const schemas::FileDigest*> sources, const ValueQuery& query,
+                        const ExplainOptions& options, Explainer& ex, std::string* out) {
+  if (sources.empty()) return;
+  absl::StrAppend(out, "\nSource inputs:\n");
+  std::sort(sources.begin(), sources.end(),
+            [](const schemas::FileDigest* a, const schemas::FileDigest* b) {
+              return a->path() < b->path();
+            });
+  for (const schemas::FileDigest* f : sources) {
+    const std::string state = ex.WorkspaceState(*f);
+    absl::StrAppend(out, "  ", std::string(1, Marker(ex.HoldsValue(*f, query))), " ", FileLine(*f),
+                    state.empty() ? "" : absl::StrCat("  (", state, ")"), "\n");
+    const std::string* bytes = ex.Content(*f);
+    if (bytes == nullptr) continue;
+    std::vector<std::string> keys;
+    std::map<std::string, std::vector<std::string>> by_key;
+    for (const SourceId& id : ExtractSourceIds(f->path(), *bytes)) {
+      if (!by_key.count(id.key)) keys.push_back(id.key);
+      by_key[id.key].push_back(id.value);
+    }
+    for (const std::string& key : keys) {
+      const std::vector<std::string>& values = by_key[key];
+      absl::StrAppend(out, "      ", key, " (", values.size(),
+                      "): ", ListPaths(values, options.max_ids_per_key), "\n");
     }
   }
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> ExplainValue(const std::string& report, absl::string_view query_text,
+                                         const ExplainOptions& options) {
+  ASSIGN_OR_RETURN(const Report r, LoadReport(report));
+  ASSIGN_OR_RETURN(ValueQuery query, ParseValueQuery(query_text));
+  std::string out = absl::StrCat("Lineage of ", query.text, " in ", r.name, "\n");
+  absl::StrAppend(
+      &out, "  ", r.dir.string(), ": ", r.artifacts.size(), " artifacts, ", r.graph.size(),
+      " stage records",
+      r.volatile_skipped ? absl::StrCat(", ", r.volatile_skipped, " volatile files skipped") : "",
+      "\n");
+  ASSIGN_OR_RETURN(query, ResolveTokenKey(r.artifacts, std::move(query), &out));
+  Explainer ex(r.artifacts, options);
+
+  const Trace t = TraceValue(r.graph, r.artifacts, query, options, ex);
+  if (t.holders.empty()) {
+    std::vector<std::string> names;
+    for (const Artifact& a : r.artifacts) names.push_back(a.name);
+    return absl::NotFoundError(absl::StrCat(query.text, " appears in none of the ",
+                                            r.artifacts.size(), " artifacts of ", r.name, ": ",
+                                            ListPaths(names, 20)));
+  }
+  AppendHolders(t, r.artifacts.size(), query, options, &out);
+  if (!t.roots.empty()) {
+    absl::StrAppend(&out, "\nValue path (upstream first):\n");
+    AppendValuePath(r.graph, t, query, ex, "  ", &out);
+  }
+  AppendNumbersInside(r, query, options, ex, &out);
+  const std::vector<const schemas::FileDigest*> sources =
+      AppendStages(r.graph, t, FullyListed(r.graph, t, options.all), query, ex, &out);
+  AppendSourceInputs(sources, query, options, ex, &out);
   return out;
 }
 

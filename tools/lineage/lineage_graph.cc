@@ -6,6 +6,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/pipeline/textproto.h"
 
 namespace repro {
@@ -32,8 +33,7 @@ absl::StatusOr<LineageGraph> LineageGraph::FromLineage(schemas::Lineage lineage,
               return a.label() < b.label();
             });
   LineageGraph graph(std::move(lineage));
-  absl::Status s = graph.Index(file_name);
-  if (!s.ok()) return s;
+  RETURN_IF_ERROR(graph.Index(file_name));
   return graph;
 }
 
@@ -47,8 +47,9 @@ absl::Status LineageGraph::Index(absl::string_view file_name) {
     for (const schemas::FileDigest& out : p.outputs()) {
       auto [it, inserted] = producer_by_path_.emplace(out.path(), i);
       if (!inserted) {
-        return absl::InvalidArgumentError(absl::StrCat(file_name, ": ", out.path(), " is written by both ",
-                                                       stage(it->second).label(), " and ", p.label()));
+        return absl::InvalidArgumentError(
+            absl::StrCat(file_name, ": ", out.path(), " is written by both ",
+                         stage(it->second).label(), " and ", p.label()));
       }
       producers_by_sha256_.emplace(out.sha256(), i);
     }
@@ -59,10 +60,10 @@ absl::Status LineageGraph::Index(absl::string_view file_name) {
       if (producer < 0) continue;
       for (const schemas::FileDigest& out : stage(producer).outputs()) {
         if (out.path() == in.path() && out.sha256() != in.sha256()) {
-          return absl::InvalidArgumentError(absl::StrCat(
-              file_name, ": ", stage(i).label(), " read ", in.path(), " with sha256 ", in.sha256(),
-              " but ", stage(producer).label(), " wrote sha256 ", out.sha256(),
-              " (records of different builds)"));
+          return absl::InvalidArgumentError(
+              absl::StrCat(file_name, ": ", stage(i).label(), " read ", in.path(), " with sha256 ",
+                           in.sha256(), " but ", stage(producer).label(), " wrote sha256 ",
+                           out.sha256(), " (records of different builds)"));
         }
       }
     }

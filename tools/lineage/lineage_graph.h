@@ -27,8 +27,7 @@ namespace repro {
 class LineageGraph {
  public:
   // `json` is a Lineage or a Provenance record; `file_name` names it in errors.
-  static absl::StatusOr<LineageGraph> FromJson(absl::string_view json,
-                                               absl::string_view file_name);
+  static absl::StatusOr<LineageGraph> FromJson(absl::string_view json, absl::string_view file_name);
   static absl::StatusOr<LineageGraph> FromLineage(schemas::Lineage lineage,
                                                   absl::string_view file_name);
 

@@ -27,9 +27,7 @@ bool NamesAnId(absl::string_view key) {
   return false;
 }
 
-bool IsWordChar(char c) {
-  return absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '_';
-}
+bool IsWordChar(char c) { return absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 class Collector {
  public:
@@ -68,7 +66,8 @@ std::vector<SourceId> ExtractSourceIds(absl::string_view file_name, absl::string
   if (absl::EndsWith(file_name, ".tsv") && !lines.empty()) {
     std::vector<absl::string_view> header = absl::StrSplit(absl::StripSuffix(lines[0], "\r"), '\t');
     for (size_t n = 1; n < lines.size(); ++n) {
-      std::vector<absl::string_view> cells = absl::StrSplit(absl::StripSuffix(lines[n], "\r"), '\t');
+      std::vector<absl::string_view> cells =
+          absl::StrSplit(absl::StripSuffix(lines[n], "\r"), '\t');
       for (size_t c = 0; c < cells.size() && c < header.size(); ++c) {
         if (NamesAnId(header[c]) && IsHexId(cells[c])) out.Add(header[c], cells[c]);
       }

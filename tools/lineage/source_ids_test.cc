@@ -27,7 +27,8 @@ TEST(SourceIdsTest, TextProtoFields) {
 TEST(SourceIdsTest, JsonAndDuplicates) {
   const char* json =
       "{\"sha256\": \"3b40e9a09a8e010b1c3adaa25ad8ab49cbc690c079cd721f50d399be2e9871ed\",\n"
-      " \"again\": {\"sha256\": \"3b40e9a09a8e010b1c3adaa25ad8ab49cbc690c079cd721f50d399be2e9871ed\"},\n"
+      " \"again\": {\"sha256\": "
+      "\"3b40e9a09a8e010b1c3adaa25ad8ab49cbc690c079cd721f50d399be2e9871ed\"},\n"
       " \"name\": \"deadbeefcafe\"}\n";
   std::vector<SourceId> ids = ExtractSourceIds("x.json", json);
   EXPECT_EQ(ids, (std::vector<SourceId>{
@@ -41,15 +42,19 @@ TEST(SourceIdsTest, TsvColumnsByHeader) {
       "T01\tbase\t35e0f54624cbba226e569c15855064edcb481ff8\t187\t"
       "bedc44bf381df405f1cddced3e85be21c42a366f73abf0d791822c855af23c59\n";
   std::vector<SourceId> ids = ExtractSourceIds("snapshot_hashes.tsv", tsv);
-  EXPECT_EQ(ids, (std::vector<SourceId>{
-                     {"commit", "35e0f54624cbba226e569c15855064edcb481ff8"},
-                     {"snapshot_sha256", "bedc44bf381df405f1cddced3e85be21c42a366f73abf0d791822c855af23c59"},
-                 }));
+  EXPECT_EQ(
+      ids,
+      (std::vector<SourceId>{
+          {"commit", "35e0f54624cbba226e569c15855064edcb481ff8"},
+          {"snapshot_sha256", "bedc44bf381df405f1cddced3e85be21c42a366f73abf0d791822c855af23c59"},
+      }));
 }
 
 TEST(SourceIdsTest, NothingInPlainOrBinaryText) {
   EXPECT_TRUE(ExtractSourceIds("a.md", "gain 3, cost 170/180\n").empty());
-  EXPECT_TRUE(ExtractSourceIds("a.bin", std::string("\0ea95dd8223fd4df3f65fd84f81157fc10fde72eb", 41)).empty());
+  EXPECT_TRUE(
+      ExtractSourceIds("a.bin", std::string("\0ea95dd8223fd4df3f65fd84f81157fc10fde72eb", 41))
+          .empty());
 }
 
 }  // namespace

@@ -21,9 +21,7 @@ namespace {
 
 constexpr size_t kMaxContext = 160;
 
-bool IsWordChar(char c) {
-  return absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '_';
-}
+bool IsWordChar(char c) { return absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 bool IsDigit(absl::string_view s, size_t i) {
   return i < s.size() && absl::ascii_isdigit(static_cast<unsigned char>(s[i]));
@@ -80,8 +78,8 @@ std::vector<std::pair<size_t, size_t>> NumberTokens(absl::string_view text) {
   size_t i = 0;
   while (i < text.size()) {
     const char c = text[i];
-    const bool may_start = absl::ascii_isdigit(static_cast<unsigned char>(c)) || c == '+' ||
-                           c == '-' || c == '.';
+    const bool may_start =
+        absl::ascii_isdigit(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.';
     const bool free = i == 0 || (!IsWordChar(text[i - 1]) && text[i - 1] != '.');
     if (may_start && free) {
       const size_t n = NumberLength(text, i);
@@ -228,6 +226,17 @@ class JsonSearch : public nlohmann::json_sax<nlohmann::json> {
   std::string error_;
 };
 
+// Calls `fn(line, line_number)` for each line of `text`, numbered from 1,
+// without its "\n" or "\r\n".
+template <typename Fn>
+void ForEachLine(absl::string_view text, Fn fn) {
+  int line_number = 0;
+  for (absl::string_view line : absl::StrSplit(text, '\n')) {
+    absl::ConsumeSuffix(&line, "\r");
+    fn(line, ++line_number);
+  }
+}
+
 bool LooksBinary(absl::string_view bytes) {
   return bytes.substr(0, 8192).find('\0') != absl::string_view::npos;
 }
@@ -265,12 +274,9 @@ std::optional<MatchKind> MatchNumber(const ValueQuery& query, absl::string_view 
 std::vector<ValueHit> FindInText(absl::string_view text, const ValueQuery& query,
                                  const SearchOptions& options) {
   std::vector<ValueHit> hits;
-  int line_number = 0;
-  for (absl::string_view line : absl::StrSplit(text, '\n')) {
-    ++line_number;
-    absl::ConsumeSuffix(&line, "\r");
+  ForEachLine(text, [&](absl::string_view line, int line_number) {
     SearchString(line, query, options, absl::StrCat("line ", line_number), true, &hits);
-  }
+  });
   return hits;
 }
 
@@ -287,26 +293,19 @@ absl::StatusOr<std::vector<ValueHit>> FindInJson(absl::string_view json, const V
 std::vector<ValueHit> FindInTokens(absl::string_view text, const ValueQuery& query,
                                    const SearchOptions& options) {
   std::vector<ValueHit> hits;
-  int line_number = 0;
-  for (absl::string_view line : absl::StrSplit(text, '\n')) {
-    ++line_number;
-    absl::ConsumeSuffix(&line, "\r");
-    if (line.empty() || line[0] == '#') continue;
+  ForEachLine(text, [&](absl::string_view line, int line_number) {
+    if (line.empty() || line[0] == '#') return;
     const size_t tab = line.find('\t');
     if (tab == absl::string_view::npos) {
       SearchString(line, query, options, absl::StrCat("line ", line_number), true, &hits);
-      continue;
+      return;
     }
     absl::string_view key = line.substr(0, tab);
     absl::string_view value = line.substr(tab + 1);
     const std::string location = absl::StrCat("token ", key);
-    if (key == query.text) {
+    if (key == query.text || (!query.numeric && value == query.text)) {
       hits.push_back({location, std::string(value), "", MatchKind::kString});
-      continue;
-    }
-    if (!query.numeric && value == query.text) {
-      hits.push_back({location, std::string(value), "", MatchKind::kString});
-      continue;
+      return;
     }
     std::vector<ValueHit> in_value;
     SearchString(value, query, options, location, false, &in_value);
@@ -315,7 +314,7 @@ std::vector<ValueHit> FindInTokens(absl::string_view text, const ValueQuery& que
       hit.found = std::string(value);
       hits.push_back(hit);
     }
-  }
+  });
   return hits;
 }
 

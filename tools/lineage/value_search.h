@@ -36,7 +36,7 @@
 namespace repro {
 
 struct ValueQuery {
-  std::string text;       // as given, surrounding spaces removed
+  std::string text;  // as given, surrounding spaces removed
   bool numeric = false;
   double value = 0;       // when numeric
   int decimals = 0;       // digits after the point (numeric)

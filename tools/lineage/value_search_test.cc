@@ -1,6 +1,7 @@
 #include "tools/lineage/value_search.h"
 
 #include "gtest/gtest.h"
+#include "stages/pipeline/status_testing.h"
 
 namespace repro {
 namespace {
@@ -23,7 +24,7 @@ TEST(ParseValueQueryTest, NumbersAndStrings) {
   EXPECT_FALSE(Q("170/180").numeric);
   EXPECT_FALSE(Q("T05/H010/0").numeric);
   EXPECT_FALSE(Q("rerank.baseline.ndcg@k").numeric);
-  EXPECT_FALSE(ParseValueQuery("  ").ok());
+  EXPECT_TRUE(IsError(ParseValueQuery("  "), absl::StatusCode::kInvalidArgument, "empty query"));
 }
 
 TEST(MatchNumberTest, ExactAndRounded) {
@@ -107,7 +108,8 @@ TEST(FindInJsonTest, PathsOfNumbersStringsAndKeys) {
   ASSERT_TRUE(hits.ok());
   EXPECT_EQ(hits->size(), 1u);
 
-  EXPECT_FALSE(FindInJson("{\"a\": ", Q("1"), {}).ok());
+  EXPECT_TRUE(IsError(FindInJson("{\"a\": ", Q("1"), {}), absl::StatusCode::kInvalidArgument,
+                      "not JSON: "));
 }
 
 TEST(FindInTokensTest, KeysAndValues) {
