@@ -7,6 +7,7 @@
 
 #include "stages/pipeline/stage.h"
 #include "stages/pipeline/stage_proto.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/pipeline/textproto.h"
 #include "stages/w04/packing.h"
 
@@ -14,17 +15,15 @@ namespace repro::w04 {
 namespace {
 
 absl::Status Run(Stage& stage) {
-  absl::StatusOr<const Stage::Input*> in = stage.Find("case");
-  if (!in.ok()) return in.status();
+  ASSIGN_OR_RETURN(const Stage::Input* in, stage.Find("case"));
   PackingCase pc;
-  if (absl::Status s = ReadInputProto(stage, "case", &pc); !s.ok()) return s;
+  RETURN_IF_ERROR(ReadInputProto(stage, "case", &pc));
   RerankResult rerank;
-  if (absl::Status s = ReadInputProto(stage, "rerank/rerank.json", &rerank); !s.ok()) return s;
+  RETURN_IF_ERROR(ReadInputProto(stage, "rerank/rerank.json", &rerank));
   std::vector<std::string> order;
   for (const RankedEntry& e : rerank.treatment().order()) order.push_back(e.candidate_id());
-  absl::StatusOr<PackingResult> result = EvaluatePacking(pc, order, (*in)->short_path);
-  if (!result.ok()) return result.status();
-  return stage.Write("packing.json", ToJson(*result));
+  ASSIGN_OR_RETURN(const PackingResult result, EvaluatePacking(pc, order, in->short_path));
+  return stage.Write("packing.json", ToJson(result));
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/w04/condition_pair.h"
 
 namespace repro::w04 {
@@ -223,11 +224,8 @@ absl::StatusOr<PackingResult> EvaluatePacking(const PackingCase& pc,
   if (pc.declared_rule() != kRuleRedundant) {
     return Mismatch(file, "declared_rule", kRuleRedundant, pc.declared_rule());
   }
-  if (absl::Status s = CheckConditionPair(pc.has_baseline(), pc.baseline().name(),
-                                          pc.has_treatment(), pc.treatment().name(), file);
-      !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(CheckConditionPair(pc.has_baseline(), pc.baseline().name(), pc.has_treatment(),
+                                     pc.treatment().name(), file));
   std::set<std::string> claim_ids;
   for (const MaterialClaim& m : pc.claims()) {
     if (m.id().empty() || !claim_ids.insert(m.id()).second) {
@@ -235,9 +233,9 @@ absl::StatusOr<PackingResult> EvaluatePacking(const PackingCase& pc,
     }
   }
   for (const PackingCondition* c : {&pc.baseline(), &pc.treatment()}) {
-    if (absl::Status s = ValidateCondition(*c, pc, order, file); !s.ok()) return s;
+    RETURN_IF_ERROR(ValidateCondition(*c, pc, order, file));
   }
-  if (absl::Status s = ProveSingleFactor(pc, file); !s.ok()) return s;
+  RETURN_IF_ERROR(ProveSingleFactor(pc, file));
 
   PackingResult out;
   out.set_declared_rule(pc.declared_rule());

@@ -6,7 +6,9 @@
 
 #include "stages/pipeline/stage.h"
 #include "stages/pipeline/stage_proto.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/pipeline/textproto.h"
+#include "stages/report/tokens.h"
 #include "stages/w04/report_writer.h"
 
 namespace repro::w04 {
@@ -15,21 +17,14 @@ namespace {
 absl::Status Run(Stage& stage) {
   W04Result result;
   ReportText text;
-  if (absl::Status s = ReadInputProto(stage, "rerank/rerank.json", result.mutable_rerank());
-      !s.ok()) {
-    return s;
-  }
-  if (absl::Status s = ReadInputProto(stage, "packing", result.mutable_packing()); !s.ok()) {
-    return s;
-  }
-  if (absl::Status s = ReadInputProto(stage, "text", &text); !s.ok()) return s;
+  RETURN_IF_ERROR(ReadInputProto(stage, "rerank/rerank.json", result.mutable_rerank()));
+  RETURN_IF_ERROR(ReadInputProto(stage, "packing", result.mutable_packing()));
+  RETURN_IF_ERROR(ReadInputProto(stage, "text", &text));
 
-  absl::StatusOr<RenderedReport> report = RenderReport(result.rerank(), result.packing(), text);
-  if (!report.ok()) return report.status();
-  if (absl::Status s = stage.Write("w04.md", report->markdown); !s.ok()) return s;
-  if (absl::Status s = stage.Write("w04.tokens.txt", TokensToText(report->tokens)); !s.ok()) {
-    return s;
-  }
+  ASSIGN_OR_RETURN(const RenderedReport rendered,
+                   RenderReport(result.rerank(), result.packing(), text));
+  RETURN_IF_ERROR(stage.Write("w04.md", rendered.markdown));
+  RETURN_IF_ERROR(stage.Write("w04.tokens.txt", report::TokensToText(rendered.tokens)));
   return stage.Write("w04.json", ToJson(result));
 }
 

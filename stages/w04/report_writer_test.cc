@@ -86,9 +86,5 @@ TEST(ReportWriterTest, AuthoredTextFollowsTheDataAndUndefinedIsSaid) {
   EXPECT_EQ(r0->markdown.find("0/0 = 0.00"), std::string::npos);
 }
 
-TEST(ReportWriterTest, TokensText) {
-  EXPECT_EQ(TokensToText({{"a", "1"}, {"b", "C2, C4"}}), "a\t1\nb\tC2, C4\n");
-}
-
 }  // namespace
 }  // namespace repro::w04

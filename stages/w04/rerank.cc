@@ -10,6 +10,7 @@
 #include "absl/strings/str_join.h"
 #include "stages/metrics/qrels.h"
 #include "stages/metrics/ranking_metrics.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/w04/condition_pair.h"
 
 namespace repro::w04 {
@@ -19,6 +20,9 @@ constexpr int kMaxGain = 30;
 namespace {
 
 using metrics::Gain;
+
+// Candidate id -> record index in its condition.
+using CandidateIndex = std::map<std::string, int>;
 
 std::string Where(const std::string& file, const RankingCondition& c, int index,
                   const CandidateRecord& r) {
@@ -115,43 +119,39 @@ absl::StatusOr<ConditionMetrics> Measure(const RankingCondition& c, const Rerank
     docs.push_back({r.candidate_id(), r.score()});
     by_id[r.candidate_id()] = &r;
   }
-  absl::StatusOr<metrics::Run> run = metrics::OrderByScore(std::move(docs));
-  if (!run.ok()) return run.status();
+  ASSIGN_OR_RETURN(const metrics::Run run, metrics::OrderByScore(std::move(docs)));
   ConditionMetrics m;
   m.set_condition(c.name());
-  for (size_t i = 0; i < run->size(); ++i) {
-    const CandidateRecord& r = *by_id.at((*run)[i]);
+  for (size_t i = 0; i < run.size(); ++i) {
+    const CandidateRecord& r = *by_id.at(run[i]);
     RankedEntry* e = m.add_order();
     e->set_rank(static_cast<int>(i) + 1);
     e->set_candidate_id(r.candidate_id());
     e->set_score(r.score());
     e->set_gain(r.gain());
   }
-  absl::StatusOr<double> dcg = metrics::DcgAtK(*run, qrels, rc.cutoff(), Gain::kExponential);
-  absl::StatusOr<double> ndcg = metrics::NdcgAtK(*run, qrels, rc.cutoff(), Gain::kExponential);
-  if (!dcg.ok()) return dcg.status();
-  if (!ndcg.ok()) return ndcg.status();
-  m.set_dcg(*dcg);
-  m.set_ndcg(*ndcg);
+  ASSIGN_OR_RETURN(const double dcg, metrics::DcgAtK(run, qrels, rc.cutoff(), Gain::kExponential));
+  ASSIGN_OR_RETURN(const double ndcg,
+                   metrics::NdcgAtK(run, qrels, rc.cutoff(), Gain::kExponential));
+  m.set_dcg(dcg);
+  m.set_ndcg(ndcg);
   for (int k : rc.recall_cutoffs()) {
-    absl::StatusOr<int> hits = metrics::RelevantInTopK(*run, qrels, k);
-    absl::StatusOr<double> recall = metrics::RecallAtK(*run, qrels, k);
-    if (!hits.ok()) return hits.status();
-    if (!recall.ok()) return recall.status();
+    ASSIGN_OR_RETURN(const int hits, metrics::RelevantInTopK(run, qrels, k));
+    ASSIGN_OR_RETURN(const double recall, metrics::RecallAtK(run, qrels, k));
     RecallValue* v = m.add_recall();
     v->set_k(k);
-    v->set_relevant_retrieved(*hits);
+    v->set_relevant_retrieved(hits);
     v->set_relevant_total(qrels.NumRelevant());
-    v->set_recall(*recall);
+    v->set_recall(recall);
   }
   return m;
 }
 
-}  // namespace
-
-absl::StatusOr<RerankResult> EvaluateRerank(const RerankCase& rc, const std::string& file) {
-  if (rc.pool_id().empty())
+// The case's scalar fields: pool_id, cutoff, max_gain, recall_cutoffs.
+absl::Status CheckCaseFields(const RerankCase& rc, const std::string& file) {
+  if (rc.pool_id().empty()) {
     return absl::InvalidArgumentError(absl::StrCat(file, ": pool_id is empty"));
+  }
   if (rc.cutoff() < 1) {
     return absl::InvalidArgumentError(
         absl::StrCat(file, ": field cutoff: expected >= 1, found ", rc.cutoff()));
@@ -174,78 +174,84 @@ absl::StatusOr<RerankResult> EvaluateRerank(const RerankCase& rc, const std::str
           file, ": field recall_cutoffs: expected unique cutoffs, found ", k, " twice"));
     }
   }
-  if (absl::Status s = CheckConditionPair(rc.has_baseline(), rc.baseline().name(),
-                                          rc.has_treatment(), rc.treatment().name(), file);
-      !s.ok()) {
-    return s;
-  }
-  absl::StatusOr<std::map<std::string, int>> base_index =
-      IndexCondition(rc.baseline(), rc.max_gain(), file);
-  if (!base_index.ok()) return base_index.status();
-  absl::StatusOr<std::map<std::string, int>> treat_index =
-      IndexCondition(rc.treatment(), rc.max_gain(), file);
-  if (!treat_index.ok()) return treat_index.status();
-  if (absl::Status s =
-          ProveFixedPool(rc.baseline(), *base_index, rc.treatment(), *treat_index, file);
-      !s.ok()) {
-    return s;
-  }
+  return absl::OkStatus();
+}
 
-  std::vector<std::pair<std::string, int>> judgments;
-  for (const CandidateRecord& r : rc.baseline().records()) {
-    judgments.emplace_back(r.candidate_id(), r.gain());
-  }
-  absl::StatusOr<metrics::Qrels> qrels = metrics::Qrels::Create(judgments);
-  if (!qrels.ok()) return qrels.status();
-
-  RerankResult out;
-  out.set_pool_id(rc.pool_id());
-  out.set_question(rc.question());
-  out.set_cutoff(rc.cutoff());
-  out.set_pool_size(static_cast<int>(base_index->size()));
-  for (const auto& [id, i] : *base_index) out.add_pool_ids(id);
-  *out.mutable_gain_scale() = rc.gain_scale();
-  const std::string ids = absl::StrJoin(out.pool_ids(), ", ");
-  out.set_fixed_pool_proof(
+// The pool's description in `out`: id, question, cutoff, members, gain scale
+// and the fixed-pool proof.
+void DescribePool(const RerankCase& rc, const std::map<std::string, int>& base_index,
+                  RerankResult* out) {
+  out->set_pool_id(rc.pool_id());
+  out->set_question(rc.question());
+  out->set_cutoff(rc.cutoff());
+  out->set_pool_size(static_cast<int>(base_index.size()));
+  for (const auto& [id, i] : base_index) out->add_pool_ids(id);
+  *out->mutable_gain_scale() = rc.gain_scale();
+  const std::string ids = absl::StrJoin(out->pool_ids(), ", ");
+  out->set_fixed_pool_proof(
       absl::StrCat("set(", rc.baseline().name(), " IDs) = set(", rc.treatment().name(), " IDs) = {",
-                   ids, "}; both lists contain ", out.pool_size(),
+                   ids, "}; both lists contain ", out->pool_size(),
                    " unique IDs; each ID has the same version hash and gain in both conditions"));
-  absl::StatusOr<double> idcg = metrics::IdealDcgAtK(*qrels, rc.cutoff(), Gain::kExponential);
-  if (!idcg.ok()) return idcg.status();
-  out.set_idcg(*idcg);
+}
 
-  absl::StatusOr<ConditionMetrics> b = Measure(rc.baseline(), rc, *qrels);
-  if (!b.ok()) return b.status();
-  absl::StatusOr<ConditionMetrics> t = Measure(rc.treatment(), rc, *qrels);
-  if (!t.ok()) return t.status();
-  // Every reported number is finite (the gain bound above guarantees it; this
-  // names the case if a later change breaks that).
-  for (double v : {*idcg, b->dcg(), t->dcg(), b->ndcg(), t->ndcg()}) {
-    if (!std::isfinite(v)) {
-      return absl::InternalError(absl::StrCat(file, ": pool ", rc.pool_id(),
-                                              ": a DCG/nDCG value is not finite (", v, ")"));
-    }
-  }
-  out.set_delta_ndcg(t->ndcg() - b->ndcg());
-  for (int i = 0; i < b->recall_size(); ++i) {
-    RecallValue* d = out.add_delta_recall();
-    d->set_k(b->recall(i).k());
-    d->set_recall(t->recall(i).recall() - b->recall(i).recall());
+// The deltas between the conditions and each candidate's movement.
+void CompareConditions(const ConditionMetrics& b, const ConditionMetrics& t, int cutoff,
+                       RerankResult* out) {
+  out->set_delta_ndcg(t.ndcg() - b.ndcg());
+  for (int i = 0; i < b.recall_size(); ++i) {
+    RecallValue* d = out->add_delta_recall();
+    d->set_k(b.recall(i).k());
+    d->set_recall(t.recall(i).recall() - b.recall(i).recall());
   }
   std::map<std::string, int> base_rank;
-  for (const RankedEntry& e : b->order()) base_rank[e.candidate_id()] = e.rank();
-  for (const RankedEntry& e : t->order()) {
-    Movement* m = out.add_movements();
+  for (const RankedEntry& e : b.order()) base_rank[e.candidate_id()] = e.rank();
+  for (const RankedEntry& e : t.order()) {
+    Movement* m = out->add_movements();
     m->set_candidate_id(e.candidate_id());
     m->set_gain(e.gain());
     m->set_baseline_rank(base_rank.at(e.candidate_id()));
     m->set_treatment_rank(e.rank());
     m->set_rank_change(m->baseline_rank() - m->treatment_rank());
-    m->set_above_cutoff_baseline(m->baseline_rank() <= rc.cutoff());
-    m->set_above_cutoff_treatment(m->treatment_rank() <= rc.cutoff());
+    m->set_above_cutoff_baseline(m->baseline_rank() <= cutoff);
+    m->set_above_cutoff_treatment(m->treatment_rank() <= cutoff);
   }
-  *out.mutable_baseline() = *std::move(b);
-  *out.mutable_treatment() = *std::move(t);
+}
+
+}  // namespace
+
+absl::StatusOr<RerankResult> EvaluateRerank(const RerankCase& rc, const std::string& file) {
+  RETURN_IF_ERROR(CheckCaseFields(rc, file));
+  RETURN_IF_ERROR(CheckConditionPair(rc.has_baseline(), rc.baseline().name(), rc.has_treatment(),
+                                     rc.treatment().name(), file));
+  ASSIGN_OR_RETURN(const CandidateIndex base_index,
+                   IndexCondition(rc.baseline(), rc.max_gain(), file));
+  ASSIGN_OR_RETURN(const CandidateIndex treat_index,
+                   IndexCondition(rc.treatment(), rc.max_gain(), file));
+  RETURN_IF_ERROR(ProveFixedPool(rc.baseline(), base_index, rc.treatment(), treat_index, file));
+
+  std::vector<std::pair<std::string, int>> judgments;
+  for (const CandidateRecord& r : rc.baseline().records()) {
+    judgments.emplace_back(r.candidate_id(), r.gain());
+  }
+  ASSIGN_OR_RETURN(const metrics::Qrels qrels, metrics::Qrels::Create(judgments));
+
+  RerankResult out;
+  DescribePool(rc, base_index, &out);
+  ASSIGN_OR_RETURN(const double idcg, metrics::IdealDcgAtK(qrels, rc.cutoff(), Gain::kExponential));
+  out.set_idcg(idcg);
+  ASSIGN_OR_RETURN(ConditionMetrics b, Measure(rc.baseline(), rc, qrels));
+  ASSIGN_OR_RETURN(ConditionMetrics t, Measure(rc.treatment(), rc, qrels));
+  // Every reported number is finite (the gain bound above guarantees it; this
+  // names the case if a later change breaks that).
+  for (double v : {idcg, b.dcg(), t.dcg(), b.ndcg(), t.ndcg()}) {
+    if (!std::isfinite(v)) {
+      return absl::InternalError(absl::StrCat(file, ": pool ", rc.pool_id(),
+                                              ": a DCG/nDCG value is not finite (", v, ")"));
+    }
+  }
+  CompareConditions(b, t, rc.cutoff(), &out);
+  *out.mutable_baseline() = std::move(b);
+  *out.mutable_treatment() = std::move(t);
   return out;
 }
 

@@ -9,6 +9,7 @@
 #include "stages/metrics/trec_export.h"
 #include "stages/pipeline/stage.h"
 #include "stages/pipeline/stage_proto.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/pipeline/textproto.h"
 #include "stages/w04/rerank.h"
 
@@ -16,29 +17,25 @@ namespace repro::w04 {
 namespace {
 
 absl::Status Run(Stage& stage) {
-  absl::StatusOr<const Stage::Input*> in = stage.Find("case");
-  if (!in.ok()) return in.status();
+  ASSIGN_OR_RETURN(const Stage::Input* in, stage.Find("case"));
   RerankCase rc;
-  if (absl::Status s = ReadInputProto(stage, "case", &rc); !s.ok()) return s;
-  absl::StatusOr<RerankResult> result = EvaluateRerank(rc, (*in)->short_path);
-  if (!result.ok()) return result.status();
+  RETURN_IF_ERROR(ReadInputProto(stage, "case", &rc));
+  ASSIGN_OR_RETURN(const RerankResult result, EvaluateRerank(rc, in->short_path));
 
-  for (const ConditionMetrics* c : {&result->baseline(), &result->treatment()}) {
+  for (const ConditionMetrics* c : {&result.baseline(), &result.treatment()}) {
     metrics::Run run;
     for (const RankedEntry& e : c->order()) run.push_back(e.candidate_id());
-    absl::StatusOr<std::string> trec = metrics::TrecRun(result->pool_id(), run, c->condition());
-    if (!trec.ok()) return trec.status();
-    if (absl::Status s = stage.Write("w04." + c->condition() + ".run", *trec); !s.ok()) return s;
+    ASSIGN_OR_RETURN(std::string trec, metrics::TrecRun(result.pool_id(), run, c->condition()));
+    RETURN_IF_ERROR(stage.Write("w04." + c->condition() + ".run", trec));
   }
   std::vector<std::pair<std::string, int>> judgments;
   for (const CandidateRecord& r : rc.baseline().records()) {
     judgments.emplace_back(r.candidate_id(), r.gain());
   }
-  absl::StatusOr<std::string> qrels =
-      metrics::TrecQrels(result->pool_id(), metrics::ExponentialGrades(judgments));
-  if (!qrels.ok()) return qrels.status();
-  if (absl::Status s = stage.Write("w04.qrels", *qrels); !s.ok()) return s;
-  return stage.Write("rerank.json", ToJson(*result));
+  ASSIGN_OR_RETURN(std::string qrels,
+                   metrics::TrecQrels(result.pool_id(), metrics::ExponentialGrades(judgments)));
+  RETURN_IF_ERROR(stage.Write("w04.qrels", qrels));
+  return stage.Write("rerank.json", ToJson(result));
 }
 
 }  // namespace
