@@ -1,6 +1,14 @@
 // Reading the judge data files: gzip-or-plain bytes, whole JSON documents and
 // JSON Lines, with errors that name the file and where.
 //
+// Scope: nlohmann::json (`Json`) is for the external data sets only, read by
+// the importers (fixture_import.h, humaneval_import.h, vicuna_import.h).
+// Nothing one judge stage writes for another is free-form JSON: every
+// artifact between the stages is a judge.proto message, read with
+// ReadInputProto (stages/pipeline/stage_proto.h). The only other use of
+// nlohmann is report_files.cc, which prints the user-facing JSON files and
+// never parses.
+//
 // MaybeGunzip: bytes starting with the gzip magic 1f 8b are inflated (zlib,
 // RFC 1952; concatenated members are not supported and are an error), any
 // other bytes are returned unchanged. The shared copies of the data sets
@@ -11,10 +19,10 @@
 // key (RFC 8259 leaves its meaning open; nlohmann would keep the last).
 //
 // ParseJsonLines: one JSON value per line (JSON Lines). A line that does not
-// parse (syntax, or a number out of range such as 1e400) is not fatal: it is returned in `malformed` with its 1-based line
-// number and the parser message, and the caller records it as bad input.
-// Empty lines (only whitespace) are skipped and counted in `blank_lines`,
-// except a single trailing newline at the end of the file.
+// parse (syntax, or a number out of range such as 1e400) is not fatal: it is returned in
+// `malformed` with its 1-based line number and the parser message, and the caller records it as bad
+// input. Empty lines (only whitespace) are skipped and counted in `blank_lines`, except a single
+// trailing newline at the end of the file.
 #ifndef REPRO_STAGES_JUDGE_JSON_INPUT_H_
 #define REPRO_STAGES_JUDGE_JSON_INPUT_H_
 
@@ -59,10 +67,8 @@ JsonLines ParseJsonLines(absl::string_view text);
 // the value, never a wrapped or undefined one.
 absl::StatusOr<std::string> GetString(const Json& obj, absl::string_view name,
                                       absl::string_view where);
-absl::StatusOr<long long> GetInt(const Json& obj, absl::string_view name,
-                                 absl::string_view where);
-absl::StatusOr<double> GetNumber(const Json& obj, absl::string_view name,
-                                 absl::string_view where);
+absl::StatusOr<long long> GetInt(const Json& obj, absl::string_view name, absl::string_view where);
+absl::StatusOr<double> GetNumber(const Json& obj, absl::string_view name, absl::string_view where);
 
 }  // namespace repro::judge
 

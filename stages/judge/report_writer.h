@@ -1,5 +1,7 @@
 // The judge report: judge.md, judge.json, SVG plots and judge.tokens.txt,
-// rendered from the measurement, bounds and scenario artifacts.
+// rendered from the measurement, bounds and scenario artifacts (JudgeMeasurements,
+// BoundsTables and ScenarioGrid of judge.proto; judge.json as report_files.h
+// lays it out).
 //
 // Layout of judge.md (fixed order): empirical results per data set first
 // (judges, headline metrics with 95% task-bootstrap intervals, the
@@ -25,16 +27,16 @@
 #include <string>
 
 #include "absl/status/statusor.h"
-#include "stages/judge/json_input.h"
+#include "stages/judge/judge.pb.h"
 
 namespace repro::judge {
 
 struct ReportInputs {
-  Json measurements;  // measure_main.cc output
-  Json bounds;        // bounds_main.cc output
-  Json scenarios;     // scenarios_main.cc output
+  JudgeMeasurements measurements;  // measure_main.cc output
+  BoundsTables bounds;             // bounds_main.cc output
+  ScenarioGrid scenarios;          // scenarios_main.cc output
   std::string title;
-  std::string data_note;  // whether JUDGE_DATA_DIR was set (no paths)
+  std::string data_note;       // whether JUDGE_DATA_DIR was set (no paths)
   std::string tasks_csv_name;  // name of the per-task CSV in the report
 };
 

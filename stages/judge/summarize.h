@@ -27,8 +27,9 @@
 // candidates of the same tasks, the mean of (second - first) per task with a
 // cluster bootstrap interval.
 //
-// Output: nlohmann::json with sorted object keys and arrays in a fixed
-// order, so the bytes are deterministic.
+// Output: DatasetMeasurements (judge.proto), every list in a fixed order
+// (what stands for a JSON object in judge_measurements.json sorted by its
+// key), so the artifact is deterministic.
 #ifndef REPRO_STAGES_JUDGE_SUMMARIZE_H_
 #define REPRO_STAGES_JUDGE_SUMMARIZE_H_
 
@@ -38,10 +39,10 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "stages/stats/cluster_bootstrap.h"
+#include "absl/strings/string_view.h"
 #include "stages/judge/judge.pb.h"
-#include "stages/judge/json_input.h"
 #include "stages/judge/record_metrics.h"
+#include "stages/stats/cluster_bootstrap.h"
 
 namespace repro::judge {
 
@@ -51,7 +52,7 @@ using stats::Estimate;
 using stats::Observation;
 
 struct MetricSpec {
-  std::string name;   // key in the JSON
+  std::string name;   // MetricEstimate.metric
   std::string label;  // for reports
   std::function<std::optional<double>(const TaskRow&)> get;
 };
@@ -59,13 +60,22 @@ struct MetricSpec {
 // Every summarised metric, in report order.
 const std::vector<MetricSpec>& Metrics();
 
-// Summary of one group of rows: {"tasks", "clusters", "exclusions",
-// "failures", "metrics": {name: {"n", "clusters", "mean", "lo", "hi"}}}.
-Json SummarizeRows(const std::vector<const TaskRow*>& rows, const BootstrapConfig& config);
+// Summary of one group of rows: tasks, clusters, exclusions, failures and
+// the estimate of every metric defined on at least one of them.
+RowSummary SummarizeRows(const std::vector<const TaskRow*>& rows, const BootstrapConfig& config);
 
-// The whole data set: records measured, judges summarised.
-absl::StatusOr<Json> MeasureDataset(const JudgeDataset& dataset, const BootstrapConfig& config,
-                                    std::vector<TaskRow>* rows_out);
+// The whole data set: records measured, judges summarised. `rows_out`, when
+// given, receives every record's TaskRow in record order.
+absl::StatusOr<DatasetMeasurements> MeasureDataset(const JudgeDataset& dataset,
+                                                   const BootstrapConfig& config,
+                                                   std::vector<TaskRow>* rows_out);
+
+// The values of one task as judge_tasks.csv lists them.
+TaskValues ToTaskValues(const TaskRow& row);
+
+// The estimate named `metric` in `estimates`, or nullptr.
+const MetricEstimate* FindEstimate(
+    const google::protobuf::RepeatedPtrField<MetricEstimate>& estimates, absl::string_view metric);
 
 }  // namespace repro::judge
 
