@@ -14,6 +14,9 @@
 set -euo pipefail
 source "$(dirname "$(readlink -f "$0")")/../remote_cache/nested_bazel.sh"
 nb_init
+# The stage tools and the existing reports from the nested tests' shared disk cache
+# (nested_bazel.sh): this test is about what the new experiment adds.
+nb_use_shared_disk_cache
 
 readonly EXISTING=(//reports:w04 //reports:e04_fixture //reports:judge_fixture)
 copy="$NB_WORK/ws"
@@ -86,6 +89,7 @@ code=$(git -C "$copy" status --porcelain --untracked-files=all | awk '{print $2}
 
 # 4. The existing reports execute nothing.
 nb_bazel "$copy" exp "$NB_WORK/again.log" --execution_log_json_file="$NB_WORK/again.exec.json" "${EXISTING[@]}"
-nb_spawn_table "$NB_WORK/again.exec.json" | awk -F'\t' '$1 == "miss"' > "$NB_WORK/again.executed"
+# Any spawn, executed or taken from the disk cache, is an action rerun.
+nb_spawn_table "$NB_WORK/again.exec.json" > "$NB_WORK/again.executed"
 [ ! -s "$NB_WORK/again.executed" ] || { cat "$NB_WORK/again.executed" >&2; nb_fail "rebuilding the existing reports after the new experiment executed actions"; }
 echo "PASS: a task set, a harness and an experiment added as data files; its report, pins and tokens built with the documented commands; the existing reports executed 0 actions"

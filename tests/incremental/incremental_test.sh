@@ -17,16 +17,22 @@ readonly TARGETS=(//reports:w04 //reports:e04_fixture)
 copy="$NB_WORK/ws"
 nb_copy_workspace "$copy"
 
-build() {  # build <name>: nested build with an execution log; prints executed spawns
+# The shared disk cache of the nested tests (nested_bazel.sh) holds the cold
+# build's results, and maybe those of the edits below from an earlier run: so
+# an action counts as rerun when Bazel had to execute it or look it up in the
+# disk cache (a spawn in the execution log, hit or miss); an action the local
+# action cache satisfied is no spawn.
+nb_use_shared_disk_cache
+build() {  # build <name>: nested build with an execution log; lists the spawns (reruns)
   local name="$1"
   nb_bazel "$copy" inc "$NB_WORK/$name.log" --execution_log_json_file="$NB_WORK/$name.exec.json" \
     "${TARGETS[@]}"
-  nb_spawn_table "$NB_WORK/$name.exec.json" | awk -F'\t' '$1 == "miss"' > "$NB_WORK/$name.executed"
-  nb_log "$name: $(wc -l < "$NB_WORK/$name.executed") actions executed (${NB_WALL_S}s)"
+  nb_spawn_table "$NB_WORK/$name.exec.json" > "$NB_WORK/$name.executed"
+  nb_log "$name: $(wc -l < "$NB_WORK/$name.executed") actions rerun, $(grep -c '^hit' "$NB_WORK/$name.executed" || true) of them from the disk cache (${NB_WALL_S}s)"
 }
 
 build cold
-[ -s "$NB_WORK/cold.executed" ] || nb_fail "the cold build executed nothing"
+[ -s "$NB_WORK/cold.executed" ] || nb_fail "the first build ran no action"
 
 build noop
 [ ! -s "$NB_WORK/noop.executed" ] || { cat "$NB_WORK/noop.executed" >&2; nb_fail "a no-op rebuild executed actions"; }

@@ -18,12 +18,15 @@
 #                                 sets NB_WALL_S; output in <log>
 #   nb_bazel_cmd <copy> <name> <log> <command> <args...>
 #                                 the same for any command (sync, run, test)
+#   nb_use_shared_disk_cache      later builds, runs and tests use the nested tests' shared
+#                                 disk cache (in the outer output base; see below)
 #   nb_processes <log> <category> the count of one category ("remote cache hit",
 #                                 "internal", ...) in Bazel's "INFO: N processes:" line
 #   nb_non_internal_other_than <log> <category>
 #                                 the count of processes that are neither internal nor <category>
 #   nb_spawn_table <exec log json>  "hit|miss <mnemonic> <first output>" per spawn
 #   nb_hash_reports <copy> <label>...  "sha256  reports/<name>/<file>" for every file of each report
+#   nb_hash_runfiles_reports <label>...  the same listing for the reports in the test's runfiles
 #   nb_stable <listing>           the listing without volatile files (*.volatile.*: timings,
 #                                 never hashed into provenance; see stages/pipeline/defs.bzl)
 #   nb_cleanup                    removes NB_WORK (called by the EXIT trap)
@@ -69,14 +72,42 @@ nb_bazel() {
   nb_bazel_cmd "$copy" "$name" "$log" build "$@"
 }
 
+# A disk cache shared by the nested tests that need no cold build (the
+# incremental, new-experiment, verify and judge data tests): the first of them
+# to run compiles the stage tools and runs the stages, the others take those
+# results from it. It lives in the outer Bazel's output base (nested_disk_cache;
+# `bazel clean --expunge` removes it), never elsewhere, and is emptied when it
+# outgrows NB_DISK_CACHE_MAX_MB (default 4096). The cold builds of the
+# cross-machine test never read it (--disk_cache=). Sets NB_DISK_CACHE, which
+# nb_bazel_cmd passes to build, run and test commands.
+nb_use_shared_disk_cache() {
+  local runfiles ob size_mb
+  runfiles=$(readlink -f "${TEST_SRCDIR:?not run by bazel test}")
+  ob="${runfiles%%/execroot/*}"
+  [ "$ob" != "$runfiles" ] || nb_fail "cannot find the outer output base above $runfiles"
+  NB_DISK_CACHE="$ob/nested_disk_cache"
+  mkdir -p "$NB_DISK_CACHE"
+  size_mb=$(du -sm "$NB_DISK_CACHE" | cut -f1)
+  if [ "$size_mb" -gt "${NB_DISK_CACHE_MAX_MB:-4096}" ]; then
+    nb_log "emptying the shared nested disk cache ($size_mb MB)"
+    rm -rf "$NB_DISK_CACHE" && mkdir -p "$NB_DISK_CACHE"
+  fi
+}
+
 nb_bazel_cmd() {
-  local copy="$1" name="$2" log="$3" start end status
+  local copy="$1" name="$2" log="$3" start end status command
   shift 3
+  command="$1"
+  shift
+  local cache_flags=()
+  case "$command" in
+    build | run | test) [ -n "${NB_DISK_CACHE:-}" ] && cache_flags=("--disk_cache=$NB_DISK_CACHE") ;;
+  esac
   start=$(date +%s.%N)
   set +e
   (cd "$copy" && HOME="$NB_WORK/home" timeout "$NB_BUILD_TIMEOUT_S" \
     bazel --batch --nohome_rc --output_user_root="$NB_WORK/user_root" \
-      --output_base="$NB_WORK/ob-$name" "$@") > "$log" 2>&1
+      --output_base="$NB_WORK/ob-$name" "$command" "${cache_flags[@]}" "$@") > "$log" 2>&1
   status=$?
   set -e
   end=$(date +%s.%N)
@@ -143,6 +174,17 @@ nb_hash_reports() {
     [ -d "$copy/bazel-bin/$dir" ] || nb_fail "no report directory bazel-bin/$dir for $label in $copy"
     [ -n "$(ls -A "$copy/bazel-bin/$dir")" ] || nb_fail "report directory bazel-bin/$dir is empty"
     (cd "$copy/bazel-bin" && find -L "$dir" -type f -print0 | sort -z | xargs -0 sha256sum)
+  done
+}
+
+# The same listing for the reports this test depends on (its runfiles, built
+# by the outer Bazel): "sha256  reports/<name>/<file>".
+nb_hash_runfiles_reports() {
+  local root="${TEST_SRCDIR:?not run by bazel test}/${TEST_WORKSPACE:-retrieval_repro}" label dir
+  for label in "$@"; do
+    dir=$(nb_report_dir "$label")
+    [ -d "$root/$dir" ] || nb_fail "$label is not in the test's runfiles (add it to data)"
+    (cd "$root" && find -L "$dir" -type f -print0 | sort -z | xargs -0 sha256sum)
   done
 }
 
