@@ -5,23 +5,24 @@
 #
 #   1. Start tools/cache_server.sh on a free loopback port, empty.
 #   2. Machine A: a workspace copy with its own output base builds the reports
-#      cold with --config=remote (executes locally, uploads).
+#      cold with --config=remote (executes locally, uploads), under another
+#      time zone and the Turkish locale (whose dotless i once broke Bazel's
+#      BUILD parsing: 'medium' is not a valid size). It must take no hit.
 #   3. Machine B: another copy at another path, another output base, builds
 #      again. Bazel's own output must show every non-internal process as a
 #      "remote cache hit" (the process summary line) and every spawn of the
 #      execution log as remoteCacheHit; every report file must have A's sha256.
-#   4. Stop the server. Machine C (B's copy, a fresh output base) builds with
-#      --config=remote against the dead port: it must succeed by local
-#      execution, with A's sha256 for every report file except volatile ones
-#      (*.volatile.*, timings).
-# Determinism claim, from the same builds: A (empty cache: every action
-# executed) and C (no cache reachable, no disk cache: every action executed)
-# are two cold builds at different workspace paths with different output
-# bases; C also runs with one job, another time zone and the Turkish locale
-# (whose dotless i once broke Bazel's BUILD parsing: 'medium' is not a valid
-# size), so scheduling order and the client's environment differ too. Equal
-# bytes of A and C are the determinism claim (it had its own test, which built
-# the same two cold builds again).
+#   4. Stop the server. Machine B changes one stage tool's source (a comment
+#      appended to stages/w04/report_main.cc) and builds again with
+#      --config=remote against the dead port: the changed actions must execute
+#      locally, none may come from a cache, and every report file except the
+#      volatile ones (*.volatile.*, timings) must have A's sha256.
+# Determinism claim: the reports this test depends on (data, built by the outer
+# Bazel: in CI a cold build in the clean clone's output base) and A's (a cold
+# build at another workspace path, in another output base, time zone and
+# locale, with other actions scheduled beside it) must be byte-identical,
+# volatile files aside. (It had its own test, which built two more cold builds;
+# an earlier version of this test built a third cold build for step 4.)
 #
 # Usage: cross_machine_test.sh <report label>...   (the labels come from
 # tests/remote_cache/reports.bzl). Hit counts and wall times are volatile and
@@ -60,8 +61,10 @@ COPY_B="$NB_WORK/machine-b/home/user/src/checkout"
 nb_copy_workspace "$COPY_A"
 nb_copy_workspace "$COPY_B"
 
-# --- A: cold, uploading.
-nb_bazel "$COPY_A" a "$NB_WORK/a.log" "${REMOTE[@]}" --disk_cache= \
+# --- A: cold, uploading, in another time zone and locale.
+locale -a | grep -qi '^tr_TR\.utf-\?8$' || nb_fail "the tr_TR.UTF-8 locale is not generated here (tools/setup.sh does it)"
+TZ=Pacific/Kiritimati LANG=tr_TR.UTF-8 LC_ALL=tr_TR.UTF-8 \
+  nb_bazel "$COPY_A" a "$NB_WORK/a.log" "${REMOTE[@]}" --disk_cache= \
   --execution_log_json_file="$NB_WORK/exec-a.json" "${REPORTS[@]}"
 wall_a="$NB_WALL_S"
 hits_a=$(nb_processes "$NB_WORK/a.log" "remote cache hit")
@@ -83,25 +86,29 @@ misses_b=$(awk -F'\t' '$1 == "miss"' "$NB_WORK/b.spawns" | wc -l)
 stages_b=$(awk -F'\t' '$2 == "EvalStage" && $1 == "hit"' "$NB_WORK/b.spawns" | wc -l)
 compiles_b=$(awk -F'\t' '$2 == "CppCompile" && $1 == "hit"' "$NB_WORK/b.spawns" | wc -l)
 
-# --- C: the server is down; a fresh output base must still build, locally.
+# --- C: the server is down; B changes one stage tool's source and rebuilds.
 "$SERVER" stop "$CACHE_DIR" > /dev/null
 if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
   nb_fail "port $port still answers after the server stopped"
 fi
-locale -a | grep -qi '^tr_TR\.utf-\?8$' || nb_fail "the tr_TR.UTF-8 locale is not generated here (tools/setup.sh does it)"
-TZ=Pacific/Kiritimati LANG=tr_TR.UTF-8 LC_ALL=tr_TR.UTF-8 \
-  nb_bazel "$COPY_B" c "$NB_WORK/c.log" "${REMOTE[@]}" --disk_cache= --jobs=1 "${REPORTS[@]}"
+readonly CHANGED=stages/w04/report_main.cc
+[ -f "$COPY_B/$CHANGED" ] || nb_fail "$CHANGED not found in the workspace copy"
+echo "// A change for the cache-down rebuild (tests/remote_cache/cross_machine_test.sh)." >> "$COPY_B/$CHANGED"
+nb_bazel "$COPY_B" b "$NB_WORK/c.log" "${REMOTE[@]}" --disk_cache= "${REPORTS[@]}"
 wall_c="$NB_WALL_S"
 nb_hash_reports "$COPY_B" "${REPORTS[@]}" > "$NB_WORK/c.sha256"
 hits_c=$(nb_processes "$NB_WORK/c.log" "remote cache hit")
 local_c=$(nb_non_internal_other_than "$NB_WORK/c.log" "remote cache hit")
 
+# --- The outer build's reports (this test's data): the other cold build.
+nb_hash_runfiles_reports "${REPORTS[@]}" > "$NB_WORK/outer.sha256"
+
 echo "== cross-machine remote cache (volatile numbers: this log only)"
 echo "reports: ${REPORTS[*]}"
 echo "cache: http://127.0.0.1:$port, $entries entries after A"
-printf 'A cold, uploading:      %6ss  %s\n' "$wall_a" "$(nb_summary_line "$NB_WORK/a.log")"
+printf 'A cold, uploading, tr_TR: %6ss  %s\n' "$wall_a" "$(nb_summary_line "$NB_WORK/a.log")"
 printf 'B other path, cached:   %6ss  %s\n' "$wall_b" "$(nb_summary_line "$NB_WORK/b.log")"
-printf 'C server down, --jobs=1, tr_TR: %6ss  %s\n' "$wall_c" "$(nb_summary_line "$NB_WORK/c.log")"
+printf 'C server down, one tool changed: %6ss  %s\n' "$wall_c" "$(nb_summary_line "$NB_WORK/c.log")"
 echo "B spawns by mnemonic (hits/total):"
 awk -F'\t' '{ t[$2]++; if ($1 == "hit") h[$2]++ } END { for (m in t) printf "  %-16s %d/%d\n", m, h[m], t[m] }' \
   "$NB_WORK/b.spawns" | sort
@@ -118,14 +125,17 @@ if [ "$hits_b" -eq 0 ] || [ "$stages_b" -eq 0 ] || [ "$compiles_b" -eq 0 ]; then
   fail=1
 fi
 if [ "$hits_c" -ne 0 ] || [ "$local_c" -eq 0 ]; then
-  echo "FAIL: with the server down, machine C should execute locally (got $hits_c hits, $local_c local)" >&2
+  echo "FAIL: with the server down, the changed actions should execute locally (got $hits_c hits, $local_c local)" >&2
   fail=1
 fi
 ((fail == 0)) || exit 1
 # B took everything from the cache: even volatile files (timings) are A's.
-# C executed again: its volatile files differ by design and are skipped.
+# C and the outer build executed again: their volatile files differ by design
+# and are skipped.
 nb_compare_hashes "$NB_WORK/a.sha256" "$NB_WORK/b.sha256" "A (cold) vs B (cached, other path)"
 nb_stable "$NB_WORK/a.sha256" > "$NB_WORK/a.stable.sha256"
 nb_stable "$NB_WORK/c.sha256" > "$NB_WORK/c.stable.sha256"
-nb_compare_hashes "$NB_WORK/a.stable.sha256" "$NB_WORK/c.stable.sha256" "A (cold) vs C (cold: server down, --jobs=1, tr_TR)"
-echo "PASS: every action of B was a remote cache hit; the cache-less build C succeeded; the two cold builds A and C (other path, one job, tr_TR) and B give byte-identical report files"
+nb_stable "$NB_WORK/outer.sha256" > "$NB_WORK/outer.stable.sha256"
+nb_compare_hashes "$NB_WORK/a.stable.sha256" "$NB_WORK/c.stable.sha256" "A (cold) vs C (server down, one tool rebuilt locally)"
+nb_compare_hashes "$NB_WORK/outer.stable.sha256" "$NB_WORK/a.stable.sha256" "the outer build vs A (cold: other path, output base, time zone, tr_TR)"
+echo "PASS: every action of B was a remote cache hit; with the server down the changed actions ran locally; the outer build, A (cold, other path, tr_TR), B and C give byte-identical report files"
