@@ -11,16 +11,16 @@
 //     with our ranking and, for files, the first gold rank under each.
 // Exits 1 when a relative difference exceeds 1e-12 or a top-200 position
 // differs other than by a near-tie swap (the fixture test runs it).
-#include <cstdio>
 #include <string>
 #include <vector>
 
 #include "absl/flags/flag.h"
-#include "absl/flags/parse.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/retrieval/bm25.h"
 #include "stages/retrieval/retrieval_corpus.h"
+#include "stages/retrieval/run_command.h"
 #include "stages/retrieval/set_index.h"
 #include "stages/retrieval/tokenizer.h"
 #include "stages/retrieval/xapian_reference.h"
@@ -43,29 +43,25 @@ int FirstGold(const std::vector<ScoredId>& ranking, const Corpus& corpus,
 }
 
 absl::Status Main() {
-  absl::StatusOr<SetIndex> index =
-      LoadSet(absl::GetFlag(FLAGS_indexes), absl::GetFlag(FLAGS_experiment));
-  if (!index.ok()) return index.status();
-  absl::StatusOr<corpus::TaskSet> tasks = LoadTaskSet(*index);
-  if (!tasks.ok()) return tasks.status();
+  ASSIGN_OR_RETURN(SetIndex index,
+                   LoadSet(absl::GetFlag(FLAGS_indexes), absl::GetFlag(FLAGS_experiment)));
+  ASSIGN_OR_RETURN(corpus::TaskSet tasks, LoadTaskSet(index));
   const Bm25Params params;  // k1 = 0.9, b = 0.4, as in every harness config
 
-  absl::PrintF("BM25 (bm25.h) vs Xapian %s on set %s, k1 = %g, b = %g\n\n", "1.4", index->name,
+  absl::PrintF("BM25 (bm25.h) vs Xapian %s on set %s, k1 = %g, b = %g\n\n", "1.4", index.name,
                params.k1, params.b);
   absl::PrintF("%-4s %-6s %-13s %6s %6s | %9s %-12s | %-11s %-11s %-11s\n", "task", "unit", "query",
                "docs", "match", "max rel", "top200 same", "native@10", "native@200", "gold ours/x");
   double worst_rel = 0;
   int64_t same = 0, ties = 0, total = 0, runs = 0;
-  for (const corpus::Task& task : tasks->tasks()) {
-    absl::StatusOr<TaskCorpus> data = LoadTaskCorpus(*index, task.id());
-    if (!data.ok()) return data.status();
-    absl::StatusOr<Corpus> corpus = Corpus::Create(data->snapshot, data->chunks);
-    if (!corpus.ok()) return corpus.status();
+  for (const corpus::Task& task : tasks.tasks()) {
+    ASSIGN_OR_RETURN(TaskCorpus data, LoadTaskCorpus(index, task.id()));
+    ASSIGN_OR_RETURN(Corpus corpus, Corpus::Create(data.snapshot, data.chunks));
     for (const bool files : {true, false}) {
       std::vector<std::vector<std::string>> docs;
-      const size_t n = files ? corpus->files().size() : corpus->chunks().size();
+      const size_t n = files ? corpus.files().size() : corpus.chunks().size();
       for (size_t i = 0; i < n; ++i) {
-        docs.push_back(Tokenize(files ? corpus->FileDocument(i) : corpus->ChunkDocument(i)));
+        docs.push_back(Tokenize(files ? corpus.FileDocument(i) : corpus.ChunkDocument(i)));
       }
       Bm25Index::Builder builder(params);
       for (const auto& d : docs) builder.AddTokens(d);
@@ -83,8 +79,8 @@ absl::Status Main() {
         const RankingAgreement n200 = CompareRankings(a, native, 200);
         std::string gold = "-";
         if (files) {
-          gold = absl::StrFormat("%d/%d", FirstGold(a, *corpus, data->labels, 200),
-                                 FirstGold(native, *corpus, data->labels, 200));
+          gold = absl::StrFormat("%d/%d", FirstGold(a, corpus, data.labels, 200),
+                                 FirstGold(native, corpus, data.labels, 200));
         }
         absl::PrintF("%-4s %-6s %-13s %6d %6d | %9.2e %5d+%d/%-4d | %4d/%-6d %4d/%-6d %s\n",
                      task.id(), files ? "files" : "chunks", field, n, a.size(), exact.max_rel_diff,
@@ -117,11 +113,5 @@ absl::Status Main() {
 }  // namespace repro::retrieval
 
 int main(int argc, char** argv) {
-  absl::ParseCommandLine(argc, argv);
-  absl::Status s = repro::retrieval::Main();
-  if (!s.ok()) {
-    std::fprintf(stderr, "bm25_reference: %s\n", std::string(s.message()).c_str());
-    return 1;
-  }
-  return 0;
+  return repro::retrieval::RunCommand(argc, argv, "bm25_reference", repro::retrieval::Main);
 }

@@ -3,6 +3,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "stages/pipeline/file_io.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/retrieval/harness_config.h"
 #include "stages/retrieval/lsa_embedder.h"
 #include "stages/retrieval/vector_cache.h"
@@ -24,9 +25,8 @@ absl::StatusOr<std::unique_ptr<EmbeddingBackend>> OpenPinnedBackend(const Harnes
       return absl::InvalidArgumentError(
           absl::StrCat("harness ", config.name(), ": an LSA model is opened only against its pin"));
     }
-    absl::StatusOr<std::string> bytes = ReadFile(path);
-    if (!bytes.ok()) return bytes.status();
-    auto e = LsaEmbedder::FromArtifact(*bytes, path, lsa_pin.sha256);
+    ASSIGN_OR_RETURN(std::string bytes, ReadFile(path));
+    auto e = LsaEmbedder::FromArtifact(bytes, path, lsa_pin.sha256);
     if (!e.ok()) return prefixed(e.status());
     if ((*e)->model_id() != lsa_pin.model_id) {
       return absl::FailedPreconditionError(absl::StrCat("harness ", config.name(), ": ", path,
@@ -35,11 +35,10 @@ absl::StatusOr<std::unique_ptr<EmbeddingBackend>> OpenPinnedBackend(const Harnes
     }
     return std::unique_ptr<EmbeddingBackend>(*std::move(e));
   }
-  absl::StatusOr<PinnedModel> pinned = PinnedModelFor(config, repository);
-  if (!pinned.ok()) return pinned.status();
-  auto c = CachedEmbeddings::Open(path, pinned->model_id(), pinned->sha256(),
-                                  static_cast<int>(config.dense().dims()),
-                                  pinned->vector_cache_sha256());
+  ASSIGN_OR_RETURN(PinnedModel pinned, PinnedModelFor(config, repository));
+  auto c =
+      CachedEmbeddings::Open(path, pinned.model_id(), pinned.sha256(),
+                             static_cast<int>(config.dense().dims()), pinned.vector_cache_sha256());
   if (!c.ok()) return prefixed(c.status());
   return std::unique_ptr<EmbeddingBackend>(*std::move(c));
 }

@@ -12,18 +12,18 @@
 // pinned_model.vector_cache_sha256 in a DENSE_BACKEND_SERVER_CACHE harness
 // config; Bazel actions then read that file only.
 // Relative paths are taken from the directory `bazel run` was called in.
-#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "absl/flags/flag.h"
-#include "absl/flags/parse.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "stages/pipeline/sha256.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/retrieval/openai_client.h"
+#include "stages/retrieval/run_command.h"
 #include "stages/retrieval/set_index.h"
 #include "stages/retrieval/vector_cache.h"
 #include "stages/retrieval/vector_cache_fill.h"
@@ -53,19 +53,16 @@ absl::Status Main() {
     return absl::InvalidArgumentError(
         "--cache, --model_id, --model_sha256 (64 hex) and --dims are required");
   }
-  absl::StatusOr<SetIndex> index =
-      LoadSet(absl::GetFlag(FLAGS_indexes), absl::GetFlag(FLAGS_experiment));
-  if (!index.ok()) return index.status();
-  absl::StatusOr<corpus::TaskSet> tasks = LoadTaskSet(*index);
-  if (!tasks.ok()) return tasks.status();
+  ASSIGN_OR_RETURN(SetIndex index,
+                   LoadSet(absl::GetFlag(FLAGS_indexes), absl::GetFlag(FLAGS_experiment)));
+  ASSIGN_OR_RETURN(corpus::TaskSet tasks, LoadTaskSet(index));
 
   std::vector<std::string> texts;
-  for (const corpus::Task& task : tasks->tasks()) {
+  for (const corpus::Task& task : tasks.tasks()) {
     for (const char* role : {"base_chunks", "stale_chunks"}) {
-      absl::StatusOr<std::string> path = PathOf(*index, task.id(), role);
-      if (!path.ok()) return path.status();
+      ASSIGN_OR_RETURN(std::string path, PathOf(index, task.id(), role));
       corpus::ChunkSet chunks;
-      if (absl::Status s = ReadBinaryProto(*path, &chunks); !s.ok()) return s;
+      RETURN_IF_ERROR(ReadBinaryProto(path, &chunks));
       for (std::string& t : ChunkTexts(chunks)) texts.push_back(std::move(t));
     }
     texts.push_back(task.query());
@@ -73,7 +70,7 @@ absl::Status Main() {
   }
   for (const std::string& extra : absl::GetFlag(FLAGS_extra_chunks)) {
     corpus::ChunkSet chunks;
-    if (absl::Status s = ReadBinaryProto(FromCaller(extra), &chunks); !s.ok()) return s;
+    RETURN_IF_ERROR(ReadBinaryProto(FromCaller(extra), &chunks));
     for (std::string& t : ChunkTexts(chunks)) texts.push_back(std::move(t));
   }
 
@@ -83,21 +80,17 @@ absl::Status Main() {
   options.model_sha256 = absl::GetFlag(FLAGS_model_sha256);
   options.dims = absl::GetFlag(FLAGS_dims);
   options.batch_size = absl::GetFlag(FLAGS_batch);
-  absl::StatusOr<std::unique_ptr<OpenAiEmbeddingClient>> client =
-      OpenAiEmbeddingClient::Connect(options);
-  if (!client.ok()) return client.status();
+  ASSIGN_OR_RETURN(std::unique_ptr<OpenAiEmbeddingClient> client,
+                   OpenAiEmbeddingClient::Connect(options));
   const std::string cache_path = FromCaller(absl::GetFlag(FLAGS_cache));
-  absl::StatusOr<std::unique_ptr<VectorCacheWriter>> cache = VectorCacheWriter::Open(cache_path);
-  if (!cache.ok()) return cache.status();
-  absl::StatusOr<FillStats> stats =
-      FillVectorCache(texts, **client, **cache, absl::GetFlag(FLAGS_batch));
-  if (!stats.ok()) return stats.status();
-  cache->reset();  // close before hashing
-  absl::StatusOr<std::string> sha = Sha256File(cache_path);
-  if (!sha.ok()) return sha.status();
+  ASSIGN_OR_RETURN(std::unique_ptr<VectorCacheWriter> cache, VectorCacheWriter::Open(cache_path));
+  ASSIGN_OR_RETURN(FillStats stats,
+                   FillVectorCache(texts, *client, *cache, absl::GetFlag(FLAGS_batch)));
+  cache.reset();  // close before hashing
+  ASSIGN_OR_RETURN(std::string sha, Sha256File(cache_path));
   absl::PrintF("%s: %d texts, %d distinct, %d already cached, %d embedded now\n", cache_path,
-               stats->texts, stats->unique, stats->present, stats->embedded);
-  absl::PrintF("pin in the harness config: vector_cache_sha256: \"%s\"\n", *sha);
+               stats.texts, stats.unique, stats.present, stats.embedded);
+  absl::PrintF("pin in the harness config: vector_cache_sha256: \"%s\"\n", sha);
   return absl::OkStatus();
 }
 
@@ -105,11 +98,5 @@ absl::Status Main() {
 }  // namespace repro::retrieval
 
 int main(int argc, char** argv) {
-  absl::ParseCommandLine(argc, argv);
-  absl::Status s = repro::retrieval::Main();
-  if (!s.ok()) {
-    std::fprintf(stderr, "fill_vector_cache: %s\n", std::string(s.message()).c_str());
-    return 1;
-  }
-  return 0;
+  return repro::retrieval::RunCommand(argc, argv, "fill_vector_cache", repro::retrieval::Main);
 }

@@ -6,6 +6,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "stages/pipeline/status_macros.h"
 
 namespace repro::retrieval {
 
@@ -67,10 +68,10 @@ absl::StatusOr<std::vector<std::vector<ScoredId>>> FlatIpIndex::SearchBatch(
   std::vector<std::vector<ScoredId>> out;
   out.reserve(nq);
   for (size_t q = 0; q < nq; ++q) {
-    absl::StatusOr<std::vector<ScoredId>> r =
-        Search(queries.subspan(q * static_cast<size_t>(dims_), static_cast<size_t>(dims_)), limit);
-    if (!r.ok()) return r.status();
-    out.push_back(*std::move(r));
+    ASSIGN_OR_RETURN(
+        std::vector<ScoredId> r,
+        Search(queries.subspan(q * static_cast<size_t>(dims_), static_cast<size_t>(dims_)), limit));
+    out.push_back(std::move(r));
   }
   return out;
 }

@@ -5,6 +5,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/retrieval/fusion.h"
 #include "stages/retrieval/harness_config.h"
 #include "stages/retrieval/tokenizer.h"
@@ -20,56 +21,81 @@ void CopyBm25Stats(const Bm25Stats& s, IndexStats* out) {
   out->set_bytes(static_cast<uint64_t>(s.bytes));
 }
 
+// The dense model a harness is given: none for DOCUMENT_UNIT_FILES; for
+// chunks one with the config's dims and, for a server model, the id and
+// sha256 pinned in the config for the corpus repository.
+absl::Status CheckDenseModel(const HarnessConfig& config, const Corpus& corpus,
+                             const EmbeddingBackend* dense) {
+  if (config.document_unit() == DOCUMENT_UNIT_FILES) {
+    if (dense != nullptr) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "harness ", config.name(), ": DOCUMENT_UNIT_FILES has no dense leg; pass no model"));
+    }
+    return absl::OkStatus();
+  }
+  if (dense == nullptr) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("harness ", config.name(), ": needs a dense model, none given"));
+  }
+  // Models pinned in the config (server models) are checked here; LSA
+  // models were checked against the experiment's pins when opened
+  // (dense_backend.h).
+  if (config.dense().backend() == DENSE_BACKEND_SERVER_CACHE) {
+    ASSIGN_OR_RETURN(PinnedModel pinned, PinnedModelFor(config, corpus.repository()));
+    if (dense->model_id() != pinned.model_id()) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "harness ", config.name(), ": dense model id mismatch for corpus repository \"",
+          corpus.repository(), "\": expected ", pinned.model_id(), ", found ", dense->model_id()));
+    }
+    if (dense->model_sha256() != pinned.sha256()) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "harness ", config.name(), ": dense model sha256 mismatch for corpus repository \"",
+          corpus.repository(), "\": expected ", pinned.sha256(), " (pinned in the config), found ",
+          dense->model_sha256()));
+    }
+  }
+  if (dense->dims() != static_cast<int>(config.dense().dims())) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("harness ", config.name(), ": dense dims mismatch: expected ",
+                     config.dense().dims(), ", found ", dense->dims()));
+  }
+  return absl::OkStatus();
+}
+
+// The chunk vectors of `dense`, all-zero vectors (no known token) left out.
+absl::StatusOr<FlatIpIndex> BuildDenseIndex(const Corpus& corpus, EmbeddingBackend& dense) {
+  const int dims = dense.dims();
+  std::vector<float> all;
+  RETURN_IF_ERROR(dense.Embed(corpus.ChunkDocuments(), &all));
+  if (all.size() != corpus.chunks().size() * static_cast<size_t>(dims)) {
+    return absl::InternalError(absl::StrCat("dense backend ", dense.model_id(), " returned ",
+                                            all.size(), " floats for ", corpus.chunks().size(),
+                                            " chunks of ", dims, " dims"));
+  }
+  std::vector<float> kept;
+  std::vector<uint32_t> ids;
+  for (size_t c = 0; c < corpus.chunks().size(); ++c) {
+    const float* row = all.data() + c * dims;
+    if (std::any_of(row, row + dims, [](float x) { return x != 0.0f; })) {
+      kept.insert(kept.end(), row, row + dims);
+      ids.push_back(static_cast<uint32_t>(c));
+    }
+  }
+  return FlatIpIndex::Build(dims, kept, std::move(ids));
+}
+
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<Harness>> Harness::Build(const HarnessConfig& config,
                                                         const Corpus& corpus,
                                                         EmbeddingBackend* dense) {
-  if (absl::Status s = ValidateHarnessConfig(config, absl::StrCat("harness ", config.name()));
-      !s.ok()) {
-    return s;
-  }
+  RETURN_IF_ERROR(ValidateHarnessConfig(config, absl::StrCat("harness ", config.name())));
   std::unique_ptr<Harness> h(new Harness(config, corpus));
   h->config_sha256_ = HarnessConfigSha256(config);
   const Bm25Params params{config.bm25().k1(), config.bm25().b()};
   const bool files = config.document_unit() == DOCUMENT_UNIT_FILES;
-
-  if (files) {
-    if (dense != nullptr) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "harness ", config.name(), ": DOCUMENT_UNIT_FILES has no dense leg; pass no model"));
-    }
-  } else {
-    if (dense == nullptr) {
-      return absl::FailedPreconditionError(
-          absl::StrCat("harness ", config.name(), ": needs a dense model, none given"));
-    }
-    // Models pinned in the config (server models) are checked here; LSA
-    // models were checked against the experiment's pins when opened
-    // (dense_backend.h).
-    if (config.dense().backend() == DENSE_BACKEND_SERVER_CACHE) {
-      absl::StatusOr<PinnedModel> pinned = PinnedModelFor(config, corpus.repository());
-      if (!pinned.ok()) return pinned.status();
-      if (dense->model_id() != pinned->model_id()) {
-        return absl::FailedPreconditionError(
-            absl::StrCat("harness ", config.name(),
-                         ": dense model id mismatch for corpus repository \"", corpus.repository(),
-                         "\": expected ", pinned->model_id(), ", found ", dense->model_id()));
-      }
-      if (dense->model_sha256() != pinned->sha256()) {
-        return absl::FailedPreconditionError(absl::StrCat(
-            "harness ", config.name(), ": dense model sha256 mismatch for corpus repository \"",
-            corpus.repository(), "\": expected ", pinned->sha256(),
-            " (pinned in the config), found ", dense->model_sha256()));
-      }
-    }
-    if (dense->dims() != static_cast<int>(config.dense().dims())) {
-      return absl::FailedPreconditionError(
-          absl::StrCat("harness ", config.name(), ": dense dims mismatch: expected ",
-                       config.dense().dims(), ", found ", dense->dims()));
-    }
-    h->dense_ = dense;
-  }
+  RETURN_IF_ERROR(CheckDenseModel(config, corpus, dense));
+  if (!files) h->dense_ = dense;
 
   if (files) {
     Bm25Index::Builder fb(params);
@@ -86,27 +112,9 @@ absl::StatusOr<std::unique_ptr<Harness>> Harness::Build(const HarnessConfig& con
   CopyBm25Stats(files ? h->file_index_.stats() : h->chunk_index_.stats(), &st);
 
   if (!files) {
-    const int dims = dense->dims();
-    std::vector<float> all;
-    if (absl::Status s = dense->Embed(corpus.ChunkDocuments(), &all); !s.ok()) return s;
-    if (all.size() != corpus.chunks().size() * static_cast<size_t>(dims)) {
-      return absl::InternalError(absl::StrCat("dense backend ", dense->model_id(), " returned ",
-                                              all.size(), " floats for ", corpus.chunks().size(),
-                                              " chunks of ", dims, " dims"));
-    }
-    std::vector<float> kept;
-    std::vector<uint32_t> ids;
-    for (size_t c = 0; c < corpus.chunks().size(); ++c) {
-      const float* row = all.data() + c * dims;
-      if (std::any_of(row, row + dims, [](float x) { return x != 0.0f; })) {
-        kept.insert(kept.end(), row, row + dims);
-        ids.push_back(static_cast<uint32_t>(c));
-      }
-    }
-    absl::StatusOr<FlatIpIndex> index = FlatIpIndex::Build(dims, kept, std::move(ids));
-    if (!index.ok()) return index.status();
-    h->dense_index_.emplace(*std::move(index));
-    st.set_dense_dim(static_cast<uint32_t>(dims));
+    ASSIGN_OR_RETURN(FlatIpIndex index, BuildDenseIndex(corpus, *dense));
+    h->dense_index_.emplace(std::move(index));
+    st.set_dense_dim(static_cast<uint32_t>(dense->dims()));
     st.set_dense_vectors(static_cast<uint64_t>(h->dense_index_->size()));
     st.set_bytes(st.bytes() + static_cast<uint64_t>(h->dense_index_->bytes()));
   }
@@ -159,7 +167,7 @@ absl::Status Harness::QueryChunks(absl::string_view query, absl::Span<const std:
   legs[0] = chunk_index_.Search(tokens, depth);
 
   std::vector<float> q;
-  if (absl::Status s = dense_->Embed({std::string(query)}, &q); !s.ok()) return s;
+  RETURN_IF_ERROR(dense_->Embed({std::string(query)}, &q));
   if (q.size() != static_cast<size_t>(dense_->dims())) {
     return absl::InternalError(absl::StrCat("dense backend ", dense_->model_id(), " returned ",
                                             q.size(), " floats for one query"));
@@ -167,17 +175,15 @@ absl::Status Harness::QueryChunks(absl::string_view query, absl::Span<const std:
   if (std::all_of(q.begin(), q.end(), [](float x) { return x == 0.0f; })) {
     out->set_dense_query_empty(true);
   } else {
-    absl::StatusOr<std::vector<ScoredId>> d = dense_index_->Search(q, depth);
-    if (!d.ok()) return d.status();
-    legs[1] = *std::move(d);
+    ASSIGN_OR_RETURN(std::vector<ScoredId> d, dense_index_->Search(q, depth));
+    legs[1] = std::move(d);
   }
 
-  absl::StatusOr<std::vector<ScoredId>> fused =
-      ReciprocalRankFusion(legs, static_cast<int>(config_.fusion().rrf_k()));
-  if (!fused.ok()) return fused.status();
+  ASSIGN_OR_RETURN(std::vector<ScoredId> fused,
+                   ReciprocalRankFusion(legs, static_cast<int>(config_.fusion().rrf_k())));
 
   std::vector<bool> seen(corpus_.files().size(), false);
-  for (const ScoredId& s : *fused) {
+  for (const ScoredId& s : fused) {
     const Corpus::ChunkEntry& ch = corpus_.chunks()[s.id];
     const std::string& path = corpus_.files()[ch.file].path;
     if (!seen[ch.file] && out->files_size() < static_cast<int>(config_.candidate_limit())) {
@@ -210,10 +216,9 @@ absl::StatusOr<HarnessResult> Harness::Query(absl::string_view query) {
   const std::vector<std::string> tokens = Tokenize(query);
   for (const std::string& t : tokens) out.add_query_tokens(t);
   *out.mutable_index_stats() = stats_;
-  absl::Status s = config_.document_unit() == DOCUMENT_UNIT_FILES
-                       ? QueryFiles(tokens, &out)
-                       : QueryChunks(query, tokens, &out);
-  if (!s.ok()) return s;
+  RETURN_IF_ERROR(config_.document_unit() == DOCUMENT_UNIT_FILES
+                      ? QueryFiles(tokens, &out)
+                      : QueryChunks(query, tokens, &out));
   return out;
 }
 
@@ -221,14 +226,12 @@ absl::StatusOr<HarnessRun> RunHarness(const HarnessConfig& config, const Corpus&
                                       EmbeddingBackend* dense, absl::string_view query) {
   HarnessRun run;
   const absl::Time t0 = absl::Now();
-  absl::StatusOr<std::unique_ptr<Harness>> h = Harness::Build(config, corpus, dense);
-  if (!h.ok()) return h.status();
+  ASSIGN_OR_RETURN(std::unique_ptr<Harness> h, Harness::Build(config, corpus, dense));
   const absl::Time t1 = absl::Now();
-  absl::StatusOr<HarnessResult> r = (*h)->Query(query);
-  if (!r.ok()) return r.status();
+  ASSIGN_OR_RETURN(HarnessResult r, h->Query(query));
   run.build_time = t1 - t0;
   run.query_time = absl::Now() - t1;
-  run.result = *std::move(r);
+  run.result = std::move(r);
   return run;
 }
 

@@ -12,6 +12,7 @@
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "stages/pipeline/file_io.h"
 #include "stages/pipeline/sha256.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/pipeline/textproto.h"
 #include "stages/retrieval/tokenizer.h"
 
@@ -36,9 +37,8 @@ bool IsHex64(absl::string_view s) {
          });
 }
 
-}  // namespace
-
-absl::Status ValidateHarnessConfig(const HarnessConfig& c, absl::string_view source) {
+// name, description, document_unit, query_field and tokenizer.
+absl::Status ValidateNameUnitAndQuery(const HarnessConfig& c, absl::string_view source) {
   if (!c.has_name() || c.name().empty()) return Missing(source, "name");
   if (!c.has_description()) return Missing(source, "description");
   if (!c.has_document_unit() || c.document_unit() == DOCUMENT_UNIT_UNSPECIFIED) {
@@ -62,6 +62,10 @@ absl::Status ValidateHarnessConfig(const HarnessConfig& c, absl::string_view sou
                absl::StrCat("\"", kTokenizerVersion, "\" (the built tokenizer)"),
                absl::StrCat("\"", c.tokenizer(), "\""));
   }
+  return absl::OkStatus();
+}
+
+absl::Status ValidateBm25(const HarnessConfig& c, absl::string_view source) {
   if (!c.has_bm25()) return Missing(source, "bm25");
   if (!c.bm25().has_k1()) return Missing(source, "bm25.k1");
   if (!c.bm25().has_b()) return Missing(source, "bm25.b");
@@ -74,8 +78,11 @@ absl::Status ValidateHarnessConfig(const HarnessConfig& c, absl::string_view sou
   if (!(c.bm25().b() >= 0 && c.bm25().b() <= 1)) {
     return Bad(source, "bm25.b", "in [0, 1]", absl::StrCat(c.bm25().b()));
   }
-  if (!c.has_candidate_limit()) return Missing(source, "candidate_limit");
-  if (c.candidate_limit() < 1) return Bad(source, "candidate_limit", ">= 1", "0");
+  return absl::OkStatus();
+}
+
+// compare_with: names of other harnesses, each once.
+absl::Status ValidateCompareWith(const HarnessConfig& c, absl::string_view source) {
   for (int i = 0; i < c.compare_with_size(); ++i) {
     const std::string& other = c.compare_with(i);
     const std::string field = absl::StrCat("compare_with[", i, "]");
@@ -89,16 +96,39 @@ absl::Status ValidateHarnessConfig(const HarnessConfig& c, absl::string_view sou
       }
     }
   }
+  return absl::OkStatus();
+}
 
-  if (c.document_unit() == DOCUMENT_UNIT_FILES) {
-    if (c.has_dense())
-      return Bad(source, "dense", "absent for DOCUMENT_UNIT_FILES", "a dense block");
-    if (c.has_fusion()) {
-      return Bad(source, "fusion", "absent for DOCUMENT_UNIT_FILES", "a fusion block");
+// dense.pinned_model: sorted by corpus repository, each with a model id and
+// the sha256 of the model and of its vector cache.
+absl::Status ValidatePinnedModels(const DenseConfig& d, absl::string_view source) {
+  for (int i = 0; i < d.pinned_model_size(); ++i) {
+    const PinnedModel& p = d.pinned_model(i);
+    const std::string field = absl::StrCat("dense.pinned_model[", i, "]");
+    if (p.corpus_repository().empty()) return Missing(source, field + ".corpus_repository");
+    if (i > 0 && !(d.pinned_model(i - 1).corpus_repository() < p.corpus_repository())) {
+      return Bad(source, field + ".corpus_repository",
+                 absl::StrCat("after \"", d.pinned_model(i - 1).corpus_repository(),
+                              "\" (sorted, unique)"),
+                 absl::StrCat("\"", p.corpus_repository(), "\""));
     }
-    return absl::OkStatus();
+    if (p.model_id().empty()) return Missing(source, field + ".model_id");
+    if (!IsHex64(p.sha256())) {
+      return Bad(source, field + ".sha256", "64 lower-case hex digits",
+                 absl::StrCat("\"", p.sha256(), "\""));
+    }
+    if (!IsHex64(p.vector_cache_sha256())) {
+      return Bad(source, field + ".vector_cache_sha256",
+                 "64 lower-case hex digits (DENSE_BACKEND_SERVER_CACHE reads a pinned cache file)",
+                 absl::StrCat("\"", p.vector_cache_sha256(), "\""));
+    }
   }
+  return absl::OkStatus();
+}
 
+// The dense block of a chunk harness: an LSA model (pinned per experiment) or
+// a server model pinned here.
+absl::Status ValidateDense(const HarnessConfig& c, absl::string_view source) {
   if (!c.has_dense()) return Missing(source, "dense");
   const DenseConfig& d = c.dense();
   if (!d.has_backend() || d.backend() == DENSE_BACKEND_UNSPECIFIED) {
@@ -125,27 +155,10 @@ absl::Status ValidateHarnessConfig(const HarnessConfig& c, absl::string_view sou
     }
     if (d.pinned_model_size() == 0) return Missing(source, "dense.pinned_model");
   }
-  for (int i = 0; i < d.pinned_model_size(); ++i) {
-    const PinnedModel& p = d.pinned_model(i);
-    const std::string field = absl::StrCat("dense.pinned_model[", i, "]");
-    if (p.corpus_repository().empty()) return Missing(source, field + ".corpus_repository");
-    if (i > 0 && !(d.pinned_model(i - 1).corpus_repository() < p.corpus_repository())) {
-      return Bad(source, field + ".corpus_repository",
-                 absl::StrCat("after \"", d.pinned_model(i - 1).corpus_repository(),
-                              "\" (sorted, unique)"),
-                 absl::StrCat("\"", p.corpus_repository(), "\""));
-    }
-    if (p.model_id().empty()) return Missing(source, field + ".model_id");
-    if (!IsHex64(p.sha256())) {
-      return Bad(source, field + ".sha256", "64 lower-case hex digits",
-                 absl::StrCat("\"", p.sha256(), "\""));
-    }
-    if (!IsHex64(p.vector_cache_sha256())) {
-      return Bad(source, field + ".vector_cache_sha256",
-                 "64 lower-case hex digits (DENSE_BACKEND_SERVER_CACHE reads a pinned cache file)",
-                 absl::StrCat("\"", p.vector_cache_sha256(), "\""));
-    }
-  }
+  return ValidatePinnedModels(d, source);
+}
+
+absl::Status ValidateFusion(const HarnessConfig& c, absl::string_view source) {
   if (!c.has_fusion()) return Missing(source, "fusion");
   if (!c.fusion().has_rrf_k()) return Missing(source, "fusion.rrf_k");
   if (c.fusion().rrf_k() < 1) return Bad(source, "fusion.rrf_k", ">= 1", "0");
@@ -154,11 +167,33 @@ absl::Status ValidateHarnessConfig(const HarnessConfig& c, absl::string_view sou
   return absl::OkStatus();
 }
 
+}  // namespace
+
+absl::Status ValidateHarnessConfig(const HarnessConfig& c, absl::string_view source) {
+  RETURN_IF_ERROR(ValidateNameUnitAndQuery(c, source));
+  RETURN_IF_ERROR(ValidateBm25(c, source));
+  if (!c.has_candidate_limit()) return Missing(source, "candidate_limit");
+  if (c.candidate_limit() < 1) return Bad(source, "candidate_limit", ">= 1", "0");
+  RETURN_IF_ERROR(ValidateCompareWith(c, source));
+
+  if (c.document_unit() == DOCUMENT_UNIT_FILES) {
+    if (c.has_dense()) {
+      return Bad(source, "dense", "absent for DOCUMENT_UNIT_FILES", "a dense block");
+    }
+    if (c.has_fusion()) {
+      return Bad(source, "fusion", "absent for DOCUMENT_UNIT_FILES", "a fusion block");
+    }
+    return absl::OkStatus();
+  }
+  RETURN_IF_ERROR(ValidateDense(c, source));
+  return ValidateFusion(c, source);
+}
+
 absl::StatusOr<HarnessConfig> ParseHarnessConfig(absl::string_view text,
                                                  absl::string_view file_name) {
   HarnessConfig config;
-  if (absl::Status s = ParseTextProto(text, file_name, &config); !s.ok()) return s;
-  if (absl::Status s = ValidateHarnessConfig(config, file_name); !s.ok()) return s;
+  RETURN_IF_ERROR(ParseTextProto(text, file_name, &config));
+  RETURN_IF_ERROR(ValidateHarnessConfig(config, file_name));
   absl::string_view base = file_name;
   const size_t slash = base.rfind('/');
   if (slash != absl::string_view::npos) base = base.substr(slash + 1);
@@ -170,9 +205,8 @@ absl::StatusOr<HarnessConfig> ParseHarnessConfig(absl::string_view text,
 }
 
 absl::StatusOr<HarnessConfig> LoadHarnessConfig(const std::string& path) {
-  absl::StatusOr<std::string> text = ReadFile(path);
-  if (!text.ok()) return text.status();
-  return ParseHarnessConfig(*text, path);
+  ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  return ParseHarnessConfig(text, path);
 }
 
 std::string HarnessConfigSha256(const HarnessConfig& config) {

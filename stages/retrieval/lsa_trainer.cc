@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/retrieval/randomized_svd.h"
 #include "stages/retrieval/tokenizer.h"
 
@@ -72,26 +73,29 @@ absl::Status ValidateLsaTrainingConfig(const LsaTrainingConfig& c, absl::string_
   return absl::OkStatus();
 }
 
-absl::StatusOr<LsaModel> TrainLsaModel(const LsaTrainingConfig& config,
-                                       const std::vector<std::string>& documents,
-                                       absl::string_view training_snapshot_sha256,
-                                       absl::string_view chunker) {
-  if (absl::Status s = ValidateLsaTrainingConfig(config, "LsaTrainingConfig"); !s.ok()) return s;
+namespace {
 
-  // Intern tokens; per document, sorted (term, tf) pairs.
+// The tokens of the training documents, interned in order of first use.
+struct TermCounts {
+  std::vector<std::string> names;  // term id -> token
+  std::vector<uint32_t> df;        // term id -> documents holding it
+  // Per document, its (term id, tf) pairs sorted by term id.
+  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> doc_terms;
+};
+
+TermCounts CountTerms(const std::vector<std::string>& documents) {
+  TermCounts counts;
+  counts.doc_terms.resize(documents.size());
   absl::flat_hash_map<std::string, uint32_t> ids;
-  std::vector<std::string> names;
-  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> doc_terms(documents.size());
-  std::vector<uint32_t> df;
   std::vector<uint32_t> scratch;
   for (size_t d = 0; d < documents.size(); ++d) {
     scratch.clear();
     ForEachToken(documents[d], [&](absl::string_view t) {
       auto it = ids.find(t);
       if (it == ids.end()) {
-        it = ids.emplace(std::string(t), static_cast<uint32_t>(names.size())).first;
-        names.emplace_back(t);
-        df.push_back(0);
+        it = ids.emplace(std::string(t), static_cast<uint32_t>(counts.names.size())).first;
+        counts.names.emplace_back(t);
+        counts.df.push_back(0);
       }
       scratch.push_back(it->second);
     });
@@ -99,49 +103,36 @@ absl::StatusOr<LsaModel> TrainLsaModel(const LsaTrainingConfig& config,
     for (size_t i = 0; i < scratch.size();) {
       size_t j = i;
       while (j < scratch.size() && scratch[j] == scratch[i]) ++j;
-      doc_terms[d].emplace_back(scratch[i], static_cast<uint32_t>(j - i));
-      ++df[scratch[i]];
+      counts.doc_terms[d].emplace_back(scratch[i], static_cast<uint32_t>(j - i));
+      ++counts.df[scratch[i]];
       i = j;
     }
   }
+  return counts;
+}
 
-  // Vocabulary: df >= min_df, sorted by bytes.
+// The vocabulary: the term ids with df >= min_df, sorted by token bytes.
+std::vector<uint32_t> KeptTerms(const TermCounts& counts, const LsaTrainingConfig& config) {
   std::vector<uint32_t> kept;
-  for (uint32_t t = 0; t < names.size(); ++t) {
-    if (df[t] >= config.min_df()) kept.push_back(t);
+  for (uint32_t t = 0; t < counts.names.size(); ++t) {
+    if (counts.df[t] >= config.min_df()) kept.push_back(t);
   }
+  const std::vector<std::string>& names = counts.names;
   std::sort(kept.begin(), kept.end(),
             [&names](uint32_t a, uint32_t b) { return names[a] < names[b]; });
-  if (kept.empty()) {
-    return absl::InvalidArgumentError(absl::StrCat("LSA training: empty vocabulary (",
-                                                   documents.size(), " documents, min_df ",
-                                                   config.min_df(), ")"));
-  }
-  std::vector<int32_t> column(names.size(), -1);
-  for (size_t i = 0; i < kept.size(); ++i) column[kept[i]] = static_cast<int32_t>(i);
+  return kept;
+}
 
-  LsaModel model;
-  *model.mutable_config() = config;
-  model.set_training_snapshot_sha256(std::string(training_snapshot_sha256));
-  model.set_chunker(std::string(chunker));
-  model.set_training_documents(documents.size());
-  const double n = static_cast<double>(documents.size());
-  std::vector<double> idf(kept.size());
-  for (size_t i = 0; i < kept.size(); ++i) {
-    model.add_vocabulary(names[kept[i]]);
-    const float f = static_cast<float>(std::log((1.0 + n) / (1.0 + df[kept[i]])) + 1.0);
-    model.add_idf(f);
-    idf[i] = static_cast<double>(f);
-  }
-
-  // TF-IDF rows, L2-normalised.
+// TF-IDF rows, L2-normalised; `column` maps a term id to its column or -1.
+CsrMatrix TfIdfRows(const TermCounts& counts, const std::vector<int32_t>& column,
+                    const std::vector<double>& idf) {
   CsrMatrix a;
-  a.rows = static_cast<int64_t>(documents.size());
-  a.cols = static_cast<int64_t>(kept.size());
-  a.row_ptr.reserve(documents.size() + 1);
+  a.rows = static_cast<int64_t>(counts.doc_terms.size());
+  a.cols = static_cast<int64_t>(idf.size());
+  a.row_ptr.reserve(counts.doc_terms.size() + 1);
   a.row_ptr.push_back(0);
   std::vector<std::pair<int32_t, double>> row;
-  for (const auto& terms : doc_terms) {
+  for (const auto& terms : counts.doc_terms) {
     row.clear();
     for (const auto& [t, tf] : terms) {
       if (column[t] < 0) continue;
@@ -157,27 +148,68 @@ absl::StatusOr<LsaModel> TrainLsaModel(const LsaTrainingConfig& config,
     }
     a.row_ptr.push_back(static_cast<int64_t>(a.col.size()));
   }
+  return a;
+}
 
+SvdOptions SvdOptionsOf(const LsaTrainingConfig& config) {
   SvdOptions options;
   options.rank = static_cast<int>(config.dims());
   options.oversample = static_cast<int>(config.oversample());
   options.power_iterations = static_cast<int>(config.power_iterations());
   for (int i = 0; i < 4; ++i) options.seed[i] = config.seed(i);
-  absl::StatusOr<TruncatedSvd> svd = RandomizedSvd(a, options);
-  if (!svd.ok()) return svd.status();
+  return options;
+}
 
-  const int dims = static_cast<int>(config.dims());
-  const int k = svd->k;
-  model.set_rank(static_cast<uint32_t>(k));
+// The model's rank, singular values and projection (vocabulary x dims),
+// zero-padded where the SVD's rank is below dims.
+void SetProjection(const TruncatedSvd& svd, int dims, size_t vocabulary, LsaModel* model) {
+  const int k = svd.k;
+  model->set_rank(static_cast<uint32_t>(k));
   for (int j = 0; j < dims; ++j) {
-    model.add_singular_values(j < k ? static_cast<float>(svd->sigma[j]) : 0.0f);
+    model->add_singular_values(j < k ? static_cast<float>(svd.sigma[j]) : 0.0f);
   }
-  model.mutable_projection()->Reserve(static_cast<int>(kept.size()) * dims);
-  for (size_t t = 0; t < kept.size(); ++t) {
+  model->mutable_projection()->Reserve(static_cast<int>(vocabulary) * dims);
+  for (size_t t = 0; t < vocabulary; ++t) {
     for (int j = 0; j < dims; ++j) {
-      model.add_projection(j < k ? static_cast<float>(svd->v[t * k + j]) : 0.0f);
+      model->add_projection(j < k ? static_cast<float>(svd.v[t * k + j]) : 0.0f);
     }
   }
+}
+
+}  // namespace
+
+absl::StatusOr<LsaModel> TrainLsaModel(const LsaTrainingConfig& config,
+                                       const std::vector<std::string>& documents,
+                                       absl::string_view training_snapshot_sha256,
+                                       absl::string_view chunker) {
+  RETURN_IF_ERROR(ValidateLsaTrainingConfig(config, "LsaTrainingConfig"));
+  const TermCounts counts = CountTerms(documents);
+  const std::vector<uint32_t> kept = KeptTerms(counts, config);
+  if (kept.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat("LSA training: empty vocabulary (",
+                                                   documents.size(), " documents, min_df ",
+                                                   config.min_df(), ")"));
+  }
+  std::vector<int32_t> column(counts.names.size(), -1);
+  for (size_t i = 0; i < kept.size(); ++i) column[kept[i]] = static_cast<int32_t>(i);
+
+  LsaModel model;
+  *model.mutable_config() = config;
+  model.set_training_snapshot_sha256(std::string(training_snapshot_sha256));
+  model.set_chunker(std::string(chunker));
+  model.set_training_documents(documents.size());
+  const double n = static_cast<double>(documents.size());
+  std::vector<double> idf(kept.size());
+  for (size_t i = 0; i < kept.size(); ++i) {
+    model.add_vocabulary(counts.names[kept[i]]);
+    const float f = static_cast<float>(std::log((1.0 + n) / (1.0 + counts.df[kept[i]])) + 1.0);
+    model.add_idf(f);
+    idf[i] = static_cast<double>(f);
+  }
+
+  ASSIGN_OR_RETURN(const TruncatedSvd svd,
+                   RandomizedSvd(TfIdfRows(counts, column, idf), SvdOptionsOf(config)));
+  SetProjection(svd, static_cast<int>(config.dims()), kept.size(), &model);
   return model;
 }
 

@@ -11,6 +11,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
 #include "google/protobuf/util/json_util.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/retrieval/openai_api.pb.h"
 
 namespace repro::retrieval {
@@ -84,10 +85,9 @@ absl::StatusOr<std::unique_ptr<OpenAiEmbeddingClient>> OpenAiEmbeddingClient::Co
         "OpenAiEmbeddingClient: base_url, model_id, dims >= 1 and batch_size >= 1 are required");
   }
   std::unique_ptr<OpenAiEmbeddingClient> client(new OpenAiEmbeddingClient(options));
-  absl::StatusOr<std::string> body = client->Http("/v1/models", nullptr);
-  if (!body.ok()) return body.status();
+  ASSIGN_OR_RETURN(std::string body, client->Http("/v1/models", nullptr));
   openai::ModelList list;
-  if (absl::Status s = ParseJson(*body, options.base_url + "/v1/models", &list); !s.ok()) return s;
+  RETURN_IF_ERROR(ParseJson(body, options.base_url + "/v1/models", &list));
   std::vector<std::string> ids;
   for (const openai::Model& m : list.data()) ids.push_back(m.id());
   std::sort(ids.begin(), ids.end());
@@ -116,10 +116,9 @@ absl::Status OpenAiEmbeddingClient::Embed(absl::Span<const std::string> texts,
     if (!google::protobuf::util::MessageToJsonString(request, &json, print).ok()) {
       return absl::InternalError("cannot print the embeddings request as JSON");
     }
-    absl::StatusOr<std::string> body = Http("/v1/embeddings", &json);
-    if (!body.ok()) return body.status();
+    ASSIGN_OR_RETURN(std::string body, Http("/v1/embeddings", &json));
     openai::EmbeddingsResponse response;
-    if (absl::Status s = ParseJson(*body, url, &response); !s.ok()) return s;
+    RETURN_IF_ERROR(ParseJson(body, url, &response));
     const size_t n = end - begin;
     if (response.data_size() != static_cast<int>(n)) {
       return absl::DataLossError(

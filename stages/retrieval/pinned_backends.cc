@@ -3,6 +3,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/retrieval/dense_backend.h"
 
 namespace repro::retrieval {
@@ -31,10 +32,9 @@ absl::StatusOr<Backends> OpenHarnessBackends(const std::vector<HarnessConfig>& c
       return absl::NotFoundError(absl::StrCat(
           "harness ", c.name(), ": no artifact of its dense model ", name, " among the inputs"));
     }
-    absl::StatusOr<experiments::ModelPin> pin = pins.PinFor(name);
-    if (!pin.ok()) return pin.status();
+    ASSIGN_OR_RETURN(experiments::ModelPin pin, pins.PinFor(name));
     absl::StatusOr<std::unique_ptr<EmbeddingBackend>> b =
-        OpenPinnedBackend(c, repository, path->second, {pin->model_id(), pin->sha256()});
+        OpenPinnedBackend(c, repository, path->second, {pin.model_id(), pin.sha256()});
     if (!b.ok()) return pins.Explain(b.status());
     backends[name] = *std::move(b);
   }

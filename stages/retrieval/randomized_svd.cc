@@ -6,6 +6,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "stages/pipeline/status_macros.h"
 
 // LAPACK (Fortran ABI; gfortran appends hidden lengths of character arguments).
 extern "C" {
@@ -135,7 +136,7 @@ absl::Status Validate(const CsrMatrix& a, const SvdOptions& o) {
 }  // namespace
 
 absl::StatusOr<TruncatedSvd> RandomizedSvd(const CsrMatrix& a, const SvdOptions& options) {
-  if (absl::Status s = Validate(a, options); !s.ok()) return s;
+  RETURN_IF_ERROR(Validate(a, options));
   TruncatedSvd out;
   const int64_t small = std::min(a.rows, a.cols);
   if (small == 0) return out;
@@ -155,12 +156,12 @@ absl::StatusOr<TruncatedSvd> RandomizedSvd(const CsrMatrix& a, const SvdOptions&
   }
 
   std::vector<double> q = Times(a, omega, l);
-  if (absl::Status s = Orthonormalize(&q, m, l); !s.ok()) return s;
+  RETURN_IF_ERROR(Orthonormalize(&q, m, l));
   for (int it = 0; it < options.power_iterations; ++it) {
     std::vector<double> z = RowToCol(TransposeTimesRowMajor(a, q, l), n, l);
-    if (absl::Status s = Orthonormalize(&z, n, l); !s.ok()) return s;
+    RETURN_IF_ERROR(Orthonormalize(&z, n, l));
     q = Times(a, z, l);
-    if (absl::Status s = Orthonormalize(&q, m, l); !s.ok()) return s;
+    RETURN_IF_ERROR(Orthonormalize(&q, m, l));
   }
 
   // B = Q^T A is l x n; its column-major layout is the row-major layout of

@@ -25,6 +25,7 @@
 #include "stages/corpus/task.pb.h"
 #include "stages/experiments/model_pins.h"
 #include "stages/pipeline/stage.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/pipeline/textproto.h"
 #include "stages/retrieval/harness.h"
 #include "stages/retrieval/harness_config.h"
@@ -38,102 +39,75 @@ namespace {
 
 constexpr int kFunctionsKept = 100;
 
-absl::Status Run(Stage& stage) {
-  corpus::TaskSet tasks;
-  if (absl::Status s = corpus::ReadProto(stage, "task_set", &tasks); !s.ok()) return s;
+using ModelPaths = std::map<std::string, std::string>;  // model name -> path
 
+// The harness/<i> inputs, in role order.
+absl::StatusOr<std::vector<HarnessConfig>> ReadHarnessConfigs(const Stage& stage) {
   std::vector<HarnessConfig> configs;
   for (const std::string& role : stage.Roles("harness/")) {
-    absl::StatusOr<std::string> text = stage.Read(role);
-    if (!text.ok()) return text.status();
-    absl::StatusOr<const Stage::Input*> in = stage.Find(role);
-    if (!in.ok()) return in.status();
-    absl::StatusOr<HarnessConfig> c = ParseHarnessConfig(*text, (*in)->short_path);
-    if (!c.ok()) return c.status();
-    configs.push_back(*std::move(c));
+    ASSIGN_OR_RETURN(std::string text, stage.Read(role));
+    ASSIGN_OR_RETURN(const Stage::Input* in, stage.Find(role));
+    ASSIGN_OR_RETURN(HarnessConfig c, ParseHarnessConfig(text, in->short_path));
+    configs.push_back(std::move(c));
   }
   if (configs.empty()) return absl::InvalidArgumentError("no harness/<i> input");
+  return configs;
+}
 
-  std::map<std::string, std::string> model_paths;  // model name -> path
+// The models/<name> inputs: name -> path.
+absl::StatusOr<ModelPaths> ReadModelPaths(const Stage& stage) {
+  ModelPaths model_paths;
   for (const std::string& role : stage.Roles("models/")) {
-    absl::StatusOr<const Stage::Input*> in = stage.Find(role);
-    if (!in.ok()) return in.status();
-    model_paths[role.substr(std::string("models/").size())] = (*in)->path;
+    ASSIGN_OR_RETURN(const Stage::Input* in, stage.Find(role));
+    model_paths[role.substr(std::string("models/").size())] = in->path;
   }
-  absl::StatusOr<experiments::ModelPinSet> pins = experiments::ModelPinSet::FromStage(stage);
-  if (!pins.ok()) return pins.status();
-  absl::StatusOr<Backends> backends =
-      OpenHarnessBackends(configs, tasks.repository(), model_paths, *pins);
-  if (!backends.ok()) return backends.status();
+  return model_paths;
+}
 
-  HarnessBaseline baseline;
-  baseline.set_repository(tasks.repository());
-  std::map<std::string, HarnessMean> means;
-  std::string times = "task\tharness\tbuild_ms\tquery_ms\n";
-  for (const corpus::Task& task : tasks.tasks()) {
-    corpus::Snapshot snapshot;
-    corpus::ChunkSet chunks;
-    corpus::Labels labels;
-    if (absl::Status s = corpus::ReadProto(stage, "snapshot/" + task.id(), &snapshot); !s.ok())
-      return s;
-    if (absl::Status s = corpus::ReadProto(stage, "chunks/" + task.id(), &chunks); !s.ok())
-      return s;
-    if (absl::Status s = corpus::ReadProto(stage, "labels/" + task.id(), &labels); !s.ok())
-      return s;
-    if (snapshot.commit() != task.base_commit()) {
-      return absl::FailedPreconditionError(absl::StrCat("snapshot/", task.id(),
-                                                        ": expected commit ", task.base_commit(),
-                                                        " (base), found ", snapshot.commit()));
-    }
-    absl::StatusOr<Corpus> corpus = Corpus::Create(snapshot, chunks);
-    if (!corpus.ok()) return corpus.status();
-    for (const HarnessConfig& config : configs) {
-      EmbeddingBackend* dense = BackendFor(config, *backends);
-      absl::StatusOr<HarnessRun> run = RunHarness(
-          config, *corpus, dense, SelectQuery(config, task.query(), task.reformulation()));
-      if (!run.ok())
-        return absl::Status(run.status().code(),
-                            absl::StrCat(task.id(), ": ", run.status().message()));
-      absl::StatusOr<TaskMetrics> m =
-          ComputeTaskMetrics(run->result, labels, static_cast<int>(config.candidate_limit()));
-      if (!m.ok()) return m.status();
-      TaskHarnessRun* r = baseline.add_runs();
-      r->set_task_id(task.id());
-      r->set_harness(config.name());
-      r->set_recall_at_1(m->recall_at_1);
-      r->set_recall_at_5(m->recall_at_5);
-      r->set_recall_at_10(m->recall_at_10);
-      r->set_mrr(m->mrr);
-      r->set_ndcg_at_10(m->ndcg_at_10);
-      r->set_first_gold_rank(static_cast<uint32_t>(m->first_gold_rank));
-      r->set_first_gold_observed(m->first_gold_observed);
-      r->set_function_recall_at_10(m->function_recall_at_10);
-      r->set_gold_files(static_cast<uint32_t>(m->gold_files));
-      r->set_gold_functions(static_cast<uint32_t>(m->gold_functions));
-      r->set_functions_total(static_cast<uint32_t>(run->result.functions_size()));
-      *r->mutable_result() = run->result;
-      if (r->result().functions_size() > kFunctionsKept) {
-        r->mutable_result()->mutable_functions()->DeleteSubrange(
-            kFunctionsKept, r->result().functions_size() - kFunctionsKept);
-      }
-      HarnessMean& mean = means[config.name()];
-      mean.set_harness(config.name());
-      mean.set_tasks(mean.tasks() + 1);
-      mean.set_recall_at_1(mean.recall_at_1() + m->recall_at_1);
-      mean.set_recall_at_5(mean.recall_at_5() + m->recall_at_5);
-      mean.set_recall_at_10(mean.recall_at_10() + m->recall_at_10);
-      mean.set_mrr(mean.mrr() + m->mrr);
-      mean.set_ndcg_at_10(mean.ndcg_at_10() + m->ndcg_at_10);
-      if (m->gold_functions > 0) {
-        mean.set_function_tasks(mean.function_tasks() + 1);
-        mean.set_function_recall_at_10(mean.function_recall_at_10() + m->function_recall_at_10);
-      }
-      absl::StrAppendFormat(&times, "%s\t%s\t%.3f\t%.3f\n", task.id(), config.name(),
-                            absl::ToDoubleMilliseconds(run->build_time),
-                            absl::ToDoubleMilliseconds(run->query_time));
-    }
+// The corpus of `task` at its base commit (snapshot/T, chunks/T), and its
+// labels/T into `labels`.
+absl::StatusOr<Corpus> ReadTaskCorpus(const Stage& stage, const corpus::Task& task,
+                                      corpus::Labels* labels) {
+  corpus::Snapshot snapshot;
+  corpus::ChunkSet chunks;
+  RETURN_IF_ERROR(corpus::ReadProto(stage, "snapshot/" + task.id(), &snapshot));
+  RETURN_IF_ERROR(corpus::ReadProto(stage, "chunks/" + task.id(), &chunks));
+  RETURN_IF_ERROR(corpus::ReadProto(stage, "labels/" + task.id(), labels));
+  if (snapshot.commit() != task.base_commit()) {
+    return absl::FailedPreconditionError(absl::StrCat("snapshot/", task.id(), ": expected commit ",
+                                                      task.base_commit(), " (base), found ",
+                                                      snapshot.commit()));
   }
+  return Corpus::Create(snapshot, chunks);
+}
 
+// One run of the baseline: the metrics and the result, functions cut to
+// kFunctionsKept.
+void AddRun(const corpus::Task& task, const HarnessConfig& config, const HarnessRun& run,
+            const TaskMetrics& m, HarnessBaseline* baseline) {
+  TaskHarnessRun* r = baseline->add_runs();
+  r->set_task_id(task.id());
+  r->set_harness(config.name());
+  r->set_recall_at_1(m.recall_at_1);
+  r->set_recall_at_5(m.recall_at_5);
+  r->set_recall_at_10(m.recall_at_10);
+  r->set_mrr(m.mrr);
+  r->set_ndcg_at_10(m.ndcg_at_10);
+  r->set_first_gold_rank(static_cast<uint32_t>(m.first_gold_rank));
+  r->set_first_gold_observed(m.first_gold_observed);
+  r->set_function_recall_at_10(m.function_recall_at_10);
+  r->set_gold_files(static_cast<uint32_t>(m.gold_files));
+  r->set_gold_functions(static_cast<uint32_t>(m.gold_functions));
+  r->set_functions_total(static_cast<uint32_t>(run.result.functions_size()));
+  *r->mutable_result() = run.result;
+  if (r->result().functions_size() > kFunctionsKept) {
+    r->mutable_result()->mutable_functions()->DeleteSubrange(
+        kFunctionsKept, r->result().functions_size() - kFunctionsKept);
+  }
+}
+
+// The tables of harness_baseline.md: every run, then the means.
+std::string BaselineMarkdown(const corpus::TaskSet& tasks, const HarnessBaseline& baseline) {
   std::string md =
       absl::StrCat("# Harness baseline: ", tasks.repository(), " (", tasks.tasks_size(),
                    " tasks, base commits)\n\n| task | harness | recall@10 | MRR | "
@@ -148,35 +122,70 @@ absl::Status Run(Stage& stage) {
   absl::StrAppend(&md,
                   "\n## Means over tasks\n\n| harness | tasks | recall@1 | recall@5 | recall@10 "
                   "| MRR | nDCG@10 | fn recall@10 (tasks) |\n|---|---|---|---|---|---|---|---|\n");
-  for (const HarnessConfig& c : configs) {
-    HarnessMean m = means[c.name()];
-    const double n = m.tasks();
-    m.set_recall_at_1(m.recall_at_1() / n);
-    m.set_recall_at_5(m.recall_at_5() / n);
-    m.set_recall_at_10(m.recall_at_10() / n);
-    m.set_mrr(m.mrr() / n);
-    m.set_ndcg_at_10(m.ndcg_at_10() / n);
-    if (m.function_tasks() > 0)
-      m.set_function_recall_at_10(m.function_recall_at_10() / m.function_tasks());
-    *baseline.add_means() = m;
+  for (const HarnessMean& m : baseline.means()) {
     absl::StrAppendFormat(&md, "| %s | %d | %.4f | %.4f | %.4f | %.4f | %.4f | %.4f (%d) |\n",
                           m.harness(), m.tasks(), m.recall_at_1(), m.recall_at_5(),
                           m.recall_at_10(), m.mrr(), m.ndcg_at_10(), m.function_recall_at_10(),
                           m.function_tasks());
   }
+  return md;
+}
 
+// The declared outputs: *.volatile.tsv (times), *.json (the baseline), *.md.
+absl::Status WriteOutputs(Stage& stage, const std::string& times, const HarnessBaseline& baseline,
+                          const std::string& md) {
   for (const auto& [name, path] : stage.output_paths()) {
     if (absl::EndsWith(name, ".volatile.tsv")) {
-      if (absl::Status s = stage.Write(name, times); !s.ok()) return s;
+      RETURN_IF_ERROR(stage.Write(name, times));
     } else if (absl::EndsWith(name, ".json")) {
-      if (absl::Status s = stage.Write(name, ToJson(baseline)); !s.ok()) return s;
+      RETURN_IF_ERROR(stage.Write(name, ToJson(baseline)));
     } else if (absl::EndsWith(name, ".md")) {
-      if (absl::Status s = stage.Write(name, md); !s.ok()) return s;
+      RETURN_IF_ERROR(stage.Write(name, md));
     } else {
       return absl::InvalidArgumentError(absl::StrCat("unexpected output ", name));
     }
   }
   return absl::OkStatus();
+}
+
+absl::Status Run(Stage& stage) {
+  corpus::TaskSet tasks;
+  RETURN_IF_ERROR(corpus::ReadProto(stage, "task_set", &tasks));
+  ASSIGN_OR_RETURN(const std::vector<HarnessConfig> configs, ReadHarnessConfigs(stage));
+  ASSIGN_OR_RETURN(const ModelPaths model_paths, ReadModelPaths(stage));
+  ASSIGN_OR_RETURN(experiments::ModelPinSet pins, experiments::ModelPinSet::FromStage(stage));
+  ASSIGN_OR_RETURN(Backends backends,
+                   OpenHarnessBackends(configs, tasks.repository(), model_paths, pins));
+
+  HarnessBaseline baseline;
+  baseline.set_repository(tasks.repository());
+  std::map<std::string, HarnessMean> means;
+  std::string times = "task\tharness\tbuild_ms\tquery_ms\n";
+  for (const corpus::Task& task : tasks.tasks()) {
+    corpus::Labels labels;
+    ASSIGN_OR_RETURN(Corpus corpus, ReadTaskCorpus(stage, task, &labels));
+    for (const HarnessConfig& config : configs) {
+      EmbeddingBackend* dense = BackendFor(config, backends);
+      absl::StatusOr<HarnessRun> run = RunHarness(
+          config, corpus, dense, SelectQuery(config, task.query(), task.reformulation()));
+      if (!run.ok()) {
+        return absl::Status(run.status().code(),
+                            absl::StrCat(task.id(), ": ", run.status().message()));
+      }
+      ASSIGN_OR_RETURN(
+          TaskMetrics m,
+          ComputeTaskMetrics(run->result, labels, static_cast<int>(config.candidate_limit())));
+      AddRun(task, config, *run, m, &baseline);
+      HarnessMean& mean = means[config.name()];
+      mean.set_harness(config.name());
+      AddToMean(m, &mean);
+      absl::StrAppendFormat(&times, "%s\t%s\t%.3f\t%.3f\n", task.id(), config.name(),
+                            absl::ToDoubleMilliseconds(run->build_time),
+                            absl::ToDoubleMilliseconds(run->query_time));
+    }
+  }
+  for (const HarnessConfig& c : configs) *baseline.add_means() = MeanOverTasks(means[c.name()]);
+  return WriteOutputs(stage, times, baseline, BaselineMarkdown(tasks, baseline));
 }
 
 }  // namespace

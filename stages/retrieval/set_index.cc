@@ -6,6 +6,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "stages/pipeline/file_io.h"
+#include "stages/pipeline/status_macros.h"
 
 namespace repro::retrieval {
 
@@ -13,10 +14,9 @@ absl::StatusOr<SetIndex> LoadSet(const std::vector<std::string>& index_files,
                                  const std::string& set) {
   std::vector<std::string> known;
   for (const std::string& path : index_files) {
-    absl::StatusOr<std::string> text = ReadFile(path);
-    if (!text.ok()) return text.status();
+    ASSIGN_OR_RETURN(std::string text, ReadFile(path));
     SetIndex index;
-    for (absl::string_view line : absl::StrSplit(*text, '\n', absl::SkipEmpty())) {
+    for (absl::string_view line : absl::StrSplit(text, '\n', absl::SkipEmpty())) {
       std::vector<std::string> f = absl::StrSplit(line, '\t');
       if (f.size() < 2) continue;
       if (f[0] == "# set") {
@@ -54,9 +54,8 @@ absl::StatusOr<std::string> PathOf(const SetIndex& index, const std::string& tas
 }
 
 absl::Status ReadBinaryProto(const std::string& path, google::protobuf::Message* message) {
-  absl::StatusOr<std::string> bytes = ReadFile(path);
-  if (!bytes.ok()) return bytes.status();
-  if (!message->ParseFromString(*bytes)) {
+  ASSIGN_OR_RETURN(std::string bytes, ReadFile(path));
+  if (!message->ParseFromString(bytes)) {
     return absl::InvalidArgumentError(
         absl::StrCat(path, ": not a binary ", message->GetTypeName()));
   }
@@ -64,10 +63,9 @@ absl::Status ReadBinaryProto(const std::string& path, google::protobuf::Message*
 }
 
 absl::StatusOr<corpus::TaskSet> LoadTaskSet(const SetIndex& index) {
-  absl::StatusOr<std::string> path = PathOf(index, "-", "task_set");
-  if (!path.ok()) return path.status();
+  ASSIGN_OR_RETURN(std::string path, PathOf(index, "-", "task_set"));
   corpus::TaskSet set;
-  if (absl::Status s = ReadBinaryProto(*path, &set); !s.ok()) return s;
+  RETURN_IF_ERROR(ReadBinaryProto(path, &set));
   return set;
 }
 
@@ -76,9 +74,8 @@ absl::StatusOr<TaskCorpus> LoadTaskCorpus(const SetIndex& index, const std::stri
   const std::pair<const char*, google::protobuf::Message*> parts[] = {
       {"base_snapshot", &t.snapshot}, {"base_chunks", &t.chunks}, {"labels", &t.labels}};
   for (const auto& [role, message] : parts) {
-    absl::StatusOr<std::string> path = PathOf(index, task, role);
-    if (!path.ok()) return path.status();
-    if (absl::Status s = ReadBinaryProto(*path, message); !s.ok()) return s;
+    ASSIGN_OR_RETURN(std::string path, PathOf(index, task, role));
+    RETURN_IF_ERROR(ReadBinaryProto(path, message));
   }
   return t;
 }

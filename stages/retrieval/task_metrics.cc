@@ -6,6 +6,7 @@
 #include "stages/metrics/function_recall.h"
 #include "stages/metrics/qrels.h"
 #include "stages/metrics/ranking_metrics.h"
+#include "stages/pipeline/status_macros.h"
 
 namespace repro::retrieval {
 
@@ -14,30 +15,20 @@ absl::StatusOr<TaskMetrics> ComputeTaskMetrics(const HarnessResult& result,
   TaskMetrics m;
   std::vector<std::pair<std::string, int>> gold;
   for (const std::string& f : labels.gold_files()) gold.emplace_back(f, 1);
-  absl::StatusOr<metrics::Qrels> qrels = metrics::Qrels::Create(gold);
-  if (!qrels.ok()) return qrels.status();
+  ASSIGN_OR_RETURN(metrics::Qrels qrels, metrics::Qrels::Create(gold));
   metrics::Run run;
   for (const RankedFile& f : result.files()) run.push_back(f.path());
-  m.gold_files = qrels->NumRelevant();
+  m.gold_files = qrels.NumRelevant();
 
-  absl::StatusOr<double> r1 = metrics::RecallAtK(run, *qrels, 1);
-  absl::StatusOr<double> r5 = metrics::RecallAtK(run, *qrels, 5);
-  absl::StatusOr<double> r10 = metrics::RecallAtK(run, *qrels, 10);
-  absl::StatusOr<double> rr = metrics::ReciprocalRank(run, *qrels);
-  absl::StatusOr<double> ndcg = metrics::NdcgAtK(run, *qrels, 10, metrics::Gain::kLinear);
-  absl::StatusOr<metrics::FirstRelevant> first =
-      metrics::FirstRelevantRank(run, *qrels, candidate_limit + 1);
-  for (const absl::Status& s :
-       {r1.status(), r5.status(), r10.status(), rr.status(), ndcg.status(), first.status()}) {
-    if (!s.ok()) return s;
-  }
-  m.recall_at_1 = *r1;
-  m.recall_at_5 = *r5;
-  m.recall_at_10 = *r10;
-  m.mrr = *rr;
-  m.ndcg_at_10 = *ndcg;
-  m.first_gold_rank = first->rank;
-  m.first_gold_observed = first->observed;
+  ASSIGN_OR_RETURN(m.recall_at_1, metrics::RecallAtK(run, qrels, 1));
+  ASSIGN_OR_RETURN(m.recall_at_5, metrics::RecallAtK(run, qrels, 5));
+  ASSIGN_OR_RETURN(m.recall_at_10, metrics::RecallAtK(run, qrels, 10));
+  ASSIGN_OR_RETURN(m.mrr, metrics::ReciprocalRank(run, qrels));
+  ASSIGN_OR_RETURN(m.ndcg_at_10, metrics::NdcgAtK(run, qrels, 10, metrics::Gain::kLinear));
+  ASSIGN_OR_RETURN(const metrics::FirstRelevant first,
+                   metrics::FirstRelevantRank(run, qrels, candidate_limit + 1));
+  m.first_gold_rank = first.rank;
+  m.first_gold_observed = first.observed;
 
   std::vector<metrics::FunctionRef> gold_fns, ranked_fns;
   for (const corpus::GoldFunction& g : labels.gold_functions()) {
@@ -45,10 +36,36 @@ absl::StatusOr<TaskMetrics> ComputeTaskMetrics(const HarnessResult& result,
   }
   for (const RankedFunction& f : result.functions())
     ranked_fns.emplace_back(f.path(), f.function());
-  absl::StatusOr<metrics::FunctionRecall> fr = metrics::FunctionRecallAtK(ranked_fns, gold_fns, 10);
-  if (!fr.ok()) return fr.status();
-  m.gold_functions = fr->gold_functions;
-  m.function_recall_at_10 = fr->recall;
+  ASSIGN_OR_RETURN(metrics::FunctionRecall fr,
+                   metrics::FunctionRecallAtK(ranked_fns, gold_fns, 10));
+  m.gold_functions = fr.gold_functions;
+  m.function_recall_at_10 = fr.recall;
+  return m;
+}
+
+void AddToMean(const TaskMetrics& m, HarnessMean* sums) {
+  sums->set_tasks(sums->tasks() + 1);
+  sums->set_recall_at_1(sums->recall_at_1() + m.recall_at_1);
+  sums->set_recall_at_5(sums->recall_at_5() + m.recall_at_5);
+  sums->set_recall_at_10(sums->recall_at_10() + m.recall_at_10);
+  sums->set_mrr(sums->mrr() + m.mrr);
+  sums->set_ndcg_at_10(sums->ndcg_at_10() + m.ndcg_at_10);
+  if (m.gold_functions > 0) {
+    sums->set_function_tasks(sums->function_tasks() + 1);
+    sums->set_function_recall_at_10(sums->function_recall_at_10() + m.function_recall_at_10);
+  }
+}
+
+HarnessMean MeanOverTasks(HarnessMean m) {
+  const double n = m.tasks();
+  m.set_recall_at_1(m.recall_at_1() / n);
+  m.set_recall_at_5(m.recall_at_5() / n);
+  m.set_recall_at_10(m.recall_at_10() / n);
+  m.set_mrr(m.mrr() / n);
+  m.set_ndcg_at_10(m.ndcg_at_10() / n);
+  if (m.function_tasks() > 0) {
+    m.set_function_recall_at_10(m.function_recall_at_10() / m.function_tasks());
+  }
   return m;
 }
 

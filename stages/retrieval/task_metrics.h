@@ -12,6 +12,13 @@
 //    (stages/metrics/function_recall.h: ids "<path>::<function>", repeated
 //    ids kept once, 0 with `gold_functions` = 0 for a task without gold
 //    functions; readers should skip it).
+//
+// Means over tasks of one harness: AddToMean adds a task's metrics to the
+// running sums in a HarnessMean (tasks, recall@1/5/10, MRR, nDCG@10, and
+// function recall@10 with function_tasks over the tasks with gold
+// functions); MeanOverTasks divides the sums by tasks (function recall by
+// function_tasks, left 0 when there are none). Sums start at 0 and add in
+// call order.
 #ifndef REPRO_STAGES_RETRIEVAL_TASK_METRICS_H_
 #define REPRO_STAGES_RETRIEVAL_TASK_METRICS_H_
 
@@ -38,6 +45,9 @@ struct TaskMetrics {
 
 absl::StatusOr<TaskMetrics> ComputeTaskMetrics(const HarnessResult& result,
                                                const corpus::Labels& labels, int candidate_limit);
+
+void AddToMean(const TaskMetrics& m, HarnessMean* sums);
+HarnessMean MeanOverTasks(HarnessMean sums);
 
 }  // namespace repro::retrieval
 

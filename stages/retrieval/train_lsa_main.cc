@@ -21,6 +21,7 @@
 #include "stages/corpus/stage_io.h"
 #include "stages/pipeline/sha256.h"
 #include "stages/pipeline/stage.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/pipeline/textproto.h"
 #include "stages/retrieval/lsa_trainer.h"
 #include "stages/retrieval/retrieval.pb.h"
@@ -32,13 +33,11 @@ namespace repro::retrieval {
 namespace {
 
 absl::Status Run(Stage& stage) {
-  absl::StatusOr<const Stage::Input*> config_input = stage.Find("config");
-  if (!config_input.ok()) return config_input.status();
-  absl::StatusOr<std::string> text = stage.Read("config");
-  if (!text.ok()) return text.status();
+  ASSIGN_OR_RETURN(const Stage::Input* config_input, stage.Find("config"));
+  ASSIGN_OR_RETURN(std::string text, stage.Read("config"));
   LsaTrainingConfig config;
-  const std::string& source = (*config_input)->short_path;
-  if (absl::Status s = ParseTextProto(*text, source, &config); !s.ok()) return s;
+  const std::string& source = config_input->short_path;
+  RETURN_IF_ERROR(ParseTextProto(text, source, &config));
   if (config.has_training_repository() || config.has_training_commit()) {
     return absl::InvalidArgumentError(absl::StrCat(
         source,
@@ -48,9 +47,9 @@ absl::Status Run(Stage& stage) {
   }
 
   corpus::Snapshot snapshot;
-  if (absl::Status s = corpus::ReadProto(stage, "snapshot", &snapshot); !s.ok()) return s;
+  RETURN_IF_ERROR(corpus::ReadProto(stage, "snapshot", &snapshot));
   corpus::ChunkSet chunks;
-  if (absl::Status s = corpus::ReadProto(stage, "chunks", &chunks); !s.ok()) return s;
+  RETURN_IF_ERROR(corpus::ReadProto(stage, "chunks", &chunks));
   const std::string expected = absl::GetFlag(FLAGS_training_commit);
   if (snapshot.commit() != expected) {
     return absl::FailedPreconditionError(
@@ -59,13 +58,11 @@ absl::Status Run(Stage& stage) {
   }
   config.set_training_repository(snapshot.repository());
   config.set_training_commit(snapshot.commit());
-  if (absl::Status s = ValidateLsaTrainingConfig(config, source); !s.ok()) return s;
-  absl::StatusOr<Corpus> corpus = Corpus::Create(snapshot, chunks);
-  if (!corpus.ok()) return corpus.status();
-  absl::StatusOr<LsaModel> model =
-      TrainLsaModel(config, corpus->ChunkDocuments(), corpus->snapshot_sha256(), corpus->chunker());
-  if (!model.ok()) return model.status();
-  const std::string bytes = SerializeLsaModel(*model);
+  RETURN_IF_ERROR(ValidateLsaTrainingConfig(config, source));
+  ASSIGN_OR_RETURN(Corpus corpus, Corpus::Create(snapshot, chunks));
+  ASSIGN_OR_RETURN(LsaModel model, TrainLsaModel(config, corpus.ChunkDocuments(),
+                                                 corpus.snapshot_sha256(), corpus.chunker()));
+  const std::string bytes = SerializeLsaModel(model);
 
   LsaModelSummary summary;
   summary.set_model_id(config.model_id());
@@ -74,13 +71,13 @@ absl::Status Run(Stage& stage) {
   summary.set_tokenizer(config.tokenizer());
   summary.set_training_repository(config.training_repository());
   summary.set_training_commit(config.training_commit());
-  summary.set_training_snapshot_sha256(model->training_snapshot_sha256());
-  summary.set_chunker(model->chunker());
-  summary.set_training_documents(model->training_documents());
-  summary.set_vocabulary(static_cast<uint64_t>(model->vocabulary_size()));
+  summary.set_training_snapshot_sha256(model.training_snapshot_sha256());
+  summary.set_chunker(model.chunker());
+  summary.set_training_documents(model.training_documents());
+  summary.set_vocabulary(static_cast<uint64_t>(model.vocabulary_size()));
   summary.set_dims(config.dims());
-  summary.set_rank(model->rank());
-  *summary.mutable_singular_values() = model->singular_values();
+  summary.set_rank(model.rank());
+  *summary.mutable_singular_values() = model.singular_values();
 
   std::string pb_name, json_name;
   for (const auto& [name, path] : stage.output_paths()) {
@@ -90,7 +87,7 @@ absl::Status Run(Stage& stage) {
   if (pb_name.empty() || json_name.empty()) {
     return absl::InvalidArgumentError("train_lsa: declare one *.pb and one *.json output");
   }
-  if (absl::Status s = stage.Write(pb_name, bytes); !s.ok()) return s;
+  RETURN_IF_ERROR(stage.Write(pb_name, bytes));
   return stage.Write(json_name, ToJson(summary));
 }
 

@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "stages/pipeline/sha256.h"
+#include "stages/pipeline/status_macros.h"
 
 static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
               "vector blobs are stored as little-endian float32");
@@ -132,11 +133,10 @@ absl::Status VectorCacheWriter::PutMany(
         return absl::InvalidArgumentError(
             absl::StrCat(path_, ": empty vector for text ", key.text_sha256));
       }
-      absl::StatusOr<std::optional<std::vector<float>>> old = Lookup(db, select.get(), path_, key);
-      if (!old.ok()) return old.status();
-      if (old->has_value()) {
-        if (std::memcmp((*old)->data(), vec.data(), vec.size() * 4) == 0 &&
-            (*old)->size() == vec.size()) {
+      ASSIGN_OR_RETURN(std::optional<std::vector<float>> old, Lookup(db, select.get(), path_, key));
+      if (old.has_value()) {
+        if (std::memcmp(old->data(), vec.data(), vec.size() * 4) == 0 &&
+            old->size() == vec.size()) {
           continue;
         }
         return absl::AlreadyExistsError(absl::StrCat(
@@ -168,12 +168,11 @@ absl::StatusOr<std::unique_ptr<CachedEmbeddings>> CachedEmbeddings::Open(
     const std::string& path, std::string model_id, std::string model_sha256, int dims,
     absl::string_view expected_file_sha256) {
   if (!expected_file_sha256.empty()) {
-    absl::StatusOr<std::string> sha = Sha256File(path);
-    if (!sha.ok()) return sha.status();
-    if (*sha != expected_file_sha256) {
+    ASSIGN_OR_RETURN(std::string sha, Sha256File(path));
+    if (sha != expected_file_sha256) {
       return absl::FailedPreconditionError(
           absl::StrCat(path, ": vector cache sha256 mismatch: expected ", expected_file_sha256,
-                       " (pinned), found ", *sha));
+                       " (pinned), found ", sha));
     }
   }
   sqlite3* raw = nullptr;
@@ -201,18 +200,17 @@ absl::Status CachedEmbeddings::Embed(absl::Span<const std::string> texts, std::v
   size_t missing_count = 0;
   for (const std::string& text : texts) {
     CacheKey key{model_id_, model_sha256_, Sha256Hex(text)};
-    absl::StatusOr<std::optional<std::vector<float>>> v = Lookup(db_.get(), s.get(), path_, key);
-    if (!v.ok()) return v.status();
-    if (!v->has_value()) {
+    ASSIGN_OR_RETURN(std::optional<std::vector<float>> v, Lookup(db_.get(), s.get(), path_, key));
+    if (!v.has_value()) {
       if (missing.size() < 3) missing.push_back(key.text_sha256);
       ++missing_count;
       continue;
     }
-    if ((*v)->size() != static_cast<size_t>(dims_)) {
-      return absl::DataLossError(absl::StrCat(path_, ": text ", key.text_sha256, " has ",
-                                              (*v)->size(), " dims, expected ", dims_));
+    if (v->size() != static_cast<size_t>(dims_)) {
+      return absl::DataLossError(absl::StrCat(path_, ": text ", key.text_sha256, " has ", v->size(),
+                                              " dims, expected ", dims_));
     }
-    result.insert(result.end(), (*v)->begin(), (*v)->end());
+    result.insert(result.end(), v->begin(), v->end());
   }
   if (missing_count > 0) {
     return absl::NotFoundError(absl::StrCat(

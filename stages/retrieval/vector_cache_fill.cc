@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "stages/pipeline/sha256.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/retrieval/retrieval_corpus.h"
 
 namespace repro::retrieval {
@@ -25,10 +26,9 @@ absl::StatusOr<FillStats> FillVectorCache(absl::Span<const std::string> texts,
   stats.unique = static_cast<int64_t>(unique.size());
   std::vector<std::pair<std::string, std::string>> missing;  // sha, text
   for (const auto& [sha, text] : unique) {
-    absl::StatusOr<std::optional<std::vector<float>>> got =
-        cache.Get({backend.model_id(), backend.model_sha256(), sha});
-    if (!got.ok()) return got.status();
-    if (got->has_value()) {
+    ASSIGN_OR_RETURN(std::optional<std::vector<float>> got,
+                     cache.Get({backend.model_id(), backend.model_sha256(), sha}));
+    if (got.has_value()) {
       ++stats.present;
     } else {
       missing.emplace_back(sha, *text);
@@ -40,14 +40,14 @@ absl::StatusOr<FillStats> FillVectorCache(absl::Span<const std::string> texts,
     std::vector<std::string> batch_texts;
     for (size_t i = begin; i < end; ++i) batch_texts.push_back(missing[i].second);
     std::vector<float> vectors;
-    if (absl::Status s = backend.Embed(batch_texts, &vectors); !s.ok()) return s;
+    RETURN_IF_ERROR(backend.Embed(batch_texts, &vectors));
     std::vector<std::pair<CacheKey, std::vector<float>>> entries;
     for (size_t i = begin; i < end; ++i) {
       const float* v = vectors.data() + (i - begin) * dims;
       entries.push_back({{backend.model_id(), backend.model_sha256(), missing[i].first},
                          std::vector<float>(v, v + dims)});
     }
-    if (absl::Status s = cache.PutMany(entries); !s.ok()) return s;
+    RETURN_IF_ERROR(cache.PutMany(entries));
     stats.embedded += static_cast<int64_t>(end - begin);
   }
   return stats;
