@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "stages/pipeline/status_testing.h"
 
 namespace repro::retrieval {
 namespace {
@@ -58,8 +59,10 @@ TEST(FusionTest, EmptyLegContributesNothing) {
 
 TEST(FusionTest, RejectsDuplicatesAndBadK) {
   std::vector<std::vector<ScoredId>> legs = {Leg({1, 1})};
-  EXPECT_FALSE(ReciprocalRankFusion(legs, 60).ok());
-  EXPECT_FALSE(ReciprocalRankFusion({}, 0).ok());
+  EXPECT_TRUE(IsError(ReciprocalRankFusion(legs, 60), absl::StatusCode::kInvalidArgument,
+                      "RRF: id 1 appears twice in leg 0 (rank 2)"));
+  EXPECT_TRUE(IsError(ReciprocalRankFusion({}, 0), absl::StatusCode::kInvalidArgument,
+                      "RRF: k must be >= 1, found 0"));
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "stages/pipeline/sha256.h"
+#include "stages/pipeline/status_testing.h"
 #include "stages/retrieval/lsa_trainer.h"
 #include "stages/retrieval/tokenizer.h"
 
@@ -78,7 +79,8 @@ TEST(LsaEmbedderTest, PinnedHashMismatchStops) {
 }
 
 TEST(LsaEmbedderTest, RejectsBadArtifacts) {
-  EXPECT_FALSE(LsaEmbedder::FromArtifact("\xff\xff\xff", "junk").ok());
+  EXPECT_TRUE(IsError(LsaEmbedder::FromArtifact("\xff\xff\xff", "junk"),
+                      absl::StatusCode::kInvalidArgument, "junk: not an LsaModel artifact"));
   LsaModel m;
   m.mutable_config()->set_tokenizer(std::string(kTokenizerVersion));
   m.mutable_config()->set_dims(2);
@@ -88,8 +90,7 @@ TEST(LsaEmbedderTest, RejectsBadArtifacts) {
   m.add_singular_values(1);
   m.add_singular_values(1);
   auto e = LsaEmbedder::FromArtifact(SerializeLsaModel(m), "short");
-  ASSERT_FALSE(e.ok());
-  EXPECT_THAT(e.status().message(), HasSubstr("inconsistent LsaModel shape"));
+  EXPECT_TRUE(IsError(e, absl::StatusCode::kInvalidArgument, "inconsistent LsaModel shape"));
   m.mutable_config()->set_tokenizer("other/9");
   EXPECT_THAT(LsaEmbedder::FromArtifact(SerializeLsaModel(m), "t").status().message(),
               HasSubstr("tokenizer"));

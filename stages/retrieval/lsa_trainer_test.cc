@@ -6,6 +6,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "stages/pipeline/status_testing.h"
 #include "stages/retrieval/lsa_embedder.h"
 #include "stages/retrieval/tokenizer.h"
 
@@ -116,13 +117,15 @@ TEST(LsaTrainerTest, ConfigErrorsNameTheField) {
   EXPECT_THAT(ValidateLsaTrainingConfig(c, "x").message(), HasSubstr("seed[3]"));
   c = Config(3);
   c.set_training_commit("HEAD");
-  EXPECT_FALSE(ValidateLsaTrainingConfig(c, "x").ok());
+  EXPECT_TRUE(IsError(ValidateLsaTrainingConfig(c, "x"), absl::StatusCode::kInvalidArgument,
+                      "x: LsaTrainingConfig.training_commit: expected 40 lower-case hex digits, "
+                      "found \"HEAD\""));
 }
 
 TEST(LsaTrainerTest, EmptyCorpusIsAnError) {
   absl::StatusOr<LsaModel> m = TrainLsaModel(Config(3), {}, "snap", "c");
-  ASSERT_FALSE(m.ok());
-  EXPECT_THAT(m.status().message(), HasSubstr("empty vocabulary"));
+  EXPECT_TRUE(IsError(m, absl::StatusCode::kInvalidArgument,
+                      "LSA training: empty vocabulary (0 documents, min_df "));
 }
 
 }  // namespace

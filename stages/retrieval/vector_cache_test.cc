@@ -7,6 +7,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "stages/pipeline/sha256.h"
+#include "stages/pipeline/status_testing.h"
 
 namespace repro::retrieval {
 namespace {
@@ -60,7 +61,9 @@ TEST(VectorCacheTest, MissingTextsAreAnErrorNamingTheFillCommand) {
   // Another model sha does not see these vectors.
   auto other = CachedEmbeddings::Open(path, "embed-model", std::string(64, 'f'), 2);
   ASSERT_TRUE(other.ok());
-  EXPECT_FALSE((*other)->Embed({"alpha"}, &out).ok());
+  EXPECT_TRUE(
+      IsError((*other)->Embed({"alpha"}, &out), absl::StatusCode::kNotFound,
+              "1 of 1 texts have no vector for model embed-model (" + std::string(64, 'f') + ")"));
 }
 
 TEST(VectorCacheTest, PinnedFileHashIsChecked) {
@@ -68,9 +71,9 @@ TEST(VectorCacheTest, PinnedFileHashIsChecked) {
   ASSERT_TRUE((*VectorCacheWriter::Open(path))->PutMany({{Key("alpha"), {1.0f}}}).ok());
   const std::string wrong(64, '0');
   auto r = CachedEmbeddings::Open(path, "embed-model", std::string(64, 'e'), 1, wrong);
-  ASSERT_FALSE(r.ok());
-  EXPECT_THAT(r.status().message(),
-              HasSubstr("vector cache sha256 mismatch: expected " + wrong + " (pinned), found "));
+  EXPECT_TRUE(
+      IsError(r, absl::StatusCode::kFailedPrecondition,
+              path + ": vector cache sha256 mismatch: expected " + wrong + " (pinned), found "));
   absl::StatusOr<std::string> sha = Sha256File(path);
   ASSERT_TRUE(sha.ok());
   auto ok = CachedEmbeddings::Open(path, "embed-model", std::string(64, 'e'), 1, *sha);
@@ -86,8 +89,11 @@ TEST(VectorCacheTest, NotACacheFile) {
   FILE* f = std::fopen(path.c_str(), "w");
   std::fputs("hello", f);
   std::fclose(f);
-  EXPECT_FALSE(CachedEmbeddings::Open(path, "m", std::string(64, 'e'), 2).ok());
-  EXPECT_FALSE(CachedEmbeddings::Open(TempPath("absent.sqlite"), "m", "s", 2).ok());
+  EXPECT_TRUE(IsError(CachedEmbeddings::Open(path, "m", std::string(64, 'e'), 2),
+                      absl::StatusCode::kInternal, path + ": SQLite not a vector cache: "));
+  const std::string absent = TempPath("absent.sqlite");
+  EXPECT_TRUE(IsError(CachedEmbeddings::Open(absent, "m", "s", 2), absl::StatusCode::kInternal,
+                      absent + ": SQLite open read-only: "));
 }
 
 }  // namespace
