@@ -2,14 +2,16 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <optional>
-#include <set>
+#include <tuple>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "google/protobuf/util/message_differencer.h"
 #include "stages/e04/outcomes.h"
 #include "stages/e04/paired.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/stats/cluster_bootstrap.h"
 #include "stages/stats/randomization.h"
 
@@ -171,6 +173,270 @@ void AdjustPairedTests(E04Report* report) {
   }
 }
 
+// The outcomes of the grid by key; a repeated key is InvalidArgument.
+class OutcomeIndex {
+ public:
+  absl::Status Add(const ConditionOutcome& o) {
+    const Key k{o.task_id(), o.harness(), o.condition(), o.dose(), DepthOf(o)};
+    if (!by_key_.emplace(k, &o).second) {
+      return absl::InvalidArgumentError(absl::StrCat("duplicate outcome: ", KeyName(k)));
+    }
+    return absl::OkStatus();
+  }
+  absl::StatusOr<const ConditionOutcome*> Find(const Key& k) const {
+    auto it = by_key_.find(k);
+    if (it == by_key_.end()) {
+      return absl::InvalidArgumentError(absl::StrCat("missing outcome: ", KeyName(k)));
+    }
+    return it->second;
+  }
+  // The S001 outcome of a task x harness at `depth`, with its shared_key
+  // checked; `where` follows "<task>/<harness>" in the error.
+  absl::StatusOr<const ConditionOutcome*> FindS001(const std::string& task,
+                                                   const std::string& harness, int depth,
+                                                   const std::string& where) const {
+    ASSIGN_OR_RETURN(const ConditionOutcome* o, Find({task, harness, "S001", 0, depth}));
+    if (o->shared_key() != S001SharedKey(task, harness, depth)) {
+      return absl::InvalidArgumentError(absl::StrCat("S001 outcome of ", task, "/", harness, where,
+                                                     ": shared_key is '", o->shared_key(), "'"));
+    }
+    return o;
+  }
+
+ private:
+  std::map<Key, const ConditionOutcome*> by_key_;
+};
+
+// The values of `list` ascending and >= 1, or InvalidArgument.
+absl::Status CheckAscending(const std::vector<int>& list, const char* what) {
+  for (size_t i = 0; i < list.size(); ++i) {
+    if (list[i] < 1 || (i > 0 && list[i] <= list[i - 1])) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(what, " must be ascending and >= 1, found ", absl::StrJoin(list, ", ")));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// The grid's description in `report`: harnesses, comparisons, doses, depths,
+// bootstrap and the effective S001 doses.
+absl::Status DescribeGrid(const GridInput& in, E04Report* report) {
+  report->set_grid(in.grid);
+  report->set_tasks(static_cast<int>(in.task_ids.size()));
+  for (const std::string& h : in.harnesses) report->add_harnesses(h);
+  for (const auto& [a, b] : in.comparisons) {
+    for (const std::string& h : {a, b}) {
+      if (std::find(in.harnesses.begin(), in.harnesses.end(), h) == in.harnesses.end()) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "comparison ", a, "-", b, " (compare_with of ", a, "): harness ", h,
+            " is not in the grid (harnesses: ", absl::StrJoin(in.harnesses, ", "), ")"));
+      }
+    }
+    report->add_comparisons(absl::StrCat(a, "-", b));
+  }
+  if (in.doses.empty()) return absl::InvalidArgumentError("the grid has no S002 dose");
+  RETURN_IF_ERROR(CheckAscending(in.doses, "S002 doses"));
+  for (int d : in.doses) report->add_doses(d);
+  if (in.s001_depths.empty()) return absl::InvalidArgumentError("the grid has no S001 depth");
+  RETURN_IF_ERROR(CheckAscending(in.s001_depths, "S001 depths"));
+  for (int d : in.s001_depths) report->add_s001_depths(d);
+  *report->mutable_staleness_doses() = {in.staleness_doses.begin(), in.staleness_doses.end()};
+  report->set_bootstrap_resamples(in.resamples);
+  report->set_bootstrap_seed(in.seed);
+  *report->mutable_s001_doses() = {in.s001_doses.begin(), in.s001_doses.end()};
+  return absl::OkStatus();
+}
+
+// The composite cells: per task x harness x dose, the baseline, the S001
+// outcome at the first depth and one S002 dose, each perturbation paired.
+absl::Status BuildCells(const GridInput& in, const OutcomeIndex& index, E04Report* report) {
+  const int first_depth = in.s001_depths[0];
+  for (const std::string& task : in.task_ids) {
+    for (const std::string& harness : in.harnesses) {
+      ASSIGN_OR_RETURN(const ConditionOutcome* base, index.Find({task, harness, "baseline", 0, 0}));
+      ASSIGN_OR_RETURN(const ConditionOutcome* s001,
+                       index.FindS001(task, harness, first_depth, ""));
+      ASSIGN_OR_RETURN(const PairedOutcome s001_paired, Pair(*base, *s001));
+      for (int coordinate = 0; coordinate < static_cast<int>(in.doses.size()); ++coordinate) {
+        const int dose = in.doses[coordinate];
+        ASSIGN_OR_RETURN(const ConditionOutcome* s002,
+                         index.Find({task, harness, "S002", dose, 0}));
+        ASSIGN_OR_RETURN(PairedOutcome s002_paired, Pair(*base, *s002));
+        Cell* c = report->add_cells();
+        c->set_cell_id(absl::StrCat(task, "/", harness, "/", coordinate));
+        c->set_task_id(task);
+        c->set_harness(harness);
+        c->set_seed_coordinate(coordinate);
+        c->set_dose(dose);
+        *c->mutable_baseline() = *base;
+        *c->mutable_s001() = *s001;
+        *c->mutable_s002() = *s002;
+        *c->mutable_s001_paired() = s001_paired;
+        *c->mutable_s002_paired() = std::move(s002_paired);
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+bool InScope(const std::string& scope, const std::string& harness) {
+  return scope == "all" || scope == harness;
+}
+
+// The outcomes of one condition (S002: one dose; S001 in the sweep: one depth).
+struct Group {
+  std::string condition;
+  int dose;
+  std::vector<const ConditionOutcome*> outcomes;
+};
+
+// The paired outcomes of one perturbed condition, with each unit's harness.
+struct PairedGroup {
+  std::string condition;
+  int dose;
+  std::vector<std::pair<std::string, PairedOutcome>> pairs;  // (task, paired)
+  std::vector<std::string> harness;
+};
+
+// What the analysis reads: de-duplicated shared outcomes (it never sees the
+// copies) and, with several depths, the S001 outcomes of the sweep.
+struct Units {
+  std::vector<ConditionOutcome> baselines, s001s;
+  std::map<std::string, const ConditionOutcome*> baseline_of;  // "<task>/<harness>"
+  std::vector<std::vector<const ConditionOutcome*>> sweep;     // per depth, task x harness
+};
+
+absl::Status CollectUnits(const GridInput& in, const OutcomeIndex& index, const E04Report& report,
+                          Units* u) {
+  const std::vector<Cell> cells(report.cells().begin(), report.cells().end());
+  ASSIGN_OR_RETURN(u->baselines, UniqueBaselines(cells));
+  ASSIGN_OR_RETURN(u->s001s, UniqueS001(cells));
+  for (const ConditionOutcome& b : u->baselines) {
+    u->baseline_of[b.task_id() + "/" + b.harness()] = &b;
+  }
+  if (in.s001_depths.size() <= 1) return absl::OkStatus();
+  for (int depth : in.s001_depths) {
+    u->sweep.emplace_back();
+    for (const std::string& task : in.task_ids) {
+      for (const std::string& harness : in.harnesses) {
+        ASSIGN_OR_RETURN(const ConditionOutcome* o,
+                         index.FindS001(task, harness, depth, absl::StrCat(" at depth ", depth)));
+        u->sweep.back().push_back(o);
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Condition metrics: baseline, S001, S002 per dose, S001 per sweep depth.
+absl::Status SummarizeConditions(const GridInput& in, const Units& u,
+                                 const std::vector<std::string>& scopes, E04Report* report) {
+  std::vector<Group> groups;
+  groups.push_back({"baseline", 0, {}});
+  for (const ConditionOutcome& o : u.baselines) groups.back().outcomes.push_back(&o);
+  groups.push_back({"S001", 0, {}});
+  for (const ConditionOutcome& o : u.s001s) groups.back().outcomes.push_back(&o);
+  for (int coordinate = 0; coordinate < static_cast<int>(in.doses.size()); ++coordinate) {
+    groups.push_back({"S002", in.doses[coordinate], {}});
+    for (const Cell& c : report->cells()) {
+      if (c.seed_coordinate() == coordinate) groups.back().outcomes.push_back(&c.s002());
+    }
+  }
+  for (size_t i = 0; i < u.sweep.size(); ++i) {
+    groups.push_back({"S001", in.s001_depths[i], u.sweep[i]});
+  }
+  SummaryBuilder summary(in, report);
+  for (const Group& g : groups) {
+    for (const std::string& scope : scopes) {
+      for (const Metric& m : ConditionMetrics()) {
+        std::vector<Unit> units;
+        for (const ConditionOutcome* o : g.outcomes) {
+          if (!InScope(scope, o->harness())) continue;
+          if (std::optional<double> v = m.get(*o)) units.push_back({o->task_id(), *v});
+        }
+        RETURN_IF_ERROR(summary.Add(scope, g.condition, g.dose, m.name, units));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Appends to `g` each outcome paired with its task x harness baseline.
+absl::Status PairWithBaselines(const Units& u, const std::vector<const ConditionOutcome*>& outcomes,
+                               PairedGroup* g) {
+  for (const ConditionOutcome* o : outcomes) {
+    ASSIGN_OR_RETURN(PairedOutcome p,
+                     Pair(*u.baseline_of.at(o->task_id() + "/" + o->harness()), *o));
+    g->pairs.emplace_back(o->task_id(), std::move(p));
+    g->harness.push_back(o->harness());
+  }
+  return absl::OkStatus();
+}
+
+// Paired metrics: S001 from the de-duplicated units, S002 per dose, S001 per
+// sweep depth.
+absl::Status SummarizePaired(const GridInput& in, const Units& u,
+                             const std::vector<std::string>& scopes, E04Report* report) {
+  std::vector<PairedGroup> paired_groups;
+  paired_groups.push_back({"S001", 0, {}, {}});
+  std::vector<const ConditionOutcome*> s001s;
+  for (const ConditionOutcome& o : u.s001s) s001s.push_back(&o);
+  RETURN_IF_ERROR(PairWithBaselines(u, s001s, &paired_groups.back()));
+  for (int coordinate = 0; coordinate < static_cast<int>(in.doses.size()); ++coordinate) {
+    paired_groups.push_back({"S002", in.doses[coordinate], {}, {}});
+    for (const Cell& c : report->cells()) {
+      if (c.seed_coordinate() != coordinate) continue;
+      paired_groups.back().pairs.emplace_back(c.task_id(), c.s002_paired());
+      paired_groups.back().harness.push_back(c.harness());
+    }
+  }
+  for (size_t i = 0; i < u.sweep.size(); ++i) {
+    paired_groups.push_back({"S001", in.s001_depths[i], {}, {}});
+    RETURN_IF_ERROR(PairWithBaselines(u, u.sweep[i], &paired_groups.back()));
+  }
+  SummaryBuilder summary(in, report);
+  for (const PairedGroup& g : paired_groups) {
+    for (const std::string& scope : scopes) {
+      for (const PairedMetric& m : PairedMetrics()) {
+        if (m.s002_only && g.condition != "S002") continue;
+        std::vector<Unit> units;
+        for (size_t i = 0; i < g.pairs.size(); ++i) {
+          if (!InScope(scope, g.harness[i])) continue;
+          if (std::optional<double> v = m.get(g.pairs[i].second)) {
+            units.push_back({g.pairs[i].first, *v});
+          }
+        }
+        RETURN_IF_ERROR(summary.Add(scope, g.condition, g.dose, m.name, units));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Harness vs harness, paired by task on the baseline: bootstrap interval and
+// randomization test of each, Holm over the whole table.
+absl::Status CompareHarnesses(const GridInput& in, const Units& u, E04Report* report) {
+  SummaryBuilder summary(in, report);
+  for (const auto& [a, b] : in.comparisons) {
+    for (const char* metric : {"recall_at_10", "mrr"}) {
+      std::vector<Unit> units;
+      for (const std::string& task : in.task_ids) {
+        auto ia = u.baseline_of.find(task + "/" + a);
+        auto ib = u.baseline_of.find(task + "/" + b);
+        if (ia == u.baseline_of.end() || ib == u.baseline_of.end()) continue;
+        const bool recall = std::string(metric) == "recall_at_10";
+        units.push_back({task, recall ? ia->second->recall_at_10() - ib->second->recall_at_10()
+                                      : ia->second->mrr() - ib->second->mrr()});
+      }
+      const std::string comparison = absl::StrCat(a, "-", b);
+      RETURN_IF_ERROR(summary.Add(comparison, "baseline", 0, metric, units));
+      RETURN_IF_ERROR(AddPairedTest(comparison, metric, units, report));
+    }
+  }
+  AdjustPairedTests(report);
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::StatusOr<std::vector<ConditionOutcome>> UniqueS001(const std::vector<Cell>& cells) {
@@ -184,226 +450,19 @@ absl::StatusOr<std::vector<ConditionOutcome>> UniqueBaselines(const std::vector<
 }
 
 absl::StatusOr<E04Report> Aggregate(const GridInput& in) {
-  std::map<Key, const ConditionOutcome*> by_key;
-  for (const ConditionOutcome& o : in.outcomes) {
-    Key k{o.task_id(), o.harness(), o.condition(), o.dose(), DepthOf(o)};
-    if (!by_key.emplace(k, &o).second) {
-      return absl::InvalidArgumentError(absl::StrCat("duplicate outcome: ", KeyName(k)));
-    }
-  }
-  auto find = [&](const Key& k) -> absl::StatusOr<const ConditionOutcome*> {
-    auto it = by_key.find(k);
-    if (it == by_key.end())
-      return absl::InvalidArgumentError(absl::StrCat("missing outcome: ", KeyName(k)));
-    return it->second;
-  };
-
+  OutcomeIndex index;
+  for (const ConditionOutcome& o : in.outcomes) RETURN_IF_ERROR(index.Add(o));
   E04Report report;
-  report.set_grid(in.grid);
-  report.set_tasks(static_cast<int>(in.task_ids.size()));
-  for (const std::string& h : in.harnesses) report.add_harnesses(h);
-  for (const auto& [a, b] : in.comparisons) {
-    for (const std::string& h : {a, b}) {
-      if (std::find(in.harnesses.begin(), in.harnesses.end(), h) == in.harnesses.end()) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "comparison ", a, "-", b, " (compare_with of ", a, "): harness ", h,
-            " is not in the grid (harnesses: ", absl::StrJoin(in.harnesses, ", "), ")"));
-      }
-    }
-    report.add_comparisons(absl::StrCat(a, "-", b));
-  }
-  if (in.doses.empty()) return absl::InvalidArgumentError("the grid has no S002 dose");
-  for (size_t i = 0; i < in.doses.size(); ++i) {
-    if (in.doses[i] < 1 || (i > 0 && in.doses[i] <= in.doses[i - 1])) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "S002 doses must be ascending and >= 1, found ", absl::StrJoin(in.doses, ", ")));
-    }
-    report.add_doses(in.doses[i]);
-  }
-  const int coordinates = static_cast<int>(in.doses.size());
-  if (in.s001_depths.empty()) return absl::InvalidArgumentError("the grid has no S001 depth");
-  for (size_t i = 0; i < in.s001_depths.size(); ++i) {
-    if (in.s001_depths[i] < 1 || (i > 0 && in.s001_depths[i] <= in.s001_depths[i - 1])) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "S001 depths must be ascending and >= 1, found ", absl::StrJoin(in.s001_depths, ", ")));
-    }
-    report.add_s001_depths(in.s001_depths[i]);
-  }
-  const int first_depth = in.s001_depths[0];
-  *report.mutable_staleness_doses() = {in.staleness_doses.begin(), in.staleness_doses.end()};
-  report.set_bootstrap_resamples(in.resamples);
-  report.set_bootstrap_seed(in.seed);
-  *report.mutable_s001_doses() = {in.s001_doses.begin(), in.s001_doses.end()};
-
-  // The composite cells.
-  for (const std::string& task : in.task_ids) {
-    for (const std::string& harness : in.harnesses) {
-      absl::StatusOr<const ConditionOutcome*> base = find({task, harness, "baseline", 0, 0});
-      if (!base.ok()) return base.status();
-      absl::StatusOr<const ConditionOutcome*> s001 = find({task, harness, "S001", 0, first_depth});
-      if (!s001.ok()) return s001.status();
-      if ((*s001)->shared_key() != S001SharedKey(task, harness, first_depth)) {
-        return absl::InvalidArgumentError(absl::StrCat("S001 outcome of ", task, "/", harness,
-                                                       ": shared_key is '", (*s001)->shared_key(),
-                                                       "'"));
-      }
-      absl::StatusOr<PairedOutcome> s001_paired = Pair(**base, **s001);
-      if (!s001_paired.ok()) return s001_paired.status();
-      for (int coordinate = 0; coordinate < coordinates; ++coordinate) {
-        const int dose = in.doses[coordinate];
-        absl::StatusOr<const ConditionOutcome*> s002 = find({task, harness, "S002", dose, 0});
-        if (!s002.ok()) return s002.status();
-        absl::StatusOr<PairedOutcome> s002_paired = Pair(**base, **s002);
-        if (!s002_paired.ok()) return s002_paired.status();
-        Cell* c = report.add_cells();
-        c->set_cell_id(absl::StrCat(task, "/", harness, "/", coordinate));
-        c->set_task_id(task);
-        c->set_harness(harness);
-        c->set_seed_coordinate(coordinate);
-        c->set_dose(dose);
-        *c->mutable_baseline() = **base;
-        *c->mutable_s001() = **s001;
-        *c->mutable_s002() = **s002;
-        *c->mutable_s001_paired() = *s001_paired;
-        *c->mutable_s002_paired() = *std::move(s002_paired);
-      }
-    }
-  }
-  const std::vector<Cell> cells(report.cells().begin(), report.cells().end());
-
-  // De-duplicated shared outcomes: the analysis never sees the copies.
-  absl::StatusOr<std::vector<ConditionOutcome>> baselines = UniqueBaselines(cells);
-  if (!baselines.ok()) return baselines.status();
-  absl::StatusOr<std::vector<ConditionOutcome>> s001s = UniqueS001(cells);
-  if (!s001s.ok()) return s001s.status();
-  report.set_s001_units(static_cast<int>(s001s->size()));
-  std::map<std::string, const ConditionOutcome*> baseline_of;  // "<task>/<harness>"
-  for (const ConditionOutcome& b : *baselines) baseline_of[b.task_id() + "/" + b.harness()] = &b;
-
+  RETURN_IF_ERROR(DescribeGrid(in, &report));
+  RETURN_IF_ERROR(BuildCells(in, index, &report));
+  Units units;
+  RETURN_IF_ERROR(CollectUnits(in, index, report, &units));
+  report.set_s001_units(static_cast<int>(units.s001s.size()));
   std::vector<std::string> scopes = in.harnesses;
   scopes.push_back("all");
-  SummaryBuilder summary(in, &report);
-  auto in_scope = [](const std::string& scope, const std::string& harness) {
-    return scope == "all" || scope == harness;
-  };
-  // Condition metrics: baseline, S001, S002 per dose.
-  struct Group {
-    std::string condition;
-    int dose;
-    std::vector<const ConditionOutcome*> outcomes;
-  };
-  std::vector<Group> groups;
-  groups.push_back({"baseline", 0, {}});
-  for (const ConditionOutcome& o : *baselines) groups.back().outcomes.push_back(&o);
-  groups.push_back({"S001", 0, {}});
-  for (const ConditionOutcome& o : *s001s) groups.back().outcomes.push_back(&o);
-  for (int coordinate = 0; coordinate < coordinates; ++coordinate) {
-    groups.push_back({"S002", in.doses[coordinate], {}});
-    for (const Cell& c : report.cells()) {
-      if (c.seed_coordinate() == coordinate) groups.back().outcomes.push_back(&c.s002());
-    }
-  }
-  // The staleness sweep: S001 at every depth (dose = depth), units per task.
-  std::vector<std::vector<const ConditionOutcome*>> sweep;  // per depth, task x harness
-  if (in.s001_depths.size() > 1) {
-    for (int depth : in.s001_depths) {
-      sweep.emplace_back();
-      for (const std::string& task : in.task_ids) {
-        for (const std::string& harness : in.harnesses) {
-          absl::StatusOr<const ConditionOutcome*> o = find({task, harness, "S001", 0, depth});
-          if (!o.ok()) return o.status();
-          if ((*o)->shared_key() != S001SharedKey(task, harness, depth)) {
-            return absl::InvalidArgumentError(absl::StrCat("S001 outcome of ", task, "/", harness,
-                                                           " at depth ", depth, ": shared_key is '",
-                                                           (*o)->shared_key(), "'"));
-          }
-          sweep.back().push_back(*o);
-        }
-      }
-      groups.push_back({"S001", depth, sweep.back()});
-    }
-  }
-  for (const Group& g : groups) {
-    for (const std::string& scope : scopes) {
-      for (const Metric& m : ConditionMetrics()) {
-        std::vector<Unit> units;
-        for (const ConditionOutcome* o : g.outcomes) {
-          if (!in_scope(scope, o->harness())) continue;
-          if (std::optional<double> v = m.get(*o)) units.push_back({o->task_id(), *v});
-        }
-        if (absl::Status s = summary.Add(scope, g.condition, g.dose, m.name, units); !s.ok())
-          return s;
-      }
-    }
-  }
-  // Paired metrics: S001 from the de-duplicated units, S002 per dose.
-  struct PairedGroup {
-    std::string condition;
-    int dose;
-    std::vector<std::pair<std::string, PairedOutcome>> pairs;  // (task, paired)
-    std::vector<std::string> harness;
-  };
-  std::vector<PairedGroup> paired_groups;
-  paired_groups.push_back({"S001", 0, {}, {}});
-  for (const ConditionOutcome& o : *s001s) {
-    absl::StatusOr<PairedOutcome> p = Pair(*baseline_of.at(o.task_id() + "/" + o.harness()), o);
-    if (!p.ok()) return p.status();
-    paired_groups.back().pairs.emplace_back(o.task_id(), *p);
-    paired_groups.back().harness.push_back(o.harness());
-  }
-  for (int coordinate = 0; coordinate < coordinates; ++coordinate) {
-    paired_groups.push_back({"S002", in.doses[coordinate], {}, {}});
-    for (const Cell& c : report.cells()) {
-      if (c.seed_coordinate() != coordinate) continue;
-      paired_groups.back().pairs.emplace_back(c.task_id(), c.s002_paired());
-      paired_groups.back().harness.push_back(c.harness());
-    }
-  }
-  for (size_t i = 0; i < sweep.size(); ++i) {
-    paired_groups.push_back({"S001", in.s001_depths[i], {}, {}});
-    for (const ConditionOutcome* o : sweep[i]) {
-      absl::StatusOr<PairedOutcome> p =
-          Pair(*baseline_of.at(o->task_id() + "/" + o->harness()), *o);
-      if (!p.ok()) return p.status();
-      paired_groups.back().pairs.emplace_back(o->task_id(), *p);
-      paired_groups.back().harness.push_back(o->harness());
-    }
-  }
-  for (const PairedGroup& g : paired_groups) {
-    for (const std::string& scope : scopes) {
-      for (const PairedMetric& m : PairedMetrics()) {
-        if (m.s002_only && g.condition != "S002") continue;
-        std::vector<Unit> units;
-        for (size_t i = 0; i < g.pairs.size(); ++i) {
-          if (!in_scope(scope, g.harness[i])) continue;
-          if (std::optional<double> v = m.get(g.pairs[i].second)) {
-            units.push_back({g.pairs[i].first, *v});
-          }
-        }
-        if (absl::Status s = summary.Add(scope, g.condition, g.dose, m.name, units); !s.ok())
-          return s;
-      }
-    }
-  }
-  // Harness vs harness, paired by task on the baseline: bootstrap interval
-  // and randomization test of each, Holm over the whole table.
-  for (const auto& [a, b] : in.comparisons) {
-    for (const char* metric : {"recall_at_10", "mrr"}) {
-      std::vector<Unit> units;
-      for (const std::string& task : in.task_ids) {
-        auto ia = baseline_of.find(task + "/" + a);
-        auto ib = baseline_of.find(task + "/" + b);
-        if (ia == baseline_of.end() || ib == baseline_of.end()) continue;
-        const bool recall = std::string(metric) == "recall_at_10";
-        units.push_back({task, recall ? ia->second->recall_at_10() - ib->second->recall_at_10()
-                                      : ia->second->mrr() - ib->second->mrr()});
-      }
-      const std::string comparison = absl::StrCat(a, "-", b);
-      if (absl::Status s = summary.Add(comparison, "baseline", 0, metric, units); !s.ok()) return s;
-      if (absl::Status s = AddPairedTest(comparison, metric, units, &report); !s.ok()) return s;
-    }
-  }
-  AdjustPairedTests(&report);
+  RETURN_IF_ERROR(SummarizeConditions(in, units, scopes, &report));
+  RETURN_IF_ERROR(SummarizePaired(in, units, scopes, &report));
+  RETURN_IF_ERROR(CompareHarnesses(in, units, &report));
   return report;
 }
 

@@ -27,7 +27,9 @@
 #include "stages/e04/aggregate.h"
 #include "stages/e04/report_writer.h"
 #include "stages/pipeline/stage.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/pipeline/textproto.h"
+#include "stages/report/tokens.h"
 #include "stages/retrieval/harness_config.h"
 
 ABSL_FLAG(std::string, grid, "", "Grid name shown in the report.");
@@ -44,9 +46,9 @@ absl::StatusOr<StalenessDose> EffectiveDose(const Stage& stage, const corpus::Ta
                                             const std::string& stale_role, int depth) {
   corpus::Snapshot base, stale;
   corpus::Labels labels;
-  if (absl::Status s = corpus::ReadProto(stage, "base/" + task.id(), &base); !s.ok()) return s;
-  if (absl::Status s = corpus::ReadProto(stage, stale_role + task.id(), &stale); !s.ok()) return s;
-  if (absl::Status s = corpus::ReadProto(stage, "labels/" + task.id(), &labels); !s.ok()) return s;
+  RETURN_IF_ERROR(corpus::ReadProto(stage, "base/" + task.id(), &base));
+  RETURN_IF_ERROR(corpus::ReadProto(stage, stale_role + task.id(), &stale));
+  RETURN_IF_ERROR(corpus::ReadProto(stage, "labels/" + task.id(), &labels));
   std::map<std::string, std::string> before, after;  // path -> blob id
   for (const corpus::SourceFile& f : stale.files()) before[f.path()] = f.blob_id();
   for (const corpus::SourceFile& f : base.files()) after[f.path()] = f.blob_id();
@@ -99,79 +101,97 @@ absl::StatusOr<std::vector<int>> IntList(const std::vector<std::string>& values,
   return out;
 }
 
-absl::Status Run(Stage& stage) {
+// The flags: grid title, bootstrap, doses and depths (empty: GridInput's defaults).
+absl::Status ReadFlags(GridInput* in) {
+  in->grid = absl::GetFlag(FLAGS_grid);
+  in->resamples = absl::GetFlag(FLAGS_resamples);
+  in->seed = absl::GetFlag(FLAGS_seed);
+  ASSIGN_OR_RETURN(const std::vector<int> doses, IntList(absl::GetFlag(FLAGS_doses), "doses"));
+  if (!doses.empty()) in->doses = doses;
+  ASSIGN_OR_RETURN(const std::vector<int> depths, IntList(absl::GetFlag(FLAGS_depths), "depths"));
+  if (!depths.empty()) in->s001_depths = depths;
+  return absl::OkStatus();
+}
+
+// The task ids and, per task and S001 depth, the effective staleness dose.
+absl::Status ReadTasks(const Stage& stage, GridInput* in) {
   corpus::TaskSet task_set;  // validated by the corpus stage (task_set.pb)
-  if (absl::Status s = corpus::ReadProto(stage, "tasks", &task_set); !s.ok()) return s;
-  GridInput in;
-  in.grid = absl::GetFlag(FLAGS_grid);
-  in.resamples = absl::GetFlag(FLAGS_resamples);
-  in.seed = absl::GetFlag(FLAGS_seed);
-  absl::StatusOr<std::vector<int>> doses = IntList(absl::GetFlag(FLAGS_doses), "doses");
-  if (!doses.ok()) return doses.status();
-  if (!doses->empty()) in.doses = *doses;
-  absl::StatusOr<std::vector<int>> depths = IntList(absl::GetFlag(FLAGS_depths), "depths");
-  if (!depths.ok()) return depths.status();
-  if (!depths->empty()) in.s001_depths = *depths;
+  RETURN_IF_ERROR(corpus::ReadProto(stage, "tasks", &task_set));
   for (const corpus::Task& t : task_set.tasks()) {
-    in.task_ids.push_back(t.id());
-    for (size_t i = 0; i < in.s001_depths.size(); ++i) {
-      const int depth = in.s001_depths[i];
-      absl::StatusOr<StalenessDose> dose =
-          EffectiveDose(stage, t, i == 0 ? "stale/" : absl::StrCat("stale_k", depth, "/"), depth);
-      if (!dose.ok()) return dose.status();
-      if (i == 0) in.s001_doses.push_back(ToS001Dose(*dose));
-      if (in.s001_depths.size() > 1) in.staleness_doses.push_back(*dose);
+    in->task_ids.push_back(t.id());
+    for (size_t i = 0; i < in->s001_depths.size(); ++i) {
+      const int depth = in->s001_depths[i];
+      ASSIGN_OR_RETURN(
+          const StalenessDose dose,
+          EffectiveDose(stage, t, i == 0 ? "stale/" : absl::StrCat("stale_k", depth, "/"), depth));
+      if (i == 0) in->s001_doses.push_back(ToS001Dose(dose));
+      if (in->s001_depths.size() > 1) in->staleness_doses.push_back(dose);
     }
   }
-  std::vector<HarnessDescription> descriptions;
+  return absl::OkStatus();
+}
+
+// The harnesses in the experiment's order, their comparisons and descriptions.
+absl::Status ReadHarnesses(const Stage& stage, GridInput* in,
+                           std::vector<HarnessDescription>* descriptions) {
   for (const std::string& role : stage.Roles("harness/")) {
-    absl::StatusOr<const Stage::Input*> h_in = stage.Find(role);
-    if (!h_in.ok()) return h_in.status();
-    absl::StatusOr<std::string> text = stage.Read(role);
-    if (!text.ok()) return text.status();
-    absl::StatusOr<retrieval::HarnessConfig> config =
-        retrieval::ParseHarnessConfig(*text, (*h_in)->short_path);
-    if (!config.ok()) return config.status();
-    in.harnesses.push_back(config->name());
-    for (const std::string& other : config->compare_with()) {
-      in.comparisons.emplace_back(config->name(), other);
+    ASSIGN_OR_RETURN(const Stage::Input* h_in, stage.Find(role));
+    ASSIGN_OR_RETURN(const std::string text, stage.Read(role));
+    ASSIGN_OR_RETURN(const retrieval::HarnessConfig config,
+                     retrieval::ParseHarnessConfig(text, h_in->short_path));
+    in->harnesses.push_back(config.name());
+    for (const std::string& other : config.compare_with()) {
+      in->comparisons.emplace_back(config.name(), other);
     }
     HarnessDescription d;
-    d.set_name(config->name());
-    d.set_description(config->description());
-    descriptions.push_back(d);
+    d.set_name(config.name());
+    d.set_description(config.description());
+    descriptions->push_back(d);
   }
+  return absl::OkStatus();
+}
+
+absl::Status ReadOutcomes(const Stage& stage, GridInput* in) {
   for (const std::string& role : stage.Roles("outcome/")) {
-    absl::StatusOr<std::string> json = stage.Read(role);
-    if (!json.ok()) return json.status();
+    ASSIGN_OR_RETURN(const std::string json, stage.Read(role));
     ConditionOutcome o;
-    if (absl::Status s = FromJson(*json, role, &o); !s.ok()) return s;
-    in.outcomes.push_back(std::move(o));
+    RETURN_IF_ERROR(FromJson(json, role, &o));
+    in->outcomes.push_back(std::move(o));
   }
-  absl::StatusOr<E04Report> report = Aggregate(in);
-  if (!report.ok()) return report.status();
-  *report->mutable_harness_descriptions() = {descriptions.begin(), descriptions.end()};
-  RenderedE04 r = RenderE04(*report);
-  std::string tokens;
-  for (const auto& [k, v] : r.tokens) absl::StrAppend(&tokens, k, "\t", v, "\n");
+  return absl::OkStatus();
+}
+
+// Every output; staleness.svg exactly when the grid has several depths.
+absl::Status WriteOutputs(Stage& stage, const E04Report& report, size_t depths) {
+  ASSIGN_OR_RETURN(const RenderedE04 r, RenderE04(report));
+  const std::string tokens = report::TokensToText(r.tokens);
   for (auto [name, bytes] :
        {std::make_pair("e04.md", &r.markdown), std::make_pair("cells.csv", &r.cells_csv),
         std::make_pair("dose_response.svg", &r.dose_response_svg),
         std::make_pair("rank_displacement.svg", &r.rank_displacement_svg),
         std::make_pair("e04.tokens.txt", &tokens)}) {
-    if (absl::Status s = stage.Write(name, *bytes); !s.ok()) return s;
+    RETURN_IF_ERROR(stage.Write(name, *bytes));
   }
-  // The sweep's plot exists exactly when the grid has several depths.
-  const bool sweep = in.s001_depths.size() > 1;
+  const bool sweep = depths > 1;
   if (sweep != (stage.output_paths().count("staleness.svg") > 0)) {
     return absl::InvalidArgumentError(
         absl::StrCat("declare staleness.svg exactly when the grid has several S001 depths (it has ",
-                     in.s001_depths.size(), ")"));
+                     depths, ")"));
   }
-  if (sweep) {
-    if (absl::Status s = stage.Write("staleness.svg", r.staleness_svg); !s.ok()) return s;
-  }
-  return stage.Write("e04.json", ToJson(*report));
+  if (sweep) RETURN_IF_ERROR(stage.Write("staleness.svg", r.staleness_svg));
+  return stage.Write("e04.json", ToJson(report));
+}
+
+absl::Status Run(Stage& stage) {
+  GridInput in;
+  RETURN_IF_ERROR(ReadFlags(&in));
+  RETURN_IF_ERROR(ReadTasks(stage, &in));
+  std::vector<HarnessDescription> descriptions;
+  RETURN_IF_ERROR(ReadHarnesses(stage, &in, &descriptions));
+  RETURN_IF_ERROR(ReadOutcomes(stage, &in));
+  ASSIGN_OR_RETURN(E04Report report, Aggregate(in));
+  *report.mutable_harness_descriptions() = {descriptions.begin(), descriptions.end()};
+  return WriteOutputs(stage, report, in.s001_depths.size());
 }
 
 }  // namespace

@@ -41,6 +41,7 @@
 #include "stages/experiments/model_pins.h"
 #include "stages/pipeline/sha256.h"
 #include "stages/pipeline/stage.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/pipeline/textproto.h"
 #include "stages/retrieval/harness.h"
 #include "stages/retrieval/harness_config.h"
@@ -68,20 +69,18 @@ absl::StatusOr<const corpus::Task*> FindTask(const corpus::TaskSet& set, const s
 // lsa_model), checked against the experiment's pin for the stage's task set.
 absl::StatusOr<std::unique_ptr<retrieval::EmbeddingBackend>> OpenPinnedModel(
     const Stage& stage, const retrieval::HarnessConfig& config, const std::string& repository) {
-  absl::StatusOr<const Stage::Input*> model_in = stage.Find("model");
-  if (!model_in.ok()) return model_in.status();
-  absl::StatusOr<experiments::ModelPinSet> pins = experiments::ModelPinSet::FromStage(stage);
-  if (!pins.ok()) return pins.status();
+  ASSIGN_OR_RETURN(const Stage::Input* model_in, stage.Find("model"));
+  ASSIGN_OR_RETURN(const experiments::ModelPinSet pins, experiments::ModelPinSet::FromStage(stage));
   const std::string name = retrieval::LsaModelName(config);
-  if (experiments::ModelNameOf((*model_in)->short_path) != name) {
+  if (experiments::ModelNameOf(model_in->short_path) != name) {
     return absl::InvalidArgumentError(
-        absl::StrCat("harness ", config.name(), ": input model is ", (*model_in)->short_path,
+        absl::StrCat("harness ", config.name(), ": input model is ", model_in->short_path,
                      ", expected the artifact of ", config.dense().lsa_model()));
   }
-  absl::StatusOr<retrieval::Backends> backends =
-      retrieval::OpenHarnessBackends({config}, repository, {{name, (*model_in)->path}}, *pins);
-  if (!backends.ok()) return backends.status();
-  return std::move(backends->at(name));
+  ASSIGN_OR_RETURN(
+      retrieval::Backends backends,
+      retrieval::OpenHarnessBackends({config}, repository, {{name, model_in->path}}, pins));
+  return std::move(backends.at(name));
 }
 
 absl::StatusOr<std::string> OutputEndingIn(const Stage& stage, bool is_volatile) {
@@ -91,103 +90,108 @@ absl::StatusOr<std::string> OutputEndingIn(const Stage& stage, bool is_volatile)
   return absl::InternalError("the cell stage declares no such output");
 }
 
-absl::Status Run(Stage& stage) {
-  const std::string task_id = absl::GetFlag(FLAGS_task);
-  const std::string harness_name = absl::GetFlag(FLAGS_harness);
-  const std::string condition = absl::GetFlag(FLAGS_condition);
-  const int dose = absl::GetFlag(FLAGS_dose);
-  if (condition != "baseline" && condition != "S001" && condition != "S002") {
-    return absl::InvalidArgumentError(absl::StrCat("unknown condition '", condition, "'"));
-  }
-  if ((condition == "S002") != (dose > 0)) {
-    return absl::InvalidArgumentError(absl::StrCat("condition ", condition, " with dose ", dose));
-  }
-  const int depth = absl::GetFlag(FLAGS_depth);
-  if ((condition == "S001") != (depth > 0)) {
-    return absl::InvalidArgumentError(absl::StrCat("condition ", condition, " with depth ", depth));
-  }
+// The cell's coordinates, from the flags.
+struct CellFlags {
+  std::string task_id, harness_name, condition;
+  int dose = 0, depth = 0;
+};
 
-  corpus::TaskSet task_set;  // validated by the corpus stage (task_set.pb)
-  if (absl::Status s = corpus::ReadProto(stage, "tasks", &task_set); !s.ok()) return s;
-  absl::StatusOr<const corpus::Task*> task = FindTask(task_set, task_id);
-  if (!task.ok()) return task.status();
+absl::StatusOr<CellFlags> ReadFlags() {
+  CellFlags f{absl::GetFlag(FLAGS_task), absl::GetFlag(FLAGS_harness),
+              absl::GetFlag(FLAGS_condition), absl::GetFlag(FLAGS_dose),
+              absl::GetFlag(FLAGS_depth)};
+  if (f.condition != "baseline" && f.condition != "S001" && f.condition != "S002") {
+    return absl::InvalidArgumentError(absl::StrCat("unknown condition '", f.condition, "'"));
+  }
+  if ((f.condition == "S002") != (f.dose > 0)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("condition ", f.condition, " with dose ", f.dose));
+  }
+  if ((f.condition == "S001") != (f.depth > 0)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("condition ", f.condition, " with depth ", f.depth));
+  }
+  return f;
+}
 
+// The corpus inputs of the cell, checked against the task and condition.
+struct CellCorpus {
+  corpus::TaskSet task_set;
+  const corpus::Task* task = nullptr;
   corpus::Snapshot snapshot;
   corpus::ChunkSet chunks;
   corpus::Labels labels;
-  if (absl::Status s = corpus::ReadProto(stage, "snapshot", &snapshot); !s.ok()) return s;
-  if (absl::Status s = corpus::ReadProto(stage, "chunks", &chunks); !s.ok()) return s;
-  if (absl::Status s = corpus::ReadProto(stage, "labels", &labels); !s.ok()) return s;
-  std::string expected_commit = (*task)->base_commit();
-  if (condition == "S001") {
+};
+
+absl::Status ReadCorpus(const Stage& stage, const CellFlags& f, CellCorpus* c) {
+  // The task set was validated by the corpus stage (task_set.pb).
+  RETURN_IF_ERROR(corpus::ReadProto(stage, "tasks", &c->task_set));
+  ASSIGN_OR_RETURN(c->task, FindTask(c->task_set, f.task_id));
+  RETURN_IF_ERROR(corpus::ReadProto(stage, "snapshot", &c->snapshot));
+  RETURN_IF_ERROR(corpus::ReadProto(stage, "chunks", &c->chunks));
+  RETURN_IF_ERROR(corpus::ReadProto(stage, "labels", &c->labels));
+  std::string expected_commit = c->task->base_commit();
+  if (f.condition == "S001") {
     expected_commit = absl::GetFlag(FLAGS_expected_commit);
-    if (depth == 1 && expected_commit != (*task)->stale_commit()) {
+    if (f.depth == 1 && expected_commit != c->task->stale_commit()) {
       return absl::InvalidArgumentError(
-          absl::StrCat("task ", task_id, ": S001 at depth 1 must index stale_commit ",
-                       (*task)->stale_commit(), ", given ", expected_commit));
+          absl::StrCat("task ", f.task_id, ": S001 at depth 1 must index stale_commit ",
+                       c->task->stale_commit(), ", given ", expected_commit));
     }
   }
-  if (snapshot.commit() != expected_commit) {
-    return absl::InvalidArgumentError(absl::StrCat("task ", task_id, ", condition ", condition,
+  if (c->snapshot.commit() != expected_commit) {
+    return absl::InvalidArgumentError(absl::StrCat("task ", f.task_id, ", condition ", f.condition,
                                                    ": snapshot commit expected ", expected_commit,
-                                                   ", found ", snapshot.commit()));
+                                                   ", found ", c->snapshot.commit()));
   }
-  if (labels.task_id() != task_id || labels.base_commit() != (*task)->base_commit()) {
-    return absl::InvalidArgumentError(absl::StrCat("task ", task_id, ": labels are of task ",
-                                                   labels.task_id(), " at ", labels.base_commit()));
+  if (c->labels.task_id() != f.task_id || c->labels.base_commit() != c->task->base_commit()) {
+    return absl::InvalidArgumentError(absl::StrCat("task ", f.task_id, ": labels are of task ",
+                                                   c->labels.task_id(), " at ",
+                                                   c->labels.base_commit()));
   }
+  return absl::OkStatus();
+}
 
-  absl::StatusOr<const Stage::Input*> harness_in = stage.Find("harness");
-  if (!harness_in.ok()) return harness_in.status();
-  absl::StatusOr<std::string> harness_text = stage.Read("harness");
-  if (!harness_text.ok()) return harness_text.status();
-  absl::StatusOr<retrieval::HarnessConfig> config =
-      retrieval::ParseHarnessConfig(*harness_text, (*harness_in)->short_path);
-  if (!config.ok()) return config.status();
-  if (config->name() != harness_name) {
+// The harness config (input "harness", named like the flag).
+absl::StatusOr<retrieval::HarnessConfig> ReadHarness(const Stage& stage, const CellFlags& f) {
+  ASSIGN_OR_RETURN(const Stage::Input* harness_in, stage.Find("harness"));
+  ASSIGN_OR_RETURN(const std::string harness_text, stage.Read("harness"));
+  ASSIGN_OR_RETURN(retrieval::HarnessConfig config,
+                   retrieval::ParseHarnessConfig(harness_text, harness_in->short_path));
+  if (config.name() != f.harness_name) {
     return absl::InvalidArgumentError(
-        absl::StrCat("harness config is ", config->name(), ", expected ", harness_name));
+        absl::StrCat("harness config is ", config.name(), ", expected ", f.harness_name));
   }
-  std::unique_ptr<retrieval::EmbeddingBackend> dense;
-  if (config->has_dense()) {
-    absl::StatusOr<std::unique_ptr<retrieval::EmbeddingBackend>> m =
-        OpenPinnedModel(stage, *config, snapshot.repository());
-    if (!m.ok()) return m.status();
-    dense = *std::move(m);
-  }
+  return config;
+}
 
-  // S002: distractors, chunked like real files.
-  std::vector<DistractorFile> distractors;
-  std::vector<retrieval::ExtraFile> extra;
-  if (condition == "S002") {
-    absl::StatusOr<std::vector<DistractorFile>> d =
-        GenerateDistractors(task_id, (*task)->query(), dose);
-    if (!d.ok()) return d.status();
-    distractors = *std::move(d);
-    corpus::GoFunctionParser parser;
-    for (const DistractorFile& f : distractors) {
-      absl::StatusOr<bool> suspect =
-          corpus::ChunkFile(parser, f.path, f.source, chunks.mutable_chunks());
-      if (!suspect.ok()) return suspect.status();
-      if (*suspect) {
-        return absl::InternalError(absl::StrCat("distractor ", f.path, " does not parse as Go"));
-      }
-      extra.push_back({f.path, f.source});
+// S002: the distractors, chunked like real files into `chunks`, and the
+// extra files of the in-memory corpus.
+absl::Status AddDistractors(const CellFlags& f, const corpus::Task& task, corpus::ChunkSet* chunks,
+                            std::vector<DistractorFile>* distractors,
+                            std::vector<retrieval::ExtraFile>* extra) {
+  ASSIGN_OR_RETURN(*distractors, GenerateDistractors(f.task_id, task.query(), f.dose));
+  corpus::GoFunctionParser parser;
+  for (const DistractorFile& d : *distractors) {
+    ASSIGN_OR_RETURN(const bool suspect,
+                     corpus::ChunkFile(parser, d.path, d.source, chunks->mutable_chunks()));
+    if (suspect) {
+      return absl::InternalError(absl::StrCat("distractor ", d.path, " does not parse as Go"));
     }
+    extra->push_back({d.path, d.source});
   }
-  absl::StatusOr<retrieval::Corpus> corpus = retrieval::Corpus::Create(snapshot, chunks, extra);
-  if (!corpus.ok()) return corpus.status();
+  return absl::OkStatus();
+}
 
-  const std::string query(
-      retrieval::SelectQuery(*config, (*task)->query(), (*task)->reformulation()));
-  absl::StatusOr<retrieval::HarnessRun> run =
-      retrieval::RunHarness(*config, *corpus, dense.get(), query);
-  if (!run.ok()) return run.status();
-
+// The metrics of the harness's ranking against the gold labels.
+absl::StatusOr<ConditionOutcome> Measure(const retrieval::HarnessRun& run,
+                                         const retrieval::Corpus& corpus,
+                                         const corpus::Labels& labels, int candidate_limit) {
   HarnessRun ranked;
-  for (const retrieval::RankedFile& f : run->result.files())
+  for (const retrieval::RankedFile& f : run.result.files()) {
     ranked.files.emplace_back(f.path(), f.score());
-  for (const retrieval::RankedFunction& f : run->result.functions()) {
+  }
+  for (const retrieval::RankedFunction& f : run.result.functions()) {
     ranked.functions.emplace_back(f.path(), f.function());
   }
   GoldLabels gold;
@@ -196,24 +200,26 @@ absl::Status Run(Stage& stage) {
     gold.functions.emplace_back(g.file(), g.function());
   }
   std::map<std::string, int64_t> file_tokens;
-  for (const retrieval::Corpus::File& f : corpus->files())
+  for (const retrieval::Corpus::File& f : corpus.files()) {
     file_tokens[f.path] = CountTokens(f.content);
-
-  absl::StatusOr<ConditionOutcome> outcome =
-      ComputeOutcome(ranked, gold, file_tokens, static_cast<int>(config->candidate_limit()));
-  if (!outcome.ok()) return outcome.status();
-  outcome->set_task_id(task_id);
-  outcome->set_harness(harness_name);
-  outcome->set_condition(condition);
-  outcome->set_dose(dose);
-  outcome->set_corpus_commit(snapshot.commit());
-  outcome->set_snapshot_sha256(snapshot.snapshot_sha256());
-  outcome->set_labels_commit(labels.base_commit());
-  if (condition == "S001") {
-    outcome->set_s001_depth(depth);
-    outcome->set_shared_key(S001SharedKey(task_id, harness_name, depth));
   }
-  const retrieval::IndexStats& st = run->result.index_stats();
+  return ComputeOutcome(ranked, gold, file_tokens, candidate_limit);
+}
+
+// The outcome's identity, index statistics and distractors.
+void Describe(const CellFlags& f, const CellCorpus& c, const retrieval::IndexStats& st,
+              const std::vector<DistractorFile>& distractors, ConditionOutcome* outcome) {
+  outcome->set_task_id(f.task_id);
+  outcome->set_harness(f.harness_name);
+  outcome->set_condition(f.condition);
+  outcome->set_dose(f.dose);
+  outcome->set_corpus_commit(c.snapshot.commit());
+  outcome->set_snapshot_sha256(c.snapshot.snapshot_sha256());
+  outcome->set_labels_commit(c.labels.base_commit());
+  if (f.condition == "S001") {
+    outcome->set_s001_depth(f.depth);
+    outcome->set_shared_key(S001SharedKey(f.task_id, f.harness_name, f.depth));
+  }
   IndexStats* stats = outcome->mutable_index_stats();
   stats->set_documents(static_cast<int64_t>(st.files()));
   stats->set_chunks(static_cast<int64_t>(st.chunks()));
@@ -221,27 +227,49 @@ absl::Status Run(Stage& stage) {
   stats->set_postings(static_cast<int64_t>(st.postings()));
   stats->set_dense_dim(static_cast<int32_t>(st.dense_dim()));
   stats->set_bytes(static_cast<int64_t>(st.bytes()));
-  for (const DistractorFile& f : distractors) {
-    Distractor* d = outcome->add_distractors();
-    d->set_index(f.index);
-    d->set_path(f.path);
-    d->set_sha256(Sha256Hex(f.source));
-    d->set_bytes(f.source.size());
-    d->set_source(f.source);
+  for (const DistractorFile& d : distractors) {
+    Distractor* out = outcome->add_distractors();
+    out->set_index(d.index);
+    out->set_path(d.path);
+    out->set_sha256(Sha256Hex(d.source));
+    out->set_bytes(d.source.size());
+    out->set_source(d.source);
   }
+}
 
-  absl::StatusOr<std::string> out_name = OutputEndingIn(stage, false);
-  absl::StatusOr<std::string> volatile_name = OutputEndingIn(stage, true);
-  if (!out_name.ok()) return out_name.status();
-  if (!volatile_name.ok()) return volatile_name.status();
-  if (absl::Status s = stage.Write(*out_name, ToJson(*outcome)); !s.ok()) return s;
+absl::Status Run(Stage& stage) {
+  ASSIGN_OR_RETURN(const CellFlags f, ReadFlags());
+  CellCorpus c;
+  RETURN_IF_ERROR(ReadCorpus(stage, f, &c));
+  ASSIGN_OR_RETURN(const retrieval::HarnessConfig config, ReadHarness(stage, f));
+  std::unique_ptr<retrieval::EmbeddingBackend> dense;
+  if (config.has_dense()) {
+    ASSIGN_OR_RETURN(dense, OpenPinnedModel(stage, config, c.snapshot.repository()));
+  }
+  std::vector<DistractorFile> distractors;
+  std::vector<retrieval::ExtraFile> extra;
+  if (f.condition == "S002") {
+    RETURN_IF_ERROR(AddDistractors(f, *c.task, &c.chunks, &distractors, &extra));
+  }
+  ASSIGN_OR_RETURN(const retrieval::Corpus corpus,
+                   retrieval::Corpus::Create(c.snapshot, c.chunks, extra));
+  const std::string query(retrieval::SelectQuery(config, c.task->query(), c.task->reformulation()));
+  ASSIGN_OR_RETURN(const retrieval::HarnessRun run,
+                   retrieval::RunHarness(config, corpus, dense.get(), query));
+  ASSIGN_OR_RETURN(ConditionOutcome outcome,
+                   Measure(run, corpus, c.labels, static_cast<int>(config.candidate_limit())));
+  Describe(f, c, run.result.index_stats(), distractors, &outcome);
+
+  ASSIGN_OR_RETURN(const std::string out_name, OutputEndingIn(stage, false));
+  ASSIGN_OR_RETURN(const std::string volatile_name, OutputEndingIn(stage, true));
+  RETURN_IF_ERROR(stage.Write(out_name, ToJson(outcome)));
   return stage.Write(
-      *volatile_name,
+      volatile_name,
       absl::StrFormat("{\"task\": \"%s\", \"harness\": \"%s\", \"condition\": \"%s\", "
                       "\"dose\": %d, \"build_ms\": %.3f, \"query_ms\": %.3f}\n",
-                      task_id, harness_name, condition, dose,
-                      absl::ToDoubleMilliseconds(run->build_time),
-                      absl::ToDoubleMilliseconds(run->query_time)));
+                      f.task_id, f.harness_name, f.condition, f.dose,
+                      absl::ToDoubleMilliseconds(run.build_time),
+                      absl::ToDoubleMilliseconds(run.query_time)));
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include "stages/metrics/function_recall.h"
 #include "stages/metrics/qrels.h"
 #include "stages/metrics/ranking_metrics.h"
+#include "stages/pipeline/status_macros.h"
 
 namespace repro::e04 {
 
@@ -43,8 +44,7 @@ absl::StatusOr<ConditionOutcome> ComputeOutcome(const HarnessRun& run, const Gol
   }
   std::vector<std::pair<std::string, int>> judgments;
   for (const std::string& g : labels.files) judgments.emplace_back(g, 1);
-  absl::StatusOr<metrics::Qrels> qrels = metrics::Qrels::Create(judgments);
-  if (!qrels.ok()) return qrels.status();
+  ASSIGN_OR_RETURN(const metrics::Qrels qrels, metrics::Qrels::Create(judgments));
   metrics::Run ranked;
   for (const auto& [path, score] : run.files) ranked.push_back(path);
 
@@ -55,7 +55,7 @@ absl::StatusOr<ConditionOutcome> ComputeOutcome(const HarnessRun& run, const Gol
     f->set_rank(static_cast<int>(i) + 1);
     f->set_path(run.files[i].first);
     f->set_score(run.files[i].second);
-    f->set_gold(qrels->IsRelevant(run.files[i].first));
+    f->set_gold(qrels.IsRelevant(run.files[i].first));
     f->set_distractor(IsDistractorPath(run.files[i].first));
   }
   struct {
@@ -65,35 +65,29 @@ absl::StatusOr<ConditionOutcome> ComputeOutcome(const HarnessRun& run, const Gol
                  {5, &ConditionOutcome::set_recall_at_5},
                  {10, &ConditionOutcome::set_recall_at_10}};
   for (const auto& r : recalls) {
-    absl::StatusOr<double> v = metrics::RecallAtK(ranked, *qrels, r.k);
-    if (!v.ok()) return v.status();
-    (out.*r.set)(*v);
+    ASSIGN_OR_RETURN(const double v, metrics::RecallAtK(ranked, qrels, r.k));
+    (out.*r.set)(v);
   }
-  absl::StatusOr<double> rr = metrics::ReciprocalRank(ranked, *qrels);
-  if (!rr.ok()) return rr.status();
-  out.set_mrr(*rr);
-  absl::StatusOr<double> ndcg = metrics::NdcgAtK(ranked, *qrels, 10, metrics::Gain::kLinear);
-  if (!ndcg.ok()) return ndcg.status();
-  out.set_ndcg_at_10(*ndcg);
-  absl::StatusOr<metrics::FirstRelevant> first =
-      metrics::FirstRelevantRank(ranked, *qrels, candidate_limit + 1);
-  if (!first.ok()) return first.status();
-  out.set_first_gold_rank(first->rank);
-  out.set_first_gold_observed(first->observed);
+  ASSIGN_OR_RETURN(const double rr, metrics::ReciprocalRank(ranked, qrels));
+  out.set_mrr(rr);
+  ASSIGN_OR_RETURN(const double ndcg, metrics::NdcgAtK(ranked, qrels, 10, metrics::Gain::kLinear));
+  out.set_ndcg_at_10(ndcg);
+  ASSIGN_OR_RETURN(const metrics::FirstRelevant first,
+                   metrics::FirstRelevantRank(ranked, qrels, candidate_limit + 1));
+  out.set_first_gold_rank(first.rank);
+  out.set_first_gold_observed(first.observed);
 
-  absl::StatusOr<metrics::FunctionRecall> fr =
-      metrics::FunctionRecallAtK(run.functions, labels.functions, 10);
-  if (!fr.ok()) return fr.status();
-  out.set_gold_functions(fr->gold_functions);
-  for (const std::string& id : fr->top_k) out.add_top_functions(id);
-  out.set_function_recall_at_10(fr->recall);
+  ASSIGN_OR_RETURN(const metrics::FunctionRecall fr,
+                   metrics::FunctionRecallAtK(run.functions, labels.functions, 10));
+  out.set_gold_functions(fr.gold_functions);
+  for (const std::string& id : fr.top_k) out.add_top_functions(id);
+  out.set_function_recall_at_10(fr.recall);
 
   for (auto [budget, setter] :
        {std::make_pair(kBudgetSmall, &ConditionOutcome::set_budget_coverage_13k),
         std::make_pair(kBudgetLarge, &ConditionOutcome::set_budget_coverage_27k)}) {
-    absl::StatusOr<double> c = BudgetCoverage(ranked, labels.files, file_tokens, budget);
-    if (!c.ok()) return c.status();
-    (out.*setter)(*c);
+    ASSIGN_OR_RETURN(const double c, BudgetCoverage(ranked, labels.files, file_tokens, budget));
+    (out.*setter)(c);
   }
 
   int distractors_top10 = 0;

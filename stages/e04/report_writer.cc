@@ -1,14 +1,17 @@
 #include "stages/e04/report_writer.h"
 
-#include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "stages/e04/aggregate.h"
 #include "stages/e04/svg_plot.h"
+#include "stages/pipeline/status_macros.h"
+#include "stages/report/csv.h"
+#include "stages/report/tokens.h"
 
 namespace repro::e04 {
 namespace {
@@ -50,8 +53,7 @@ class Writer {
   explicit Writer(const Summaries& s) : s_(s) {}
   void Line(const std::string& s = "") { absl::StrAppend(&md_, s, "\n"); }
   std::string Token(const std::string& key, const std::string& value) {
-    tokens_.emplace_back(key, value);
-    return value;
+    return tokens_.Add(key, value);
   }
   // The interval text of a summary row, recorded as a token; "n/a" if absent.
   std::string Cell(const std::string& h, const std::string& c, int d, const std::string& m) {
@@ -64,17 +66,32 @@ class Writer {
     if (c == "S001" && d > 0) condition = absl::StrCat("S001.k", d);
     return Token(absl::StrCat(h, ".", condition, ".", m), IntervalText(s->value()));
   }
-  std::string& md() { return md_; }
-  std::vector<std::pair<std::string, std::string>> TakeTokens() {
-    std::sort(tokens_.begin(), tokens_.end());
-    tokens_.erase(std::unique(tokens_.begin(), tokens_.end()), tokens_.end());
-    return std::move(tokens_);
+  // The Markdown and its tokens (sorted, checked: report::ValidateTokens).
+  absl::Status Finish(RenderedE04* out) && {
+    out->tokens = std::move(tokens_).Finish();
+    RETURN_IF_ERROR(report::ValidateTokens(out->tokens, md_, "e04.md"));
+    out->markdown = std::move(md_);
+    return absl::OkStatus();
   }
 
  private:
   const Summaries& s_;
   std::string md_;
-  std::vector<std::pair<std::string, std::string>> tokens_;
+  report::TokenWriter tokens_;
+};
+
+// A table's header line and its rule line, one column at a time.
+struct TableHead {
+  TableHead& Column(const std::string& name, const char* rule_cell = "---") {
+    absl::StrAppend(&header, " ", name, " |");
+    absl::StrAppend(&rule, rule_cell, "|");
+    return *this;
+  }
+  void WriteTo(Writer& w) const {
+    w.Line(header);
+    w.Line(rule);
+  }
+  std::string header = "|", rule = "|";
 };
 
 // "p (Holm p)" of one comparison and metric, both recorded as tokens; "n/a"
@@ -116,41 +133,85 @@ const char* const kPairedMetrics[] = {"delta_recall_at_10",     "delta_mrr",
                                       "loss_of_all_top10_gold", "rank_delta_censored"};
 const char* const kS002Extra[] = {"distractors_in_top10", "distractor_outranks_first_gold"};
 
-std::string Csv(const E04Report& r) {
-  std::string out =
-      "cell_id,task_id,harness,seed_coordinate,cell_dose,condition,shared_key,corpus_commit,"
-      "recall_at_1,recall_at_5,recall_at_10,mrr,ndcg_at_10,first_gold_rank,first_gold_observed,"
-      "function_recall_at_10,gold_functions,budget_coverage_13k,budget_coverage_27k,"
-      "distractors_in_top10,distractor_outranks_first_gold,delta_recall_at_10,delta_mrr,"
-      "delta_ndcg_at_10,top10_gold_retention,loss_of_all_top10_gold,rank_delta_uncensored,"
-      "rank_delta_censored\n";
-  for (const Cell& c : r.cells()) {
-    const std::pair<const ConditionOutcome*, const PairedOutcome*> rows[] = {
-        {&c.baseline(), nullptr}, {&c.s001(), &c.s001_paired()}, {&c.s002(), &c.s002_paired()}};
-    for (const auto& [o, p] : rows) {
-      absl::StrAppend(&out, c.cell_id(), ",", c.task_id(), ",", c.harness(), ",",
-                      c.seed_coordinate(), ",", c.dose(), ",", o->condition(), ",", o->shared_key(),
-                      ",", o->corpus_commit(), ",", F4(o->recall_at_1()), ",", F4(o->recall_at_5()),
-                      ",", F4(o->recall_at_10()), ",", F4(o->mrr()), ",", F4(o->ndcg_at_10()), ",",
-                      o->first_gold_rank(), ",", o->first_gold_observed() ? "true" : "false", ",",
-                      o->gold_functions() ? F4(o->function_recall_at_10()) : "", ",",
-                      o->gold_functions(), ",", F4(o->budget_coverage_13k()), ",",
-                      F4(o->budget_coverage_27k()), ",", o->distractors_in_top10(), ",",
-                      o->distractor_outranks_first_gold() ? "true" : "false");
-      if (p == nullptr) {
-        absl::StrAppend(&out, ",,,,,,,\n");
-        continue;
-      }
-      absl::StrAppend(
-          &out, ",", F4(p->delta_recall_at_10()), ",", F4(p->delta_mrr()), ",",
-          F4(p->delta_ndcg_at_10()), ",",
-          p->has_top10_gold_retention() ? F4(p->top10_gold_retention()) : "", ",",
-          p->has_top10_gold_retention() ? (p->loss_of_all_top10_gold() ? "true" : "false") : "",
-          ",", p->has_rank_delta_uncensored() ? absl::StrCat(p->rank_delta_uncensored()) : "", ",",
-          p->rank_delta_censored(), "\n");
-    }
+const std::vector<std::string> kCsvHeader = {"cell_id",
+                                             "task_id",
+                                             "harness",
+                                             "seed_coordinate",
+                                             "cell_dose",
+                                             "condition",
+                                             "shared_key",
+                                             "corpus_commit",
+                                             "recall_at_1",
+                                             "recall_at_5",
+                                             "recall_at_10",
+                                             "mrr",
+                                             "ndcg_at_10",
+                                             "first_gold_rank",
+                                             "first_gold_observed",
+                                             "function_recall_at_10",
+                                             "gold_functions",
+                                             "budget_coverage_13k",
+                                             "budget_coverage_27k",
+                                             "distractors_in_top10",
+                                             "distractor_outranks_first_gold",
+                                             "delta_recall_at_10",
+                                             "delta_mrr",
+                                             "delta_ndcg_at_10",
+                                             "top10_gold_retention",
+                                             "loss_of_all_top10_gold",
+                                             "rank_delta_uncensored",
+                                             "rank_delta_censored"};
+
+const char* Bool(bool b) { return b ? "true" : "false"; }
+
+// One cells.csv row: the cell, one condition's outcome and, for a perturbed
+// condition, its paired outcome (empty fields for the baseline).
+std::vector<std::string> CsvRow(const Cell& c, const ConditionOutcome& o, const PairedOutcome* p) {
+  std::vector<std::string> row = {c.cell_id(),
+                                  c.task_id(),
+                                  c.harness(),
+                                  absl::StrCat(c.seed_coordinate()),
+                                  absl::StrCat(c.dose()),
+                                  o.condition(),
+                                  o.shared_key(),
+                                  o.corpus_commit(),
+                                  F4(o.recall_at_1()),
+                                  F4(o.recall_at_5()),
+                                  F4(o.recall_at_10()),
+                                  F4(o.mrr()),
+                                  F4(o.ndcg_at_10()),
+                                  absl::StrCat(o.first_gold_rank()),
+                                  Bool(o.first_gold_observed()),
+                                  o.gold_functions() ? F4(o.function_recall_at_10()) : "",
+                                  absl::StrCat(o.gold_functions()),
+                                  F4(o.budget_coverage_13k()),
+                                  F4(o.budget_coverage_27k()),
+                                  absl::StrCat(o.distractors_in_top10()),
+                                  Bool(o.distractor_outranks_first_gold())};
+  if (p == nullptr) {
+    row.resize(kCsvHeader.size());
+    return row;
   }
-  return out;
+  const bool retention = p->has_top10_gold_retention();
+  for (std::string field :
+       {F4(p->delta_recall_at_10()), F4(p->delta_mrr()), F4(p->delta_ndcg_at_10()),
+        retention ? F4(p->top10_gold_retention()) : "",
+        retention ? std::string(Bool(p->loss_of_all_top10_gold())) : "",
+        p->has_rank_delta_uncensored() ? absl::StrCat(p->rank_delta_uncensored()) : "",
+        absl::StrCat(p->rank_delta_censored())}) {
+    row.push_back(std::move(field));
+  }
+  return row;
+}
+
+absl::StatusOr<std::string> Csv(const E04Report& r) {
+  report::CsvTable table("cells.csv", kCsvHeader);
+  for (const Cell& c : r.cells()) {
+    RETURN_IF_ERROR(table.AddRow(CsvRow(c, c.baseline(), nullptr)));
+    RETURN_IF_ERROR(table.AddRow(CsvRow(c, c.s001(), &c.s001_paired())));
+    RETURN_IF_ERROR(table.AddRow(CsvRow(c, c.s002(), &c.s002_paired())));
+  }
+  return table.text();
 }
 
 std::string DoseResponse(const E04Report& r, const Summaries& s) {
@@ -198,9 +259,8 @@ std::string Staleness(const E04Report& r, const Summaries& s) {
 
 // The staleness sweep section (several S001 depths): effective dose per depth
 // and the paired deltas per depth.
-void StalenessSweep(const E04Report& r, Writer& w) {
-  w.Line("## S001 staleness sweep (index at base~d, labels at base)");
-  w.Line();
+// The effective dose per depth of the staleness sweep.
+void StalenessDoseTable(const E04Report& r, Writer& w) {
   w.Line(
       "Effective dose per depth (Go files outside vendor/, stale tree vs base; means per task, "
       "and tasks whose gold file changed or does not exist at the stale tree):");
@@ -233,6 +293,14 @@ void StalenessSweep(const E04Report& r, Writer& w) {
                         " |"));
   }
   w.Line();
+}
+
+// The staleness sweep section (several S001 depths): effective dose per depth
+// and the paired deltas per depth.
+void StalenessSweep(const E04Report& r, Writer& w) {
+  w.Line("## S001 staleness sweep (index at base~d, labels at base)");
+  w.Line();
+  StalenessDoseTable(r, w);
   w.Line(
       "Paired deltas per depth (stale minus baseline; task-bootstrap 95% intervals over all "
       "harnesses, clustered by task; per harness below):");
@@ -249,17 +317,15 @@ void StalenessSweep(const E04Report& r, Writer& w) {
                         w.Cell("all", "S001", k, "rank_delta_censored"), " |"));
   }
   w.Line();
-  std::string header = "| Depth |", rule = "|---:|";
-  for (const std::string& h : r.harnesses()) {
-    absl::StrAppend(&header, " ", h, " delta MRR |");
-    absl::StrAppend(&rule, "---|");
-  }
-  w.Line(header);
-  w.Line(rule);
+  TableHead head;
+  head.Column("Depth", "---:");
+  for (const std::string& h : r.harnesses()) head.Column(h + " delta MRR");
+  head.WriteTo(w);
   for (int k : r.s001_depths()) {
     std::string row = absl::StrCat("| ", k, " |");
-    for (const std::string& h : r.harnesses())
+    for (const std::string& h : r.harnesses()) {
       absl::StrAppend(&row, " ", w.Cell(h, "S001", k, "delta_mrr"), " |");
+    }
     w.Line(row);
   }
   w.Line();
@@ -293,18 +359,14 @@ std::string RankDisplacement(const E04Report& r) {
       "rank delta, perturbed - baseline (symmetric log scale)", strips);
 }
 
-}  // namespace
-
-RenderedE04 RenderE04(const E04Report& r) {
-  Summaries s(r);
-  Writer w(s);
-  const int cells = r.cells_size();
+// The title paragraph and the harness list.
+void Introduction(const E04Report& r, Writer& w) {
   w.Line(absl::StrCat("# E04: robustness of retrieval harnesses on ", r.grid(), " history"));
   w.Line();
   w.Line(absl::StrCat(
       w.Token("grid.tasks", absl::StrCat(r.tasks())), " tasks x ", r.harnesses_size(),
       " harnesses (", absl::StrJoin(r.harnesses(), ", "), ") x ", r.doses_size(),
-      " distractor doses = ", w.Token("grid.cells", absl::StrCat(cells)),
+      " distractor doses = ", w.Token("grid.cells", absl::StrCat(r.cells_size())),
       " composite cells, each with a baseline, S001 (index built at ",
       r.s001_depths_size() == 0 || r.s001_depths(0) == 1
           ? "the stale commit, one commit before the base"
@@ -326,18 +388,33 @@ RenderedE04 RenderE04(const E04Report& r) {
     w.Line(absl::StrCat("- ", h.name(), ": ", h.description(), "."));
   }
   w.Line();
+}
+
+// cell_of(name) for every name, joined by "; ".
+template <typename Names, typename CellOf>
+std::string Joined(const Names& names, CellOf cell_of) {
+  std::vector<std::string> parts;
+  for (const auto& name : names) parts.push_back(cell_of(name));
+  return absl::StrJoin(parts, "; ");
+}
+
+// The summary bullets: what moved, by how much.
+void SummarySection(const E04Report& r, Writer& w) {
   w.Line("## Summary");
   w.Line();
-  std::vector<std::string> parts;
-  for (const std::string& h : r.harnesses()) {
-    parts.push_back(absl::StrCat(h, " ", w.Cell(h, "baseline", 0, "mrr")));
-  }
-  w.Line(absl::StrCat("- Baseline MRR: ", absl::StrJoin(parts, "; "), "."));
-  parts.clear();
-  for (const std::string& h : r.harnesses()) {
-    parts.push_back(absl::StrCat(h, " ", w.Cell(h, "baseline", 0, "recall_at_10")));
-  }
-  w.Line(absl::StrCat("- Baseline recall@10: ", absl::StrJoin(parts, "; "), "."));
+  w.Line(absl::StrCat("- Baseline MRR: ",
+                      Joined(r.harnesses(),
+                             [&](const std::string& h) {
+                               return absl::StrCat(h, " ", w.Cell(h, "baseline", 0, "mrr"));
+                             }),
+                      "."));
+  w.Line(absl::StrCat("- Baseline recall@10: ",
+                      Joined(r.harnesses(),
+                             [&](const std::string& h) {
+                               return absl::StrCat(h, " ",
+                                                   w.Cell(h, "baseline", 0, "recall_at_10"));
+                             }),
+                      "."));
   int gold_changed = 0, any_change = 0;
   for (const S001Dose& d : r.s001_doses()) {
     gold_changed += d.gold_changed() ? 1 : 0;
@@ -353,56 +430,61 @@ RenderedE04 RenderE04(const E04Report& r) {
           ? " With no gold file changed, a null S001 effect is expected by construction; it is not "
             "evidence of robustness to staler indexes."
           : ""));
-  parts.clear();
-  for (int d : r.doses()) {
-    parts.push_back(absl::StrCat("dose ", d, ": ", w.Cell("all", "S002", d, "delta_mrr")));
-  }
   w.Line(absl::StrCat("- S002 (synthetic distractors), delta MRR over all harnesses: ",
-                      absl::StrJoin(parts, "; "), "."));
+                      Joined(r.doses(),
+                             [&](int d) {
+                               return absl::StrCat("dose ", d, ": ",
+                                                   w.Cell("all", "S002", d, "delta_mrr"));
+                             }),
+                      "."));
   const int top = r.doses_size() ? r.doses(r.doses_size() - 1) : 0;
   w.Line(absl::StrCat(
       "- At dose ", top,
       ", distractors in the top 10: ", w.Cell("all", "S002", top, "distractors_in_top10"),
       "; share of task x harness units where a distractor outranks the first gold file: ",
       w.Cell("all", "S002", top, "distractor_outranks_first_gold"), "."));
-  parts.clear();
-  for (const std::string& cmp : r.comparisons()) {
-    parts.push_back(absl::StrCat(cmp, " ", w.Cell(cmp, "baseline", 0, "mrr")));
-  }
-  if (!parts.empty()) {
+  if (r.comparisons_size() > 0) {
     w.Line(absl::StrCat("- Harness differences in baseline MRR (paired by task): ",
-                        absl::StrJoin(parts, "; "), "."));
+                        Joined(r.comparisons(),
+                               [&](const std::string& cmp) {
+                                 return absl::StrCat(cmp, " ", w.Cell(cmp, "baseline", 0, "mrr"));
+                               }),
+                        "."));
   }
   w.Line();
+}
 
-  auto harness_table = [&](const std::string& condition, int dose, const auto& metrics) {
-    std::string header = "| Metric |", rule = "|---|";
+// One metric per row, one column per harness and one over all harnesses.
+void HarnessTable(const E04Report& r, Writer& w, const std::string& condition, int dose,
+                  const std::vector<const char*>& metrics) {
+  TableHead head;
+  head.Column("Metric");
+  for (const std::string& h : r.harnesses()) head.Column(h);
+  head.Column("all").WriteTo(w);
+  for (const char* m : metrics) {
+    std::string row = absl::StrCat("| ", m, " |");
     for (const std::string& h : r.harnesses()) {
-      absl::StrAppend(&header, " ", h, " |");
-      absl::StrAppend(&rule, "---|");
+      absl::StrAppend(&row, " ", w.Cell(h, condition, dose, m), " |");
     }
-    absl::StrAppend(&header, " all |");
-    absl::StrAppend(&rule, "---|");
-    w.Line(header);
-    w.Line(rule);
-    for (const char* m : metrics) {
-      std::string row = absl::StrCat("| ", m, " |");
-      for (const std::string& h : r.harnesses())
-        absl::StrAppend(&row, " ", w.Cell(h, condition, dose, m), " |");
-      absl::StrAppend(&row, " ", w.Cell("all", condition, dose, m), " |");
-      w.Line(row);
-    }
-    w.Line();
-  };
+    absl::StrAppend(&row, " ", w.Cell("all", condition, dose, m), " |");
+    w.Line(row);
+  }
+  w.Line();
+}
+
+// Baseline and S001 tables, the S001 effective dose, and the sweep if any.
+void BaselineAndS001(const E04Report& r, Writer& w) {
+  const std::vector<const char*> condition(std::begin(kConditionMetrics),
+                                           std::end(kConditionMetrics));
   w.Line("## Baseline by harness");
   w.Line();
-  harness_table("baseline", 0, kConditionMetrics);
+  HarnessTable(r, w, "baseline", 0, condition);
   w.Line("## S001: stale index (paired with the baseline)");
   w.Line();
-  harness_table("S001", 0, kPairedMetrics);
+  HarnessTable(r, w, "S001", 0, {std::begin(kPairedMetrics), std::end(kPairedMetrics)});
   w.Line("Condition metrics under S001:");
   w.Line();
-  harness_table("S001", 0, kConditionMetrics);
+  HarnessTable(r, w, "S001", 0, condition);
   w.Line("S001 effective dose (Go files outside vendor/ between stale_commit and base_commit):");
   w.Line();
   w.Line("| Task | Added | Removed | Changed | Gold file changed |");
@@ -413,52 +495,53 @@ RenderedE04 RenderE04(const E04Report& r) {
   }
   w.Line();
   if (r.s001_depths_size() > 1) StalenessSweep(r, w);
+}
+
+// S002 per dose, the plots, and the paired tests of the harness differences.
+void S002AndDifferences(const E04Report& r, Writer& w) {
   w.Line("## S002: dose-response");
   w.Line();
+  std::vector<const char*> metrics(std::begin(kPairedMetrics), std::end(kPairedMetrics));
+  metrics.insert(metrics.end(), std::begin(kS002Extra), std::end(kS002Extra));
+  metrics.push_back("mrr");
+  metrics.push_back("recall_at_10");
   for (int d : r.doses()) {
     w.Line(absl::StrCat("Dose ", d, " (paired with the baseline):"));
     w.Line();
-    std::vector<const char*> metrics(std::begin(kPairedMetrics), std::end(kPairedMetrics));
-    metrics.insert(metrics.end(), std::begin(kS002Extra), std::end(kS002Extra));
-    metrics.push_back("mrr");
-    metrics.push_back("recall_at_10");
-    harness_table("S002", d, metrics);
+    HarnessTable(r, w, "S002", d, metrics);
   }
   w.Line("![MRR by dose](dose_response.svg)");
   w.Line();
   w.Line("![Rank displacement](rank_displacement.svg)");
   w.Line();
-  if (r.comparisons_size() > 0) {
-    w.Line("## Harness differences at baseline (paired by task)");
-    w.Line();
-    w.Line("| Comparison | recall@10 | p (Holm) | MRR | p (Holm) |");
-    w.Line("|---|---|---|---|---|");
-    for (const std::string& cmp : r.comparisons()) {
-      w.Line(absl::StrCat("| ", cmp, " | ", w.Cell(cmp, "baseline", 0, "recall_at_10"), " | ",
-                          PairedTestText(w, r, cmp, "recall_at_10"), " | ",
-                          w.Cell(cmp, "baseline", 0, "mrr"), " | ",
-                          PairedTestText(w, r, cmp, "mrr"), " |"));
-    }
-    w.Line();
-    w.Line(PairedTestNote(r));
-    w.Line();
+  if (r.comparisons_size() == 0) return;
+  w.Line("## Harness differences at baseline (paired by task)");
+  w.Line();
+  w.Line("| Comparison | recall@10 | p (Holm) | MRR | p (Holm) |");
+  w.Line("|---|---|---|---|---|");
+  for (const std::string& cmp : r.comparisons()) {
+    w.Line(absl::StrCat("| ", cmp, " | ", w.Cell(cmp, "baseline", 0, "recall_at_10"), " | ",
+                        PairedTestText(w, r, cmp, "recall_at_10"), " | ",
+                        w.Cell(cmp, "baseline", 0, "mrr"), " | ", PairedTestText(w, r, cmp, "mrr"),
+                        " |"));
   }
+  w.Line();
+  w.Line(PairedTestNote(r));
+  w.Line();
+}
+
+// First-gold ranks per task x harness unit.
+void PerTask(const E04Report& r, Writer& w) {
   w.Line("## Per task");
   w.Line();
   w.Line(
       "First-gold rank (\">200\": no gold file among the 200 returned; censored at 201) and "
       "MRR, baseline / S001 / S002 at each dose:");
   w.Line();
-  std::string header = "| Task | Harness | Baseline rank | S001 rank |";
-  std::string rule = "|---|---|---:|---:|";
-  for (int d : r.doses()) {
-    absl::StrAppend(&header, " S002 d", d, " rank |");
-    absl::StrAppend(&rule, "---:|");
-  }
-  absl::StrAppend(&header, " Baseline MRR | Gold files returned (baseline) |");
-  absl::StrAppend(&rule, "---:|---|");
-  w.Line(header);
-  w.Line(rule);
+  TableHead head;
+  head.Column("Task").Column("Harness").Column("Baseline rank", "---:").Column("S001 rank", "---:");
+  for (int d : r.doses()) head.Column(absl::StrCat("S002 d", d, " rank"), "---:");
+  head.Column("Baseline MRR", "---:").Column("Gold files returned (baseline)").WriteTo(w);
   std::map<std::pair<std::string, std::string>, std::vector<const Cell*>> by_unit;
   std::vector<std::pair<std::string, std::string>> order;
   for (const Cell& c : r.cells()) {
@@ -478,6 +561,10 @@ RenderedE04 RenderE04(const E04Report& r) {
                         F4(unit[0]->baseline().mrr()), " | ", gold, " |"));
   }
   w.Line();
+}
+
+// Definitions of every reported quantity.
+void Conventions(Writer& w) {
   w.Line("## Conventions");
   w.Line();
   w.Line(
@@ -516,6 +603,10 @@ RenderedE04 RenderE04(const E04Report& r) {
       "- Query times are volatile and kept out of this report's hashed artifacts "
       "(timings.volatile.csv).");
   w.Line();
+}
+
+// What E04 does not evaluate.
+void NotEvaluated(const E04Report& r, Writer& w) {
   w.Line("## What E04 does not evaluate");
   w.Line();
   w.Line(
@@ -545,14 +636,26 @@ RenderedE04 RenderE04(const E04Report& r) {
       "- A leak-free dense model: the LSA model is trained at one pinned commit of the corpus "
       "(for GitLab Runner the newest base, after most fixes), so its term statistics may include "
       "fixed code; it never sees queries or labels (docs/e04.md).");
+}
 
+}  // namespace
+
+absl::StatusOr<RenderedE04> RenderE04(const E04Report& r) {
+  Summaries s(r);
+  Writer w(s);
+  Introduction(r, w);
+  SummarySection(r, w);
+  BaselineAndS001(r, w);
+  S002AndDifferences(r, w);
+  PerTask(r, w);
+  Conventions(w);
+  NotEvaluated(r, w);
   RenderedE04 out;
-  out.markdown = std::move(w.md());
-  out.cells_csv = Csv(r);
+  RETURN_IF_ERROR(std::move(w).Finish(&out));
+  ASSIGN_OR_RETURN(out.cells_csv, Csv(r));
   out.dose_response_svg = DoseResponse(r, s);
   out.rank_displacement_svg = RankDisplacement(r);
   if (r.s001_depths_size() > 1) out.staleness_svg = Staleness(r, s);
-  out.tokens = w.TakeTokens();
   return out;
 }
 

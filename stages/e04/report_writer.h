@@ -5,17 +5,22 @@
 //  - dose_response.svg and rank_displacement.svg; with several S001 depths
 //    the staleness sweep section and staleness.svg;
 //  - tokens ("<key>\t<value>", sorted; every value verbatim in e04.md) for the
-//    frozen-token gate.
+//    frozen-token gate (stages/report/tokens.h).
+// cells.csv is written with report::CsvTable (RFC 4180 quoting), the plots
+// with stages/e04/svg_plot.h. RenderE04 fails (InvalidArgument) only when a
+// token could not be frozen (a repeated key with another value, a value not in
+// e04.md) or a CSV row has another width than the header: both are bugs of the
+// writer, not of the data.
 // Formats: means and interval bounds with 4 decimals, "m [low, high]";
 // censored first-gold ranks as ">200" (candidate_limit 200).
 #ifndef REPRO_STAGES_E04_REPORT_WRITER_H_
 #define REPRO_STAGES_E04_REPORT_WRITER_H_
 
 #include <string>
-#include <utility>
-#include <vector>
 
+#include "absl/status/statusor.h"
 #include "stages/e04/e04.pb.h"
+#include "stages/report/tokens.h"
 
 namespace repro::e04 {
 
@@ -25,10 +30,10 @@ struct RenderedE04 {
   std::string dose_response_svg;
   std::string rank_displacement_svg;
   std::string staleness_svg;  // with several S001 depths only (the sweep)
-  std::vector<std::pair<std::string, std::string>> tokens;
+  report::TokenList tokens;
 };
 
-RenderedE04 RenderE04(const E04Report& report);
+absl::StatusOr<RenderedE04> RenderE04(const E04Report& report);
 
 }  // namespace repro::e04
 

@@ -39,13 +39,17 @@ E04Report Small() {
 
 TEST(E04ReportWriterTest, CsvHasThreeRowsPerCell) {
   E04Report r = Small();
-  RenderedE04 out = RenderE04(r);
+  absl::StatusOr<RenderedE04> rendered = RenderE04(r);
+  ASSERT_TRUE(rendered.ok()) << rendered.status();
+  const RenderedE04& out = *rendered;
   std::vector<std::string> lines = absl::StrSplit(out.cells_csv, '\n', absl::SkipEmpty());
   EXPECT_EQ(lines.size(), 1 + 3 * static_cast<size_t>(r.cells_size()));
 }
 
 TEST(E04ReportWriterTest, TokensAppearInTheMarkdown) {
-  RenderedE04 out = RenderE04(Small());
+  absl::StatusOr<RenderedE04> rendered = RenderE04(Small());
+  ASSERT_TRUE(rendered.ok()) << rendered.status();
+  const RenderedE04& out = *rendered;
   ASSERT_FALSE(out.tokens.empty());
   for (const auto& [key, value] : out.tokens) {
     EXPECT_NE(out.markdown.find(value), std::string::npos) << key;
@@ -53,7 +57,16 @@ TEST(E04ReportWriterTest, TokensAppearInTheMarkdown) {
   EXPECT_NE(out.markdown.find("## What E04 does not evaluate"), std::string::npos);
   EXPECT_NE(out.markdown.find("a null S001 effect is expected by construction"), std::string::npos);
   EXPECT_NE(out.dose_response_svg.find("<svg"), std::string::npos);
-  EXPECT_EQ(RenderE04(Small()).rank_displacement_svg, out.rank_displacement_svg);
+  EXPECT_EQ(RenderE04(Small())->rank_displacement_svg, out.rank_displacement_svg);
+}
+
+TEST(E04ReportWriterTest, CsvRowsHaveTheHeaderColumns) {
+  absl::StatusOr<RenderedE04> out = RenderE04(Small());
+  ASSERT_TRUE(out.ok()) << out.status();
+  std::vector<std::string> lines = absl::StrSplit(out->cells_csv, '\n', absl::SkipEmpty());
+  for (const std::string& line : lines) {
+    EXPECT_EQ(std::vector<std::string>(absl::StrSplit(line, ',')).size(), 28u) << line;
+  }
 }
 
 }  // namespace

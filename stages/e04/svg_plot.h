@@ -1,7 +1,7 @@
 // Minimal deterministic SVG plots for the E04 report: a categorical line plot
 // with interval bars (dose-response) and a strip plot on a symmetric log scale
-// (rank displacement). Coordinates are printed with one decimal, so equal data
-// give equal bytes.
+// (rank displacement), drawn with the primitives of stages/report/svg.h.
+// Coordinates are printed with one decimal, so equal data give equal bytes.
 #ifndef REPRO_STAGES_E04_SVG_PLOT_H_
 #define REPRO_STAGES_E04_SVG_PLOT_H_
 

@@ -34,6 +34,7 @@
 #include "stages/metrics/function_recall.h"
 #include "stages/metrics/trec_export.h"
 #include "stages/pipeline/stage.h"
+#include "stages/pipeline/status_macros.h"
 
 namespace repro::e04 {
 namespace {
@@ -85,7 +86,7 @@ absl::Status WriteQrels(Stage& stage, const corpus::TaskSet& tasks) {
   std::string files, functions;
   for (const corpus::Task& t : tasks.tasks()) {
     corpus::Labels labels;
-    if (absl::Status s = corpus::ReadProto(stage, "labels/" + t.id(), &labels); !s.ok()) return s;
+    RETURN_IF_ERROR(corpus::ReadProto(stage, "labels/" + t.id(), &labels));
     std::vector<std::pair<std::string, int>> gold_files, gold_functions;
     for (const std::string& f : labels.gold_files()) gold_files.emplace_back(f, 1);
     std::set<std::string> seen;  // distinct ids (function_recall.h)
@@ -105,18 +106,18 @@ absl::Status WriteQrels(Stage& stage, const corpus::TaskSet& tasks) {
           absl::StrCat("labels/", t.id(), ": ", g.status().message()));
     absl::StrAppend(&functions, *g);
   }
-  if (absl::Status s = stage.Write("files.qrels", std::move(files)); !s.ok()) return s;
+  RETURN_IF_ERROR(stage.Write("files.qrels", std::move(files)));
   return stage.Write("functions.qrels", std::move(functions));
 }
 
 absl::Status Export(Stage& stage) {
   corpus::TaskSet tasks;
-  if (absl::Status s = corpus::ReadProto(stage, "tasks", &tasks); !s.ok()) return s;
+  RETURN_IF_ERROR(corpus::ReadProto(stage, "tasks", &tasks));
   std::map<std::string, RunFiles> runs;  // tag -> run
   for (const std::string& role : stage.Roles("outcome/")) {
     ConditionOutcome o;
-    if (absl::Status s = corpus::ReadProto(stage, role, &o); !s.ok()) return s;
-    if (absl::Status s = AddOutcome(role, o, &runs); !s.ok()) return s;
+    RETURN_IF_ERROR(corpus::ReadProto(stage, role, &o));
+    RETURN_IF_ERROR(AddOutcome(role, o, &runs));
   }
   for (const auto& [tag, run] : runs) {
     std::string files, functions;
@@ -129,9 +130,8 @@ absl::Status Export(Stage& stage) {
       absl::StrAppend(&files, f->second);
       absl::StrAppend(&functions, run.functions.at(t.id()));
     }
-    if (absl::Status s = stage.Write(tag + ".run", std::move(files)); !s.ok()) return s;
-    if (absl::Status s = stage.Write(tag + ".functions.run", std::move(functions)); !s.ok())
-      return s;
+    RETURN_IF_ERROR(stage.Write(tag + ".run", std::move(files)));
+    RETURN_IF_ERROR(stage.Write(tag + ".functions.run", std::move(functions)));
   }
   return WriteQrels(stage, tasks);
 }
