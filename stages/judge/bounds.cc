@@ -16,8 +16,10 @@ std::vector<XY> Hull(std::vector<XY> pts, bool upper) {
   std::vector<XY> by_x;
   for (const XY& p : pts) {
     if (!by_x.empty() && by_x.back().x == p.x) {
-      if (upper) by_x.back().y = std::max(by_x.back().y, p.y);
-      else by_x.back().y = std::min(by_x.back().y, p.y);
+      if (upper)
+        by_x.back().y = std::max(by_x.back().y, p.y);
+      else
+        by_x.back().y = std::min(by_x.back().y, p.y);
     } else {
       by_x.push_back(p);
     }

@@ -63,8 +63,8 @@ struct XY {
 };
 
 struct FeasibleSet {
-  std::vector<XY> top1;          // (accuracy, top-1 indicator), distinct, sorted
-  std::vector<XY> best_in_top_k; // (accuracy, best-in-top-k indicator)
+  std::vector<XY> top1;           // (accuracy, top-1 indicator), distinct, sorted
+  std::vector<XY> best_in_top_k;  // (accuracy, best-in-top-k indicator)
   long arrangements = 0;
 };
 

@@ -17,11 +17,10 @@ struct HandRow {
   int best_pos;
 };
 const HandRow kHand4[] = {
-    {"0123", 0, 1}, {"0132", 1, 1}, {"0213", 1, 1}, {"0231", 2, 1}, {"0312", 2, 1},
-    {"0321", 3, 1}, {"1023", 1, 2}, {"1032", 2, 2}, {"1203", 2, 3}, {"1230", 3, 4},
-    {"1302", 3, 3}, {"1320", 4, 4}, {"2013", 2, 2}, {"2031", 3, 2}, {"2103", 3, 3},
-    {"2130", 4, 4}, {"2301", 4, 3}, {"2310", 5, 4}, {"3012", 3, 2}, {"3021", 4, 2},
-    {"3102", 4, 3}, {"3120", 5, 4}, {"3201", 5, 3}, {"3210", 6, 4},
+    {"0123", 0, 1}, {"0132", 1, 1}, {"0213", 1, 1}, {"0231", 2, 1}, {"0312", 2, 1}, {"0321", 3, 1},
+    {"1023", 1, 2}, {"1032", 2, 2}, {"1203", 2, 3}, {"1230", 3, 4}, {"1302", 3, 3}, {"1320", 4, 4},
+    {"2013", 2, 2}, {"2031", 3, 2}, {"2103", 3, 3}, {"2130", 4, 4}, {"2301", 4, 3}, {"2310", 5, 4},
+    {"3012", 3, 2}, {"3021", 4, 2}, {"3102", 4, 3}, {"3120", 5, 4}, {"3201", 5, 3}, {"3210", 6, 4},
 };
 
 TEST(StrictBounds, MatchesHandEnumerationN4) {
@@ -46,17 +45,25 @@ TEST(StrictBounds, MatchesHandEnumerationN4) {
     EXPECT_EQ(r.top1_max, r.top_k_max[0]);
   }
   // The same table written out: c -> (rankings, top1 min, max, correct count).
-  EXPECT_EQ(rows[6].rankings, 1);  EXPECT_EQ(rows[6].top1_min, 1);
-  EXPECT_EQ(rows[5].rankings, 3);  EXPECT_EQ(rows[5].top1_min, 0);  EXPECT_EQ(rows[5].top1_max, 1);
+  EXPECT_EQ(rows[6].rankings, 1);
+  EXPECT_EQ(rows[6].top1_min, 1);
+  EXPECT_EQ(rows[5].rankings, 3);
+  EXPECT_EQ(rows[5].top1_min, 0);
+  EXPECT_EQ(rows[5].top1_max, 1);
   EXPECT_EQ(rows[5].top1_correct_rankings, 2);
-  EXPECT_EQ(rows[4].rankings, 5);  EXPECT_EQ(rows[4].top1_correct_rankings, 2);
-  EXPECT_EQ(rows[3].rankings, 6);  EXPECT_EQ(rows[3].top1_correct_rankings, 1);
+  EXPECT_EQ(rows[4].rankings, 5);
+  EXPECT_EQ(rows[4].top1_correct_rankings, 2);
+  EXPECT_EQ(rows[3].rankings, 6);
+  EXPECT_EQ(rows[3].top1_correct_rankings, 1);
   EXPECT_EQ(rows[3].top1_max, 1);
-  EXPECT_EQ(rows[2].rankings, 5);  EXPECT_EQ(rows[2].top1_max, 0);
+  EXPECT_EQ(rows[2].rankings, 5);
+  EXPECT_EQ(rows[2].top1_max, 0);
   EXPECT_EQ(rows[2].top_k_max[1], 1);  // best-in-top-2 still possible at c = 2
-  EXPECT_EQ(rows[1].rankings, 3);  EXPECT_EQ(rows[1].top_k_max[1], 0);
+  EXPECT_EQ(rows[1].rankings, 3);
+  EXPECT_EQ(rows[1].top_k_max[1], 0);
   EXPECT_EQ(rows[1].top_k_max[2], 1);
-  EXPECT_EQ(rows[0].rankings, 1);  EXPECT_EQ(rows[0].top_k_max[2], 0);
+  EXPECT_EQ(rows[0].rankings, 1);
+  EXPECT_EQ(rows[0].top_k_max[2], 0);
 }
 
 TEST(StrictBounds, MatchesHandEnumerationN3) {

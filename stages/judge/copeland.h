@@ -43,8 +43,7 @@ absl::StatusOr<WeakOrder> CopelandOrder(const std::vector<std::string>& ids,
                                         const std::vector<Comparison>& comparisons,
                                         Unvalued unvalued);
 
-bool MajorityCycle(const std::vector<std::string>& ids,
-                   const std::vector<Comparison>& comparisons);
+bool MajorityCycle(const std::vector<std::string>& ids, const std::vector<Comparison>& comparisons);
 
 std::optional<std::string> CondorcetWinner(const std::vector<std::string>& ids,
                                            const std::vector<Comparison>& comparisons);

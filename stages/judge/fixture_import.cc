@@ -47,7 +47,8 @@ absl::StatusOr<JudgeDataset> ImportJudgeLog(absl::string_view text, absl::string
   IssueLog log;
   JsonLines lines = ParseJsonLines(text);
   for (const MalformedLine& m : lines.malformed) {
-    log.Add("malformed_json_line", file, m.line, "", "", absl::StrCat(m.excerpt, " (", m.message, ")"));
+    log.Add("malformed_json_line", file, m.line, "", "",
+            absl::StrCat(m.excerpt, " (", m.message, ")"));
   }
   std::map<std::string, JudgeProtocol> protocols;
   std::map<std::string, TaskSpec> tasks;
@@ -73,7 +74,8 @@ absl::StatusOr<JudgeDataset> ImportJudgeLog(absl::string_view text, absl::string
       }
       p.set_judge_id(*judge);
       p.set_prompt_config_hash(Sha256Ref(*prompt));
-      for (auto [name, setter] : std::vector<std::pair<const char*, void (JudgeProtocol::*)(const std::string&)>>{
+      for (auto [name, setter] :
+           std::vector<std::pair<const char*, void (JudgeProtocol::*)(const std::string&)>>{
                {"model", &JudgeProtocol::set_model},
                {"model_version", &JudgeProtocol::set_model_version},
                {"input_mode", &JudgeProtocol::set_input_report_mode},
@@ -108,7 +110,8 @@ absl::StatusOr<JudgeDataset> ImportJudgeLog(absl::string_view text, absl::string
       r.set_dataset(std::string(dataset_name));
       r.set_task_id(*id);
       bool bad = false;
-      for (auto [name, setter] : std::vector<std::pair<const char*, void (JudgeRecord::*)(const std::string&)>>{
+      for (auto [name, setter] :
+           std::vector<std::pair<const char*, void (JudgeRecord::*)(const std::string&)>>{
                {"category", &JudgeRecord::set_category}, {"split", &JudgeRecord::set_split}}) {
         absl::StatusOr<std::string> v = GetString(jl.value, name, where);
         if (!v.ok()) {
@@ -139,8 +142,10 @@ absl::StatusOr<JudgeDataset> ImportJudgeLog(absl::string_view text, absl::string
       if (bad) continue;
       std::set<std::string> seen;
       for (size_t i = 0; i < cands.size(); ++i) {
-        absl::StatusOr<std::string> cid = GetString(cands[i], "id", absl::StrCat(where, " candidates[", i, "]"));
-        absl::StatusOr<std::string> ctext = GetString(cands[i], "text", absl::StrCat(where, " candidates[", i, "]"));
+        absl::StatusOr<std::string> cid =
+            GetString(cands[i], "id", absl::StrCat(where, " candidates[", i, "]"));
+        absl::StatusOr<std::string> ctext =
+            GetString(cands[i], "text", absl::StrCat(where, " candidates[", i, "]"));
         if (!cid.ok() || !ctext.ok()) {
           log.Add("invalid_field", file, jl.line, *id, absl::StrCat("candidates[", i, "]"),
                   (!cid.ok() ? cid.status() : ctext.status()).message());
@@ -187,7 +192,8 @@ absl::StatusOr<JudgeDataset> ImportJudgeLog(absl::string_view text, absl::string
                 "one candidate: nothing to select; recorded, excluded from list metrics");
       }
       if (!tasks.emplace(*id, std::move(t)).second) {
-        log.Add("duplicate_task", file, jl.line, *id, "task_id", "task given twice; the first is kept");
+        log.Add("duplicate_task", file, jl.line, *id, "task_id",
+                "task given twice; the first is kept");
       }
     } else if (*type == "listwise" || *type == "pairwise") {
       outputs.emplace_back(jl.line, &jl.value);
@@ -208,7 +214,10 @@ absl::StatusOr<JudgeDataset> ImportJudgeLog(absl::string_view text, absl::string
     absl::StatusOr<std::string> raw = GetString(*v, "raw_output", where);
     if (!task.ok() || !judge.ok() || !raw.ok()) {
       log.Add("invalid_field", file, line, "", "task_id/judge/raw_output",
-              (!task.ok() ? task.status() : !judge.ok() ? judge.status() : raw.status()).message());
+              (!task.ok()    ? task.status()
+               : !judge.ok() ? judge.status()
+                             : raw.status())
+                  .message());
       continue;
     }
     auto t = tasks.find(*task);
@@ -245,7 +254,8 @@ absl::StatusOr<JudgeDataset> ImportJudgeLog(absl::string_view text, absl::string
     }
     auto& calls = pairwise[{*judge, *task}];
     bool dup = false;
-    for (const PairwiseLine& c : calls) dup = dup || (c.call.first == *first && c.call.second == *second);
+    for (const PairwiseLine& c : calls)
+      dup = dup || (c.call.first == *first && c.call.second == *second);
     if (dup) {
       log.Add("duplicate_judge_output", file, line, *task, "first/second",
               "second call for this ordered pair; the first is kept");
@@ -281,7 +291,8 @@ absl::StatusOr<JudgeDataset> ImportJudgeLog(absl::string_view text, absl::string
       pol->set_budget("k executions per task");
       pol->set_logged_execution("authored outcomes; unexecuted candidates are marked null");
       r.mutable_holdout()->set_assignment("evaluation");
-      r.mutable_holdout()->set_leakage_boundary("authored fixture; nothing is selected on outcomes");
+      r.mutable_holdout()->set_leakage_boundary(
+          "authored fixture; nothing is selected on outcomes");
       PredictedOrder* p = r.mutable_predicted();
       if (is_list) {
         p->set_form(PredictedOrder::LISTWISE_CALL);

@@ -22,7 +22,8 @@ constexpr const char* kLangs[] = {"cpp", "java", "js", "python"};
 constexpr const char* kModes[] = {"no_ref", "with_ref"};
 
 bool AllDigits(absl::string_view s) {
-  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return absl::ascii_isdigit(c); });
+  return !s.empty() &&
+         std::all_of(s.begin(), s.end(), [](char c) { return absl::ascii_isdigit(c); });
 }
 
 long Numeric(absl::string_view s) {
@@ -31,8 +32,8 @@ long Numeric(absl::string_view s) {
 }
 
 struct Task {
-  std::string id;  // upstream task_id
-  int index = 0;   // position in the sample list
+  std::string id;                  // upstream task_id
+  int index = 0;                   // position in the sample list
   std::vector<std::string> cands;  // sample indices, numeric order
   std::map<std::string, std::string> text;
   std::map<std::string, std::optional<int>> execution;
@@ -47,8 +48,8 @@ absl::StatusOr<JudgeDataset> ImportHumanEval(const std::map<std::string, std::st
   auto get = [&](const std::string& name) -> absl::StatusOr<std::pair<std::string, std::string>> {
     auto f = files.find(name);
     if (f == files.end()) {
-      return absl::NotFoundError(absl::StrCat("humaneval_icescore: input file ", name,
-                                              " (plain or .gz) is missing"));
+      return absl::NotFoundError(
+          absl::StrCat("humaneval_icescore: input file ", name, " (plain or .gz) is missing"));
     }
     auto p = paths.find(name);
     return std::make_pair(f->second, p == paths.end() ? name : p->second);
@@ -75,7 +76,8 @@ absl::StatusOr<JudgeDataset> ImportHumanEval(const std::map<std::string, std::st
     absl::StatusOr<Json> sj = ParseJsonDocument(sample->first, sample_path);
     if (!sj.ok()) return sj.status();
     if (!sj->is_array()) {
-      return absl::InvalidArgumentError(absl::StrCat(sample_path, ": expected a JSON list of tasks"));
+      return absl::InvalidArgumentError(
+          absl::StrCat(sample_path, ": expected a JSON list of tasks"));
     }
     std::vector<Task> tasks;
     std::set<std::string> task_ids;
@@ -93,7 +95,8 @@ absl::StatusOr<JudgeDataset> ImportHumanEval(const std::map<std::string, std::st
       task.id = *id;
       task.index = i;
       if (!task_ids.insert(*id).second) {
-        log.Add("duplicate_task", sample_path, i, *id, "task_id", "task listed twice; the first is kept");
+        log.Add("duplicate_task", sample_path, i, *id, "task_id",
+                "task listed twice; the first is kept");
         tasks.push_back({});
         continue;
       }
@@ -116,7 +119,8 @@ absl::StatusOr<JudgeDataset> ImportHumanEval(const std::map<std::string, std::st
           log.Add("unknown_candidate_id", sample_path, i, *id, key, "grade for no candidate");
           continue;
         }
-        if (value.is_object() && value.contains("execution") && value["execution"].is_number_integer() &&
+        if (value.is_object() && value.contains("execution") &&
+            value["execution"].is_number_integer() &&
             (value["execution"] == 0 || value["execution"] == 1)) {
           task.execution[cid] = value["execution"].get<int>();
         } else {
@@ -134,9 +138,12 @@ absl::StatusOr<JudgeDataset> ImportHumanEval(const std::map<std::string, std::st
       }
       n_cands += task.cands.size();
       n_pass += pass;
-      if (pass == 0) ++none_pass;
-      else if (pass == observed) ++all_pass;
-      else ++mixed;
+      if (pass == 0)
+        ++none_pass;
+      else if (pass == observed)
+        ++all_pass;
+      else
+        ++mixed;
       tasks.push_back(std::move(task));
     }
     AddLoaderCheck(&ds, absl::StrCat(lang, ": tasks / candidates / passing"),
@@ -242,8 +249,8 @@ absl::StatusOr<JudgeDataset> ImportHumanEval(const std::map<std::string, std::st
           j->set_candidate_id(c);
           j->set_raw_ref(absl::StrCat(judge_path, "#", i, "/grade-", c));
           auto it = jt.find(absl::StrCat("grade-", c));
-          if (!seen.count(c) || it == jt.end() || !it->is_object() ||
-              !it->contains("raw_output") || !(*it)["raw_output"].is_string()) {
+          if (!seen.count(c) || it == jt.end() || !it->is_object() || !it->contains("raw_output") ||
+              !(*it)["raw_output"].is_string()) {
             log.Add("missing_judge_output", judge_path, i, task_id, absl::StrCat("grade-", c),
                     "no raw_output for this candidate; placed last");
             j->set_parsed(false);
@@ -256,7 +263,8 @@ absl::StatusOr<JudgeDataset> ImportHumanEval(const std::map<std::string, std::st
                     "judge file's execution label differs from the sample file's");
           }
           const std::string raw = (*it)["raw_output"].get<std::string>();
-          if (std::none_of(raw.begin(), raw.end(), [](char ch) { return absl::ascii_isdigit(ch); })) {
+          if (std::none_of(raw.begin(), raw.end(),
+                           [](char ch) { return absl::ascii_isdigit(ch); })) {
             ++replies_without_digit;
           }
           j->set_raw_excerpt(Excerpt(raw));
@@ -308,17 +316,19 @@ absl::StatusOr<JudgeDataset> ImportHumanEval(const std::map<std::string, std::st
           AddLoaderCheck(&ds, "python: mixed tasks; mean random-pick pass rate", "138; 0.479",
                          absl::StrCat(n_mixed, "; ", F3(sum_random / n_mixed)));
         }
-        AddLoaderCheck(&ds, absl::StrCat("python ", mode, ": expected top-1 pass rate (random tie-break)"),
-                       std::string(mode) == "no_ref" ? "0.525" : "0.651", F3(sum_top1 / n_mixed));
+        AddLoaderCheck(
+            &ds, absl::StrCat("python ", mode, ": expected top-1 pass rate (random tie-break)"),
+            std::string(mode) == "no_ref" ? "0.525" : "0.651", F3(sum_top1 / n_mixed));
         AddLoaderCheck(&ds, absl::StrCat("python ", mode, ": top score tied in mixed tasks"),
                        std::string(mode) == "no_ref" ? "138 of 138" : "122 of 138",
                        absl::StrCat(top_tied, " of ", n_mixed));
       }
     }
-    AddLoaderCheck(&ds, absl::StrCat(lang, ": replies with no digit (no_ref / with_ref)"),
-                   std::map<std::string, std::string>{
-                       {"python", "0 / 0"}, {"java", "1 / 1"}, {"cpp", "0 / 0"}, {"js", "2 / 0"}}[lang],
-                   absl::StrCat(no_digit[0], " / ", no_digit[1]));
+    AddLoaderCheck(
+        &ds, absl::StrCat(lang, ": replies with no digit (no_ref / with_ref)"),
+        std::map<std::string, std::string>{
+            {"python", "0 / 0"}, {"java", "1 / 1"}, {"cpp", "0 / 0"}, {"js", "2 / 0"}}[lang],
+        absl::StrCat(no_digit[0], " / ", no_digit[1]));
   }
   log.WriteTo(&ds);
   return ds;

@@ -20,10 +20,10 @@ TEST(ImportHumanEval, RecordsEveryProblem) {
   EXPECT_EQ(d->records_size(), 4 * 2 * 2);
   std::map<std::string, long> c;
   for (const IssueCount& i : d->issue_counts()) c[i.kind()] = i.count();
-  EXPECT_EQ(c["unknown_candidate_id"], 4 + 8);   // grade-9 per sample file, grade-7 per judge file
-  EXPECT_EQ(c["execution_label_mismatch"], 8);   // grade-2
-  EXPECT_EQ(c["unparsable_judge_output"], 8);    // "0-4"
-  EXPECT_EQ(c["missing_judge_output"], 8);       // grade-6
+  EXPECT_EQ(c["unknown_candidate_id"], 4 + 8);  // grade-9 per sample file, grade-7 per judge file
+  EXPECT_EQ(c["execution_label_mismatch"], 8);  // grade-2
+  EXPECT_EQ(c["unparsable_judge_output"], 8);   // "0-4"
+  EXPECT_EQ(c["missing_judge_output"], 8);      // grade-6
   const JudgeRecord& r = d->records(0);
   EXPECT_EQ(r.record_id(), "humaneval-cpp/0|gpt-3.5-turbo/no_ref");
   EXPECT_EQ(r.shared().cluster_id(), "humaneval/0");
@@ -44,15 +44,18 @@ TEST(ImportHumanEval, MissingFileNamesIt) {
   f.erase("java_humaneval_no_step_with_ref_gpt35.json");
   absl::StatusOr<JudgeDataset> d = ImportHumanEval(f, {});
   ASSERT_FALSE(d.ok());
-  EXPECT_NE(d.status().message().find("java_humaneval_no_step_with_ref_gpt35.json"), std::string::npos);
+  EXPECT_NE(d.status().message().find("java_humaneval_no_step_with_ref_gpt35.json"),
+            std::string::npos);
 }
 
 TEST(ImportHumanEval, BadJsonNamesTheFile) {
   std::map<std::string, std::string> f = Files();
   f["humaneval_js_sample.json"] = "[{";
-  absl::StatusOr<JudgeDataset> d = ImportHumanEval(f, {{"humaneval_js_sample.json", "x/humaneval_js_sample.json.gz"}});
+  absl::StatusOr<JudgeDataset> d =
+      ImportHumanEval(f, {{"humaneval_js_sample.json", "x/humaneval_js_sample.json.gz"}});
   ASSERT_FALSE(d.ok());
-  EXPECT_NE(d.status().message().find("x/humaneval_js_sample.json.gz: invalid JSON"), std::string::npos);
+  EXPECT_NE(d.status().message().find("x/humaneval_js_sample.json.gz: invalid JSON"),
+            std::string::npos);
 }
 
 }  // namespace

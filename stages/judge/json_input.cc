@@ -138,10 +138,10 @@ absl::StatusOr<const Json*> Field(const Json& obj, absl::string_view name,
   return &*it;
 }
 
-absl::Status TypeError(absl::string_view where, absl::string_view name,
-                       absl::string_view expected, const Json& found) {
-  return absl::InvalidArgumentError(absl::StrCat(where, ": field '", name, "': expected ",
-                                                 expected, ", found ", found.type_name()));
+absl::Status TypeError(absl::string_view where, absl::string_view name, absl::string_view expected,
+                       const Json& found) {
+  return absl::InvalidArgumentError(absl::StrCat(where, ": field '", name, "': expected ", expected,
+                                                 ", found ", found.type_name()));
 }
 
 }  // namespace
@@ -154,8 +154,7 @@ absl::StatusOr<std::string> GetString(const Json& obj, absl::string_view name,
   return (*f)->get<std::string>();
 }
 
-absl::StatusOr<long long> GetInt(const Json& obj, absl::string_view name,
-                                 absl::string_view where) {
+absl::StatusOr<long long> GetInt(const Json& obj, absl::string_view name, absl::string_view where) {
   absl::StatusOr<const Json*> f = Field(obj, name, where);
   if (!f.ok()) return f.status();
   // Ids and counts land in int fields: anything outside int32 would wrap
@@ -187,8 +186,7 @@ absl::StatusOr<long long> GetInt(const Json& obj, absl::string_view name,
   return TypeError(where, name, "integer", **f);
 }
 
-absl::StatusOr<double> GetNumber(const Json& obj, absl::string_view name,
-                                 absl::string_view where) {
+absl::StatusOr<double> GetNumber(const Json& obj, absl::string_view name, absl::string_view where) {
   absl::StatusOr<const Json*> f = Field(obj, name, where);
   if (!f.ok()) return f.status();
   if (!(*f)->is_number()) return TypeError(where, name, "number", **f);

@@ -67,7 +67,8 @@ TEST(GetInt, Int32RangeOnly) {
     if (!doc.ok()) continue;  // 1e400x is not JSON at all
     absl::StatusOr<long long> v = GetInt(*doc, "n", "f:1");
     ASSERT_FALSE(v.ok()) << bad;
-    EXPECT_NE(v.status().message().find("f:1: field 'n': expected an integer in [-2147483648, 2147483647]"),
+    EXPECT_NE(v.status().message().find(
+                  "f:1: field 'n': expected an integer in [-2147483648, 2147483647]"),
               std::string::npos)
         << v.status();
   }

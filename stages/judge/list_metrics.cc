@@ -114,8 +114,7 @@ absl::StatusOr<std::optional<double>> BestInTopK(const WeakOrder& ground,
 }
 
 absl::StatusOr<std::optional<double>> OrderedPrefixAccuracy(const WeakOrder& ground,
-                                                            const WeakOrder& predicted,
-                                                            int k) {
+                                                            const WeakOrder& predicted, int k) {
   if (absl::Status s = Check(ground, predicted); !s.ok()) return s;
   if (k < 1) return absl::InvalidArgumentError(absl::StrCat("k must be >= 1, got ", k));
   const int n = Size(ground);

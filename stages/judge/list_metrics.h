@@ -58,21 +58,19 @@ absl::StatusOr<std::optional<double>> BestInTopK(const WeakOrder& ground,
                                                  const WeakOrder& predicted, int k);
 
 absl::StatusOr<std::optional<double>> OrderedPrefixAccuracy(const WeakOrder& ground,
-                                                            const WeakOrder& predicted,
-                                                            int k);
+                                                            const WeakOrder& predicted, int k);
 
-absl::StatusOr<std::optional<double>> Spearman(const WeakOrder& ground,
-                                               const WeakOrder& predicted);
+absl::StatusOr<std::optional<double>> Spearman(const WeakOrder& ground, const WeakOrder& predicted);
 
 struct PolicyValue {
   int k = 0;
   int n = 0;
-  double best_outcome = 0;              // best outcome in the list
-  double expected_best_executed = 0;    // E[max outcome among the executed]
-  double regret = 0;                    // best_outcome - expected_best_executed
-  double expected_mean_executed = 0;    // E[mean outcome of the executed]
-  int executions_saved = 0;             // n - k
-  double executions_saved_fraction = 0; // 1 - k / n
+  double best_outcome = 0;               // best outcome in the list
+  double expected_best_executed = 0;     // E[max outcome among the executed]
+  double regret = 0;                     // best_outcome - expected_best_executed
+  double expected_mean_executed = 0;     // E[mean outcome of the executed]
+  int executions_saved = 0;              // n - k
+  double executions_saved_fraction = 0;  // 1 - k / n
 };
 
 absl::StatusOr<std::optional<PolicyValue>> ExecuteTopK(const WeakOrder& ground,

@@ -40,8 +40,8 @@ TEST(ListwisePairwiseAccuracy, PerfectAndReversed) {
 }
 
 TEST(Top1, ExpectedUnderRandomTieBreak) {
-  EXPECT_DOUBLE_EQ(*Top1(G1(), P1()), 0.0);   // B first, not best
-  EXPECT_DOUBLE_EQ(*Top1(G2(), P2()), 0.5);   // {A,B} first, A best: 1/2
+  EXPECT_DOUBLE_EQ(*Top1(G1(), P1()), 0.0);  // B first, not best
+  EXPECT_DOUBLE_EQ(*Top1(G2(), P2()), 0.5);  // {A,B} first, A best: 1/2
   // All predicted tied: |best| / n = 1/3.
   WeakOrder tied = {{{"A", "B", "C"}, 0}};
   EXPECT_DOUBLE_EQ(*Top1(G1(), tied), 1.0 / 3);

@@ -11,8 +11,7 @@ namespace repro::judge {
 namespace {
 
 bool IsIdChar(char c) {
-  return absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' ||
-         c == '-';
+  return absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-';
 }
 
 }  // namespace

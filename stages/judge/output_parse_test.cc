@@ -7,11 +7,16 @@ namespace {
 
 // Replies seen in the ICE-Score HumanEval outputs.
 TEST(ParseLeadingScore, AcceptsDigitWithCommentary) {
-  for (const auto& [raw, want] : std::vector<std::pair<std::string, int>>{
-           {"4", 4}, {" 3\n", 3}, {"3 - The code snippet", 3}, {"Score: 0", 0},
-           {"Score: 0\n\nExplanation: wrong", 0}, {"Functional Correctness: 2", 2},
-           {"0- The code snippet does not contain", 0}, {"2 (The code snippet", 2},
-           {"Score: 0 (The code snippet is empty)", 0}}) {
+  for (const auto& [raw, want] :
+       std::vector<std::pair<std::string, int>>{{"4", 4},
+                                                {" 3\n", 3},
+                                                {"3 - The code snippet", 3},
+                                                {"Score: 0", 0},
+                                                {"Score: 0\n\nExplanation: wrong", 0},
+                                                {"Functional Correctness: 2", 2},
+                                                {"0- The code snippet does not contain", 0},
+                                                {"2 (The code snippet", 2},
+                                                {"Score: 0 (The code snippet is empty)", 0}}) {
     ScoreParse p = ParseLeadingScore(raw, 4);
     EXPECT_TRUE(p.ok) << raw;
     EXPECT_EQ(p.score, want) << raw;

@@ -62,7 +62,8 @@ absl::StatusOr<TaskRow> MeasureRecord(const JudgeRecord& r) {
       calls.push_back({pc.first_id(), pc.second_id(), v});
     }
     absl::StatusOr<PairwiseCallMetrics> m = ScorePairwiseCalls(ground, calls);
-    if (!m.ok()) return absl::InvalidArgumentError(absl::StrCat(r.record_id(), ": ", m.status().message()));
+    if (!m.ok())
+      return absl::InvalidArgumentError(absl::StrCat(r.record_id(), ": ", m.status().message()));
     row.calls = *m;
   }
 

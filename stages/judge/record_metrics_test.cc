@@ -36,8 +36,8 @@ TEST_F(FixtureMetrics, T1TiedPredictionAfterAWrongFirst) {
   EXPECT_DOUBLE_EQ(*r.top1, 0.0);
   EXPECT_DOUBLE_EQ(*r.best_in_top_k.at(2), 0.5);
   EXPECT_DOUBLE_EQ(*r.spearman, -0.5);
-  EXPECT_DOUBLE_EQ(r.policy.at(1)->regret, 2.0);  // executes B (1), best 3
-  EXPECT_DOUBLE_EQ(r.policy.at(2)->regret, 1.0);  // E[max] = (3 + 1) / 2
+  EXPECT_DOUBLE_EQ(r.policy.at(1)->regret, 2.0);    // executes B (1), best 3
+  EXPECT_DOUBLE_EQ(r.policy.at(2)->regret, 1.0);    // E[max] = (3 + 1) / 2
   EXPECT_FALSE(r.best_in_top_k.at(3).has_value());  // n = 3
 }
 

@@ -5,8 +5,8 @@
 #include <tuple>
 
 #include "absl/strings/match.h"
-#include "absl/strings/strip.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
 #include "stages/judge/policies.h"
 #include "stages/pipeline/sha256.h"
 #include "stages/pipeline/utf8.h"
@@ -33,9 +33,7 @@ WeakOrder FromProto(const google::protobuf::RepeatedPtrField<TieGroup>& groups) 
   return order;
 }
 
-std::string Excerpt(absl::string_view raw, size_t max_bytes) {
-  return Utf8Excerpt(raw, max_bytes);
-}
+std::string Excerpt(absl::string_view raw, size_t max_bytes) { return Utf8Excerpt(raw, max_bytes); }
 
 void IssueLog::Add(absl::string_view kind, absl::string_view file, long line,
                    absl::string_view record, absl::string_view field, absl::string_view detail) {
@@ -116,7 +114,8 @@ absl::Status SetGroundFromOutcomes(JudgeRecord* record) {
   absl::StatusOr<WeakOrder> order =
       FromScores(scored, ScoreDirection::kHigherIsBetter, Unvalued::kExclude);
   if (!order.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat(record->record_id(), ": ", order.status().message()));
+    return absl::InvalidArgumentError(
+        absl::StrCat(record->record_id(), ": ", order.status().message()));
   }
   ToProto(*order, g->mutable_groups());
   std::sort(g->mutable_missing_ids()->begin(), g->mutable_missing_ids()->end());
@@ -128,12 +127,14 @@ absl::Status SetGroundFromOutcomes(JudgeRecord* record) {
 absl::Status SetPredictedFromJudgements(JudgeRecord* record) {
   std::vector<ScoredId> scored;
   for (const CandidateJudgement& j : record->predicted().judgements()) {
-    scored.push_back({j.candidate_id(), j.parsed() ? std::optional<double>(j.score()) : std::nullopt});
+    scored.push_back(
+        {j.candidate_id(), j.parsed() ? std::optional<double>(j.score()) : std::nullopt});
   }
   absl::StatusOr<WeakOrder> order =
       FromScores(scored, ScoreDirection::kHigherIsBetter, Unvalued::kBottom);
   if (!order.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat(record->record_id(), ": ", order.status().message()));
+    return absl::InvalidArgumentError(
+        absl::StrCat(record->record_id(), ": ", order.status().message()));
   }
   PredictedOrder* p = record->mutable_predicted();
   p->set_form(PredictedOrder::DERIVED_FROM_POINTWISE_SCORES);

@@ -124,7 +124,8 @@ absl::StatusOr<ScenarioPoint> RunScenario(Family family, double parameter, int n
                                           const MonteCarlo& mc) {
   if (n < 2) return absl::InvalidArgumentError(absl::StrCat("n must be >= 2, got ", n));
   if (family == Family::kMallows && (parameter < 0 || parameter > 1)) {
-    return absl::InvalidArgumentError(absl::StrCat("Mallows phi must be in [0,1], got ", parameter));
+    return absl::InvalidArgumentError(
+        absl::StrCat("Mallows phi must be in [0,1], got ", parameter));
   }
   if (family != Family::kMallows && parameter < 0) {
     return absl::InvalidArgumentError(absl::StrCat("beta must be >= 0, got ", parameter));

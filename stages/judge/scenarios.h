@@ -38,9 +38,9 @@ struct ScenarioPoint {
   double top1 = 0;
   std::vector<double> best_in_top_k;  // k = 1..3 (only k < n)
   bool exact = true;
-  long samples = 0;      // Monte Carlo draws (0 when exact)
-  uint64_t seed = 0;     // Monte Carlo seed (0 when exact)
-  double top1_se = 0;    // Monte Carlo standard error of top1
+  long samples = 0;    // Monte Carlo draws (0 when exact)
+  uint64_t seed = 0;   // Monte Carlo seed (0 when exact)
+  double top1_se = 0;  // Monte Carlo standard error of top1
 };
 
 struct MonteCarlo {

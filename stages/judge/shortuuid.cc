@@ -55,7 +55,9 @@ std::string Uuid5Text(absl::string_view name) {
 std::string ShortUuid(absl::string_view name) {
   Bytes16 n = Uuid5(name);
   std::string digits;  // least significant first
-  auto is_zero = [&n] { return std::all_of(n.begin(), n.end(), [](unsigned char c) { return c == 0; }); };
+  auto is_zero = [&n] {
+    return std::all_of(n.begin(), n.end(), [](unsigned char c) { return c == 0; });
+  };
   while (!is_zero()) {
     // Long division of the big-endian 128-bit number by 57.
     unsigned rem = 0;

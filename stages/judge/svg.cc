@@ -18,8 +18,8 @@ struct Frame {
   double Y(double y) const { return top + height - (y - y_min) / (y_max - y_min) * height; }
 };
 
-std::string Text(double x, double y, const std::string& s, const std::string& anchor,
-                 int size = 12, const std::string& extra = "") {
+std::string Text(double x, double y, const std::string& s, const std::string& anchor, int size = 12,
+                 const std::string& extra = "") {
   return absl::StrCat("<text x=\"", F(x), "\" y=\"", F(y), "\" font-size=\"", size,
                       "\" text-anchor=\"", anchor, "\"", extra, ">", XmlEscape(s), "</text>\n");
 }
@@ -42,9 +42,9 @@ std::string XAxis(const Frame& f, const std::string& label, bool grid) {
     }
     s += Text(x, f.top + f.height + 16, absl::StrFormat("%g", v), "middle", 11);
   }
-  s += absl::StrCat("<line x1=\"", F(f.left), "\" y1=\"", F(f.top + f.height), "\" x2=\"",
-                    F(f.left + f.width), "\" y2=\"", F(f.top + f.height),
-                    "\" stroke=\"black\"/>\n");
+  s +=
+      absl::StrCat("<line x1=\"", F(f.left), "\" y1=\"", F(f.top + f.height), "\" x2=\"",
+                   F(f.left + f.width), "\" y2=\"", F(f.top + f.height), "\" stroke=\"black\"/>\n");
   s += Text(f.left + f.width / 2, f.top + f.height + 34, label, "middle");
   return s;
 }
@@ -55,11 +55,20 @@ std::string XmlEscape(const std::string& s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -79,8 +88,8 @@ std::string LinePlot(const Axes& a, const std::vector<Series>& series,
                       "\" y2=\"", F(y), "\" stroke=\"#e5e5e5\"/>\n");
     s += Text(kLeft - 6, y + 4, absl::StrFormat("%g", v), "end", 11);
   }
-  s += absl::StrCat("<line x1=\"", F(kLeft), "\" y1=\"", F(kTop), "\" x2=\"", F(kLeft),
-                    "\" y2=\"", F(kTop + height), "\" stroke=\"black\"/>\n");
+  s += absl::StrCat("<line x1=\"", F(kLeft), "\" y1=\"", F(kTop), "\" x2=\"", F(kLeft), "\" y2=\"",
+                    F(kTop + height), "\" stroke=\"black\"/>\n");
   s += Text(16, kTop + height / 2, a.y_label, "middle", 12,
             absl::StrCat(" transform=\"rotate(-90 16 ", F(kTop + height / 2), ")\""));
   s += XAxis(f, a.x_label, true);
@@ -91,9 +100,11 @@ std::string LinePlot(const Axes& a, const std::vector<Series>& series,
     for (auto it = band->lower.rbegin(); it != band->lower.rend(); ++it) {
       absl::StrAppend(&pts, F(f.X(it->first)), ",", F(f.Y(it->second)), " ");
     }
-    s += absl::StrCat("<polygon points=\"", pts, "\" fill=\"#cccccc\" fill-opacity=\"0.5\" "
+    s += absl::StrCat("<polygon points=\"", pts,
+                      "\" fill=\"#cccccc\" fill-opacity=\"0.5\" "
                       "stroke=\"#999999\"/>\n");
-    s += absl::StrCat("<rect x=\"", F(kLeft), "\" y=\"", F(ly - 10), "\" width=\"14\" "
+    s += absl::StrCat("<rect x=\"", F(kLeft), "\" y=\"", F(ly - 10),
+                      "\" width=\"14\" "
                       "height=\"10\" fill=\"#cccccc\" stroke=\"#999999\"/>\n");
     s += Text(kLeft + 20, ly, band->label, "start", 11);
     ly += 18;
@@ -159,7 +170,8 @@ std::string IntervalPlot(const Axes& a, const std::vector<IntervalRow>& rows,
   if (!tick_label.empty()) {
     ly += 16;
     s += absl::StrCat("<line x1=\"", F(label_w + 7), "\" y1=\"", F(ly - 10), "\" x2=\"",
-                      F(label_w + 7), "\" y2=\"", F(ly + 2), "\" stroke=\"#d62728\" "
+                      F(label_w + 7), "\" y2=\"", F(ly + 2),
+                      "\" stroke=\"#d62728\" "
                       "stroke-width=\"2\"/>\n");
     s += Text(label_w + 16, ly, tick_label, "start", 11);
   }

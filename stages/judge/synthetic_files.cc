@@ -27,7 +27,7 @@ std::string HumanStem(const std::string& m) {
 // True quality: higher is better.
 int Quality(const std::string& m) {
   static const std::map<std::string, int> q = {
-      {"gpt4", 8}, {"gpt35", 7}, {"guanaco-65b", 6}, {"guanaco-30b", 5},
+      {"gpt4", 8}, {"gpt35", 7},      {"guanaco-65b", 6}, {"guanaco-30b", 5},
       {"bard", 4}, {"vicuna-13b", 3}, {"guanaco-13b", 2}, {"guanaco-7b", 1}};
   return q.at(m);
 }
@@ -52,11 +52,11 @@ std::map<std::string, std::string> SyntheticVicunaFiles() {
     std::string g;
     for (int q : {1, 2}) {
       if (IsGuanaco(m)) {
-        absl::StrAppend(&g, "{\"question_id\": ", q, ", \"generation_truncated\": \"gen ", m, " ", q,
-                        "A chat between a curious human and an artificial intelligence\"}\n");
+        absl::StrAppend(&g, "{\"question_id\": ", q, ", \"generation_truncated\": \"gen ", m, " ",
+                        q, "A chat between a curious human and an artificial intelligence\"}\n");
       } else {
-        absl::StrAppend(&g, "{\"question_id\": ", q, ", \"answer_id\": \"", SyntheticVicunaAnswerId(q, m),
-                        "\", \"text\": \"text ", m, "\"}\n");
+        absl::StrAppend(&g, "{\"question_id\": ", q, ", \"answer_id\": \"",
+                        SyntheticVicunaAnswerId(q, m), "\", \"text\": \"text ", m, "\"}\n");
       }
     }
     f[IsGuanaco(m) ? Sz(m) + "-guanaco-vicuna-generations-topp0.9-temp0.7.jsonl"
@@ -70,15 +70,17 @@ std::map<std::string, std::string> SyntheticVicunaFiles() {
         const int verdict = Quality(a) > Quality(b) ? 1 : 2;
         if (a < b) {
           for (int v = 0; v < 3; ++v) {
-            absl::StrAppend(&human, "{\"question_id\": ", q, ", \"text\": \"q\", \"score\": ", verdict, "}\n");
+            absl::StrAppend(&human, "{\"question_id\": ", q,
+                            ", \"text\": \"q\", \"score\": ", verdict, "}\n");
           }
         }
         const bool unparsed = q == 2 && a == "bard" && b == "gpt4";
-        absl::StrAppend(&pair, "{\"review_id\": \"r\", \"question_id\": ", q, ", \"answer1_id\": \"",
-                        SyntheticVicunaAnswerId(q, a), "\", \"answer2_id\": \"", SyntheticVicunaAnswerId(q, b),
+        absl::StrAppend(&pair, "{\"review_id\": \"r\", \"question_id\": ", q,
+                        ", \"answer1_id\": \"", SyntheticVicunaAnswerId(q, a),
+                        "\", \"answer2_id\": \"", SyntheticVicunaAnswerId(q, b),
                         "\", \"reviewer_id\": 1, \"metadata\": {}, \"text\": \"why\\n",
-                        unparsed ? "?" : absl::StrCat(verdict), "\", \"score\": ",
-                        unparsed ? -1 : verdict, "}\n");
+                        unparsed ? "?" : absl::StrCat(verdict),
+                        "\", \"score\": ", unparsed ? -1 : verdict, "}\n");
       }
       f[HumanStem(a) + "-vs-" + HumanStem(b) + "-human-reviewer_threeclass.jsonl"] = human;
       f[PairStem(a) + "-vs-" + PairStem(b) + "-gpt-4-reviewer-threeclass.jsonl"] = pair;
@@ -94,7 +96,8 @@ std::map<std::string, std::string> SyntheticVicunaFiles() {
         const std::string first = model_shown_first ? m : "gpt35";
         const std::string second = model_shown_first ? "gpt35" : m;
         absl::StrAppend(&rel, "{\"review_id\": \"r\", \"question_id\": ", q, ", \"answer1_id\": \"",
-                        SyntheticVicunaAnswerId(q, first), "\", \"answer2_id\": \"", SyntheticVicunaAnswerId(q, second),
+                        SyntheticVicunaAnswerId(q, first), "\", \"answer2_id\": \"",
+                        SyntheticVicunaAnswerId(q, second),
                         "\", \"reviewer_id\": 1, \"metadata\": {}, \"text\": \"s\", \"score\": [",
                         Quality(first), ", ", Quality(second), "]}\n");
       }

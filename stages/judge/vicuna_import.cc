@@ -86,7 +86,8 @@ class Importer {
     const std::string path = p == paths_.end() ? name : p->second;
     JsonLines jl = ParseJsonLines(f->second);
     for (const MalformedLine& m : jl.malformed) {
-      log_.Add("malformed_json_line", path, m.line, "", "", absl::StrCat(m.excerpt, " (", m.message, ")"));
+      log_.Add("malformed_json_line", path, m.line, "", "",
+               absl::StrCat(m.excerpt, " (", m.message, ")"));
     }
     return std::make_pair(std::move(jl), path);
   }
@@ -108,8 +109,8 @@ class Importer {
       return 1;
     }
     log_.Add("unknown_candidate_id", file, line, task, "answer1_id/answer2_id",
-             absl::StrCat("ids ", id1, ", ", id2, " are not the answers of ", a, " (", ia,
-                          ") and ", b, " (", ib, ")"));
+             absl::StrCat("ids ", id1, ", ", id2, " are not the answers of ", a, " (", ia, ") and ",
+                          b, " (", ib, ")"));
     return -1;
   }
 
@@ -119,7 +120,8 @@ class Importer {
   absl::Status LoadHuman();
   absl::Status LoadPairwise();
   absl::Status LoadRelative();
-  JudgeRecord BaseRecord(int q, const std::vector<std::string>& models, const std::string& judge_id);
+  JudgeRecord BaseRecord(int q, const std::vector<std::string>& models,
+                         const std::string& judge_id);
   absl::Status SetHumanGround(JudgeRecord* r, int q, const std::vector<std::string>& models);
   void LoaderChecks(JudgeDataset* ds);
 
@@ -157,14 +159,17 @@ absl::Status Importer::LoadQuestions() {
     absl::StatusOr<std::string> cat = GetString(l.value, "category", where);
     if (!id.ok() || !text.ok() || !cat.ok()) {
       log_.Add("invalid_field", jl->second, l.line, "", "question_id/text/category",
-               (!id.ok() ? id.status() : !text.ok() ? text.status() : cat.status()).message());
+               (!id.ok()     ? id.status()
+                : !text.ok() ? text.status()
+                             : cat.status())
+                   .message());
       continue;
     }
     auto [it, inserted] = question_line_.emplace(*id, l.line);
     if (!inserted) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          where, ": field question_id: duplicate ", *id, " (first at line ", it->second,
-          "); one line per question"));
+      return absl::InvalidArgumentError(absl::StrCat(where, ": field question_id: duplicate ", *id,
+                                                     " (first at line ", it->second,
+                                                     "); one line per question"));
     }
     questions_[*id] = {*text, *cat};
   }
@@ -221,8 +226,8 @@ absl::Status Importer::LoadGenerations() {
         continue;
       }
       if (!questions_.count(*q)) {
-        log_.Add("unknown_task_id", jl->second, l.line, absl::StrCat("vicuna80/q", *q), "question_id",
-                 "no such question");
+        log_.Add("unknown_task_id", jl->second, l.line, absl::StrCat("vicuna80/q", *q),
+                 "question_id", "no such question");
         continue;
       }
       Answer a;
@@ -260,8 +265,8 @@ absl::Status Importer::LoadHuman() {
   for (const std::string& a : models) {
     for (const std::string& b : models) {
       if (a == b) continue;
-      absl::StatusOr<std::pair<JsonLines, std::string>> jl =
-          Lines(absl::StrCat(HumanStem(a), "-vs-", HumanStem(b), "-human-reviewer_threeclass.jsonl"));
+      absl::StatusOr<std::pair<JsonLines, std::string>> jl = Lines(
+          absl::StrCat(HumanStem(a), "-vs-", HumanStem(b), "-human-reviewer_threeclass.jsonl"));
       if (!jl.ok()) return jl.status();
       std::map<int, Votes> here;
       for (const JsonLine& l : jl->first.values) {
@@ -280,16 +285,21 @@ absl::Status Importer::LoadHuman() {
         }
         Votes& v = here[*q];
         v.ref = absl::StrCat(jl->second, " (question ", *q, ")");
-        if (*score == 1) ++v.a;
-        else if (*score == 2) ++v.b;
-        else if (*score == 3) ++v.tie;
-        else log_.Add("invalid_field", jl->second, l.line, absl::StrCat("vicuna80/q", *q), "score",
-                      absl::StrCat("expected 1, 2 or 3, found ", *score));
+        if (*score == 1)
+          ++v.a;
+        else if (*score == 2)
+          ++v.b;
+        else if (*score == 3)
+          ++v.tie;
+        else
+          log_.Add("invalid_field", jl->second, l.line, absl::StrCat("vicuna80/q", *q), "score",
+                   absl::StrCat("expected 1, 2 or 3, found ", *score));
       }
       for (const auto& [q, v] : here) {
         if (v.a + v.b + v.tie != 3) {
           log_.Add("unexpected_vote_count", jl->second, 0, absl::StrCat("vicuna80/q", q),
-                   absl::StrCat(a, " vs ", b), absl::StrCat(v.a + v.b + v.tie, " votes, expected 3"));
+                   absl::StrCat(a, " vs ", b),
+                   absl::StrCat(v.a + v.b + v.tie, " votes, expected 3"));
         }
         const bool ordered = a < b;
         const auto key = std::make_tuple(q, ordered ? a : b, ordered ? b : a);
@@ -315,8 +325,8 @@ absl::Status Importer::LoadPairwise() {
   for (const std::string& a : models) {
     for (const std::string& b : models) {
       if (a == b) continue;
-      absl::StatusOr<std::pair<JsonLines, std::string>> jl =
-          Lines(absl::StrCat(PairwiseStem(a), "-vs-", PairwiseStem(b), "-gpt-4-reviewer-threeclass.jsonl"));
+      absl::StatusOr<std::pair<JsonLines, std::string>> jl = Lines(absl::StrCat(
+          PairwiseStem(a), "-vs-", PairwiseStem(b), "-gpt-4-reviewer-threeclass.jsonl"));
       if (!jl.ok()) return jl.status();
       std::set<int> seen;
       for (const JsonLine& l : jl->first.values) {
@@ -334,7 +344,8 @@ absl::Status Importer::LoadPairwise() {
             break;
           }
         }
-        if (!q.ok() || !score.ok() || !text.ok() || !id1.ok() || !id2.ok() || !reviewer.ok()) continue;
+        if (!q.ok() || !score.ok() || !text.ok() || !id1.ok() || !id2.ok() || !reviewer.ok())
+          continue;
         const std::string task = absl::StrCat("vicuna80/q", *q);
         if (!questions_.count(*q)) {
           log_.Add("unknown_task_id", jl->second, l.line, task, "question_id", "no such question");
@@ -355,9 +366,12 @@ absl::Status Importer::LoadPairwise() {
         rc.last_line = ParseVerdictLine(*text).last_line;
         rc.sha = Sha256Ref(*text);
         rc.reviewer_id = *reviewer;
-        if (*score == 1) rc.call.verdict = Verdict::kFirstBetter;
-        else if (*score == 2) rc.call.verdict = Verdict::kSecondBetter;
-        else if (*score == 3) rc.call.verdict = Verdict::kTie;
+        if (*score == 1)
+          rc.call.verdict = Verdict::kFirstBetter;
+        else if (*score == 2)
+          rc.call.verdict = Verdict::kSecondBetter;
+        else if (*score == 3)
+          rc.call.verdict = Verdict::kTie;
         else {
           rc.call.verdict = Verdict::kUnparsed;
           log_.Add("unparsable_judge_output", jl->second, l.line, task, "score",
@@ -387,7 +401,11 @@ absl::Status Importer::LoadRelative() {
         absl::StatusOr<std::string> id2 = GetString(l.value, "answer2_id", where);
         if (!q.ok() || !text.ok() || !id1.ok() || !id2.ok()) {
           log_.Add("invalid_field", jl->second, l.line, "", "",
-                   (!q.ok() ? q.status() : !text.ok() ? text.status() : !id1.ok() ? id1.status() : id2.status()).message());
+                   (!q.ok()      ? q.status()
+                    : !text.ok() ? text.status()
+                    : !id1.ok()  ? id1.status()
+                                 : id2.status())
+                       .message());
           continue;
         }
         const std::string task = absl::StrCat("vicuna80/q", *q);
@@ -468,7 +486,8 @@ JudgeRecord Importer::BaseRecord(int q, const std::vector<std::string>& models,
   return r;
 }
 
-absl::Status Importer::SetHumanGround(JudgeRecord* r, int q, const std::vector<std::string>& models) {
+absl::Status Importer::SetHumanGround(JudgeRecord* r, int q,
+                                      const std::vector<std::string>& models) {
   std::vector<Comparison> comps;
   for (size_t i = 0; i < models.size(); ++i) {
     for (size_t j = i + 1; j < models.size(); ++j) {
@@ -507,7 +526,8 @@ absl::Status Importer::SetHumanGround(JudgeRecord* r, int q, const std::vector<s
   g->set_tie_policy(policy::kHumanMajority);
   g->set_missing_policy(policy::kMissingOutcome);
   if (MajorityCycle(models, comps)) g->add_notes("the human majority relation has a cycle");
-  if (!CondorcetWinner(models, comps)) g->add_notes("no Condorcet winner among the human majorities");
+  if (!CondorcetWinner(models, comps))
+    g->add_notes("no Condorcet winner among the human majorities");
   return absl::OkStatus();
 }
 
@@ -516,17 +536,21 @@ void Importer::LoaderChecks(JudgeDataset* ds) {
   for (const auto& [q, qu] : questions_) ++cats[qu.category];
   std::vector<std::string> parts;
   for (const auto& [c, n] : cats) parts.push_back(absl::StrCat(c, " ", n));
-  AddLoaderCheck(ds, "questions by category",
-                 "coding 7, common-sense 10, counterfactual 10, fermi 10, generic 10, knowledge 10, "
-                 "math 3, roleplay 10, writing 10",
-                 absl::StrJoin(parts, ", "));
+  AddLoaderCheck(
+      ds, "questions by category",
+      "coding 7, common-sense 10, counterfactual 10, fermi 10, generic 10, knowledge 10, "
+      "math 3, roleplay 10, writing 10",
+      absl::StrJoin(parts, ", "));
   int items = 0, votes = 0, decisive = 0, tie_major = 0, split = 0;
   for (const auto& [k, v] : votes_) {
     ++items;
     votes += v.a + v.b + v.tie;
-    if (2 * v.a > v.a + v.b + v.tie || 2 * v.b > v.a + v.b + v.tie) ++decisive;
-    else if (v.a == 1 && v.b == 1 && v.tie == 1) ++split;
-    else ++tie_major;
+    if (2 * v.a > v.a + v.b + v.tie || 2 * v.b > v.a + v.b + v.tie)
+      ++decisive;
+    else if (v.a == 1 && v.b == 1 && v.tie == 1)
+      ++split;
+    else
+      ++tie_major;
   }
   AddLoaderCheck(ds, "human: items / votes", "2240 / 6720", absl::StrCat(items, " / ", votes));
   AddLoaderCheck(ds, "human majority: decisive / tie majority / three-way split", "1915 / 99 / 226",
@@ -534,7 +558,8 @@ void Importer::LoaderChecks(JudgeDataset* ds) {
   AddLoaderCheck(ds, "GPT-4 pairwise scores 1 / 2 / 3 / -1", "2512 / 1355 / 600 / 13",
                  absl::StrCat(j1_score_counts_[1], " / ", j1_score_counts_[2], " / ",
                               j1_score_counts_[3], " / ", j1_score_counts_[-1]));
-  AddLoaderCheck(ds, "GPT-4 relative scores unparsed ([-1,-1])", "6", absl::StrCat(relative_unparsed_));
+  AddLoaderCheck(ds, "GPT-4 relative scores unparsed ([-1,-1])", "6",
+                 absl::StrCat(relative_unparsed_));
   // Pooled pair-level checks of SOURCE.md: J1 verdict per unordered pair =
   // the common verdict if both orders agree, else tie (-1 counts as tie).
   int pairs = 0, same = 0, agree3 = 0, both_decisive = 0, agree_decisive = 0;
@@ -568,8 +593,9 @@ void Importer::LoaderChecks(JudgeDataset* ds) {
                  Pct(static_cast<double>(same) / pairs));
   AddLoaderCheck(ds, "GPT-4 pairwise vs human majority: three-class agreement", "0.459",
                  F3(static_cast<double>(agree3) / pairs));
-  AddLoaderCheck(ds, "GPT-4 pairwise vs human majority: pairs both non-tie; agreement", "1113; 0.775",
-                 absl::StrCat(both_decisive, "; ", F3(static_cast<double>(agree_decisive) / both_decisive)));
+  AddLoaderCheck(
+      ds, "GPT-4 pairwise vs human majority: pairs both non-tie; agreement", "1113; 0.775",
+      absl::StrCat(both_decisive, "; ", F3(static_cast<double>(agree_decisive) / both_decisive)));
 }
 
 absl::StatusOr<JudgeDataset> Importer::Run() {
@@ -636,9 +662,10 @@ absl::StatusOr<JudgeDataset> Importer::Run() {
       jp->set_judge_id("gpt-4/pairwise-threeclass");
       jp->set_model("gpt-4 (OpenAI API)");
       jp->set_model_version("not pinned (mid-2023); reviewer.jsonl names gpt-4-0328");
-      jp->set_prompt_config_hash(prompt_hash_threeclass_.count(prompt)
-                                     ? prompt_hash_threeclass_[prompt]
-                                     : "not available: prompt id not in vicuna_prompt_threeclass.jsonl");
+      jp->set_prompt_config_hash(
+          prompt_hash_threeclass_.count(prompt)
+              ? prompt_hash_threeclass_[prompt]
+              : "not available: prompt id not in vicuna_prompt_threeclass.jsonl");
       jp->set_input_report_mode("pairwise, both presentation orders");
       jp->set_temperature(reviewer_temperature_.count(prompt) ? reviewer_temperature_[prompt]
                                                               : "not recorded");
@@ -697,9 +724,10 @@ absl::StatusOr<JudgeDataset> Importer::Run() {
       jp->set_model("gpt-4 (OpenAI API)");
       jp->set_model_version("not pinned (mid-2023); reviewer.jsonl names gpt-4-0328");
       const int prompt = calls_[q].empty() ? 0 : calls_[q].front().reviewer_id;
-      jp->set_prompt_config_hash(prompt_hash_relative_.count(prompt)
-                                     ? prompt_hash_relative_[prompt]
-                                     : "not available: prompt id not in vicuna_prompt_relative.jsonl");
+      jp->set_prompt_config_hash(
+          prompt_hash_relative_.count(prompt)
+              ? prompt_hash_relative_[prompt]
+              : "not available: prompt id not in vicuna_prompt_relative.jsonl");
       jp->set_input_report_mode("relative 1-10 score against a fixed gpt-3.5 answer, both orders");
       jp->set_temperature(reviewer_temperature_.count(prompt) ? reviewer_temperature_[prompt]
                                                               : "not recorded");
@@ -717,8 +745,9 @@ absl::StatusOr<JudgeDataset> Importer::Run() {
 }  // namespace
 
 const std::vector<std::string>& VicunaModels() {
-  static const std::vector<std::string>* models = new std::vector<std::string>{
-      "bard", "gpt35", "gpt4", "guanaco-13b", "guanaco-30b", "guanaco-65b", "guanaco-7b", "vicuna-13b"};
+  static const std::vector<std::string>* models =
+      new std::vector<std::string>{"bard",        "gpt35",       "gpt4",       "guanaco-13b",
+                                   "guanaco-30b", "guanaco-65b", "guanaco-7b", "vicuna-13b"};
   return *models;
 }
 

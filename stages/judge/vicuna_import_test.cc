@@ -71,7 +71,8 @@ TEST(ImportVicuna, OutOfRangeDuplicateAndAmbiguousQuestionIdsStop) {
     EXPECT_EQ(d->records_size(), 4) << bad;  // no phantom task
   }
   std::map<std::string, std::string> f = Files();
-  f["vicuna_questions.jsonl"] += "{\"question_id\": 2, \"text\": \"again\", \"category\": \"coding\"}\n";
+  f["vicuna_questions.jsonl"] +=
+      "{\"question_id\": 2, \"text\": \"again\", \"category\": \"coding\"}\n";
   absl::StatusOr<JudgeDataset> d = ImportVicuna(f, {});
   ASSERT_FALSE(d.ok());
   EXPECT_NE(d.status().message().find(":3: field question_id: duplicate 2 (first at line 2)"),
@@ -83,7 +84,8 @@ TEST(ImportVicuna, OutOfRangeDuplicateAndAmbiguousQuestionIdsStop) {
   d = ImportVicuna(f, {});
   ASSERT_TRUE(d.ok()) << d.status();
   bool malformed = false;
-  for (const IssueCount& i : d->issue_counts()) malformed |= i.kind() == "malformed_json_line" && i.count() > 0;
+  for (const IssueCount& i : d->issue_counts())
+    malformed |= i.kind() == "malformed_json_line" && i.count() > 0;
   EXPECT_TRUE(malformed);
 }
 

@@ -10,8 +10,8 @@
 
 namespace repro::judge {
 
-absl::StatusOr<WeakOrder> FromScores(const std::vector<ScoredId>& scores,
-                                     ScoreDirection direction, Unvalued unvalued) {
+absl::StatusOr<WeakOrder> FromScores(const std::vector<ScoredId>& scores, ScoreDirection direction,
+                                     Unvalued unvalued) {
   std::set<std::string> seen;
   std::vector<std::pair<double, std::string>> valued;
   std::vector<std::string> unvalued_ids;
@@ -28,14 +28,12 @@ absl::StatusOr<WeakOrder> FromScores(const std::vector<ScoredId>& scores,
       valued.emplace_back(*s.value, s.id);
     }
   }
-  std::sort(valued.begin(), valued.end(),
-            [direction](const auto& a, const auto& b) {
-              if (a.first != b.first) {
-                return direction == ScoreDirection::kHigherIsBetter ? a.first > b.first
-                                                               : a.first < b.first;
-              }
-              return a.second < b.second;
-            });
+  std::sort(valued.begin(), valued.end(), [direction](const auto& a, const auto& b) {
+    if (a.first != b.first) {
+      return direction == ScoreDirection::kHigherIsBetter ? a.first > b.first : a.first < b.first;
+    }
+    return a.second < b.second;
+  });
   WeakOrder order;
   for (const auto& [value, id] : valued) {
     if (order.empty() || order.back().value != value) {
@@ -79,13 +77,15 @@ absl::Status CheckSameIds(const WeakOrder& a, const WeakOrder& b) {
   std::map<std::string, int> count;
   for (const std::string& id : Flatten(a)) {
     if (++count[id] > 1) {
-      return absl::InvalidArgumentError(absl::StrCat("id '", id, "' appears twice in the first order"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("id '", id, "' appears twice in the first order"));
     }
   }
   std::set<std::string> in_b;
   for (const std::string& id : Flatten(b)) {
     if (!in_b.insert(id).second) {
-      return absl::InvalidArgumentError(absl::StrCat("id '", id, "' appears twice in the second order"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("id '", id, "' appears twice in the second order"));
     }
     if (!count.count(id)) {
       return absl::InvalidArgumentError(absl::StrCat("id '", id, "' is only in the second order"));

@@ -42,8 +42,8 @@ struct ScoredId {
   std::optional<double> value;
 };
 
-absl::StatusOr<WeakOrder> FromScores(const std::vector<ScoredId>& scores,
-                                     ScoreDirection direction, Unvalued unvalued);
+absl::StatusOr<WeakOrder> FromScores(const std::vector<ScoredId>& scores, ScoreDirection direction,
+                                     Unvalued unvalued);
 
 // All ids of the order, in order (ids within a group ascending).
 std::vector<std::string> Flatten(const WeakOrder& order);

@@ -16,8 +16,10 @@ TEST(FromScores, GroupsEqualScoresAndPutsUnvaluedLast) {
 }
 
 TEST(FromScores, RejectsDuplicatesAndNaN) {
-  EXPECT_FALSE(FromScores({{"a", 1}, {"a", 2}}, ScoreDirection::kHigherIsBetter, Unvalued::kBottom).ok());
-  EXPECT_FALSE(FromScores({{"a", 0.0 / 0.0}}, ScoreDirection::kHigherIsBetter, Unvalued::kBottom).ok());
+  EXPECT_FALSE(
+      FromScores({{"a", 1}, {"a", 2}}, ScoreDirection::kHigherIsBetter, Unvalued::kBottom).ok());
+  EXPECT_FALSE(
+      FromScores({{"a", 0.0 / 0.0}}, ScoreDirection::kHigherIsBetter, Unvalued::kBottom).ok());
   EXPECT_FALSE(FromScores({{"", 1}}, ScoreDirection::kHigherIsBetter, Unvalued::kBottom).ok());
 }
 
