@@ -5,6 +5,7 @@
 #include <set>
 
 #include "absl/strings/str_cat.h"
+#include "stages/pipeline/status_macros.h"
 
 namespace repro::judge {
 namespace {
@@ -176,11 +177,9 @@ absl::StatusOr<FeasibleSet> FeasiblePoints(const std::vector<int>& group_sizes, 
 absl::StatusOr<Range> MeanBound(const std::vector<std::vector<XY>>& per_task, double mean_x) {
   if (per_task.empty()) return absl::InvalidArgumentError("no task");
   const double target = mean_x * per_task.size();
-  absl::StatusOr<double> hi = Extreme(per_task, target, true);
-  if (!hi.ok()) return hi.status();
-  absl::StatusOr<double> lo = Extreme(per_task, target, false);
-  if (!lo.ok()) return lo.status();
-  return Range{*lo / per_task.size(), *hi / per_task.size()};
+  ASSIGN_OR_RETURN(const double hi, Extreme(per_task, target, true));
+  ASSIGN_OR_RETURN(const double lo, Extreme(per_task, target, false));
+  return Range{lo / per_task.size(), hi / per_task.size()};
 }
 
 absl::StatusOr<Range> Envelope(const std::vector<XY>& points, double x) {

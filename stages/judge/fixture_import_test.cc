@@ -66,8 +66,65 @@ TEST(ImportJudgeLog, AuthoredFixture) {
   EXPECT_EQ(p2->judge().prompt_config_hash().substr(0, 7), "sha256:");
 }
 
+// The issue of `kind` on `line`, which the test expects to exist.
+ImportIssue Issue(const JudgeDataset& d, const std::string& kind, long line) {
+  for (const ImportIssue& i : d.issues()) {
+    if (i.kind() == kind && i.line() == line) return i;
+  }
+  ADD_FAILURE() << "no " << kind << " issue on line " << line;
+  return ImportIssue();
+}
+
+TEST(ImportJudgeLog, BadInputNamesFileLineRecordAndField) {
+  const std::string log =
+      R"({"type": "protocol", "judge": "j", "prompt": "p", "call_form": "LISTWISE"})"
+      "\n"
+      R"({"type": "task", "task_id": "t1", "category": "c", "split": "s", "metric": "m",)"
+      R"( "direction": "sideways", "candidates": [], "outcomes": {}})"
+      "\n"
+      R"({"type": "task", "task_id": "t2", "category": "c", "split": "s", "metric": "m",)"
+      R"( "direction": "higher_is_better", "candidates": [{"id": "A", "text": "a"}, {"id": "B"}],)"
+      R"( "outcomes": {"A": 1, "C": 2}})"
+      "\n"
+      R"({"type": "listwise", "task_id": "t2", "judge": "nobody", "raw_output": "A"})"
+      "\n"
+      R"({"type": "pairwise", "task_id": "t2", "judge": "j", "first": "A", "second": "B",)"
+      R"( "raw_output": "[[A]]"})"
+      "\n";
+  absl::StatusOr<JudgeDataset> d = ImportJudgeLog(log, "x.jsonl", "x");
+  ASSERT_TRUE(d.ok()) << d.status();
+  ImportIssue i = Issue(*d, "invalid_field", 2);
+  EXPECT_EQ(i.file(), "x.jsonl");
+  EXPECT_EQ(i.record(), "t1");
+  EXPECT_EQ(i.field(), "metric/direction");
+  EXPECT_EQ(i.detail(), "direction must be higher_is_better or lower_is_better");
+  i = Issue(*d, "invalid_field", 3);
+  EXPECT_EQ(i.record(), "t2");
+  EXPECT_EQ(i.field(), "candidates[1]");
+  EXPECT_EQ(i.detail(), "x.jsonl:3 candidates[1]: field 'text' is missing");
+  i = Issue(*d, "unknown_candidate_id", 3);
+  EXPECT_EQ(i.field(), "outcomes");
+  EXPECT_EQ(i.detail(), "outcome for 'C', which is not a candidate");
+  i = Issue(*d, "unknown_judge", 4);
+  EXPECT_EQ(i.record(), "t2");
+  EXPECT_EQ(i.field(), "judge");
+  EXPECT_EQ(i.detail(), "no LISTWISE protocol named 'nobody'");
+  i = Issue(*d, "unknown_judge", 5);
+  EXPECT_EQ(i.detail(), "no PAIRWISE_CALLS protocol named 'j'");
+  i = Issue(*d, "missing_judge_output", 0);
+  EXPECT_EQ(i.record(), "t2");
+  EXPECT_EQ(i.field(), "j");
+  // t1 is not a task; t2 has one record (its one listwise judge).
+  ASSERT_EQ(d->records_size(), 1);
+  EXPECT_EQ(d->records(0).record_id(), "t2|j");
+  EXPECT_EQ(d->records(0).predicted().parse_error(), "no output recorded");
+}
+
 TEST(ImportJudgeLog, NoTaskIsAnError) {
-  EXPECT_FALSE(ImportJudgeLog("{\"type\": \"protocol\"}\n", "x.jsonl", "x").ok());
+  absl::StatusOr<JudgeDataset> d = ImportJudgeLog("{\"type\": \"protocol\"}\n", "x.jsonl", "x");
+  ASSERT_FALSE(d.ok());
+  EXPECT_EQ(d.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(d.status().message(), "x.jsonl: no valid task record");
 }
 
 }  // namespace

@@ -14,6 +14,22 @@ namespace {
 
 std::map<std::string, std::string> Files() { return SyntheticHumanEvalFiles(); }
 
+// The first issue of `kind` (in `file`, when given).
+const ImportIssue* FirstIssue(const JudgeDataset& d, const std::string& kind,
+                              const std::string& file = "") {
+  for (const ImportIssue& i : d.issues()) {
+    if (i.kind() == kind && (file.empty() || i.file() == file)) return &i;
+  }
+  return nullptr;
+}
+
+std::string Measured(const JudgeDataset& d, const std::string& check) {
+  for (const LoaderCheck& c : d.loader_checks()) {
+    if (c.name() == check) return c.measured();
+  }
+  return "no such check";
+}
+
 TEST(ImportHumanEval, RecordsEveryProblem) {
   absl::StatusOr<JudgeDataset> d = ImportHumanEval(Files(), {});
   ASSERT_TRUE(d.ok()) << d.status();
@@ -37,6 +53,43 @@ TEST(ImportHumanEval, RecordsEveryProblem) {
   // Loader checks exist and, on made-up data, do not match.
   ASSERT_GT(d->loader_checks_size(), 0);
   EXPECT_FALSE(d->loader_checks(0).matches());
+}
+
+TEST(ImportHumanEval, IssuesNameFileElementRecordAndField) {
+  absl::StatusOr<JudgeDataset> d = ImportHumanEval(
+      Files(), {{"cpp_humaneval_no_step_no_ref_gpt35.json", "x/cpp_no_ref.json.gz"}});
+  ASSERT_TRUE(d.ok()) << d.status();
+  const ImportIssue* i = FirstIssue(*d, "execution_label_mismatch", "x/cpp_no_ref.json.gz");
+  ASSERT_NE(i, nullptr);
+  EXPECT_EQ(i->file(), "x/cpp_no_ref.json.gz");
+  EXPECT_EQ(i->line(), 0);
+  EXPECT_EQ(i->record(), "humaneval-cpp/0");
+  EXPECT_EQ(i->field(), "grade-2");
+  EXPECT_EQ(i->detail(), "judge file's execution label differs from the sample file's");
+  EXPECT_EQ(Measured(*d, "cpp: tasks / candidates / passing"), "2 / 5 / 3");
+  EXPECT_EQ(Measured(*d, "cpp: tasks mixed / all pass / none pass"), "1 / 1 / 0");
+}
+
+TEST(ImportHumanEval, SkippedSampleElementIsRecordedAndNotCounted) {
+  std::map<std::string, std::string> f = Files();
+  std::string& sample = f["humaneval_cpp_sample.json"];
+  sample = "[{\"task_id\": 7}," + sample.substr(sample.find('[') + 1);
+  absl::StatusOr<JudgeDataset> d = ImportHumanEval(f, {});
+  ASSERT_TRUE(d.ok()) << d.status();
+  const ImportIssue* i = FirstIssue(*d, "invalid_field");
+  ASSERT_NE(i, nullptr);
+  EXPECT_EQ(i->file(), "humaneval_cpp_sample.json");
+  EXPECT_EQ(i->line(), 0);
+  EXPECT_EQ(i->record(), "");
+  EXPECT_EQ(i->field(), "task_id");
+  EXPECT_EQ(i->detail(),
+            "humaneval_cpp_sample.json#0: field 'task_id': expected string, found number");
+  const ImportIssue* m = FirstIssue(*d, "misaligned_file");
+  ASSERT_NE(m, nullptr);
+  EXPECT_EQ(m->file(), "cpp_humaneval_no_step_no_ref_gpt35.json");
+  EXPECT_EQ(m->detail(), "2 elements for 3 sample tasks");
+  EXPECT_EQ(Measured(*d, "cpp: tasks / candidates / passing"), "2 / 5 / 3");
+  EXPECT_EQ(Measured(*d, "cpp: tasks mixed / all pass / none pass"), "1 / 1 / 0");
 }
 
 TEST(ImportHumanEval, MissingFileNamesIt) {

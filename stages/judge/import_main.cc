@@ -12,6 +12,7 @@
 // build naming the file; bad records inside a file are ImportIssues.
 #include <map>
 #include <string>
+#include <utility>
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
@@ -22,48 +23,63 @@
 #include "stages/judge/record_util.h"
 #include "stages/judge/vicuna_import.h"
 #include "stages/pipeline/stage.h"
+#include "stages/pipeline/status_macros.h"
 
 ABSL_FLAG(std::string, source, "", "fixture | humaneval | vicuna");
 ABSL_FLAG(std::string, out, "", "Declared output file name.");
 ABSL_FLAG(std::string, dataset_name, "fixture", "Data set name for --source=fixture.");
 
-int main(int argc, char** argv) {
-  return repro::RunStage(argc, argv, [](repro::Stage& stage) -> absl::Status {
-    using namespace repro::judge;
-    std::map<std::string, std::string> files, paths;
-    for (const repro::Stage::Input& in : stage.inputs()) {
-      absl::StatusOr<std::string> bytes = stage.Read(in.role);
-      if (!bytes.ok()) return bytes.status();
-      absl::StatusOr<std::string> plain = MaybeGunzip(*bytes, in.short_path);
-      if (!plain.ok()) return plain.status();
-      const std::string name = LogicalName(in.short_path);
-      if (files.count(name)) {
-        return absl::InvalidArgumentError(absl::StrCat("two inputs named ", name));
-      }
-      files[name] = *std::move(plain);
-      paths[name] = in.short_path;
+namespace repro::judge {
+namespace {
+
+// Logical name (base name without ".gz") -> plain bytes, and -> the
+// workspace-relative path issues and raw references name.
+struct InputFiles {
+  std::map<std::string, std::string> files, paths;
+};
+
+absl::StatusOr<InputFiles> ReadInputs(const Stage& stage) {
+  InputFiles in;
+  for (const Stage::Input& input : stage.inputs()) {
+    ASSIGN_OR_RETURN(const std::string bytes, stage.Read(input.role));
+    ASSIGN_OR_RETURN(std::string plain, MaybeGunzip(bytes, input.short_path));
+    const std::string name = LogicalName(input.short_path);
+    if (in.files.count(name)) {
+      return absl::InvalidArgumentError(absl::StrCat("two inputs named ", name));
     }
-    const std::string source = absl::GetFlag(FLAGS_source);
-    absl::StatusOr<JudgeDataset> ds;
-    if (source == "fixture") {
-      if (files.size() != 1) return absl::InvalidArgumentError("--source=fixture takes one input");
-      ds = ImportJudgeLog(files.begin()->second, paths.begin()->second,
-                          absl::GetFlag(FLAGS_dataset_name));
-    } else if (source == "humaneval") {
-      ds = ImportHumanEval(files, paths);
-    } else if (source == "vicuna") {
-      ds = ImportVicuna(files, paths);
-    } else {
-      return absl::InvalidArgumentError(
-          absl::StrCat("--source must be fixture, humaneval or vicuna, got '", source, "'"));
-    }
-    if (!ds.ok()) return ds.status();
-    google::protobuf::util::JsonPrintOptions opts;
-    opts.preserve_proto_field_names = true;
-    std::string json;
-    if (!google::protobuf::util::MessageToJsonString(*ds, &json, opts).ok()) {
-      return absl::InternalError("cannot print the records as JSON");
-    }
-    return stage.Write(absl::GetFlag(FLAGS_out), json + "\n");
-  });
+    in.files[name] = std::move(plain);
+    in.paths[name] = input.short_path;
+  }
+  return in;
 }
+
+absl::StatusOr<JudgeDataset> Import(const std::string& source, const InputFiles& in) {
+  if (source == "fixture") {
+    if (in.files.size() != 1) {
+      return absl::InvalidArgumentError("--source=fixture takes one input");
+    }
+    return ImportJudgeLog(in.files.begin()->second, in.paths.begin()->second,
+                          absl::GetFlag(FLAGS_dataset_name));
+  }
+  if (source == "humaneval") return ImportHumanEval(in.files, in.paths);
+  if (source == "vicuna") return ImportVicuna(in.files, in.paths);
+  return absl::InvalidArgumentError(
+      absl::StrCat("--source must be fixture, humaneval or vicuna, got '", source, "'"));
+}
+
+absl::Status Run(Stage& stage) {
+  ASSIGN_OR_RETURN(const InputFiles in, ReadInputs(stage));
+  ASSIGN_OR_RETURN(const JudgeDataset ds, Import(absl::GetFlag(FLAGS_source), in));
+  google::protobuf::util::JsonPrintOptions opts;
+  opts.preserve_proto_field_names = true;
+  std::string json;
+  if (!google::protobuf::util::MessageToJsonString(ds, &json, opts).ok()) {
+    return absl::InternalError("cannot print the records as JSON");
+  }
+  return stage.Write(absl::GetFlag(FLAGS_out), json + "\n");
+}
+
+}  // namespace
+}  // namespace repro::judge
+
+int main(int argc, char** argv) { return repro::RunStage(argc, argv, repro::judge::Run); }

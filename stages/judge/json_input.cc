@@ -13,6 +13,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/pipeline/utf8.h"
 
 namespace repro::judge {
@@ -148,15 +149,13 @@ absl::Status TypeError(absl::string_view where, absl::string_view name, absl::st
 
 absl::StatusOr<std::string> GetString(const Json& obj, absl::string_view name,
                                       absl::string_view where) {
-  absl::StatusOr<const Json*> f = Field(obj, name, where);
-  if (!f.ok()) return f.status();
-  if (!(*f)->is_string()) return TypeError(where, name, "string", **f);
-  return (*f)->get<std::string>();
+  ASSIGN_OR_RETURN(const Json* f, Field(obj, name, where));
+  if (!f->is_string()) return TypeError(where, name, "string", *f);
+  return f->get<std::string>();
 }
 
 absl::StatusOr<long long> GetInt(const Json& obj, absl::string_view name, absl::string_view where) {
-  absl::StatusOr<const Json*> f = Field(obj, name, where);
-  if (!f.ok()) return f.status();
+  ASSIGN_OR_RETURN(const Json* f, Field(obj, name, where));
   // Ids and counts land in int fields: anything outside int32 would wrap
   // (4294967299 into 3) or, as a double, be undefined behaviour (1e300).
   constexpr long long kMin = std::numeric_limits<int32_t>::min();
@@ -166,31 +165,30 @@ absl::StatusOr<long long> GetInt(const Json& obj, absl::string_view name, absl::
                                                    "': expected an integer in [", kMin, ", ", kMax,
                                                    "], found ", found));
   };
-  if ((*f)->is_number_unsigned()) {
-    const auto u = (*f)->get<unsigned long long>();
+  if (f->is_number_unsigned()) {
+    const auto u = f->get<unsigned long long>();
     if (u > static_cast<unsigned long long>(kMax)) return out_of_range(absl::StrCat(u));
     return static_cast<long long>(u);
   }
-  if ((*f)->is_number_integer()) {
-    const long long v = (*f)->get<long long>();
+  if (f->is_number_integer()) {
+    const long long v = f->get<long long>();
     if (v < kMin || v > kMax) return out_of_range(absl::StrCat(v));
     return v;
   }
-  if ((*f)->is_number_float()) {
-    const double d = (*f)->get<double>();
+  if (f->is_number_float()) {
+    const double d = f->get<double>();
     if (!(d >= static_cast<double>(kMin) && d <= static_cast<double>(kMax))) {
       return out_of_range(absl::StrCat(d));
     }
     if (std::floor(d) == d) return static_cast<long long>(d);
   }
-  return TypeError(where, name, "integer", **f);
+  return TypeError(where, name, "integer", *f);
 }
 
 absl::StatusOr<double> GetNumber(const Json& obj, absl::string_view name, absl::string_view where) {
-  absl::StatusOr<const Json*> f = Field(obj, name, where);
-  if (!f.ok()) return f.status();
-  if (!(*f)->is_number()) return TypeError(where, name, "number", **f);
-  return (*f)->get<double>();
+  ASSIGN_OR_RETURN(const Json* f, Field(obj, name, where));
+  if (!f->is_number()) return TypeError(where, name, "number", *f);
+  return f->get<double>();
 }
 
 }  // namespace repro::judge

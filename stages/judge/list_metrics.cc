@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "stages/pipeline/status_macros.h"
 
 namespace repro::judge {
 namespace {
@@ -58,7 +59,7 @@ double AllFromSubset(int a, int m, int r) {
 
 absl::StatusOr<std::optional<double>> ListwisePairwiseAccuracy(const WeakOrder& ground,
                                                                const WeakOrder& predicted) {
-  if (absl::Status s = Check(ground, predicted); !s.ok()) return s;
+  RETURN_IF_ERROR(Check(ground, predicted));
   const std::map<std::string, int> g = GroupIndex(ground);
   const std::map<std::string, int> p = GroupIndex(predicted);
   const std::vector<std::string> ids = Flatten(ground);
@@ -82,7 +83,7 @@ absl::StatusOr<std::optional<double>> ListwisePairwiseAccuracy(const WeakOrder& 
 }
 
 absl::StatusOr<double> Top1(const WeakOrder& ground, const WeakOrder& predicted) {
-  if (absl::Status s = Check(ground, predicted); !s.ok()) return s;
+  RETURN_IF_ERROR(Check(ground, predicted));
   const std::map<std::string, int> g = GroupIndex(ground);
   const Group& first = predicted.front();
   int best = 0;
@@ -92,7 +93,7 @@ absl::StatusOr<double> Top1(const WeakOrder& ground, const WeakOrder& predicted)
 
 absl::StatusOr<std::optional<double>> BestInTopK(const WeakOrder& ground,
                                                  const WeakOrder& predicted, int k) {
-  if (absl::Status s = Check(ground, predicted); !s.ok()) return s;
+  RETURN_IF_ERROR(Check(ground, predicted));
   if (k < 1) return absl::InvalidArgumentError(absl::StrCat("k must be >= 1, got ", k));
   if (Size(ground) <= k) return std::optional<double>();
   const std::map<std::string, int> g = GroupIndex(ground);
@@ -115,7 +116,7 @@ absl::StatusOr<std::optional<double>> BestInTopK(const WeakOrder& ground,
 
 absl::StatusOr<std::optional<double>> OrderedPrefixAccuracy(const WeakOrder& ground,
                                                             const WeakOrder& predicted, int k) {
-  if (absl::Status s = Check(ground, predicted); !s.ok()) return s;
+  RETURN_IF_ERROR(Check(ground, predicted));
   if (k < 1) return absl::InvalidArgumentError(absl::StrCat("k must be >= 1, got ", k));
   const int n = Size(ground);
   if (n < k) return std::optional<double>();
@@ -145,7 +146,7 @@ absl::StatusOr<std::optional<double>> OrderedPrefixAccuracy(const WeakOrder& gro
 
 absl::StatusOr<std::optional<double>> Spearman(const WeakOrder& ground,
                                                const WeakOrder& predicted) {
-  if (absl::Status s = Check(ground, predicted); !s.ok()) return s;
+  RETURN_IF_ERROR(Check(ground, predicted));
   const int n = Size(ground);
   if (n < 2 || ground.size() < 2 || predicted.size() < 2) return std::optional<double>();
   const std::map<std::string, double> rg = AverageRanks(ground);
@@ -163,7 +164,7 @@ absl::StatusOr<std::optional<double>> Spearman(const WeakOrder& ground,
 
 absl::StatusOr<std::optional<PolicyValue>> ExecuteTopK(const WeakOrder& ground,
                                                        const WeakOrder& predicted, int k) {
-  if (absl::Status s = Check(ground, predicted); !s.ok()) return s;
+  RETURN_IF_ERROR(Check(ground, predicted));
   if (k < 1) return absl::InvalidArgumentError(absl::StrCat("k must be >= 1, got ", k));
   const int n = Size(ground);
   if (n <= k) return std::optional<PolicyValue>();

@@ -33,6 +33,53 @@ WeakOrder FromProto(const google::protobuf::RepeatedPtrField<TieGroup>& groups) 
   return order;
 }
 
+PairwiseCall::Verdict ToProto(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::kFirstBetter:
+      return PairwiseCall::FIRST_BETTER;
+    case Verdict::kSecondBetter:
+      return PairwiseCall::SECOND_BETTER;
+    case Verdict::kTie:
+      return PairwiseCall::TIE;
+    case Verdict::kUnparsed:
+      break;
+  }
+  return PairwiseCall::UNPARSED;
+}
+
+Verdict FromProto(PairwiseCall::Verdict verdict) {
+  switch (verdict) {
+    case PairwiseCall::FIRST_BETTER:
+      return Verdict::kFirstBetter;
+    case PairwiseCall::SECOND_BETTER:
+      return Verdict::kSecondBetter;
+    case PairwiseCall::TIE:
+      return Verdict::kTie;
+    default:
+      return Verdict::kUnparsed;
+  }
+}
+
+PairwiseCall* AddPairwiseCall(const Call& call, absl::string_view raw_ref,
+                              absl::string_view raw_excerpt, absl::string_view raw_sha256,
+                              JudgeRecord* record) {
+  PairwiseCall* pc = record->add_pairwise_calls();
+  pc->set_first_id(call.first);
+  pc->set_second_id(call.second);
+  pc->set_verdict(ToProto(call.verdict));
+  pc->set_raw_ref(std::string(raw_ref));
+  pc->set_raw_excerpt(std::string(raw_excerpt));
+  pc->set_raw_sha256(std::string(raw_sha256));
+  return pc;
+}
+
+Comparison ToComparison(const Call& call) {
+  const double first_points = call.verdict == Verdict::kFirstBetter    ? 1
+                              : call.verdict == Verdict::kSecondBetter ? 0
+                                                                       : 0.5;
+  return {call.first, call.second, first_points};
+}
+
 std::string Excerpt(absl::string_view raw, size_t max_bytes) { return Utf8Excerpt(raw, max_bytes); }
 
 void IssueLog::Add(absl::string_view kind, absl::string_view file, long line,

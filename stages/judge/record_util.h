@@ -1,5 +1,6 @@
 // Helpers shared by the importers: conversion between WeakOrder and the
-// record's TieGroups, an issue log for bad input, and raw-output excerpts.
+// record's TieGroups, between a judge's pairwise Call and the record's
+// PairwiseCall, an issue log for bad input, and raw-output excerpts.
 //
 // IssueLog collects ImportIssues (kind, file, line, record, field, detail)
 // and writes them into a JudgeDataset sorted by (kind, file, line, record,
@@ -14,13 +15,28 @@
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
 #include "google/protobuf/repeated_field.h"
+#include "stages/judge/copeland.h"
 #include "stages/judge/judge.pb.h"
+#include "stages/judge/pairwise_metrics.h"
 #include "stages/judge/weak_order.h"
 
 namespace repro::judge {
 
 void ToProto(const WeakOrder& order, google::protobuf::RepeatedPtrField<TieGroup>* out);
 WeakOrder FromProto(const google::protobuf::RepeatedPtrField<TieGroup>& groups);
+
+PairwiseCall::Verdict ToProto(Verdict verdict);
+Verdict FromProto(PairwiseCall::Verdict verdict);
+
+// Appends `call` to record->pairwise_calls with where its raw output is;
+// returns the new call (for fields an importer adds).
+PairwiseCall* AddPairwiseCall(const Call& call, absl::string_view raw_ref,
+                              absl::string_view raw_excerpt, absl::string_view raw_sha256,
+                              JudgeRecord* record);
+
+// The call as a Copeland comparison (policy::kPairwiseDerivation): 1 to the
+// preferred side, 1/2 each for a tie or an unparsed verdict.
+Comparison ToComparison(const Call& call);
 
 // First `max_bytes` bytes of `raw` (cut at a UTF-8 boundary), with "..."
 // appended when cut; invalid UTF-8 bytes as \xNN (Utf8Excerpt, utf8.h).

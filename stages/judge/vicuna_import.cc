@@ -15,6 +15,7 @@
 #include "stages/judge/policies.h"
 #include "stages/judge/record_util.h"
 #include "stages/judge/shortuuid.h"
+#include "stages/pipeline/status_macros.h"
 
 namespace repro::judge {
 namespace {
@@ -123,6 +124,13 @@ class Importer {
   JudgeRecord BaseRecord(int q, const std::vector<std::string>& models,
                          const std::string& judge_id);
   absl::Status SetHumanGround(JudgeRecord* r, int q, const std::vector<std::string>& models);
+  absl::StatusOr<JudgeRecord> PairwiseRecord(int q, const std::vector<std::string>& all);
+  absl::StatusOr<JudgeRecord> RelativeRecord(int q, const std::vector<std::string>& seven);
+  void RelativeJudgement(int q, const std::string& m, const std::string& task_id,
+                         CandidateJudgement* j);
+  void SetGpt4Protocol(const std::string& judge_id, int prompt,
+                       const std::map<int, std::string>& prompt_hashes,
+                       const std::string& prompt_file, JudgeProtocol* jp) const;
   void LoaderChecks(JudgeDataset* ds);
 
   const std::map<std::string, std::string>& files_;
@@ -150,15 +158,14 @@ class Importer {
 };
 
 absl::Status Importer::LoadQuestions() {
-  absl::StatusOr<std::pair<JsonLines, std::string>> jl = Lines("vicuna_questions.jsonl");
-  if (!jl.ok()) return jl.status();
-  for (const JsonLine& l : jl->first.values) {
-    const std::string where = absl::StrCat(jl->second, ":", l.line);
+  ASSIGN_OR_RETURN(const auto jl, Lines("vicuna_questions.jsonl"));
+  for (const JsonLine& l : jl.first.values) {
+    const std::string where = absl::StrCat(jl.second, ":", l.line);
     absl::StatusOr<long long> id = GetInt(l.value, "question_id", where);
     absl::StatusOr<std::string> text = GetString(l.value, "text", where);
     absl::StatusOr<std::string> cat = GetString(l.value, "category", where);
     if (!id.ok() || !text.ok() || !cat.ok()) {
-      log_.Add("invalid_field", jl->second, l.line, "", "question_id/text/category",
+      log_.Add("invalid_field", jl.second, l.line, "", "question_id/text/category",
                (!id.ok()     ? id.status()
                 : !text.ok() ? text.status()
                              : cat.status())
@@ -174,19 +181,18 @@ absl::Status Importer::LoadQuestions() {
     questions_[*id] = {*text, *cat};
   }
   if (questions_.empty()) {
-    return absl::InvalidArgumentError(absl::StrCat(jl->second, ": no valid question"));
+    return absl::InvalidArgumentError(absl::StrCat(jl.second, ": no valid question"));
   }
   return absl::OkStatus();
 }
 
 absl::Status Importer::LoadPrompts() {
-  absl::StatusOr<std::pair<JsonLines, std::string>> rev = Lines("reviewer.jsonl");
-  if (!rev.ok()) return rev.status();
+  ASSIGN_OR_RETURN(const auto rev, Lines("reviewer.jsonl"));
   std::map<int, std::string> reviewer_line;
-  for (const JsonLine& l : rev->first.values) {
-    absl::StatusOr<long long> id = GetInt(l.value, "prompt_id", rev->second);
+  for (const JsonLine& l : rev.first.values) {
+    absl::StatusOr<long long> id = GetInt(l.value, "prompt_id", rev.second);
     if (!id.ok()) {
-      log_.Add("invalid_field", rev->second, l.line, "", "prompt_id", id.status().message());
+      log_.Add("invalid_field", rev.second, l.line, "", "prompt_id", id.status().message());
       continue;
     }
     reviewer_line[*id] = l.value.dump();
@@ -197,12 +203,11 @@ absl::Status Importer::LoadPrompts() {
   for (auto [name, out] : std::vector<std::pair<std::string, std::map<int, std::string>*>>{
            {"vicuna_prompt_threeclass.jsonl", &prompt_hash_threeclass_},
            {"vicuna_prompt_relative.jsonl", &prompt_hash_relative_}}) {
-    absl::StatusOr<std::pair<JsonLines, std::string>> pl = Lines(name);
-    if (!pl.ok()) return pl.status();
-    for (const JsonLine& l : pl->first.values) {
-      absl::StatusOr<long long> id = GetInt(l.value, "prompt_id", pl->second);
+    ASSIGN_OR_RETURN(const auto pl, Lines(name));
+    for (const JsonLine& l : pl.first.values) {
+      absl::StatusOr<long long> id = GetInt(l.value, "prompt_id", pl.second);
       if (!id.ok()) {
-        log_.Add("invalid_field", pl->second, l.line, "", "prompt_id", id.status().message());
+        log_.Add("invalid_field", pl.second, l.line, "", "prompt_id", id.status().message());
         continue;
       }
       // Hash of the prompt record plus its sampling record (nlohmann's dump
@@ -216,17 +221,16 @@ absl::Status Importer::LoadPrompts() {
 
 absl::Status Importer::LoadGenerations() {
   for (const std::string& m : VicunaModels()) {
-    absl::StatusOr<std::pair<JsonLines, std::string>> jl = Lines(GenerationFile(m));
-    if (!jl.ok()) return jl.status();
-    for (const JsonLine& l : jl->first.values) {
-      const std::string where = absl::StrCat(jl->second, ":", l.line);
+    ASSIGN_OR_RETURN(const auto jl, Lines(GenerationFile(m)));
+    for (const JsonLine& l : jl.first.values) {
+      const std::string where = absl::StrCat(jl.second, ":", l.line);
       absl::StatusOr<long long> q = GetInt(l.value, "question_id", where);
       if (!q.ok()) {
-        log_.Add("invalid_field", jl->second, l.line, "", "question_id", q.status().message());
+        log_.Add("invalid_field", jl.second, l.line, "", "question_id", q.status().message());
         continue;
       }
       if (!questions_.count(*q)) {
-        log_.Add("unknown_task_id", jl->second, l.line, absl::StrCat("vicuna80/q", *q),
+        log_.Add("unknown_task_id", jl.second, l.line, absl::StrCat("vicuna80/q", *q),
                  "question_id", "no such question");
         continue;
       }
@@ -234,7 +238,7 @@ absl::Status Importer::LoadGenerations() {
       if (IsGuanaco(m)) {
         absl::StatusOr<std::string> g = GetString(l.value, "generation_truncated", where);
         if (!g.ok()) {
-          log_.Add("invalid_field", jl->second, l.line, absl::StrCat("vicuna80/q", *q),
+          log_.Add("invalid_field", jl.second, l.line, absl::StrCat("vicuna80/q", *q),
                    "generation_truncated", g.status().message());
           continue;
         }
@@ -247,7 +251,7 @@ absl::Status Importer::LoadGenerations() {
         absl::StatusOr<std::string> t = GetString(l.value, "text", where);
         absl::StatusOr<std::string> id = GetString(l.value, "answer_id", where);
         if (!t.ok() || !id.ok()) {
-          log_.Add("invalid_field", jl->second, l.line, absl::StrCat("vicuna80/q", *q),
+          log_.Add("invalid_field", jl.second, l.line, absl::StrCat("vicuna80/q", *q),
                    "text/answer_id", (!t.ok() ? t.status() : id.status()).message());
           continue;
         }
@@ -265,26 +269,25 @@ absl::Status Importer::LoadHuman() {
   for (const std::string& a : models) {
     for (const std::string& b : models) {
       if (a == b) continue;
-      absl::StatusOr<std::pair<JsonLines, std::string>> jl = Lines(
-          absl::StrCat(HumanStem(a), "-vs-", HumanStem(b), "-human-reviewer_threeclass.jsonl"));
-      if (!jl.ok()) return jl.status();
+      ASSIGN_OR_RETURN(const auto jl, Lines(absl::StrCat(HumanStem(a), "-vs-", HumanStem(b),
+                                                         "-human-reviewer_threeclass.jsonl")));
       std::map<int, Votes> here;
-      for (const JsonLine& l : jl->first.values) {
-        const std::string where = absl::StrCat(jl->second, ":", l.line);
+      for (const JsonLine& l : jl.first.values) {
+        const std::string where = absl::StrCat(jl.second, ":", l.line);
         absl::StatusOr<long long> q = GetInt(l.value, "question_id", where);
         absl::StatusOr<long long> score = GetInt(l.value, "score", where);
         if (!q.ok() || !score.ok()) {
-          log_.Add("invalid_field", jl->second, l.line, "", "question_id/score",
+          log_.Add("invalid_field", jl.second, l.line, "", "question_id/score",
                    (!q.ok() ? q.status() : score.status()).message());
           continue;
         }
         if (!questions_.count(*q)) {
-          log_.Add("unknown_task_id", jl->second, l.line, absl::StrCat("vicuna80/q", *q),
+          log_.Add("unknown_task_id", jl.second, l.line, absl::StrCat("vicuna80/q", *q),
                    "question_id", "no such question");
           continue;
         }
         Votes& v = here[*q];
-        v.ref = absl::StrCat(jl->second, " (question ", *q, ")");
+        v.ref = absl::StrCat(jl.second, " (question ", *q, ")");
         if (*score == 1)
           ++v.a;
         else if (*score == 2)
@@ -292,12 +295,12 @@ absl::Status Importer::LoadHuman() {
         else if (*score == 3)
           ++v.tie;
         else
-          log_.Add("invalid_field", jl->second, l.line, absl::StrCat("vicuna80/q", *q), "score",
+          log_.Add("invalid_field", jl.second, l.line, absl::StrCat("vicuna80/q", *q), "score",
                    absl::StrCat("expected 1, 2 or 3, found ", *score));
       }
       for (const auto& [q, v] : here) {
         if (v.a + v.b + v.tie != 3) {
-          log_.Add("unexpected_vote_count", jl->second, 0, absl::StrCat("vicuna80/q", q),
+          log_.Add("unexpected_vote_count", jl.second, 0, absl::StrCat("vicuna80/q", q),
                    absl::StrCat(a, " vs ", b),
                    absl::StrCat(v.a + v.b + v.tie, " votes, expected 3"));
         }
@@ -307,7 +310,7 @@ absl::Status Importer::LoadHuman() {
         if (!ordered) std::swap(oriented.a, oriented.b);
         auto [it, inserted] = votes_.emplace(key, oriented);
         if (!inserted) {
-          log_.Add("pair_in_both_orientations", jl->second, 0, absl::StrCat("vicuna80/q", q),
+          log_.Add("pair_in_both_orientations", jl.second, 0, absl::StrCat("vicuna80/q", q),
                    absl::StrCat(a, " vs ", b), "votes also in the other orientation file; merged");
           it->second.a += oriented.a;
           it->second.b += oriented.b;
@@ -325,12 +328,11 @@ absl::Status Importer::LoadPairwise() {
   for (const std::string& a : models) {
     for (const std::string& b : models) {
       if (a == b) continue;
-      absl::StatusOr<std::pair<JsonLines, std::string>> jl = Lines(absl::StrCat(
-          PairwiseStem(a), "-vs-", PairwiseStem(b), "-gpt-4-reviewer-threeclass.jsonl"));
-      if (!jl.ok()) return jl.status();
+      ASSIGN_OR_RETURN(const auto jl, Lines(absl::StrCat(PairwiseStem(a), "-vs-", PairwiseStem(b),
+                                                         "-gpt-4-reviewer-threeclass.jsonl")));
       std::set<int> seen;
-      for (const JsonLine& l : jl->first.values) {
-        const std::string where = absl::StrCat(jl->second, ":", l.line);
+      for (const JsonLine& l : jl.first.values) {
+        const std::string where = absl::StrCat(jl.second, ":", l.line);
         absl::StatusOr<long long> q = GetInt(l.value, "question_id", where);
         absl::StatusOr<long long> score = GetInt(l.value, "score", where);
         absl::StatusOr<std::string> text = GetString(l.value, "text", where);
@@ -340,7 +342,7 @@ absl::Status Importer::LoadPairwise() {
         for (const absl::Status& s : {q.status(), score.status(), text.status(), id1.status(),
                                       id2.status(), reviewer.status()}) {
           if (!s.ok()) {
-            log_.Add("invalid_field", jl->second, l.line, "", "", s.message());
+            log_.Add("invalid_field", jl.second, l.line, "", "", s.message());
             break;
           }
         }
@@ -348,15 +350,15 @@ absl::Status Importer::LoadPairwise() {
           continue;
         const std::string task = absl::StrCat("vicuna80/q", *q);
         if (!questions_.count(*q)) {
-          log_.Add("unknown_task_id", jl->second, l.line, task, "question_id", "no such question");
+          log_.Add("unknown_task_id", jl.second, l.line, task, "question_id", "no such question");
           continue;
         }
         if (!seen.insert(*q).second) {
-          log_.Add("duplicate_judge_output", jl->second, l.line, task, "question_id",
+          log_.Add("duplicate_judge_output", jl.second, l.line, task, "question_id",
                    "second review of this ordered pair; the first is kept");
           continue;
         }
-        const int orient = Orientation(*q, a, b, *id1, *id2, jl->second, l.line);
+        const int orient = Orientation(*q, a, b, *id1, *id2, jl.second, l.line);
         if (orient < 0) continue;
         ++j1_score_counts_[*score];
         RawCall rc;
@@ -374,7 +376,7 @@ absl::Status Importer::LoadPairwise() {
           rc.call.verdict = Verdict::kTie;
         else {
           rc.call.verdict = Verdict::kUnparsed;
-          log_.Add("unparsable_judge_output", jl->second, l.line, task, "score",
+          log_.Add("unparsable_judge_output", jl.second, l.line, task, "score",
                    absl::StrCat("score ", *score, "; last line '", Excerpt(rc.last_line, 60), "'"));
         }
         calls_[*q].push_back(rc);
@@ -391,16 +393,15 @@ absl::Status Importer::LoadRelative() {
       const std::string name =
           model_first ? absl::StrCat(RelativeStem(m), "-vs-gpt-3.5-gpt4-reviewer.jsonl")
                       : absl::StrCat("gpt-3.5-vs-", RelativeStem(m), "-gpt4-reviewer.jsonl");
-      absl::StatusOr<std::pair<JsonLines, std::string>> jl = Lines(name);
-      if (!jl.ok()) return jl.status();
-      for (const JsonLine& l : jl->first.values) {
-        const std::string where = absl::StrCat(jl->second, ":", l.line);
+      ASSIGN_OR_RETURN(const auto jl, Lines(name));
+      for (const JsonLine& l : jl.first.values) {
+        const std::string where = absl::StrCat(jl.second, ":", l.line);
         absl::StatusOr<long long> q = GetInt(l.value, "question_id", where);
         absl::StatusOr<std::string> text = GetString(l.value, "text", where);
         absl::StatusOr<std::string> id1 = GetString(l.value, "answer1_id", where);
         absl::StatusOr<std::string> id2 = GetString(l.value, "answer2_id", where);
         if (!q.ok() || !text.ok() || !id1.ok() || !id2.ok()) {
-          log_.Add("invalid_field", jl->second, l.line, "", "",
+          log_.Add("invalid_field", jl.second, l.line, "", "",
                    (!q.ok()      ? q.status()
                     : !text.ok() ? text.status()
                     : !id1.ok()  ? id1.status()
@@ -410,18 +411,18 @@ absl::Status Importer::LoadRelative() {
         }
         const std::string task = absl::StrCat("vicuna80/q", *q);
         if (!questions_.count(*q)) {
-          log_.Add("unknown_task_id", jl->second, l.line, task, "question_id", "no such question");
+          log_.Add("unknown_task_id", jl.second, l.line, task, "question_id", "no such question");
           continue;
         }
         const std::string file_first = model_first ? m : kReference;
         const std::string file_second = model_first ? kReference : m;
-        const int orient = Orientation(*q, file_first, file_second, *id1, *id2, jl->second, l.line);
+        const int orient = Orientation(*q, file_first, file_second, *id1, *id2, jl.second, l.line);
         if (orient < 0) continue;
         const bool shown_first = (orient == 0) == model_first;  // the model is Assistant 1
         Relative& r = relative_[{static_cast<int>(*q), m}];
         bool& seen = shown_first ? r.seen_first : r.seen_second;
         if (seen) {
-          log_.Add("duplicate_judge_output", jl->second, l.line, task, m,
+          log_.Add("duplicate_judge_output", jl.second, l.line, task, m,
                    "second review in this order; the first is kept");
           continue;
         }
@@ -436,7 +437,7 @@ absl::Status Importer::LoadRelative() {
         }
         if (!mine) {
           ++relative_unparsed_;
-          log_.Add("unparsable_judge_output", jl->second, l.line, task, "score",
+          log_.Add("unparsable_judge_output", jl.second, l.line, task, "score",
                    absl::StrCat("score ", score.dump(), "; first line '", r.excerpts.back(), "'"));
         }
         (shown_first ? r.as_first : r.as_second) = mine;
@@ -506,18 +507,16 @@ absl::Status Importer::SetHumanGround(JudgeRecord* r, int q,
       pv->set_b_wins(v->second.b);
       pv->set_ties(v->second.tie);
       pv->set_source_ref(v->second.ref);
-      absl::StatusOr<double> pts = MajorityOfVotes(v->second.a, v->second.b, v->second.tie);
-      if (!pts.ok()) return pts.status();
-      comps.push_back({a, b, *pts});
+      ASSIGN_OR_RETURN(const double pts, MajorityOfVotes(v->second.a, v->second.b, v->second.tie));
+      comps.push_back({a, b, pts});
     }
   }
-  absl::StatusOr<WeakOrder> order = CopelandOrder(models, comps, Unvalued::kExclude);
-  if (!order.ok()) return order.status();
+  ASSIGN_OR_RETURN(const WeakOrder order, CopelandOrder(models, comps, Unvalued::kExclude));
   GroundOrder* g = r->mutable_ground_order();
-  ToProto(*order, g->mutable_groups());
+  ToProto(order, g->mutable_groups());
   for (const std::string& m : models) {
     bool in = false;
-    for (const std::string& id : Flatten(*order)) in = in || id == m;
+    for (const std::string& id : Flatten(order)) in = in || id == m;
     if (!in) g->add_missing_ids(m);
   }
   g->set_definition(
@@ -602,7 +601,7 @@ absl::StatusOr<JudgeDataset> Importer::Run() {
   for (absl::Status (Importer::*load)() :
        {&Importer::LoadQuestions, &Importer::LoadPrompts, &Importer::LoadGenerations,
         &Importer::LoadHuman, &Importer::LoadPairwise, &Importer::LoadRelative}) {
-    if (absl::Status s = (this->*load)(); !s.ok()) return s;
+    RETURN_IF_ERROR((this->*load)());
   }
   JudgeDataset ds;
   ds.set_dataset(kDataset);
@@ -624,122 +623,117 @@ absl::StatusOr<JudgeDataset> Importer::Run() {
     if (m != kReference) seven.push_back(m);
   }
   for (const auto& [q, question] : questions_) {
-    // J1: pairwise calls.
-    {
-      JudgeRecord r = BaseRecord(q, all, "gpt-4/pairwise-threeclass");
-      if (absl::Status s = SetHumanGround(&r, q, all); !s.ok()) return s;
-      std::vector<Comparison> comps;
-      std::set<int> reviewer_ids;
-      for (const RawCall& c : calls_[q]) {
-        PairwiseCall* pc = r.add_pairwise_calls();
-        pc->set_first_id(c.call.first);
-        pc->set_second_id(c.call.second);
-        pc->set_verdict(c.call.verdict == Verdict::kFirstBetter    ? PairwiseCall::FIRST_BETTER
-                        : c.call.verdict == Verdict::kSecondBetter ? PairwiseCall::SECOND_BETTER
-                        : c.call.verdict == Verdict::kTie          ? PairwiseCall::TIE
-                                                                   : PairwiseCall::UNPARSED);
-        pc->set_raw_ref(c.ref);
-        pc->set_raw_excerpt(Excerpt(c.last_line));
-        pc->set_raw_sha256(c.sha);
-        pc->set_parse_note("verdict = upstream 'score' field (QLoRA's parse of the last line)");
-        comps.push_back({c.call.first, c.call.second,
-                         c.call.verdict == Verdict::kFirstBetter    ? 1.0
-                         : c.call.verdict == Verdict::kSecondBetter ? 0.0
-                                                                    : 0.5});
-        reviewer_ids.insert(c.reviewer_id);
-      }
-      const int expected_calls = all.size() * (all.size() - 1);
-      if (r.pairwise_calls_size() != expected_calls) {
-        log_.Add("missing_judge_output", "", 0, r.task_id(), "gpt-4/pairwise-threeclass",
-                 absl::StrCat(r.pairwise_calls_size(), " of ", expected_calls, " calls present"));
-      }
-      if (reviewer_ids.size() > 1) {
-        log_.Add("inconsistent_reviewer_id", "", 0, r.task_id(), "reviewer_id",
-                 "calls of one question use several prompts");
-      }
-      const int prompt = reviewer_ids.empty() ? 0 : *reviewer_ids.begin();
-      JudgeProtocol* jp = r.mutable_judge();
-      jp->set_judge_id("gpt-4/pairwise-threeclass");
-      jp->set_model("gpt-4 (OpenAI API)");
-      jp->set_model_version("not pinned (mid-2023); reviewer.jsonl names gpt-4-0328");
-      jp->set_prompt_config_hash(
-          prompt_hash_threeclass_.count(prompt)
-              ? prompt_hash_threeclass_[prompt]
-              : "not available: prompt id not in vicuna_prompt_threeclass.jsonl");
-      jp->set_input_report_mode("pairwise, both presentation orders");
-      jp->set_temperature(reviewer_temperature_.count(prompt) ? reviewer_temperature_[prompt]
-                                                              : "not recorded");
-      jp->set_seed_or_run_id("not recorded");
-      jp->set_retries("retried on API errors (count not recorded)");
-      jp->set_call_form("PAIRWISE_CALLS");
-      absl::StatusOr<WeakOrder> order = CopelandOrder(all, comps, Unvalued::kBottom);
-      if (!order.ok()) return order.status();
-      PredictedOrder* p = r.mutable_predicted();
-      p->set_form(PredictedOrder::DERIVED_FROM_PAIRWISE_CALLS);
-      p->set_derivation_policy(policy::kPairwiseDerivation);
-      p->set_failure_policy("an unparsed call gives 1/2 to each side; it is counted");
-      ToProto(*order, p->mutable_groups());
-      *ds.add_records() = std::move(r);
-    }
-    // J2: relative scores against the fixed gpt-3.5 reference.
-    {
-      JudgeRecord r = BaseRecord(q, seven, "gpt-4/relative-to-gpt-3.5");
-      if (absl::Status s = SetHumanGround(&r, q, seven); !s.ok()) return s;
-      PredictedOrder* p = r.mutable_predicted();
-      for (const std::string& m : seven) {
-        CandidateJudgement* j = p->add_judgements();
-        j->set_candidate_id(m);
-        const Relative& rel = relative_[{q, m}];
-        j->set_raw_ref(absl::StrJoin(rel.refs, "; "));
-        j->set_raw_excerpt(absl::StrJoin(rel.excerpts, " | "));
-        if (!rel.seen_first || !rel.seen_second) {
-          log_.Add("missing_judge_output", "", 0, r.task_id(), m,
-                   absl::StrCat("relative review missing in ", !rel.seen_first ? "model-first" : "",
-                                !rel.seen_first && !rel.seen_second ? " and " : "",
-                                !rel.seen_second ? "reference-first" : "", " order"));
-        }
-        double sum = 0;
-        int n = 0;
-        for (const auto& s : {rel.as_first, rel.as_second}) {
-          if (s) {
-            sum += *s;
-            ++n;
-          }
-        }
-        j->set_parsed(n > 0);
-        if (n > 0) {
-          j->set_score(sum / n);
-          if (n == 1) j->set_parse_error("one order unparsed or missing: mean of the other");
-        } else {
-          j->set_parse_error("no parsed score in either order");
-        }
-      }
-      if (absl::Status s = SetPredictedFromJudgements(&r); !s.ok()) return s;
-      p->set_derivation_policy(absl::StrCat(
-          policy::kPointwiseDerivation,
-          "; score = mean of the answer's 1-10 score over the two presentation orders against "
-          "the gpt-3.5 reference (an unparsed order is left out of the mean)"));
-      JudgeProtocol* jp = r.mutable_judge();
-      jp->set_judge_id("gpt-4/relative-to-gpt-3.5");
-      jp->set_model("gpt-4 (OpenAI API)");
-      jp->set_model_version("not pinned (mid-2023); reviewer.jsonl names gpt-4-0328");
-      const int prompt = calls_[q].empty() ? 0 : calls_[q].front().reviewer_id;
-      jp->set_prompt_config_hash(
-          prompt_hash_relative_.count(prompt)
-              ? prompt_hash_relative_[prompt]
-              : "not available: prompt id not in vicuna_prompt_relative.jsonl");
-      jp->set_input_report_mode("relative 1-10 score against a fixed gpt-3.5 answer, both orders");
-      jp->set_temperature(reviewer_temperature_.count(prompt) ? reviewer_temperature_[prompt]
-                                                              : "not recorded");
-      jp->set_seed_or_run_id("not recorded");
-      jp->set_retries("retried on API errors (count not recorded)");
-      jp->set_call_form("POINTWISE_SCORES");
-      *ds.add_records() = std::move(r);
-    }
+    ASSIGN_OR_RETURN(*ds.add_records(), PairwiseRecord(q, all));
+    ASSIGN_OR_RETURN(*ds.add_records(), RelativeRecord(q, seven));
   }
   LoaderChecks(&ds);
   log_.WriteTo(&ds);
   return ds;
+}
+
+// J1: pairwise calls.
+absl::StatusOr<JudgeRecord> Importer::PairwiseRecord(int q, const std::vector<std::string>& all) {
+  JudgeRecord r = BaseRecord(q, all, "gpt-4/pairwise-threeclass");
+  RETURN_IF_ERROR(SetHumanGround(&r, q, all));
+  std::vector<Comparison> comps;
+  std::set<int> reviewer_ids;
+  for (const RawCall& c : calls_[q]) {
+    AddPairwiseCall(c.call, c.ref, Excerpt(c.last_line), c.sha, &r)
+        ->set_parse_note("verdict = upstream 'score' field (QLoRA's parse of the last line)");
+    comps.push_back(ToComparison(c.call));
+    reviewer_ids.insert(c.reviewer_id);
+  }
+  const int expected_calls = all.size() * (all.size() - 1);
+  if (r.pairwise_calls_size() != expected_calls) {
+    log_.Add("missing_judge_output", "", 0, r.task_id(), "gpt-4/pairwise-threeclass",
+             absl::StrCat(r.pairwise_calls_size(), " of ", expected_calls, " calls present"));
+  }
+  if (reviewer_ids.size() > 1) {
+    log_.Add("inconsistent_reviewer_id", "", 0, r.task_id(), "reviewer_id",
+             "calls of one question use several prompts");
+  }
+  const int prompt = reviewer_ids.empty() ? 0 : *reviewer_ids.begin();
+  SetGpt4Protocol("gpt-4/pairwise-threeclass", prompt, prompt_hash_threeclass_,
+                  "vicuna_prompt_threeclass.jsonl", r.mutable_judge());
+  r.mutable_judge()->set_input_report_mode("pairwise, both presentation orders");
+  r.mutable_judge()->set_call_form("PAIRWISE_CALLS");
+  ASSIGN_OR_RETURN(const WeakOrder order, CopelandOrder(all, comps, Unvalued::kBottom));
+  PredictedOrder* p = r.mutable_predicted();
+  p->set_form(PredictedOrder::DERIVED_FROM_PAIRWISE_CALLS);
+  p->set_derivation_policy(policy::kPairwiseDerivation);
+  p->set_failure_policy("an unparsed call gives 1/2 to each side; it is counted");
+  ToProto(order, p->mutable_groups());
+  return r;
+}
+
+// J2: relative scores against the fixed gpt-3.5 reference.
+absl::StatusOr<JudgeRecord> Importer::RelativeRecord(int q, const std::vector<std::string>& seven) {
+  JudgeRecord r = BaseRecord(q, seven, "gpt-4/relative-to-gpt-3.5");
+  RETURN_IF_ERROR(SetHumanGround(&r, q, seven));
+  PredictedOrder* p = r.mutable_predicted();
+  for (const std::string& m : seven) RelativeJudgement(q, m, r.task_id(), p->add_judgements());
+  RETURN_IF_ERROR(SetPredictedFromJudgements(&r));
+  p->set_derivation_policy(absl::StrCat(
+      policy::kPointwiseDerivation,
+      "; score = mean of the answer's 1-10 score over the two presentation orders against "
+      "the gpt-3.5 reference (an unparsed order is left out of the mean)"));
+  const int prompt = calls_[q].empty() ? 0 : calls_[q].front().reviewer_id;
+  SetGpt4Protocol("gpt-4/relative-to-gpt-3.5", prompt, prompt_hash_relative_,
+                  "vicuna_prompt_relative.jsonl", r.mutable_judge());
+  r.mutable_judge()->set_input_report_mode(
+      "relative 1-10 score against a fixed gpt-3.5 answer, both orders");
+  r.mutable_judge()->set_call_form("POINTWISE_SCORES");
+  return r;
+}
+
+// The score of model `m` on question `q`: the mean over the presentation
+// orders that parsed.
+void Importer::RelativeJudgement(int q, const std::string& m, const std::string& task_id,
+                                 CandidateJudgement* j) {
+  j->set_candidate_id(m);
+  const Relative& rel = relative_[{q, m}];
+  j->set_raw_ref(absl::StrJoin(rel.refs, "; "));
+  j->set_raw_excerpt(absl::StrJoin(rel.excerpts, " | "));
+  if (!rel.seen_first || !rel.seen_second) {
+    log_.Add("missing_judge_output", "", 0, task_id, m,
+             absl::StrCat("relative review missing in ", !rel.seen_first ? "model-first" : "",
+                          !rel.seen_first && !rel.seen_second ? " and " : "",
+                          !rel.seen_second ? "reference-first" : "", " order"));
+  }
+  double sum = 0;
+  int n = 0;
+  for (const auto& s : {rel.as_first, rel.as_second}) {
+    if (s) {
+      sum += *s;
+      ++n;
+    }
+  }
+  j->set_parsed(n > 0);
+  if (n > 0) {
+    j->set_score(sum / n);
+    if (n == 1) j->set_parse_error("one order unparsed or missing: mean of the other");
+  } else {
+    j->set_parse_error("no parsed score in either order");
+  }
+}
+
+// What both GPT-4 judges share; `prompt_file` names where `prompt_hashes`
+// came from.
+void Importer::SetGpt4Protocol(const std::string& judge_id, int prompt,
+                               const std::map<int, std::string>& prompt_hashes,
+                               const std::string& prompt_file, JudgeProtocol* jp) const {
+  jp->set_judge_id(judge_id);
+  jp->set_model("gpt-4 (OpenAI API)");
+  jp->set_model_version("not pinned (mid-2023); reviewer.jsonl names gpt-4-0328");
+  auto hash = prompt_hashes.find(prompt);
+  jp->set_prompt_config_hash(hash != prompt_hashes.end()
+                                 ? hash->second
+                                 : absl::StrCat("not available: prompt id not in ", prompt_file));
+  auto temperature = reviewer_temperature_.find(prompt);
+  jp->set_temperature(temperature != reviewer_temperature_.end() ? temperature->second
+                                                                 : "not recorded");
+  jp->set_seed_or_run_id("not recorded");
+  jp->set_retries("retried on API errors (count not recorded)");
 }
 
 }  // namespace
