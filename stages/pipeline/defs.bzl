@@ -150,15 +150,23 @@ def _report_impl(ctx):
     lineage = ctx.actions.declare_file(ctx.label.name + "/lineage.json")
     prov = depset(transitive = _transitive_provenance(ctx.attr.srcs))
 
+    # The files to copy and the records to collect, one a line (a list that
+    # grows with the report stays off the command line).
+    lines = ctx.actions.args()
+    lines.set_param_file_format("multiline")
+    lines.add_all(["copy\t%s\t%s" % (s.path, d.path) for s, d in copies])
+    lines.add_all(prov, format_each = "provenance\t%s")
+    manifest = ctx.actions.declare_file(ctx.label.name + ".report_manifest")
+    ctx.actions.write(manifest, lines)
+
     args = ctx.actions.args()
     args.add("--report", str(ctx.label))
     args.add("--lineage", lineage.path)
-    args.add_all([s.path + "=" + d.path for s, d in copies], before_each = "--copy")
-    args.add_all(prov, before_each = "--provenance")
+    args.add("--manifest", manifest.path)
     ctx.actions.run(
         executable = ctx.executable._assemble,
         arguments = [args],
-        inputs = depset([s for s, _ in copies], transitive = [prov]),
+        inputs = depset([s for s, _ in copies] + [manifest], transitive = [prov]),
         outputs = [d for _, d in copies] + [lineage],
         mnemonic = "AssembleReport",
         progress_message = "Report %s" % ctx.label,

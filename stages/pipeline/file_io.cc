@@ -36,4 +36,15 @@ absl::Status WriteFileAtomically(const std::string& path, absl::string_view byte
   return absl::OkStatus();
 }
 
+absl::Status WriteFilesAtomically(const std::vector<std::pair<std::string, std::string>>& files) {
+  for (size_t i = 0; i < files.size(); ++i) {
+    absl::Status s = WriteFileAtomically(files[i].first, files[i].second);
+    if (!s.ok()) {
+      for (size_t j = 0; j < i; ++j) std::remove(files[j].first.c_str());
+      return s;
+    }
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace repro

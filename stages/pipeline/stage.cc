@@ -10,8 +10,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 #include "stages/pipeline/file_io.h"
 #include "stages/pipeline/sha256.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/pipeline/textproto.h"
 #include "stages/schemas/provenance.pb.h"
 
@@ -27,9 +29,7 @@ namespace repro {
 
 Stage::Stage(std::string label, std::vector<Input> inputs,
              std::map<std::string, std::string> output_paths)
-    : label_(std::move(label)),
-      inputs_(std::move(inputs)),
-      output_paths_(std::move(output_paths)) {
+    : label_(std::move(label)), inputs_(std::move(inputs)), output_paths_(std::move(output_paths)) {
   std::sort(inputs_.begin(), inputs_.end(),
             [](const Input& a, const Input& b) { return a.role < b.role; });
 }
@@ -38,15 +38,19 @@ absl::StatusOr<const Stage::Input*> Stage::Find(absl::string_view role) const {
   for (const Input& in : inputs_) {
     if (in.role == role) return &in;
   }
-  return absl::NotFoundError(absl::StrCat("no input with role '", role,
-                                          "'; known roles: ",
-                                          absl::StrJoin(Roles(), ", ")));
+  return absl::NotFoundError(
+      absl::StrCat("no input with role '", role, "'; known roles: ", absl::StrJoin(Roles(), ", ")));
 }
 
 absl::StatusOr<std::string> Stage::Read(absl::string_view role) const {
-  absl::StatusOr<const Input*> in = Find(role);
-  if (!in.ok()) return in.status();
-  return ReadFile((*in)->path);
+  ASSIGN_OR_RETURN(const Input* in, Find(role));
+  return ReadFile(in->path);
+}
+
+absl::StatusOr<Stage::NamedBytes> Stage::ReadNamed(absl::string_view role) const {
+  ASSIGN_OR_RETURN(const Input* in, Find(role));
+  ASSIGN_OR_RETURN(std::string bytes, ReadFile(in->path));
+  return NamedBytes{in->short_path, std::move(bytes)};
 }
 
 std::vector<std::string> Stage::Roles(absl::string_view prefix) const {
@@ -61,9 +65,8 @@ absl::Status Stage::Write(absl::string_view name, std::string bytes) {
   if (output_paths_.count(std::string(name)) == 0) {
     std::vector<std::string> names;
     for (const auto& [n, p] : output_paths_) names.push_back(n);
-    return absl::InvalidArgumentError(
-        absl::StrCat("output '", name, "' is not declared; declared outputs: ",
-                     absl::StrJoin(names, ", ")));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "output '", name, "' is not declared; declared outputs: ", absl::StrJoin(names, ", ")));
   }
   written_[std::string(name)] = std::move(bytes);
   return absl::OkStatus();
@@ -75,8 +78,7 @@ bool IsVolatile(absl::string_view output_name) {
 
 std::string ShortPath(absl::string_view exec_path) {
   if (absl::StartsWith(exec_path, "bazel-out/")) {
-    std::vector<absl::string_view> parts =
-        absl::StrSplit(exec_path, absl::MaxSplits('/', 3));
+    std::vector<absl::string_view> parts = absl::StrSplit(exec_path, absl::MaxSplits('/', 3));
     if (parts.size() == 4 && parts[2] == "bin") return std::string(parts[3]);
   }
   return std::string(exec_path);
@@ -84,69 +86,28 @@ std::string ShortPath(absl::string_view exec_path) {
 
 namespace {
 
-absl::StatusOr<Stage> LoadStage() {
-  const std::string manifest_path = absl::GetFlag(FLAGS_manifest);
-  absl::StatusOr<std::string> manifest = ReadFile(manifest_path);
-  if (!manifest.ok()) return manifest.status();
-  std::vector<Stage::Input> inputs;
-  std::map<std::string, std::string> outputs;
-  int line_no = 0;
-  for (absl::string_view line : absl::StrSplit(*manifest, '\n')) {
-    ++line_no;
-    if (line.empty()) continue;
-    std::vector<std::string> f = absl::StrSplit(line, '\t');
-    if (f.size() != 3 || (f[0] != "input" && f[0] != "output")) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "stage manifest line ", line_no, ": expected 'input|output<TAB>name<TAB>path'"));
-    }
-    if (f[0] == "input") {
-      for (const Stage::Input& in : inputs) {
-        if (in.role == f[1]) {
-          return absl::InvalidArgumentError(
-              absl::StrCat("input role '", f[1], "' is declared twice"));
-        }
-      }
-      inputs.push_back({f[1], f[2], ShortPath(f[2])});
-    } else {
-      outputs[f[1]] = f[2];
-    }
-  }
-  return Stage(absl::GetFlag(FLAGS_label), std::move(inputs), std::move(outputs));
-}
-
-absl::StatusOr<schemas::FileDigest> Digest(const std::string& role,
-                                           const std::string& path,
+absl::StatusOr<schemas::FileDigest> Digest(const std::string& role, const std::string& path,
                                            const std::string& short_path) {
-  absl::StatusOr<std::string> bytes = ReadFile(path);
-  if (!bytes.ok()) return bytes.status();
+  ASSIGN_OR_RETURN(const std::string bytes, ReadFile(path));
   schemas::FileDigest d;
   d.set_role(role);
   d.set_path(short_path);
-  d.set_sha256(Sha256Hex(*bytes));
-  d.set_bytes(bytes->size());
+  d.set_sha256(Sha256Hex(bytes));
+  d.set_bytes(bytes.size());
   return d;
 }
 
-absl::Status Finish(const Stage& stage) {
-  for (const auto& [name, path] : stage.output_paths()) {
-    if (stage.written().count(name) == 0) {
-      return absl::InternalError(
-          absl::StrCat("stage did not write its declared output '", name, "'"));
-    }
-  }
+absl::StatusOr<schemas::Provenance> MakeProvenance(const Stage& stage, const StageRecord& record) {
   schemas::Provenance prov;
-  prov.set_stage(absl::GetFlag(FLAGS_stage));
-  prov.set_stage_version(absl::GetFlag(FLAGS_stage_version));
+  prov.set_stage(record.stage);
+  prov.set_stage_version(record.stage_version);
+  for (const std::string& arg : record.args) prov.add_args(arg);
   prov.set_label(stage.label());
-  const std::string tool = absl::GetFlag(FLAGS_tool_binary);
-  absl::StatusOr<schemas::FileDigest> tool_digest = Digest("", tool, ShortPath(tool));
-  if (!tool_digest.ok()) return tool_digest.status();
-  *prov.mutable_tool() = *tool_digest;
+  ASSIGN_OR_RETURN(*prov.mutable_tool(),
+                   Digest("", record.tool_binary, ShortPath(record.tool_binary)));
   for (const Stage::Input& in : stage.inputs()) {
     if (IsVolatile(in.short_path.substr(in.short_path.rfind('/') + 1))) continue;
-    absl::StatusOr<schemas::FileDigest> d = Digest(in.role, in.path, in.short_path);
-    if (!d.ok()) return d.status();
-    *prov.add_inputs() = *d;
+    ASSIGN_OR_RETURN(*prov.add_inputs(), Digest(in.role, in.path, in.short_path));
   }
   for (const auto& [name, path] : stage.output_paths()) {
     if (IsVolatile(name)) continue;  // times etc.: never part of provenance
@@ -156,14 +117,101 @@ absl::Status Finish(const Stage& stage) {
     d->set_sha256(Sha256Hex(bytes));
     d->set_bytes(bytes.size());
   }
-  for (const auto& [name, path] : stage.output_paths()) {
-    absl::Status s = WriteFileAtomically(path, stage.written().at(name));
-    if (!s.ok()) return s;
+  return prov;
+}
+
+// The runtime flags eval_stage passes; StageArgs leaves them out.
+bool IsRuntimeFlag(absl::string_view name) {
+  for (absl::string_view f :
+       {"stage", "stage_version", "label", "tool_binary", "manifest", "provenance"}) {
+    if (name == f) return true;
   }
-  return WriteFileAtomically(absl::GetFlag(FLAGS_provenance), ToJson(prov));
+  return false;
+}
+
+// A path that names a place on this machine or in this configuration.
+bool IsMachinePath(absl::string_view value) {
+  return absl::StartsWith(value, "/") || absl::StartsWith(value, "~/") ||
+         absl::StrContains(value, "bazel-out/");
 }
 
 }  // namespace
+
+absl::StatusOr<Stage> StageFromManifest(const std::string& label,
+                                        const std::string& manifest_path) {
+  ASSIGN_OR_RETURN(const std::string manifest, ReadFile(manifest_path));
+  std::vector<Stage::Input> inputs;
+  std::map<std::string, std::string> outputs;
+  int line_no = 0;
+  for (absl::string_view line : absl::StrSplit(manifest, '\n')) {
+    ++line_no;
+    if (line.empty()) continue;
+    const std::string where = absl::StrCat("stage manifest ", manifest_path, " line ", line_no);
+    std::vector<std::string> f = absl::StrSplit(line, '\t');
+    if (f.size() != 3 || (f[0] != "input" && f[0] != "output")) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, ": expected 'input|output<TAB>name<TAB>path', found '", line, "'"));
+    }
+    if (f[0] == "input") {
+      for (const Stage::Input& in : inputs) {
+        if (in.role == f[1]) {
+          return absl::InvalidArgumentError(
+              absl::StrCat(where, ": input role '", f[1], "' is declared twice"));
+        }
+      }
+      inputs.push_back({f[1], f[2], ShortPath(f[2])});
+    } else if (!outputs.emplace(f[1], f[2]).second) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, ": output '", f[1], "' is declared twice"));
+    }
+  }
+  return Stage(label, std::move(inputs), std::move(outputs));
+}
+
+absl::StatusOr<std::vector<std::string>> StageArgs(int argc, char** argv) {
+  std::vector<std::string> args;
+  bool flags_done = false;  // after "--" every argument is positional
+  for (int i = 1; i < argc; ++i) {
+    const absl::string_view arg = argv[i];
+    if (!flags_done && arg == "--") {
+      flags_done = true;
+    } else if (!flags_done && absl::StartsWith(arg, "-")) {
+      const absl::string_view flag = absl::StripPrefix(absl::StripPrefix(arg, "-"), "-");
+      const size_t eq = flag.find('=');
+      if (IsRuntimeFlag(flag.substr(0, eq))) {
+        if (eq == absl::string_view::npos) ++i;  // "--manifest <path>": skip the value too
+        continue;
+      }
+    }
+    const size_t eq = arg.find('=');
+    const absl::string_view value =
+        absl::StartsWith(arg, "-") && eq != absl::string_view::npos ? arg.substr(eq + 1) : arg;
+    if (IsMachinePath(value)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "argument '", arg,
+          "' is a machine path; a file is passed as an input by role (eval_stage inputs), "
+          "so that the provenance records its bytes, not its path"));
+    }
+    args.push_back(std::string(arg));
+  }
+  return args;
+}
+
+absl::Status Finish(const Stage& stage, const StageRecord& record) {
+  for (const auto& [name, path] : stage.output_paths()) {
+    if (stage.written().count(name) == 0) {
+      return absl::InternalError(
+          absl::StrCat("stage did not write its declared output '", name, "'"));
+    }
+  }
+  ASSIGN_OR_RETURN(const schemas::Provenance prov, MakeProvenance(stage, record));
+  std::vector<std::pair<std::string, std::string>> files;
+  for (const auto& [name, path] : stage.output_paths()) {
+    files.emplace_back(path, stage.written().at(name));
+  }
+  files.emplace_back(record.provenance, ToJson(prov));
+  return WriteFilesAtomically(files);
+}
 
 absl::Status StatusFromExceptions(absl::FunctionRef<absl::Status()> f) {
   try {
@@ -175,17 +223,25 @@ absl::Status StatusFromExceptions(absl::FunctionRef<absl::Status()> f) {
   }
 }
 
-int RunStage(int argc, char** argv,
-             absl::FunctionRef<absl::Status(Stage&)> body) {
+int RunStage(int argc, char** argv, absl::FunctionRef<absl::Status(Stage&)> body) {
+  absl::StatusOr<std::vector<std::string>> args = StageArgs(argc, argv);
   absl::ParseCommandLine(argc, argv);
-  absl::StatusOr<Stage> stage = LoadStage();
-  absl::Status status = stage.status();
+  absl::Status status = args.status();
+  absl::StatusOr<Stage> stage = absl::UnknownError("not loaded");
+  if (status.ok()) {
+    stage = StageFromManifest(absl::GetFlag(FLAGS_label), absl::GetFlag(FLAGS_manifest));
+    status = stage.status();
+  }
   if (status.ok()) status = StatusFromExceptions([&] { return body(*stage); });
-  if (status.ok()) status = StatusFromExceptions([&] { return Finish(*stage); });
+  if (status.ok()) {
+    const StageRecord record{absl::GetFlag(FLAGS_stage), absl::GetFlag(FLAGS_stage_version),
+                             absl::GetFlag(FLAGS_tool_binary), absl::GetFlag(FLAGS_provenance),
+                             *std::move(args)};
+    status = StatusFromExceptions([&] { return Finish(*stage, record); });
+  }
   if (!status.ok()) {
-    std::cerr << absl::GetFlag(FLAGS_label) << ": stage "
-              << absl::GetFlag(FLAGS_stage) << " failed: " << status.message()
-              << "\n";
+    std::cerr << absl::GetFlag(FLAGS_label) << ": stage " << absl::GetFlag(FLAGS_stage)
+              << " failed: " << status.message() << "\n";
     return 1;
   }
   return 0;

@@ -13,6 +13,7 @@
 //
 // Contract:
 //  - Inputs are named by role (the string given in the BUILD file). Read()
+//    (or ReadNamed(), which also gives the input's workspace-relative path)
 //    of an unknown role is NotFound listing the known roles.
 //  - Outputs are named by the file names declared in `outs`. Write() buffers
 //    bytes in memory; nothing reaches disk unless the body returns OK and every
@@ -26,7 +27,28 @@
 //  - Volatile outputs ("*.volatile.*", e.g. query times) are written like any
 //    other but left out of the provenance record (see IsVolatile).
 //  - Stage-specific flags are ordinary ABSL_FLAGs of the tool; RunStage parses
-//    the command line.
+//    the command line. The provenance record holds them too, as `args`: every
+//    argument as given, in order, except the runtime flags that eval_stage
+//    passes (--stage, --stage_version, --label: fields of their own;
+//    --tool_binary, --manifest, --provenance: machine paths, whose files are
+//    recorded by hash as the tool, the inputs and outputs, and the record
+//    itself). A stage argument that is a machine path (absolute, or under
+//    bazel-out/) stops the stage: a file is an input by role (StageArgs).
+//
+// The pieces of RunStage, for tests and for tools that drive a stage
+// themselves:
+//  - StageFromManifest(label, manifest_path) reads the manifest eval_stage
+//    writes (lines "input<TAB>role<TAB>path" and "output<TAB>name<TAB>path")
+//    into a Stage. Errors: the manifest cannot be read (NotFound naming it);
+//    InvalidArgument naming the manifest and the line for a malformed line, a
+//    role declared twice or an output declared twice.
+//  - StageArgs(argc, argv) is the `args` above, or InvalidArgument naming the
+//    argument that is a machine path.
+//  - Finish(stage, record) is what follows a body that returned OK: Internal
+//    naming a declared output the body did not write; otherwise the outputs,
+//    then the provenance record, each written atomically. If any read or
+//    write fails, outputs already written are removed again: after a failing
+//    stage no output file exists.
 #ifndef REPRO_STAGES_PIPELINE_STAGE_H_
 #define REPRO_STAGES_PIPELINE_STAGE_H_
 
@@ -54,6 +76,12 @@ class Stage {
 
   // Bytes of the input with this role.
   absl::StatusOr<std::string> Read(absl::string_view role) const;
+  // The same, with the input's workspace-relative path (for messages).
+  struct NamedBytes {
+    std::string name;  // short_path of the input
+    std::string bytes;
+  };
+  absl::StatusOr<NamedBytes> ReadNamed(absl::string_view role) const;
   // The input with this role, or NotFound listing the known roles.
   absl::StatusOr<const Input*> Find(absl::string_view role) const;
   // Roles that start with `prefix`, sorted.
@@ -64,12 +92,8 @@ class Stage {
 
   const std::string& label() const { return label_; }
   const std::vector<Input>& inputs() const { return inputs_; }
-  const std::map<std::string, std::string>& output_paths() const {
-    return output_paths_;
-  }
-  const std::map<std::string, std::string>& written() const {
-    return written_;
-  }
+  const std::map<std::string, std::string>& output_paths() const { return output_paths_; }
+  const std::map<std::string, std::string>& written() const { return written_; }
 
  private:
   std::string label_;
@@ -77,6 +101,22 @@ class Stage {
   std::map<std::string, std::string> output_paths_;  // name -> path
   std::map<std::string, std::string> written_;       // name -> bytes
 };
+
+// What the provenance record holds besides the label, inputs and outputs
+// (RunStage fills it from its runtime flags; see the contract above).
+struct StageRecord {
+  std::string stage;              // --stage
+  std::string stage_version;      // --stage_version
+  std::string tool_binary;        // --tool_binary: the tool, hashed as `tool`
+  std::string provenance;         // --provenance: where the record is written
+  std::vector<std::string> args;  // StageArgs
+};
+
+absl::StatusOr<Stage> StageFromManifest(const std::string& label, const std::string& manifest_path);
+
+absl::StatusOr<std::vector<std::string>> StageArgs(int argc, char** argv);
+
+absl::Status Finish(const Stage& stage, const StageRecord& record);
 
 // Outputs named "*.volatile.*" (timings) are written but never hashed into
 // the provenance record (as outputs, or as inputs of a stage that collects
@@ -91,8 +131,7 @@ std::string ShortPath(absl::string_view exec_path);
 // <what>" (RunStage reports it with the stage label, like any failure).
 absl::Status StatusFromExceptions(absl::FunctionRef<absl::Status()> f);
 
-int RunStage(int argc, char** argv,
-             absl::FunctionRef<absl::Status(Stage&)> body);
+int RunStage(int argc, char** argv, absl::FunctionRef<absl::Status(Stage&)> body);
 
 }  // namespace repro
 
