@@ -10,6 +10,8 @@
 #include "stages/corpus/agreement.h"
 #include "stages/corpus/stage_io.h"
 #include "stages/pipeline/stage.h"
+#include "stages/pipeline/stage_proto.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/pipeline/textproto.h"
 
 namespace repro {
@@ -19,17 +21,13 @@ namespace {
 absl::Status Run(Stage& stage) {
   DifferenceExplanations explained;
   if (stage.Find("explanations").ok()) {
-    absl::StatusOr<const Stage::Input*> in = stage.Find("explanations");
-    absl::StatusOr<std::string> text = stage.Read("explanations");
-    if (!text.ok()) return text.status();
-    absl::Status s = ParseTextProto(*text, (*in)->short_path, &explained);
-    if (!s.ok()) return s;
+    ASSIGN_OR_RETURN(const Stage::NamedBytes text, stage.ReadNamed("explanations"));
+    RETURN_IF_ERROR(ParseTextProto(text.bytes, text.name, &explained));
   }
   ChunkerAgreementReport report;
   for (const std::string& role : stage.Roles("agreement/")) {
     ChunkerAgreement a;
-    absl::Status s = ReadProto(stage, role, &a);
-    if (!s.ok()) return s;
+    RETURN_IF_ERROR(ReadInputProto(stage, role, &a));
     const int unexplained = Explain(explained, &a);
     if (report.chunker().empty()) {
       report.set_chunker(a.chunker());
@@ -56,9 +54,7 @@ absl::Status Run(Stage& stage) {
             << report.functions_agreeing() << "/" << report.functions_go_parser()
             << " go/parser functions agree; " << report.differences() << " difference(s), "
             << report.unexplained() << " unexplained\n";
-  absl::StatusOr<std::string> out = OnlyOutput(stage);
-  if (!out.ok()) return out.status();
-  return stage.Write(*out, ToJson(report));
+  return WriteOnlyOutput(stage, ToJson(report));
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "stages/pipeline/status_macros.h"
 
 namespace repro {
 namespace corpus {
@@ -76,9 +77,9 @@ absl::StatusOr<ChunkSet> ChunkSnapshot(const Snapshot& snapshot) {
           absl::StrCat("snapshot ", snapshot.commit(), ": ", f.path(),
                        " has no content (a manifest was given, not a snapshot)"));
     }
-    absl::StatusOr<bool> suspect = ChunkFile(parser, f.path(), f.content(), set.mutable_chunks());
-    if (!suspect.ok()) return suspect.status();
-    if (*suspect) set.add_suspect_files(f.path());
+    ASSIGN_OR_RETURN(const bool suspect,
+                     ChunkFile(parser, f.path(), f.content(), set.mutable_chunks()));
+    if (suspect) set.add_suspect_files(f.path());
   }
   return set;
 }

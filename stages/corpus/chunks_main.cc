@@ -4,28 +4,21 @@
 #include <iostream>
 
 #include "stages/corpus/chunker.h"
-#include "stages/corpus/snapshot.h"
 #include "stages/corpus/stage_io.h"
 #include "stages/pipeline/stage.h"
+#include "stages/pipeline/status_macros.h"
 
 namespace repro {
 namespace corpus {
 namespace {
 
 absl::Status Run(Stage& stage) {
-  Snapshot snapshot;
-  absl::Status s = ReadProto(stage, "snapshot", &snapshot);
-  if (!s.ok()) return s;
-  s = VerifySnapshot(snapshot, /*require_content=*/true);
-  if (!s.ok()) return s;
-  absl::StatusOr<ChunkSet> chunks = ChunkSnapshot(snapshot);
-  if (!chunks.ok()) return chunks.status();
-  for (const std::string& f : chunks->suspect_files()) {
+  ASSIGN_OR_RETURN(const Snapshot snapshot, ReadVerifiedSnapshot(stage, "snapshot"));
+  ASSIGN_OR_RETURN(const ChunkSet chunks, ChunkSnapshot(snapshot));
+  for (const std::string& f : chunks.suspect_files()) {
     std::cerr << stage.label() << ": suspect file (tree-sitter ERROR/MISSING node): " << f << "\n";
   }
-  absl::StatusOr<std::string> out = OnlyOutput(stage);
-  if (!out.ok()) return out.status();
-  return WriteProto(stage, *out, *chunks);
+  return WriteOnlyOutputProto(stage, chunks);
 }
 
 }  // namespace

@@ -7,65 +7,58 @@
 // of base_commit), stale_manifest (manifest of stale_commit). Output: the
 // binary Labels. Any difference from the expected labels stops the build,
 // listing every difference.
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "stages/corpus/git_dump.h"
+#include "stages/corpus/history_flags.h"
 #include "stages/corpus/labels.h"
 #include "stages/corpus/stage_io.h"
 #include "stages/corpus/task_spec.h"
 #include "stages/corpus/unified_diff.h"
 #include "stages/pipeline/stage.h"
+#include "stages/pipeline/stage_proto.h"
+#include "stages/pipeline/status_macros.h"
 
 ABSL_FLAG(std::string, task, "", "Task id.");
-ABSL_FLAG(std::string, history, "", "Where the commits come from (for messages).");
-ABSL_FLAG(std::string, remedy, "", "What to do when a commit is missing.");
 
 namespace repro {
 namespace corpus {
 namespace {
 
-absl::StatusOr<std::string> ReadNamed(const Stage& stage, const std::string& role,
-                                      std::string* name) {
-  absl::StatusOr<const Stage::Input*> in = stage.Find(role);
-  if (!in.ok()) return in.status();
-  *name = (*in)->short_path;
-  return stage.Read(role);
+// The fix diff of task `t`: its status (a diff missing from the clone stops
+// here, naming the task), the name-status rows and the zero-context hunks.
+struct FixDiff {
+  std::vector<NameStatusRow> rows;
+  std::map<std::string, std::vector<OldSideChange>> changes;  // by file
+};
+
+absl::StatusOr<FixDiff> ReadFixDiff(const Stage& stage, const Task& t) {
+  const HistoryMessages history = HistoryFromFlags();
+  ASSIGN_OR_RETURN(const std::string status, stage.Read("diff_status"));
+  absl::Status s = CheckHistoryStatus(
+      status,
+      absl::StrCat("the diff of base_commit ", t.base_commit(), " to fix_commit ", t.fix_commit()),
+      history.description, history.remedy);
+  if (!s.ok()) return absl::Status(s.code(), absl::StrCat("task ", t.id(), ": ", s.message()));
+  FixDiff diff;
+  ASSIGN_OR_RETURN(const Stage::NamedBytes ns, stage.ReadNamed("name_status"));
+  ASSIGN_OR_RETURN(diff.rows, ParseNameStatusZ(ns.bytes, ns.name));
+  ASSIGN_OR_RETURN(const Stage::NamedBytes u0, stage.ReadNamed("diff"));
+  ASSIGN_OR_RETURN(diff.changes, ParseZeroContextDiff(u0.bytes, u0.name));
+  return diff;
 }
 
-absl::Status Run(Stage& stage) {
-  TaskSet set;
-  absl::Status s = ReadProto(stage, "tasks", &set);
-  if (!s.ok()) return s;
-  absl::StatusOr<const Task*> task = FindTask(set, absl::GetFlag(FLAGS_task));
-  if (!task.ok()) return task.status();
-  const Task& t = **task;
-
-  std::string name;
-  absl::StatusOr<std::string> status = ReadNamed(stage, "diff_status", &name);
-  if (!status.ok()) return status.status();
-  s = CheckHistoryStatus(
-      *status,
-      absl::StrCat("the diff of base_commit ", t.base_commit(), " to fix_commit ", t.fix_commit()),
-      absl::GetFlag(FLAGS_history), absl::GetFlag(FLAGS_remedy));
-  if (!s.ok()) {
-    return absl::Status(s.code(), absl::StrCat("task ", t.id(), ": ", s.message()));
-  }
-  absl::StatusOr<std::string> ns_bytes = ReadNamed(stage, "name_status", &name);
-  if (!ns_bytes.ok()) return ns_bytes.status();
-  absl::StatusOr<std::vector<NameStatusRow>> rows = ParseNameStatusZ(*ns_bytes, name);
-  if (!rows.ok()) return rows.status();
-  absl::StatusOr<std::string> diff_bytes = ReadNamed(stage, "diff", &name);
-  if (!diff_bytes.ok()) return diff_bytes.status();
-  auto changes = ParseZeroContextDiff(*diff_bytes, name);
-  if (!changes.ok()) return changes.status();
-
-  ChunkSet base_chunks;
-  s = ReadProto(stage, "base_chunks", &base_chunks);
-  if (!s.ok()) return s;
+// Every path of the stale snapshot (present or missing), after checking that
+// the manifest is the one of the task's stale_commit.
+absl::StatusOr<std::set<std::string>> ReadStalePaths(const Stage& stage, const Task& t) {
   Snapshot stale;
-  s = ReadProto(stage, "stale_manifest", &stale);
-  if (!s.ok()) return s;
+  RETURN_IF_ERROR(ReadInputProto(stage, "stale_manifest", &stale));
   if (stale.commit() != t.stale_commit()) {
     return absl::InvalidArgumentError(
         absl::StrCat("task ", t.id(), ": stale_manifest is of commit ", stale.commit(),
@@ -74,20 +67,28 @@ absl::Status Run(Stage& stage) {
   std::set<std::string> stale_paths;
   for (const SourceFile& f : stale.files()) stale_paths.insert(f.path());
   for (const MissingBlob& m : stale.missing()) stale_paths.insert(m.path());
+  return stale_paths;
+}
 
-  absl::StatusOr<DerivedLabels> derived =
-      DeriveLabels(t, *rows, *changes, base_chunks, stale_paths);
-  if (!derived.ok()) return derived.status();
-  std::vector<std::string> diffs = CompareLabels(*derived, t);
+absl::Status Run(Stage& stage) {
+  TaskSet set;
+  RETURN_IF_ERROR(ReadInputProto(stage, "tasks", &set));
+  ASSIGN_OR_RETURN(const Task* task, FindTask(set, absl::GetFlag(FLAGS_task)));
+  const Task& t = *task;
+  ASSIGN_OR_RETURN(const FixDiff diff, ReadFixDiff(stage, t));
+  ChunkSet base_chunks;
+  RETURN_IF_ERROR(ReadInputProto(stage, "base_chunks", &base_chunks));
+  ASSIGN_OR_RETURN(const std::set<std::string> stale_paths, ReadStalePaths(stage, t));
+  ASSIGN_OR_RETURN(const DerivedLabels derived,
+                   DeriveLabels(t, diff.rows, diff.changes, base_chunks, stale_paths));
+  std::vector<std::string> diffs = CompareLabels(derived, t);
   if (!diffs.empty()) {
     return absl::FailedPreconditionError(
         absl::StrCat("task ", t.id(), ": the labels derived from git diff ", t.base_commit(), " ",
                      t.fix_commit(), " differ from the expected labels of the task spec (",
                      diffs.size(), " difference(s)):\n  - ", absl::StrJoin(diffs, "\n  - ")));
   }
-  absl::StatusOr<std::string> out = OnlyOutput(stage);
-  if (!out.ok()) return out.status();
-  return WriteProto(stage, *out, derived->labels);
+  return WriteOnlyOutputProto(stage, derived.labels);
 }
 
 }  // namespace

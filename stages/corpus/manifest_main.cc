@@ -4,6 +4,7 @@
 #include "stages/corpus/snapshot.h"
 #include "stages/corpus/stage_io.h"
 #include "stages/pipeline/stage.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/pipeline/textproto.h"
 
 namespace repro {
@@ -11,14 +12,8 @@ namespace corpus {
 namespace {
 
 absl::Status Run(Stage& stage) {
-  Snapshot snapshot;
-  absl::Status s = ReadProto(stage, "snapshot", &snapshot);
-  if (!s.ok()) return s;
-  s = VerifySnapshot(snapshot, /*require_content=*/true);
-  if (!s.ok()) return s;
-  absl::StatusOr<std::string> out = OnlyOutput(stage);
-  if (!out.ok()) return out.status();
-  return stage.Write(*out, ToJson(StripContent(snapshot)));
+  ASSIGN_OR_RETURN(const Snapshot snapshot, ReadVerifiedSnapshot(stage, "snapshot"));
+  return WriteOnlyOutput(stage, ToJson(StripContent(snapshot)));
 }
 
 }  // namespace

@@ -11,42 +11,40 @@
 #include "stages/corpus/stage_io.h"
 #include "stages/corpus/task.pb.h"
 #include "stages/pipeline/stage.h"
+#include "stages/pipeline/stage_proto.h"
+#include "stages/pipeline/status_macros.h"
 
 namespace repro {
 namespace corpus {
 namespace {
 
+// The TSV row of the snapshot of `commit`, read from manifest/<commit>.
+absl::StatusOr<std::string> Row(const Stage& stage, const std::string& task,
+                                const std::string& role, const std::string& commit) {
+  Snapshot m;
+  RETURN_IF_ERROR(ReadInputProto(stage, "manifest/" + commit, &m));
+  if (m.commit() != commit) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("manifest/", commit, " is the manifest of commit ", m.commit()));
+  }
+  RETURN_IF_ERROR(VerifySnapshot(m, /*require_content=*/false));
+  return absl::StrCat(task, "\t", role, "\t", commit, "\t", m.files_size(), "\t", m.missing_size(),
+                      "\t", SnapshotBytes(m), "\t", m.snapshot_sha256(), "\n");
+}
+
 absl::Status Run(Stage& stage) {
   TaskSet set;
-  absl::Status s = ReadProto(stage, "tasks", &set);
-  if (!s.ok()) return s;
+  RETURN_IF_ERROR(ReadInputProto(stage, "tasks", &set));
   std::string tsv = "task\trole\tcommit\tfiles\tmissing_blobs\tbytes\tsnapshot_sha256\n";
-  auto row = [&](const std::string& task, const std::string& role,
-                 const std::string& commit) -> absl::Status {
-    Snapshot m;
-    absl::Status st = ReadProto(stage, "manifest/" + commit, &m);
-    if (!st.ok()) return st;
-    if (m.commit() != commit) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("manifest/", commit, " is the manifest of commit ", m.commit()));
-    }
-    st = VerifySnapshot(m, /*require_content=*/false);
-    if (!st.ok()) return st;
-    absl::StrAppend(&tsv, task, "\t", role, "\t", commit, "\t", m.files_size(), "\t",
-                    m.missing_size(), "\t", SnapshotBytes(m), "\t", m.snapshot_sha256(), "\n");
-    return absl::OkStatus();
-  };
   for (const Task& t : set.tasks()) {
-    s = row(t.id(), "base", t.base_commit());
-    if (!s.ok()) return s;
-    s = row(t.id(), "stale", t.stale_commit());
-    if (!s.ok()) return s;
+    ASSIGN_OR_RETURN(const std::string base, Row(stage, t.id(), "base", t.base_commit()));
+    ASSIGN_OR_RETURN(const std::string stale, Row(stage, t.id(), "stale", t.stale_commit()));
+    absl::StrAppend(&tsv, base, stale);
   }
-  s = row("lsa_training", "lsa", set.lsa_training_commit());
-  if (!s.ok()) return s;
-  absl::StatusOr<std::string> out = OnlyOutput(stage);
-  if (!out.ok()) return out.status();
-  return stage.Write(*out, std::move(tsv));
+  ASSIGN_OR_RETURN(const std::string lsa,
+                   Row(stage, "lsa_training", "lsa", set.lsa_training_commit()));
+  absl::StrAppend(&tsv, lsa);
+  return WriteOnlyOutput(stage, std::move(tsv));
 }
 
 }  // namespace

@@ -11,14 +11,14 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "stages/corpus/git_dump.h"
+#include "stages/corpus/history_flags.h"
 #include "stages/corpus/snapshot.h"
 #include "stages/corpus/stage_io.h"
 #include "stages/pipeline/stage.h"
+#include "stages/pipeline/status_macros.h"
 
 ABSL_FLAG(std::string, repository, "", "Logical repository name.");
 ABSL_FLAG(std::string, commit, "", "Commit id of the snapshot.");
-ABSL_FLAG(std::string, history, "", "Where the commits come from (for messages).");
-ABSL_FLAG(std::string, remedy, "", "What to do when a commit is missing.");
 
 namespace repro {
 namespace corpus {
@@ -26,37 +26,22 @@ namespace {
 
 absl::Status Run(Stage& stage) {
   const std::string commit = absl::GetFlag(FLAGS_commit);
-  absl::StatusOr<std::string> status = stage.Read("status");
-  if (!status.ok()) return status.status();
-  absl::Status present =
-      CheckHistoryStatus(*status, absl::StrCat("commit ", commit), absl::GetFlag(FLAGS_history),
-                         absl::GetFlag(FLAGS_remedy));
-  if (!present.ok()) return present;
-
-  absl::StatusOr<const Stage::Input*> tree_in = stage.Find("tree");
-  absl::StatusOr<const Stage::Input*> blobs_in = stage.Find("blobs");
-  if (!tree_in.ok()) return tree_in.status();
-  if (!blobs_in.ok()) return blobs_in.status();
-  absl::StatusOr<std::string> tree_bytes = stage.Read("tree");
-  if (!tree_bytes.ok()) return tree_bytes.status();
-  absl::StatusOr<std::vector<TreeEntry>> tree = ParseLsTree(*tree_bytes, (*tree_in)->short_path);
-  if (!tree.ok()) return tree.status();
-  absl::StatusOr<std::string> blob_bytes = stage.Read("blobs");
-  if (!blob_bytes.ok()) return blob_bytes.status();
-  absl::StatusOr<std::map<std::string, BatchObject>> blobs =
-      ParseCatFileBatch(*blob_bytes, (*blobs_in)->short_path);
-  if (!blobs.ok()) return blobs.status();
-
-  absl::StatusOr<Snapshot> snapshot =
-      BuildSnapshot(absl::GetFlag(FLAGS_repository), commit, *tree, *blobs);
-  if (!snapshot.ok()) return snapshot.status();
-  absl::StatusOr<std::string> out = OnlyOutput(stage);
-  if (!out.ok()) return out.status();
-  if (snapshot->missing_size() > 0) {
-    std::cerr << stage.label() << ": " << snapshot->missing_size()
+  const HistoryMessages history = HistoryFromFlags();
+  ASSIGN_OR_RETURN(const std::string status, stage.Read("status"));
+  RETURN_IF_ERROR(CheckHistoryStatus(status, absl::StrCat("commit ", commit), history.description,
+                                     history.remedy));
+  ASSIGN_OR_RETURN(const Stage::NamedBytes tree_in, stage.ReadNamed("tree"));
+  ASSIGN_OR_RETURN(const std::vector<TreeEntry> tree, ParseLsTree(tree_in.bytes, tree_in.name));
+  ASSIGN_OR_RETURN(const Stage::NamedBytes blobs_in, stage.ReadNamed("blobs"));
+  using BlobMap = std::map<std::string, BatchObject>;
+  ASSIGN_OR_RETURN(const BlobMap blobs, ParseCatFileBatch(blobs_in.bytes, blobs_in.name));
+  ASSIGN_OR_RETURN(const Snapshot snapshot,
+                   BuildSnapshot(absl::GetFlag(FLAGS_repository), commit, tree, blobs));
+  if (snapshot.missing_size() > 0) {
+    std::cerr << stage.label() << ": " << snapshot.missing_size()
               << " blob(s) missing from the clone, skipped and recorded\n";
   }
-  return WriteProto(stage, *out, *snapshot);
+  return WriteOnlyOutputProto(stage, snapshot);
 }
 
 }  // namespace

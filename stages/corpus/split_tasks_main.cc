@@ -10,9 +10,10 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "stages/corpus/stage_io.h"
 #include "stages/corpus/task.pb.h"
 #include "stages/pipeline/stage.h"
+#include "stages/pipeline/stage_proto.h"
+#include "stages/pipeline/status_macros.h"
 
 namespace repro {
 namespace corpus {
@@ -22,7 +23,7 @@ constexpr char kSuffix[] = ".task.pb";
 
 absl::Status Run(Stage& stage) {
   TaskSet set;
-  if (absl::Status s = ReadProto(stage, "tasks", &set); !s.ok()) return s;
+  RETURN_IF_ERROR(ReadInputProto(stage, "tasks", &set));
   std::set<std::string> declared;
   for (const auto& [name, path] : stage.output_paths()) {
     if (!absl::EndsWith(name, kSuffix)) {
@@ -38,7 +39,7 @@ absl::Status Run(Stage& stage) {
     TaskSet one = set;
     one.clear_tasks();
     *one.add_tasks() = task;
-    if (absl::Status s = WriteProto(stage, task.id() + kSuffix, one); !s.ok()) return s;
+    RETURN_IF_ERROR(WriteOutputProto(stage, task.id() + kSuffix, one));
   }
   if (!declared.empty()) {
     return absl::InvalidArgumentError(

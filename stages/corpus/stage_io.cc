@@ -1,5 +1,6 @@
 #include "stages/corpus/stage_io.h"
 
+#include <utility>
 #include <vector>
 
 #include "absl/strings/match.h"
@@ -7,7 +8,9 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "stages/corpus/snapshot.h"
 #include "stages/pipeline/stage_proto.h"
+#include "stages/pipeline/status_macros.h"
 
 namespace repro {
 namespace corpus {
@@ -17,17 +20,29 @@ absl::Status ReadProto(const Stage& stage, absl::string_view role,
   return ReadInputProto(stage, role, message);
 }
 
-absl::Status WriteProto(Stage& stage, absl::string_view name,
-                        const google::protobuf::Message& message) {
-  return WriteOutputProto(stage, name, message);
-}
-
 absl::StatusOr<std::string> OnlyOutput(const Stage& stage) {
   if (stage.output_paths().size() != 1) {
     return absl::InvalidArgumentError(
         absl::StrCat("this stage writes one output; ", stage.output_paths().size(), " declared"));
   }
   return stage.output_paths().begin()->first;
+}
+
+absl::Status WriteOnlyOutput(Stage& stage, std::string bytes) {
+  ASSIGN_OR_RETURN(const std::string name, OnlyOutput(stage));
+  return stage.Write(name, std::move(bytes));
+}
+
+absl::Status WriteOnlyOutputProto(Stage& stage, const google::protobuf::Message& message) {
+  ASSIGN_OR_RETURN(const std::string name, OnlyOutput(stage));
+  return WriteOutputProto(stage, name, message);
+}
+
+absl::StatusOr<Snapshot> ReadVerifiedSnapshot(const Stage& stage, absl::string_view role) {
+  Snapshot snapshot;
+  RETURN_IF_ERROR(ReadInputProto(stage, role, &snapshot));
+  RETURN_IF_ERROR(VerifySnapshot(snapshot, /*require_content=*/true));
+  return snapshot;
 }
 
 absl::Status CheckHistoryStatus(absl::string_view status_bytes, absl::string_view what,

@@ -1,14 +1,23 @@
-// Small helpers shared by the corpus stage tools (the *_main.cc files).
+// Small helpers shared by the corpus stage tools (the *_main.cc files). Protos
+// are read and written with the pipeline's one reader and writer,
+// ReadInputProto and WriteOutputProto (stages/pipeline/stage_proto.h).
 //
-// ReadProto and WriteProto are the pipeline's ReadInputProto and
-// WriteOutputProto (stages/pipeline/stage_proto.h): binary, JSON for ".json",
-// text format for ".textproto"; deterministic binary output.
-// OnlyOutput is the name of the single declared output of the stage.
+// OnlyOutput is the name of the single declared output of the stage, or
+// InvalidArgument saying how many are declared. WriteOnlyOutput and
+// WriteOnlyOutputProto write `bytes` / `message` (as WriteOutputProto) to it.
+//
+// ReadVerifiedSnapshot reads the full Snapshot (content included) of the
+// input `role` and checks it with VerifySnapshot (snapshot.h); errors are
+// those of ReadInputProto and VerifySnapshot.
+//
 // CheckHistoryStatus reads a status file written by extract_history.sh
 // ("present", or "missing<TAB><uses>"; ids that are not 40-hex never get
 // this far: the repository rule rejects them, spec_values.bzl) and turns anything but
 // "present" into FailedPrecondition naming the commit, its uses (task and
 // field) and the remedy.
+//
+// ReadProto is deprecated: it is ReadInputProto, kept for the callers outside
+// this package (stages/e04, stages/retrieval) until they call ReadInputProto.
 #ifndef REPRO_STAGES_CORPUS_STAGE_IO_H_
 #define REPRO_STAGES_CORPUS_STAGE_IO_H_
 
@@ -18,21 +27,26 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "google/protobuf/message.h"
+#include "stages/corpus/corpus.pb.h"
 #include "stages/pipeline/stage.h"
 
 namespace repro {
 namespace corpus {
 
-absl::Status ReadProto(const Stage& stage, absl::string_view role,
-                       google::protobuf::Message* message);
-
-absl::Status WriteProto(Stage& stage, absl::string_view name,
-                        const google::protobuf::Message& message);
-
 absl::StatusOr<std::string> OnlyOutput(const Stage& stage);
+
+absl::Status WriteOnlyOutput(Stage& stage, std::string bytes);
+
+absl::Status WriteOnlyOutputProto(Stage& stage, const google::protobuf::Message& message);
+
+absl::StatusOr<Snapshot> ReadVerifiedSnapshot(const Stage& stage, absl::string_view role);
 
 absl::Status CheckHistoryStatus(absl::string_view status_bytes, absl::string_view what,
                                 absl::string_view description, absl::string_view remedy);
+
+// Deprecated: use ReadInputProto (stages/pipeline/stage_proto.h).
+absl::Status ReadProto(const Stage& stage, absl::string_view role,
+                       google::protobuf::Message* message);
 
 }  // namespace corpus
 }  // namespace repro

@@ -2,6 +2,10 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "stages/corpus/snapshot.h"
+#include "stages/pipeline/file_io.h"
+#include "stages/pipeline/sha256.h"
+#include "stages/pipeline/status_testing.h"
 
 namespace repro {
 namespace corpus {
@@ -30,6 +34,48 @@ TEST(CheckHistoryStatusTest, UnknownStatusIsMalformed) {
     EXPECT_THAT(s.message(),
                 HasSubstr("status of commit c: expected \"present\" or \"missing<TAB><uses>\""));
   }
+}
+
+TEST(OnlyOutputTest, WritesTheOneDeclaredOutput) {
+  Stage one("//x:y", {}, {{"a.json", "a"}});
+  ASSERT_TRUE(WriteOnlyOutput(one, "{}").ok());
+  EXPECT_EQ(one.written().at("a.json"), "{}");
+  Snapshot snapshot;
+  snapshot.set_commit("c");
+  ASSERT_TRUE(WriteOnlyOutputProto(one, snapshot).ok());
+  EXPECT_EQ(one.written().at("a.json"), snapshot.SerializeAsString());
+  Stage two("//x:y", {}, {{"a.json", "a"}, {"b.json", "b"}});
+  EXPECT_TRUE(IsError(WriteOnlyOutput(two, "{}"), absl::StatusCode::kInvalidArgument,
+                      "this stage writes one output; 2 declared"));
+  EXPECT_TRUE(two.written().empty());
+}
+
+TEST(ReadVerifiedSnapshotTest, ReadsAndVerifies) {
+  const std::string dir = ::testing::TempDir();
+  Snapshot good;
+  good.set_repository("r");
+  good.set_commit("c");
+  SourceFile* f = good.add_files();
+  f->set_path("a.go");
+  f->set_content("package a\n");
+  f->set_bytes(f->content().size());
+  f->set_sha256(Sha256Hex(f->content()));
+  good.set_snapshot_sha256(SnapshotSha256(good));
+  Snapshot bad = good;
+  bad.mutable_files(0)->set_content("package b\n");
+  ASSERT_TRUE(WriteFileAtomically(dir + "/good.snapshot.pb", good.SerializeAsString()).ok());
+  ASSERT_TRUE(WriteFileAtomically(dir + "/bad.snapshot.pb", bad.SerializeAsString()).ok());
+  Stage stage("//x:y",
+              {{"good", dir + "/good.snapshot.pb", "pkg/good.snapshot.pb"},
+               {"bad", dir + "/bad.snapshot.pb", "pkg/bad.snapshot.pb"}},
+              {});
+  absl::StatusOr<Snapshot> read = ReadVerifiedSnapshot(stage, "good");
+  ASSERT_TRUE(read.ok()) << read.status();
+  EXPECT_EQ(read->SerializeAsString(), good.SerializeAsString());
+  EXPECT_TRUE(IsError(ReadVerifiedSnapshot(stage, "bad"), absl::StatusCode::kDataLoss,
+                      "snapshot of r@c: files[0] (a.go): content does not match its bytes/sha256"));
+  EXPECT_TRUE(IsError(ReadVerifiedSnapshot(stage, "other"), absl::StatusCode::kNotFound,
+                      "no input with role 'other'"));
 }
 
 }  // namespace

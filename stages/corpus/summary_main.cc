@@ -26,11 +26,12 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "google/protobuf/util/json_util.h"
 #include "stages/corpus/corpus.pb.h"
 #include "stages/corpus/snapshot.h"
 #include "stages/corpus/task.pb.h"
 #include "stages/pipeline/file_io.h"
+#include "stages/pipeline/stage_proto.h"
+#include "stages/pipeline/status_macros.h"
 
 ABSL_FLAG(std::vector<std::string>, indexes, {},
           "Runfiles paths of the summary_index.tsv of each task set.");
@@ -47,26 +48,13 @@ absl::StatusOr<std::string> Read(const std::string& short_path) {
   return ReadFile(Resolve(short_path));
 }
 
+// The artifact at `short_path`, by its kind (binary, or JSON for the
+// manifests; stage_proto.h).
 template <typename M>
-absl::StatusOr<M> ReadBinary(const std::string& path) {
-  absl::StatusOr<std::string> bytes = Read(path);
-  if (!bytes.ok()) return bytes.status();
+absl::StatusOr<M> ReadArtifact(const std::string& short_path) {
   M m;
-  if (!m.ParseFromString(*bytes)) {
-    return absl::InvalidArgumentError(absl::StrCat(path, ": not a binary ", m.GetTypeName()));
-  }
+  RETURN_IF_ERROR(ReadProtoFile(Resolve(short_path), &m));
   return m;
-}
-
-absl::StatusOr<Snapshot> ReadManifest(const std::string& path) {
-  absl::StatusOr<std::string> bytes = Read(path);
-  if (!bytes.ok()) return bytes.status();
-  Snapshot s;
-  auto st = google::protobuf::util::JsonStringToMessage(*bytes, &s);
-  if (!st.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat(path, ": ", std::string(st.message())));
-  }
-  return s;
 }
 
 struct TaskRow {
@@ -82,10 +70,9 @@ struct SetIndex {
 };
 
 absl::StatusOr<SetIndex> LoadIndex(const std::string& path) {
-  absl::StatusOr<std::string> text = Read(path);
-  if (!text.ok()) return text.status();
+  ASSIGN_OR_RETURN(const std::string text, Read(path));
   SetIndex index;
-  for (absl::string_view line : absl::StrSplit(*text, '\n', absl::SkipEmpty())) {
+  for (absl::string_view line : absl::StrSplit(text, '\n', absl::SkipEmpty())) {
     std::vector<std::string> f = absl::StrSplit(line, '\t');
     if (f[0] == "# set" && f.size() == 2) {
       index.name = f[1];
@@ -134,96 +121,114 @@ std::map<std::string, std::string> BlobsByPath(const Snapshot& m) {
   return out;
 }
 
-int PrintTask(const SetIndex& set, const std::string& id) {
-  if (!set.not_configured.empty()) {
-    std::cout << id << " (" << set.name << "): " << set.not_configured << "\n";
-    return 2;
-  }
-  const TaskRow& row = set.rows.at(id);
-  auto tasks = ReadBinary<TaskSet>(set.task_set);
-  auto base = ReadManifest(row.base_manifest);
-  auto stale = ReadManifest(row.stale_manifest);
-  auto base_chunks = ReadBinary<ChunkSet>(row.base_chunks);
-  auto stale_chunks = ReadBinary<ChunkSet>(row.stale_chunks);
-  auto labels = ReadBinary<Labels>(row.labels);
-  for (const absl::Status& s : {tasks.status(), base.status(), stale.status(), base_chunks.status(),
-                                stale_chunks.status(), labels.status()}) {
-    if (!s.ok()) {
-      std::cerr << "summary: " << s.message() << "\n";
-      return 1;
-    }
-  }
-  const Task* task = nullptr;
-  for (const Task& t : tasks->tasks()) {
-    if (t.id() == id) task = &t;
-  }
-  if (task == nullptr) {
-    std::cerr << "summary: task " << id << " is not in " << set.task_set << "\n";
-    return 1;
-  }
+struct TaskArtifacts {
+  TaskSet tasks;
+  Snapshot base, stale;  // manifests
+  ChunkSet base_chunks, stale_chunks;
+  Labels labels;
+};
 
-  std::cout << id << " (" << set.name << ") - " << task->subsystem() << "\n"
-            << "  query:         " << task->query() << "\n"
-            << "  reformulation: " << task->reformulation() << "\n"
-            << "                 (" << task->reformulation_provenance() << ")\n"
-            << "  fix " << Short(task->fix_commit()) << "  base " << Short(task->base_commit())
-            << "  stale " << Short(task->stale_commit()) << "  fixed " << task->fix_date()
-            << "\n\n";
+absl::StatusOr<TaskArtifacts> LoadTask(const SetIndex& set, const TaskRow& row) {
+  TaskArtifacts a;
+  ASSIGN_OR_RETURN(a.tasks, ReadArtifact<TaskSet>(set.task_set));
+  ASSIGN_OR_RETURN(a.base, ReadArtifact<Snapshot>(row.base_manifest));
+  ASSIGN_OR_RETURN(a.stale, ReadArtifact<Snapshot>(row.stale_manifest));
+  ASSIGN_OR_RETURN(a.base_chunks, ReadArtifact<ChunkSet>(row.base_chunks));
+  ASSIGN_OR_RETURN(a.stale_chunks, ReadArtifact<ChunkSet>(row.stale_chunks));
+  ASSIGN_OR_RETURN(a.labels, ReadArtifact<Labels>(row.labels));
+  return a;
+}
+
+void PrintHeader(const SetIndex& set, const Task& task) {
+  std::cout << task.id() << " (" << set.name << ") - " << task.subsystem() << "\n"
+            << "  query:         " << task.query() << "\n"
+            << "  reformulation: " << task.reformulation() << "\n"
+            << "                 (" << task.reformulation_provenance() << ")\n"
+            << "  fix " << Short(task.fix_commit()) << "  base " << Short(task.base_commit())
+            << "  stale " << Short(task.stale_commit()) << "  fixed " << task.fix_date() << "\n\n";
   std::cout << absl::StrFormat("  %-6s %-12s %6s %11s %8s %10s %6s %8s  %s\n", "corpus", "commit",
                                "files", "bytes", "missing", "functions", "rest", "suspect",
                                "snapshot_sha256");
-  SnapshotLine("base", *base, *base_chunks);
-  SnapshotLine("stale", *stale, *stale_chunks);
+}
 
-  const auto b = BlobsByPath(*base), s = BlobsByPath(*stale);
+// What changed between stale and base (the S001 dose), file by file.
+void PrintDose(const Snapshot& base, const Snapshot& stale) {
+  const auto b = BlobsByPath(base), s = BlobsByPath(stale);
   std::vector<std::string> added, removed, changed;
-  for (const auto& [p, id2] : b) {
+  for (const auto& [p, blob] : b) {
     auto it = s.find(p);
     if (it == s.end()) {
       added.push_back(p);
-    } else if (it->second != id2) {
+    } else if (it->second != blob) {
       changed.push_back(p);
     }
   }
-  for (const auto& [p, id2] : s) {
+  for (const auto& [p, blob] : s) {
     if (!b.count(p)) removed.push_back(p);
   }
   std::cout << "\n  stale -> base (S001 dose): " << added.size() << " added, " << removed.size()
             << " removed, " << changed.size() << " changed corpus files";
-  if (base->snapshot_sha256() == stale->snapshot_sha256()) std::cout << " (same snapshot)";
+  if (base.snapshot_sha256() == stale.snapshot_sha256()) std::cout << " (same snapshot)";
   std::cout << "\n";
   for (const auto& [sign, list] : {std::make_pair("+", &added), std::make_pair("-", &removed),
                                    std::make_pair("~", &changed)}) {
     for (const std::string& p : *list) std::cout << "    " << sign << " " << p << "\n";
   }
+}
 
-  std::set<std::string> want_files(task->gold_files().begin(), task->gold_files().end());
-  std::set<std::string> got_files(labels->gold_files().begin(), labels->gold_files().end());
+// The derived gold labels, and whether they equal the spec's (returned).
+bool PrintLabels(const Task& task, const Labels& labels, const Snapshot& stale) {
+  std::set<std::string> want_files(task.gold_files().begin(), task.gold_files().end());
+  std::set<std::string> got_files(labels.gold_files().begin(), labels.gold_files().end());
   auto fn_key = [](const GoldFunction& g) {
     return absl::StrCat(g.file(), " ", g.function(), " ", g.base_start_line(), "-",
                         g.base_end_line());
   };
   std::set<std::string> want_fns, got_fns;
-  for (const GoldFunction& g : task->gold_functions()) want_fns.insert(fn_key(g));
-  for (const GoldFunction& g : labels->gold_functions()) got_fns.insert(fn_key(g));
+  for (const GoldFunction& g : task.gold_functions()) want_fns.insert(fn_key(g));
+  for (const GoldFunction& g : labels.gold_functions()) got_fns.insert(fn_key(g));
   const bool equal = want_files == got_files && want_fns == got_fns;
-  std::cout << "\n  labels from git diff base fix: " << labels->gold_files_size()
-            << " gold file(s), " << labels->gold_functions_size() << " gold function(s) - "
+  std::cout << "\n  labels from git diff base fix: " << labels.gold_files_size()
+            << " gold file(s), " << labels.gold_functions_size() << " gold function(s) - "
             << (equal ? "equal to the expected labels of the spec"
                       : "DIFFERENT from the expected labels of the spec")
             << "\n";
-  std::set<std::string> stale_paths;
-  for (const auto& [p, unused] : s) stale_paths.insert(p);
-  for (const std::string& f : labels->gold_files()) {
+  const std::map<std::string, std::string> stale_paths = BlobsByPath(stale);
+  for (const std::string& f : labels.gold_files()) {
     std::cout << "    " << f << (stale_paths.count(f) ? "" : "   (absent at stale)") << "\n";
-    for (const GoldFunction& g : labels->gold_functions()) {
+    for (const GoldFunction& g : labels.gold_functions()) {
       if (g.file() == f) {
         std::cout << "      " << g.function() << "  lines " << g.base_start_line() << "-"
                   << g.base_end_line() << "\n";
       }
     }
   }
-  return equal ? 0 : 1;
+  return equal;
+}
+
+int PrintTask(const SetIndex& set, const std::string& id) {
+  if (!set.not_configured.empty()) {
+    std::cout << id << " (" << set.name << "): " << set.not_configured << "\n";
+    return 2;
+  }
+  absl::StatusOr<TaskArtifacts> a = LoadTask(set, set.rows.at(id));
+  if (!a.ok()) {
+    std::cerr << "summary: " << a.status().message() << "\n";
+    return 1;
+  }
+  const Task* task = nullptr;
+  for (const Task& t : a->tasks.tasks()) {
+    if (t.id() == id) task = &t;
+  }
+  if (task == nullptr) {
+    std::cerr << "summary: task " << id << " is not in " << set.task_set << "\n";
+    return 1;
+  }
+  PrintHeader(set, *task);
+  SnapshotLine("base", a->base, a->base_chunks);
+  SnapshotLine("stale", a->stale, a->stale_chunks);
+  PrintDose(a->base, a->stale);
+  return PrintLabels(*task, a->labels, a->stale) ? 0 : 1;
 }
 
 std::string RunfilesRoot(const char* argv0) {

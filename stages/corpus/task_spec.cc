@@ -1,10 +1,15 @@
 #include "stages/corpus/task_spec.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/pipeline/textproto.h"
 
 namespace repro {
@@ -59,12 +64,122 @@ const CommitIndexEntry* CheckCommit(const HistoryView& h, const std::string& com
   return &it->second;
 }
 
+// id: non-empty and unique (`first_index`: the first task of each id);
+// the free-text fields: non-empty.
+void CheckIdAndTexts(const Task& t, int i, std::map<std::string, int>& first_index, Problems& p) {
+  if (t.id().empty()) {
+    p.Task(t, i, "id", "empty");
+  } else if (!first_index.emplace(t.id(), i).second) {
+    p.Task(t, i, "id",
+           absl::StrCat("duplicate task id \"", t.id(), "\", first used by tasks[",
+                        first_index[t.id()], "]"));
+  }
+  const std::pair<const char*, const std::string*> texts[] = {
+      {"query", &t.query()},
+      {"reformulation", &t.reformulation()},
+      {"reformulation_provenance", &t.reformulation_provenance()},
+      {"fix_date", &t.fix_date()},
+      {"subsystem", &t.subsystem()}};
+  for (const auto& [field, value] : texts) {
+    if (value->empty()) p.Task(t, i, field, "empty");
+  }
+}
+
+// fix, base and stale commits: present, fix with one parent, base == fix^1,
+// stale == base^1. Returns base_commit's index entry when it is present.
+const CommitIndexEntry* CheckCommits(const HistoryView& history, const Task& t, int i,
+                                     Problems& p) {
+  const CommitIndexEntry* fix = CheckCommit(history, t.fix_commit(), p, &t, i, "fix_commit");
+  const CommitIndexEntry* base = CheckCommit(history, t.base_commit(), p, &t, i, "base_commit");
+  const CommitIndexEntry* stale = CheckCommit(history, t.stale_commit(), p, &t, i, "stale_commit");
+  if (fix != nullptr && fix->parents.size() != 1) {
+    p.Task(t, i, "fix_commit",
+           absl::StrCat("commit ", t.fix_commit(), " has ", fix->parents.size(),
+                        " parents; the protocol needs a one-parent fix"));
+  } else if (fix != nullptr && base != nullptr && fix->parents[0] != t.base_commit()) {
+    p.Task(t, i, "base_commit",
+           absl::StrCat("expected fix_commit^1 = ", fix->parents[0], ", found ", t.base_commit()));
+  }
+  if (base != nullptr && stale != nullptr &&
+      (base->parents.empty() || base->parents[0] != t.stale_commit())) {
+    p.Task(t, i, "stale_commit",
+           absl::StrCat("expected base_commit^1 = ",
+                        base->parents.empty() ? "<root commit: none>" : base->parents[0],
+                        ", found ", t.stale_commit()));
+  }
+  return base;
+}
+
+// gold_files: non-empty, sorted, unique, each present at base_commit (when
+// base_commit is present). Returns the gold files.
+std::set<std::string> CheckGoldFiles(const HistoryView& history, const Task& t, int i,
+                                     const CommitIndexEntry* base, Problems& p) {
+  if (t.gold_files_size() == 0) p.Task(t, i, "gold_files", "no gold file");
+  std::set<std::string> gold;
+  for (int k = 0; k < t.gold_files_size(); ++k) {
+    const std::string& f = t.gold_files(k);
+    const std::string field = absl::StrCat("gold_files[", k, "]");
+    if (k > 0 && !(t.gold_files(k - 1) < f)) {
+      p.Task(
+          t, i, field,
+          absl::StrCat("\"", f, "\" is not after \"", t.gold_files(k - 1), "\" (sorted, unique)"));
+    }
+    gold.insert(f);
+    if (base == nullptr) continue;
+    auto tree = history.tree_paths.find(t.base_commit());
+    if (tree == history.tree_paths.end()) {
+      p.Task(t, i, field,
+             absl::StrCat("the tree of base_commit ", t.base_commit(), " was not extracted (",
+                          history.remedy, ")"));
+    } else if (tree->second.count(f) == 0) {
+      p.Task(t, i, field,
+             absl::StrCat("gold file ", f, " is absent at base_commit ", t.base_commit()));
+    }
+  }
+  return gold;
+}
+
+// gold_functions: in a gold file, named, 1 <= start <= end.
+void CheckGoldFunctions(const Task& t, int i, const std::set<std::string>& gold, Problems& p) {
+  for (int k = 0; k < t.gold_functions_size(); ++k) {
+    const GoldFunction& g = t.gold_functions(k);
+    const std::string field = absl::StrCat("gold_functions[", k, "]");
+    if (gold.count(g.file()) == 0) {
+      p.Task(t, i, field + ".file", absl::StrCat("\"", g.file(), "\" is not a gold file"));
+    }
+    if (g.function().empty()) p.Task(t, i, field + ".function", "empty");
+    if (g.base_start_line() < 1 || g.base_end_line() < g.base_start_line()) {
+      p.Task(t, i, field,
+             absl::StrCat("expected 1 <= base_start_line <= base_end_line, found ",
+                          g.base_start_line(), "-", g.base_end_line()));
+    }
+  }
+}
+
+// gold_in_stale: exactly one entry per gold file.
+void CheckGoldInStale(const Task& t, int i, const std::set<std::string>& gold, Problems& p) {
+  std::set<std::string> stale_files;
+  for (int k = 0; k < t.gold_in_stale_size(); ++k) {
+    const std::string& f = t.gold_in_stale(k).file();
+    const std::string field = absl::StrCat("gold_in_stale[", k, "]");
+    if (gold.count(f) == 0) {
+      p.Task(t, i, field, absl::StrCat("\"", f, "\" is not a gold file"));
+    } else if (!stale_files.insert(f).second) {
+      p.Task(t, i, field, absl::StrCat("second entry for \"", f, "\""));
+    }
+  }
+  for (const std::string& f : gold) {
+    if (stale_files.count(f) == 0) {
+      p.Task(t, i, "gold_in_stale", absl::StrCat("no entry for gold file \"", f, "\""));
+    }
+  }
+}
+
 }  // namespace
 
 absl::StatusOr<TaskSet> ParseTaskSet(absl::string_view text, absl::string_view file_name) {
   TaskSet set;
-  absl::Status s = ParseTextProto(text, file_name, &set);
-  if (!s.ok()) return s;
+  RETURN_IF_ERROR(ParseTextProto(text, file_name, &set));
   return set;
 }
 
@@ -92,94 +207,11 @@ absl::Status ValidateTaskSet(const TaskSet& set, absl::string_view file_name,
   std::map<std::string, int> first_index;
   for (int i = 0; i < set.tasks_size(); ++i) {
     const Task& t = set.tasks(i);
-    if (t.id().empty()) {
-      p.Task(t, i, "id", "empty");
-    } else if (!first_index.emplace(t.id(), i).second) {
-      p.Task(t, i, "id",
-             absl::StrCat("duplicate task id \"", t.id(), "\", first used by tasks[",
-                          first_index[t.id()], "]"));
-    }
-    const std::pair<const char*, const std::string*> texts[] = {
-        {"query", &t.query()},
-        {"reformulation", &t.reformulation()},
-        {"reformulation_provenance", &t.reformulation_provenance()},
-        {"fix_date", &t.fix_date()},
-        {"subsystem", &t.subsystem()}};
-    for (const auto& [field, value] : texts) {
-      if (value->empty()) p.Task(t, i, field, "empty");
-    }
-
-    const CommitIndexEntry* fix = CheckCommit(history, t.fix_commit(), p, &t, i, "fix_commit");
-    const CommitIndexEntry* base = CheckCommit(history, t.base_commit(), p, &t, i, "base_commit");
-    const CommitIndexEntry* stale =
-        CheckCommit(history, t.stale_commit(), p, &t, i, "stale_commit");
-    if (fix != nullptr && fix->parents.size() != 1) {
-      p.Task(t, i, "fix_commit",
-             absl::StrCat("commit ", t.fix_commit(), " has ", fix->parents.size(),
-                          " parents; the protocol needs a one-parent fix"));
-    } else if (fix != nullptr && base != nullptr && fix->parents[0] != t.base_commit()) {
-      p.Task(
-          t, i, "base_commit",
-          absl::StrCat("expected fix_commit^1 = ", fix->parents[0], ", found ", t.base_commit()));
-    }
-    if (base != nullptr && stale != nullptr &&
-        (base->parents.empty() || base->parents[0] != t.stale_commit())) {
-      p.Task(t, i, "stale_commit",
-             absl::StrCat("expected base_commit^1 = ",
-                          base->parents.empty() ? "<root commit: none>" : base->parents[0],
-                          ", found ", t.stale_commit()));
-    }
-
-    if (t.gold_files_size() == 0) p.Task(t, i, "gold_files", "no gold file");
-    std::set<std::string> gold;
-    for (int k = 0; k < t.gold_files_size(); ++k) {
-      const std::string& f = t.gold_files(k);
-      const std::string field = absl::StrCat("gold_files[", k, "]");
-      if (k > 0 && !(t.gold_files(k - 1) < f)) {
-        p.Task(t, i, field,
-               absl::StrCat("\"", f, "\" is not after \"", t.gold_files(k - 1),
-                            "\" (sorted, unique)"));
-      }
-      gold.insert(f);
-      if (base == nullptr) continue;
-      auto tree = history.tree_paths.find(t.base_commit());
-      if (tree == history.tree_paths.end()) {
-        p.Task(t, i, field,
-               absl::StrCat("the tree of base_commit ", t.base_commit(), " was not extracted (",
-                            history.remedy, ")"));
-      } else if (tree->second.count(f) == 0) {
-        p.Task(t, i, field,
-               absl::StrCat("gold file ", f, " is absent at base_commit ", t.base_commit()));
-      }
-    }
-    for (int k = 0; k < t.gold_functions_size(); ++k) {
-      const GoldFunction& g = t.gold_functions(k);
-      const std::string field = absl::StrCat("gold_functions[", k, "]");
-      if (gold.count(g.file()) == 0) {
-        p.Task(t, i, field + ".file", absl::StrCat("\"", g.file(), "\" is not a gold file"));
-      }
-      if (g.function().empty()) p.Task(t, i, field + ".function", "empty");
-      if (g.base_start_line() < 1 || g.base_end_line() < g.base_start_line()) {
-        p.Task(t, i, field,
-               absl::StrCat("expected 1 <= base_start_line <= base_end_line, found ",
-                            g.base_start_line(), "-", g.base_end_line()));
-      }
-    }
-    std::set<std::string> stale_files;
-    for (int k = 0; k < t.gold_in_stale_size(); ++k) {
-      const std::string& f = t.gold_in_stale(k).file();
-      const std::string field = absl::StrCat("gold_in_stale[", k, "]");
-      if (gold.count(f) == 0) {
-        p.Task(t, i, field, absl::StrCat("\"", f, "\" is not a gold file"));
-      } else if (!stale_files.insert(f).second) {
-        p.Task(t, i, field, absl::StrCat("second entry for \"", f, "\""));
-      }
-    }
-    for (const std::string& f : gold) {
-      if (stale_files.count(f) == 0) {
-        p.Task(t, i, "gold_in_stale", absl::StrCat("no entry for gold file \"", f, "\""));
-      }
-    }
+    CheckIdAndTexts(t, i, first_index, p);
+    const CommitIndexEntry* base = CheckCommits(history, t, i, p);
+    const std::set<std::string> gold = CheckGoldFiles(history, t, i, base, p);
+    CheckGoldFunctions(t, i, gold, p);
+    CheckGoldInStale(t, i, gold, p);
   }
   return p.ToStatus();
 }

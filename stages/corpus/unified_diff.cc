@@ -1,11 +1,14 @@
 #include "stages/corpus/unified_diff.h"
 
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "stages/pipeline/status_macros.h"
 
 namespace repro {
 namespace corpus {
@@ -30,18 +33,17 @@ bool ParseRange(absl::string_view s, uint32_t* start, uint32_t* count) {
 
 // "a/x" -> "x" after unquoting; "/dev/null" stays.
 absl::StatusOr<std::string> HeaderPath(absl::string_view raw, char side) {
-  absl::StatusOr<std::string> path = UnquoteGitPath(raw);
-  if (!path.ok()) return path.status();
-  if (*path == "/dev/null") return *path;
+  ASSIGN_OR_RETURN(const std::string path, UnquoteGitPath(raw));
+  if (path == "/dev/null") return path;
   const std::string prefix = std::string(1, side) + "/";
-  if (!absl::StartsWith(*path, prefix)) {
+  if (!absl::StartsWith(path, prefix)) {
     return absl::InvalidArgumentError(
-        absl::StrCat("path '", *path, "' lacks the '", prefix, "' prefix"));
+        absl::StrCat("path '", path, "' lacks the '", prefix, "' prefix"));
   }
-  if (path->size() == prefix.size()) {
+  if (path.size() == prefix.size()) {
     return absl::InvalidArgumentError(absl::StrCat("empty path after the '", prefix, "' prefix"));
   }
-  return path->substr(2);
+  return path.substr(2);
 }
 
 }  // namespace
@@ -113,103 +115,124 @@ absl::StatusOr<std::string> UnquoteGitPath(absl::string_view quoted) {
   return out;
 }
 
+namespace {
+
+using ChangesByFile = std::map<std::string, std::vector<OldSideChange>>;
+
+// One pass over the lines of a -U0 diff (see the header for the format).
+class ZeroContextDiffParser {
+ public:
+  ZeroContextDiffParser(absl::string_view diff, absl::string_view source)
+      : lines_(absl::StrSplit(diff, '\n')), source_(source) {
+    if (!lines_.empty() && lines_.back().empty()) lines_.pop_back();
+  }
+
+  absl::StatusOr<ChangesByFile> Parse() && {
+    while (i_ < lines_.size()) RETURN_IF_ERROR(Line());
+    return std::move(result_);
+  }
+
+ private:
+  absl::Status Err(absl::string_view what) const {
+    return Error(source_, static_cast<int>(i_) + 1, what, lines_[i_]);
+  }
+
+  absl::Status Line() {
+    const absl::string_view line = lines_[i_];
+    if (absl::StartsWith(line, "diff --git ")) {
+      in_section_ = true;
+      old_path_.clear();
+      new_path_.clear();
+      hunks_ = nullptr;
+      ++i_;
+      return absl::OkStatus();
+    }
+    if (!in_section_) return Err("expected 'diff --git'");
+    if (absl::StartsWith(line, "Binary files ")) {
+      return Err("binary diff has no line information");
+    }
+    if (absl::StartsWith(line, "--- ") && hunks_ == nullptr) return OldHeader(line);
+    if (absl::StartsWith(line, "+++ ") && hunks_ == nullptr) return NewHeader(line);
+    if (absl::StartsWith(line, "@@ ")) return Hunk(line);
+    // Extended header lines: index, mode, similarity, rename, ...
+    if (hunks_ != nullptr) return Err("unexpected line after the hunks");
+    ++i_;
+    return absl::OkStatus();
+  }
+
+  // The path of a "--- " (side 'a') or "+++ " (side 'b') line, into *path.
+  absl::Status HeaderLine(absl::string_view line, char side, std::string* path) const {
+    absl::StatusOr<std::string> p = HeaderPath(line.substr(4), side);
+    if (!p.ok()) return Err(p.status().message());
+    *path = *std::move(p);
+    return absl::OkStatus();
+  }
+
+  absl::Status OldHeader(absl::string_view line) {
+    RETURN_IF_ERROR(HeaderLine(line, 'a', &old_path_));
+    ++i_;
+    return absl::OkStatus();
+  }
+
+  absl::Status NewHeader(absl::string_view line) {
+    RETURN_IF_ERROR(HeaderLine(line, 'b', &new_path_));
+    if (old_path_.empty()) return Err("'+++' without '---'");
+    const std::string key = old_path_ == "/dev/null" ? new_path_ : old_path_;
+    if (key == "/dev/null") return Err("both sides are /dev/null");
+    if (result_.count(key) != 0) return Err(absl::StrCat("second section for ", key));
+    hunks_ = &result_[key];
+    ++i_;
+    return absl::OkStatus();
+  }
+
+  // The header "@@ -a[,b] +c[,d] @@", then exactly b '-' and d '+' lines.
+  absl::Status Hunk(absl::string_view line) {
+    if (hunks_ == nullptr) return Err("hunk before the '---'/'+++' headers");
+    size_t close = line.find(" @@", 3);
+    if (close == absl::string_view::npos) return Err("hunk header without closing '@@'");
+    std::vector<absl::string_view> ranges = absl::StrSplit(line.substr(3, close - 3), ' ');
+    uint32_t a = 0, b = 0, c = 0, d = 0;
+    if (ranges.size() != 2 || ranges[0].empty() || ranges[0][0] != '-' || ranges[1].empty() ||
+        ranges[1][0] != '+' || !ParseRange(ranges[0].substr(1), &a, &b) ||
+        !ParseRange(ranges[1].substr(1), &c, &d)) {
+      return Err("expected '@@ -a[,b] +c[,d] @@'");
+    }
+    hunks_->push_back({a, b});
+    const size_t header = i_++;
+    uint32_t minus = 0, plus = 0;
+    while (minus < b || plus < d) {
+      if (i_ >= lines_.size()) {
+        return Error(source_, static_cast<int>(header) + 1,
+                     absl::StrCat("hunk body ends early for ", old_path_), line);
+      }
+      absl::string_view body = lines_[i_];
+      if (absl::StartsWith(body, "-") && minus < b) {
+        ++minus;
+      } else if (absl::StartsWith(body, "+") && plus < d) {
+        ++plus;
+      } else if (!absl::StartsWith(body, "\\")) {
+        return Err("unexpected line in a -U0 hunk body");
+      }
+      ++i_;
+    }
+    while (i_ < lines_.size() && absl::StartsWith(lines_[i_], "\\")) ++i_;
+    return absl::OkStatus();
+  }
+
+  std::vector<absl::string_view> lines_;
+  const absl::string_view source_;
+  size_t i_ = 0;
+  bool in_section_ = false;
+  std::string old_path_, new_path_;
+  std::vector<OldSideChange>* hunks_ = nullptr;  // of the current section, after '+++'
+  ChangesByFile result_;
+};
+
+}  // namespace
+
 absl::StatusOr<std::map<std::string, std::vector<OldSideChange>>> ParseZeroContextDiff(
     absl::string_view diff, absl::string_view source) {
-  std::map<std::string, std::vector<OldSideChange>> result;
-  std::vector<absl::string_view> lines = absl::StrSplit(diff, '\n');
-  if (!lines.empty() && lines.back().empty()) lines.pop_back();
-
-  std::string old_path, new_path;
-  std::string* current = nullptr;  // hunks of the current section
-  std::vector<OldSideChange>* hunks = nullptr;
-  bool in_section = false;
-  size_t i = 0;
-  while (i < lines.size()) {
-    absl::string_view line = lines[i];
-    const int line_no = static_cast<int>(i) + 1;
-    if (absl::StartsWith(line, "diff --git ")) {
-      in_section = true;
-      old_path.clear();
-      new_path.clear();
-      hunks = nullptr;
-      current = nullptr;
-      ++i;
-      continue;
-    }
-    if (!in_section) {
-      return Error(source, line_no, "expected 'diff --git'", line);
-    }
-    if (absl::StartsWith(line, "Binary files ")) {
-      return Error(source, line_no, "binary diff has no line information", line);
-    }
-    if (absl::StartsWith(line, "--- ") && hunks == nullptr) {
-      absl::StatusOr<std::string> p = HeaderPath(line.substr(4), 'a');
-      if (!p.ok()) return Error(source, line_no, p.status().message(), line);
-      old_path = *p;
-      ++i;
-      continue;
-    }
-    if (absl::StartsWith(line, "+++ ") && hunks == nullptr) {
-      absl::StatusOr<std::string> p = HeaderPath(line.substr(4), 'b');
-      if (!p.ok()) return Error(source, line_no, p.status().message(), line);
-      new_path = *p;
-      if (old_path.empty()) {
-        return Error(source, line_no, "'+++' without '---'", line);
-      }
-      const std::string key = old_path == "/dev/null" ? new_path : old_path;
-      if (key == "/dev/null") {
-        return Error(source, line_no, "both sides are /dev/null", line);
-      }
-      if (result.count(key) != 0) {
-        return Error(source, line_no, absl::StrCat("second section for ", key), line);
-      }
-      hunks = &result[key];
-      current = &old_path;
-      ++i;
-      continue;
-    }
-    if (absl::StartsWith(line, "@@ ")) {
-      if (hunks == nullptr) {
-        return Error(source, line_no, "hunk before the '---'/'+++' headers", line);
-      }
-      size_t close = line.find(" @@", 3);
-      if (close == absl::string_view::npos) {
-        return Error(source, line_no, "hunk header without closing '@@'", line);
-      }
-      std::vector<absl::string_view> ranges = absl::StrSplit(line.substr(3, close - 3), ' ');
-      uint32_t a = 0, b = 0, c = 0, d = 0;
-      if (ranges.size() != 2 || ranges[0].empty() || ranges[0][0] != '-' || ranges[1].empty() ||
-          ranges[1][0] != '+' || !ParseRange(ranges[0].substr(1), &a, &b) ||
-          !ParseRange(ranges[1].substr(1), &c, &d)) {
-        return Error(source, line_no, "expected '@@ -a[,b] +c[,d] @@'", line);
-      }
-      hunks->push_back({a, b});
-      ++i;
-      uint32_t minus = 0, plus = 0;
-      while (minus < b || plus < d) {
-        if (i >= lines.size()) {
-          return Error(source, line_no, absl::StrCat("hunk body ends early for ", *current), line);
-        }
-        absl::string_view body = lines[i];
-        if (absl::StartsWith(body, "-") && minus < b) {
-          ++minus;
-        } else if (absl::StartsWith(body, "+") && plus < d) {
-          ++plus;
-        } else if (!absl::StartsWith(body, "\\")) {
-          return Error(source, static_cast<int>(i) + 1, "unexpected line in a -U0 hunk body", body);
-        }
-        ++i;
-      }
-      while (i < lines.size() && absl::StartsWith(lines[i], "\\")) ++i;
-      continue;
-    }
-    // Extended header lines: index, mode, similarity, rename, ...
-    if (hunks != nullptr) {
-      return Error(source, line_no, "unexpected line after the hunks", line);
-    }
-    ++i;
-  }
-  return result;
+  return ZeroContextDiffParser(diff, source).Parse();
 }
 
 }  // namespace corpus

@@ -9,6 +9,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/pipeline/textproto.h"
 
 ABSL_FLAG(std::string, task_set_name, "",
@@ -35,7 +36,7 @@ absl::Status Bad(absl::string_view file, int i, absl::string_view field, absl::s
 
 absl::StatusOr<ModelPins> ParseModelPins(absl::string_view text, absl::string_view file_name) {
   ModelPins pins;
-  if (absl::Status s = ParseTextProto(text, file_name, &pins); !s.ok()) return s;
+  RETURN_IF_ERROR(ParseTextProto(text, file_name, &pins));
   for (int i = 0; i < pins.pins_size(); ++i) {
     const ModelPin& p = pins.pins(i);
     for (const auto& [field, value] :
@@ -79,13 +80,9 @@ absl::StatusOr<ModelPinSet> ModelPinSet::FromStage(const Stage& stage) {
         "a stage that reads a dense model needs --task_set_name, --pins_file and --pins_refreeze");
   }
   if (stage.Roles("pins").empty()) return ModelPinSet(nullptr, task_set, file, refreeze);
-  absl::StatusOr<const Stage::Input*> in = stage.Find("pins");
-  if (!in.ok()) return in.status();
-  absl::StatusOr<std::string> text = stage.Read("pins");
-  if (!text.ok()) return text.status();
-  absl::StatusOr<ModelPins> pins = ParseModelPins(*text, (*in)->short_path);
-  if (!pins.ok()) return pins.status();
-  return ModelPinSet(&*pins, task_set, (*in)->short_path, refreeze);
+  ASSIGN_OR_RETURN(const Stage::NamedBytes text, stage.ReadNamed("pins"));
+  ASSIGN_OR_RETURN(const ModelPins pins, ParseModelPins(text.bytes, text.name));
+  return ModelPinSet(&pins, task_set, text.name, refreeze);
 }
 
 absl::StatusOr<ModelPin> ModelPinSet::PinFor(absl::string_view model) const {

@@ -15,6 +15,7 @@
 #include "stages/experiments/model_pins.h"
 #include "stages/pipeline/stage.h"
 #include "stages/pipeline/stage_proto.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/retrieval/retrieval.pb.h"
 
 ABSL_FLAG(std::string, experiment, "", "Experiment name, for the file header.");
@@ -31,7 +32,7 @@ absl::Status Run(Stage& stage) {
   ModelPins pins;
   for (const std::string& role : stage.Roles("summary/")) {  // sorted: by model
     retrieval::LsaModelSummary summary;
-    if (absl::Status s = ReadInputProto(stage, role, &summary); !s.ok()) return s;
+    RETURN_IF_ERROR(ReadInputProto(stage, role, &summary));
     ModelPin* p = pins.add_pins();
     p->set_task_set(task_set);
     p->set_model(role.substr(std::string("summary/").size()));
@@ -44,7 +45,7 @@ absl::Status Run(Stage& stage) {
     return absl::InternalError("pins: cannot print ModelPins");
   const std::string file = absl::StrCat(experiment, ".pins.textproto");
   // Round trip through the checker the stages use, so a refrozen file is valid.
-  if (absl::Status s = ParseModelPins(text, file).status(); !s.ok()) return s;
+  RETURN_IF_ERROR(ParseModelPins(text, file).status());
   const std::string out = absl::StrCat(
       "# proto-file: stages/experiments/experiment.proto\n"
       "# proto-message: repro.experiments.ModelPins\n"

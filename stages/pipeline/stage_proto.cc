@@ -7,29 +7,42 @@
 #include "absl/strings/str_cat.h"
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "stages/pipeline/file_io.h"
+#include "stages/pipeline/status_macros.h"
 #include "stages/pipeline/textproto.h"
 #include "stages/pipeline/utf8.h"
 
 namespace repro {
 
-absl::Status ReadInputProto(const Stage& stage, absl::string_view role,
-                            google::protobuf::Message* message) {
-  absl::StatusOr<const Stage::Input*> in = stage.Find(role);
-  if (!in.ok()) return in.status();
-  absl::StatusOr<std::string> bytes = stage.Read(role);
-  if (!bytes.ok()) return bytes.status();
-  const std::string& name = (*in)->short_path;
-  if (absl::EndsWith(name, ".textproto")) return ParseTextProto(*bytes, name, message);
-  if (absl::EndsWith(name, ".json")) {
-    absl::Status s = FromJson(*bytes, name, message);
-    if (!s.ok()) return absl::InvalidArgumentError(absl::StrCat("input ", role, ": ", s.message()));
-    return absl::OkStatus();
-  }
-  if (!message->ParseFromString(*bytes)) {
+namespace {
+
+// Parses `bytes` by the kind `name` ends with; errors name `name`.
+absl::Status ParseByName(const std::string& bytes, absl::string_view name,
+                         google::protobuf::Message* message) {
+  if (absl::EndsWith(name, ".textproto")) return ParseTextProto(bytes, name, message);
+  if (absl::EndsWith(name, ".json")) return FromJson(bytes, name, message);
+  if (!message->ParseFromString(bytes)) {
     return absl::InvalidArgumentError(
-        absl::StrCat("input ", role, " (", name, "): not a binary ", message->GetTypeName()));
+        absl::StrCat(name, ": not a binary ", message->GetTypeName()));
   }
   return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status ReadInputProto(const Stage& stage, absl::string_view role,
+                            google::protobuf::Message* message) {
+  ASSIGN_OR_RETURN(const Stage::Input* in, stage.Find(role));
+  ASSIGN_OR_RETURN(const std::string bytes, stage.Read(role));
+  absl::Status s = ParseByName(bytes, in->short_path, message);
+  // A text-format error already reads "<file>:<line>:<col>: ...".
+  if (s.ok() || absl::EndsWith(in->short_path, ".textproto")) return s;
+  return absl::Status(s.code(), absl::StrCat("input ", role, ": ", s.message()));
+}
+
+absl::Status ReadProtoFile(const std::string& path, google::protobuf::Message* message) {
+  ASSIGN_OR_RETURN(const std::string bytes, ReadFile(path));
+  return ParseByName(bytes, path, message);
 }
 
 absl::Status WriteOutputProto(Stage& stage, absl::string_view name,

@@ -2,6 +2,7 @@
 
 #include "gtest/gtest.h"
 #include "stages/pipeline/file_io.h"
+#include "stages/pipeline/status_testing.h"
 #include "stages/schemas/provenance.pb.h"
 
 namespace repro {
@@ -34,6 +35,49 @@ TEST(StageProtoTest, ReadsByFileKind) {
   EXPECT_FALSE(ReadInputProto(stage, "missing", &p).ok());
   EXPECT_TRUE(WriteOutputProto(stage, "out.pb", bin).ok());
   EXPECT_EQ(stage.written().at("out.pb"), bin.SerializeAsString());
+}
+
+TEST(StageProtoTest, BadInputsNameRoleFileAndType) {
+  const std::string dir = ::testing::TempDir();
+  ASSERT_TRUE(WriteFileAtomically(dir + "/bad.pb", "\xff\xff\xff").ok());
+  ASSERT_TRUE(WriteFileAtomically(dir + "/bad.json", "{\"stage\": 3,").ok());
+  Stage stage("//x:y",
+              {{"b", dir + "/bad.pb", "pkg/bad.pb"}, {"j", dir + "/bad.json", "pkg/bad.json"}}, {});
+  schemas::Provenance p;
+  EXPECT_TRUE(IsError(ReadInputProto(stage, "b", &p), absl::StatusCode::kInvalidArgument,
+                      "input b: pkg/bad.pb: not a binary repro.schemas.Provenance"));
+  EXPECT_TRUE(IsError(ReadInputProto(stage, "j", &p), absl::StatusCode::kInvalidArgument,
+                      "input j: pkg/bad.json: invalid JSON for repro.schemas.Provenance"));
+  EXPECT_TRUE(IsError(ReadInputProto(stage, "missing", &p), absl::StatusCode::kNotFound,
+                      "no input with role 'missing'; known roles: b, j"));
+}
+
+TEST(StageProtoTest, ReadProtoFileReadsByFileKindAndNamesThePath) {
+  const std::string dir = ::testing::TempDir();
+  schemas::Provenance bin;
+  bin.set_stage("c");
+  ASSERT_TRUE(WriteFileAtomically(dir + "/f.textproto", "stage: \"a\"\n").ok());
+  ASSERT_TRUE(WriteFileAtomically(dir + "/f.json", "{\"stage\": \"b\"}").ok());
+  ASSERT_TRUE(WriteFileAtomically(dir + "/f.pb", bin.SerializeAsString()).ok());
+  schemas::Provenance p;
+  ASSERT_TRUE(ReadProtoFile(dir + "/f.textproto", &p).ok());
+  EXPECT_EQ(p.stage(), "a");
+  ASSERT_TRUE(ReadProtoFile(dir + "/f.json", &p).ok());
+  EXPECT_EQ(p.stage(), "b");
+  ASSERT_TRUE(ReadProtoFile(dir + "/f.pb", &p).ok());
+  EXPECT_EQ(p.stage(), "c");
+
+  ASSERT_TRUE(WriteFileAtomically(dir + "/g.textproto", "stage: 1 2\n").ok());
+  ASSERT_TRUE(WriteFileAtomically(dir + "/g.json", "[").ok());
+  ASSERT_TRUE(WriteFileAtomically(dir + "/g.pb", "\xff\xff\xff").ok());
+  EXPECT_TRUE(IsError(ReadProtoFile(dir + "/g.textproto", &p), absl::StatusCode::kInvalidArgument,
+                      dir + "/g.textproto:1:"));
+  EXPECT_TRUE(IsError(ReadProtoFile(dir + "/g.json", &p), absl::StatusCode::kInvalidArgument,
+                      dir + "/g.json: invalid JSON for repro.schemas.Provenance"));
+  EXPECT_TRUE(IsError(ReadProtoFile(dir + "/g.pb", &p), absl::StatusCode::kInvalidArgument,
+                      dir + "/g.pb: not a binary repro.schemas.Provenance"));
+  EXPECT_TRUE(IsError(ReadProtoFile(dir + "/none.pb", &p), absl::StatusCode::kNotFound,
+                      dir + "/none.pb: cannot open"));
 }
 
 TEST(StageProtoTest, InvalidUtf8OutputIsRefusedNamingTheField) {

@@ -3,15 +3,29 @@
 // Used by tools/verify/verify.sh.
 #include <cstdio>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "stages/pipeline/file_io.h"
+#include "stages/pipeline/status_macros.h"
 #include "tools/lineage/lineage_graph.h"
 #include "tools/verify/verify_plan.h"
 
 ABSL_FLAG(int, sample, 0, "Check a fixed-seed sample of this many stages (0: all).");
 ABSL_FLAG(uint64_t, seed, 1, "Seed of the sample.");
+
+namespace {
+
+absl::StatusOr<std::vector<repro::PlannedOutput>> Plan(const std::string& lineage_path) {
+  ASSIGN_OR_RETURN(const std::string json, repro::ReadFile(lineage_path));
+  ASSIGN_OR_RETURN(const repro::LineageGraph graph,
+                   repro::LineageGraph::FromJson(json, lineage_path));
+  return repro::VerifyPlan(graph.lineage(), absl::GetFlag(FLAGS_sample), absl::GetFlag(FLAGS_seed));
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   std::vector<char*> args = absl::ParseCommandLine(argc, argv);
@@ -19,23 +33,13 @@ int main(int argc, char** argv) {
     std::cerr << "usage: verify_plan <lineage.json> [--sample=N] [--seed=S]\n";
     return 2;
   }
-  absl::StatusOr<std::string> json = repro::ReadFile(args[1]);
-  if (!json.ok()) {
-    std::cerr << "verify: " << json.status().message() << "\n";
-    return 1;
-  }
-  absl::StatusOr<repro::LineageGraph> graph = repro::LineageGraph::FromJson(*json, args[1]);
-  if (!graph.ok()) {
-    std::cerr << "verify: " << graph.status().message() << "\n";
-    return 1;
-  }
-  absl::StatusOr<std::vector<repro::PlannedOutput>> plan =
-      repro::VerifyPlan(graph->lineage(), absl::GetFlag(FLAGS_sample), absl::GetFlag(FLAGS_seed));
+  absl::StatusOr<std::vector<repro::PlannedOutput>> plan = Plan(args[1]);
   if (!plan.ok()) {
     std::cerr << "verify: " << plan.status().message() << "\n";
     return 1;
   }
-  for (const repro::PlannedOutput& o : *plan)
+  for (const repro::PlannedOutput& o : *plan) {
     std::cout << o.label << "\t" << o.path << "\t" << o.sha256 << "\n";
+  }
   return 0;
 }
