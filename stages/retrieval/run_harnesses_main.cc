@@ -21,10 +21,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "stages/corpus/corpus.pb.h"
-#include "stages/corpus/stage_io.h"
 #include "stages/corpus/task.pb.h"
 #include "stages/experiments/model_pins.h"
 #include "stages/pipeline/stage.h"
+#include "stages/pipeline/stage_proto.h"
 #include "stages/pipeline/status_macros.h"
 #include "stages/pipeline/textproto.h"
 #include "stages/retrieval/harness.h"
@@ -70,9 +70,9 @@ absl::StatusOr<Corpus> ReadTaskCorpus(const Stage& stage, const corpus::Task& ta
                                       corpus::Labels* labels) {
   corpus::Snapshot snapshot;
   corpus::ChunkSet chunks;
-  RETURN_IF_ERROR(corpus::ReadProto(stage, "snapshot/" + task.id(), &snapshot));
-  RETURN_IF_ERROR(corpus::ReadProto(stage, "chunks/" + task.id(), &chunks));
-  RETURN_IF_ERROR(corpus::ReadProto(stage, "labels/" + task.id(), labels));
+  RETURN_IF_ERROR(ReadInputProto(stage, "snapshot/" + task.id(), &snapshot));
+  RETURN_IF_ERROR(ReadInputProto(stage, "chunks/" + task.id(), &chunks));
+  RETURN_IF_ERROR(ReadInputProto(stage, "labels/" + task.id(), labels));
   if (snapshot.commit() != task.base_commit()) {
     return absl::FailedPreconditionError(absl::StrCat("snapshot/", task.id(), ": expected commit ",
                                                       task.base_commit(), " (base), found ",
@@ -150,7 +150,7 @@ absl::Status WriteOutputs(Stage& stage, const std::string& times, const HarnessB
 
 absl::Status Run(Stage& stage) {
   corpus::TaskSet tasks;
-  RETURN_IF_ERROR(corpus::ReadProto(stage, "task_set", &tasks));
+  RETURN_IF_ERROR(ReadInputProto(stage, "task_set", &tasks));
   ASSIGN_OR_RETURN(const std::vector<HarnessConfig> configs, ReadHarnessConfigs(stage));
   ASSIGN_OR_RETURN(const ModelPaths model_paths, ReadModelPaths(stage));
   ASSIGN_OR_RETURN(experiments::ModelPinSet pins, experiments::ModelPinSet::FromStage(stage));

@@ -18,9 +18,9 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "stages/corpus/corpus.pb.h"
-#include "stages/corpus/stage_io.h"
 #include "stages/pipeline/sha256.h"
 #include "stages/pipeline/stage.h"
+#include "stages/pipeline/stage_proto.h"
 #include "stages/pipeline/status_macros.h"
 #include "stages/pipeline/textproto.h"
 #include "stages/retrieval/lsa_trainer.h"
@@ -47,9 +47,9 @@ absl::Status Run(Stage& stage) {
   }
 
   corpus::Snapshot snapshot;
-  RETURN_IF_ERROR(corpus::ReadProto(stage, "snapshot", &snapshot));
+  RETURN_IF_ERROR(ReadInputProto(stage, "snapshot", &snapshot));
   corpus::ChunkSet chunks;
-  RETURN_IF_ERROR(corpus::ReadProto(stage, "chunks", &chunks));
+  RETURN_IF_ERROR(ReadInputProto(stage, "chunks", &chunks));
   const std::string expected = absl::GetFlag(FLAGS_training_commit);
   if (snapshot.commit() != expected) {
     return absl::FailedPreconditionError(
