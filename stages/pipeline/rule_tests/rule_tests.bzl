@@ -21,10 +21,10 @@ analysis_failure_test expects the target's analysis to fail with a message.
 
 load("//stages/pipeline:defs.bzl", "eval_stage", "report")
 
-_Actions = provider(doc = "The actions of a target under test.", fields = ["actions"])
+_ActionsInfo = provider(doc = "The actions of a target under test.", fields = ["actions"])
 
-def _actions_aspect_impl(target, ctx):
-    return [_Actions(actions = target.actions)]
+def _actions_aspect_impl(target, _ctx):
+    return [_ActionsInfo(actions = target.actions)]
 
 _actions_aspect = aspect(implementation = _actions_aspect_impl)
 
@@ -41,7 +41,7 @@ def _result(ok, message):
 
 def _written_lines_test_impl(ctx):
     target = ctx.attr.target_under_test
-    for action in target[_Actions].actions:
+    for action in target[_ActionsInfo].actions:
         outputs = action.outputs.to_list()
         if action.mnemonic == "FileWrite" and outputs and outputs[0].basename.endswith(ctx.attr.suffix):
             got = []
