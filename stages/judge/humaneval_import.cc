@@ -58,12 +58,6 @@ struct JudgeFileCounts {
 
 std::string F3(double v) { return absl::StrFormat("%.3f", v); }
 
-// One input file: its bytes and the path issues and references name.
-struct InputFile {
-  const std::string* bytes;
-  std::string path;
-};
-
 class HumanEvalImporter {
  public:
   HumanEvalImporter(const std::map<std::string, std::string>& files,
@@ -101,13 +95,7 @@ class HumanEvalImporter {
 };
 
 absl::StatusOr<InputFile> HumanEvalImporter::Get(const std::string& name) const {
-  auto f = files_.find(name);
-  if (f == files_.end()) {
-    return absl::NotFoundError(
-        absl::StrCat(kDataset, ": input file ", name, " (plain or .gz) is missing"));
-  }
-  auto p = paths_.find(name);
-  return InputFile{&f->second, p == paths_.end() ? name : p->second};
+  return FindInputFile(files_, paths_, kDataset, name);
 }
 
 void SetProtocol(const char* mode, const std::string& judge_id, JudgeProtocol* jp) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <tuple>
+#include <utility>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -33,31 +34,29 @@ WeakOrder FromProto(const google::protobuf::RepeatedPtrField<TieGroup>& groups) 
   return order;
 }
 
+namespace {
+
+// Verdict <-> PairwiseCall::Verdict; any other proto value is kUnparsed.
+constexpr std::pair<Verdict, PairwiseCall::Verdict> kVerdicts[] = {
+    {Verdict::kFirstBetter, PairwiseCall::FIRST_BETTER},
+    {Verdict::kSecondBetter, PairwiseCall::SECOND_BETTER},
+    {Verdict::kTie, PairwiseCall::TIE},
+    {Verdict::kUnparsed, PairwiseCall::UNPARSED}};
+
+}  // namespace
+
 PairwiseCall::Verdict ToProto(Verdict verdict) {
-  switch (verdict) {
-    case Verdict::kFirstBetter:
-      return PairwiseCall::FIRST_BETTER;
-    case Verdict::kSecondBetter:
-      return PairwiseCall::SECOND_BETTER;
-    case Verdict::kTie:
-      return PairwiseCall::TIE;
-    case Verdict::kUnparsed:
-      break;
+  for (const auto& [v, p] : kVerdicts) {
+    if (v == verdict) return p;
   }
   return PairwiseCall::UNPARSED;
 }
 
 Verdict FromProto(PairwiseCall::Verdict verdict) {
-  switch (verdict) {
-    case PairwiseCall::FIRST_BETTER:
-      return Verdict::kFirstBetter;
-    case PairwiseCall::SECOND_BETTER:
-      return Verdict::kSecondBetter;
-    case PairwiseCall::TIE:
-      return Verdict::kTie;
-    default:
-      return Verdict::kUnparsed;
+  for (const auto& [v, p] : kVerdicts) {
+    if (p == verdict) return v;
   }
+  return Verdict::kUnparsed;
 }
 
 PairwiseCall* AddPairwiseCall(const Call& call, absl::string_view raw_ref,
@@ -120,6 +119,18 @@ void IssueLog::WriteTo(JudgeDataset* dataset) const {
 }
 
 std::string Sha256Ref(absl::string_view bytes) { return absl::StrCat("sha256:", Sha256Hex(bytes)); }
+
+absl::StatusOr<InputFile> FindInputFile(const std::map<std::string, std::string>& files,
+                                        const std::map<std::string, std::string>& paths,
+                                        absl::string_view dataset, const std::string& name) {
+  auto f = files.find(name);
+  if (f == files.end()) {
+    return absl::NotFoundError(
+        absl::StrCat(dataset, ": input file ", name, " (plain or .gz) is missing"));
+  }
+  auto p = paths.find(name);
+  return InputFile{&f->second, p == paths.end() ? name : p->second};
+}
 
 std::string LogicalName(absl::string_view path) {
   const size_t slash = path.rfind('/');

@@ -9,10 +9,12 @@
 #ifndef REPRO_STAGES_JUDGE_RECORD_UTIL_H_
 #define REPRO_STAGES_JUDGE_RECORD_UTIL_H_
 
+#include <map>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "google/protobuf/repeated_field.h"
 #include "stages/judge/copeland.h"
@@ -58,6 +60,21 @@ class IssueLog {
 
 // "sha256:<hex>".
 std::string Sha256Ref(absl::string_view bytes);
+
+// One input file of an importer: its bytes and the path that issues and raw
+// references name.
+struct InputFile {
+  const std::string* bytes = nullptr;
+  std::string path;
+};
+
+// The file with logical name `name` from `files` (logical name -> bytes),
+// with its path from `paths` (logical name -> workspace-relative path; the
+// name itself when absent). NotFound "<dataset>: input file <name> (plain or
+// .gz) is missing" otherwise.
+absl::StatusOr<InputFile> FindInputFile(const std::map<std::string, std::string>& files,
+                                        const std::map<std::string, std::string>& paths,
+                                        absl::string_view dataset, const std::string& name);
 
 // The logical file name of an input: its base name without a ".gz" suffix.
 std::string LogicalName(absl::string_view path);

@@ -1,7 +1,7 @@
 #include "stages/judge/report_files.h"
 
 #include "gtest/gtest.h"
-#include "stages/pipeline/textproto.h"
+#include "stages/judge/test_protos.h"
 
 namespace repro::judge {
 namespace {
@@ -19,16 +19,8 @@ std::string Flat(const std::string& json) {
   return out;
 }
 
-template <typename M>
-M Parse(const char* text) {
-  M m;
-  absl::Status s = ParseTextProto(text, "test", &m);
-  EXPECT_TRUE(s.ok()) << s;
-  return m;
-}
-
 TEST(MeasurementsJsonText, SortedKeysObjectsByKeyUnsetLeftOut) {
-  const JudgeMeasurements m = Parse<JudgeMeasurements>(R"pb(
+  const JudgeMeasurements m = ParseProtoOrFail<JudgeMeasurements>(R"pb(
     bootstrap { seed: 7 resamples: 2 level: 0.95 unit: "task" interval: "i" }
     datasets {
       dataset: "d"
@@ -84,7 +76,7 @@ TEST(MeasurementsJsonText, SortedKeysObjectsByKeyUnsetLeftOut) {
 }
 
 TEST(TasksCsvText, QuotesAndEmptyCells) {
-  const JudgeMeasurements m = Parse<JudgeMeasurements>(R"pb(
+  const JudgeMeasurements m = ParseProtoOrFail<JudgeMeasurements>(R"pb(
     tasks {
       record_id: "a,b|\"j\""
       dataset: "d"
@@ -101,7 +93,7 @@ TEST(TasksCsvText, QuotesAndEmptyCells) {
 }
 
 TEST(ReportJsonText, EmptyTop3EnvelopeIsLeftOutAndTop1SeOnlyWhenSet) {
-  const BoundsTables b = Parse<BoundsTables>(R"pb(
+  const BoundsTables b = ParseProtoOrFail<BoundsTables>(R"pb(
     tables {
       n: 3
       top1_envelope { accuracy: 0.5 min: 0 max: 1 }
@@ -112,7 +104,7 @@ TEST(ReportJsonText, EmptyTop3EnvelopeIsLeftOutAndTop1SeOnlyWhenSet) {
       best_in_top_3_envelope { accuracy: 0.5 min: 1 max: 1 }
     }
   )pb");
-  const ScenarioGrid g = Parse<ScenarioGrid>(R"pb(
+  const ScenarioGrid g = ParseProtoOrFail<ScenarioGrid>(R"pb(
     points { family: "mallows" n: 4 exact: true }
     points { family: "mallows" n: 20 exact: false top1_se: 0.01 }
   )pb");

@@ -3,19 +3,11 @@
 #include "gtest/gtest.h"
 #include "stages/judge/fixture_import.h"
 #include "stages/judge/summarize.h"
+#include "stages/judge/test_protos.h"
 #include "stages/pipeline/file_io.h"
-#include "stages/pipeline/textproto.h"
 
 namespace repro::judge {
 namespace {
-
-template <typename M>
-M Parse(const char* text) {
-  M m;
-  absl::Status s = ParseTextProto(text, "test", &m);
-  EXPECT_TRUE(s.ok()) << s;
-  return m;
-}
 
 ReportInputs Inputs() {
   ReportInputs in;
@@ -29,7 +21,7 @@ ReportInputs Inputs() {
   in.measurements.mutable_bootstrap()->set_resamples(2000);
   in.measurements.mutable_bootstrap()->set_unit("task");
   *in.measurements.add_datasets() = *m;
-  in.bounds = Parse<BoundsTables>(R"pb(
+  in.bounds = ParseProtoOrFail<BoundsTables>(R"pb(
     tables {
       n: 3
       pairs: 3
@@ -46,7 +38,7 @@ ReportInputs Inputs() {
       top1_envelope { accuracy: 0.6 min: 0.0 max: 0.9 }
     }
   )pb");
-  in.scenarios = Parse<ScenarioGrid>(R"pb(
+  in.scenarios = ParseProtoOrFail<ScenarioGrid>(R"pb(
     families { name: "mallows" parameter: "phi" definition: "d" }
     monte_carlo { seed: 1 samples: 10 }
     points {

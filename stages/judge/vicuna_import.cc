@@ -78,19 +78,32 @@ class Importer {
 
  private:
   absl::StatusOr<std::pair<JsonLines, std::string>> Lines(const std::string& name) {
-    auto f = files_.find(name);
-    if (f == files_.end()) {
-      return absl::NotFoundError(
-          absl::StrCat(kDataset, ": input file ", name, " (plain or .gz) is missing"));
-    }
-    auto p = paths_.find(name);
-    const std::string path = p == paths_.end() ? name : p->second;
-    JsonLines jl = ParseJsonLines(f->second);
+    ASSIGN_OR_RETURN(const InputFile f, FindInputFile(files_, paths_, kDataset, name));
+    JsonLines jl = ParseJsonLines(*f.bytes);
     for (const MalformedLine& m : jl.malformed) {
-      log_.Add("malformed_json_line", path, m.line, "", "",
+      log_.Add("malformed_json_line", f.path, m.line, "", "",
                absl::StrCat(m.excerpt, " (", m.message, ")"));
     }
-    return std::make_pair(std::move(jl), path);
+    return std::make_pair(std::move(jl), f.path);
+  }
+
+  // Whether question `q` exists; an unknown one is logged (unknown_task_id).
+  bool KnownQuestion(long long q, const std::string& file, int line) {
+    if (questions_.count(q)) return true;
+    log_.Add("unknown_task_id", file, line, absl::StrCat("vicuna80/q", q), "question_id",
+             "no such question");
+    return false;
+  }
+
+  // f(a, b) for every ordered pair of distinct models, stopping at an error.
+  template <typename F>
+  static absl::Status ForEachOrderedPair(F f) {
+    for (const std::string& a : VicunaModels()) {
+      for (const std::string& b : VicunaModels()) {
+        if (a != b) RETURN_IF_ERROR(f(a, b));
+      }
+    }
+    return absl::OkStatus();
   }
 
   // Which presentation order a review row used, from its answer ids (never
@@ -119,7 +132,11 @@ class Importer {
   absl::Status LoadPrompts();
   absl::Status LoadGenerations();
   absl::Status LoadHuman();
+  // The human votes of one file (a shown first in its name).
+  absl::Status LoadHumanPair(const std::string& a, const std::string& b);
   absl::Status LoadPairwise();
+  // The GPT-4 pairwise reviews of one file (a shown first in its name).
+  absl::Status LoadPairwisePair(const std::string& a, const std::string& b);
   absl::Status LoadRelative();
   JudgeRecord BaseRecord(int q, const std::vector<std::string>& models,
                          const std::string& judge_id);
@@ -229,11 +246,7 @@ absl::Status Importer::LoadGenerations() {
         log_.Add("invalid_field", jl.second, l.line, "", "question_id", q.status().message());
         continue;
       }
-      if (!questions_.count(*q)) {
-        log_.Add("unknown_task_id", jl.second, l.line, absl::StrCat("vicuna80/q", *q),
-                 "question_id", "no such question");
-        continue;
-      }
+      if (!KnownQuestion(*q, jl.second, l.line)) continue;
       Answer a;
       if (IsGuanaco(m)) {
         absl::StatusOr<std::string> g = GetString(l.value, "generation_truncated", where);
@@ -265,123 +278,112 @@ absl::Status Importer::LoadGenerations() {
 }
 
 absl::Status Importer::LoadHuman() {
-  const std::vector<std::string>& models = VicunaModels();
-  for (const std::string& a : models) {
-    for (const std::string& b : models) {
-      if (a == b) continue;
-      ASSIGN_OR_RETURN(const auto jl, Lines(absl::StrCat(HumanStem(a), "-vs-", HumanStem(b),
-                                                         "-human-reviewer_threeclass.jsonl")));
-      std::map<int, Votes> here;
-      for (const JsonLine& l : jl.first.values) {
-        const std::string where = absl::StrCat(jl.second, ":", l.line);
-        absl::StatusOr<long long> q = GetInt(l.value, "question_id", where);
-        absl::StatusOr<long long> score = GetInt(l.value, "score", where);
-        if (!q.ok() || !score.ok()) {
-          log_.Add("invalid_field", jl.second, l.line, "", "question_id/score",
-                   (!q.ok() ? q.status() : score.status()).message());
-          continue;
-        }
-        if (!questions_.count(*q)) {
-          log_.Add("unknown_task_id", jl.second, l.line, absl::StrCat("vicuna80/q", *q),
-                   "question_id", "no such question");
-          continue;
-        }
-        Votes& v = here[*q];
-        v.ref = absl::StrCat(jl.second, " (question ", *q, ")");
-        if (*score == 1)
-          ++v.a;
-        else if (*score == 2)
-          ++v.b;
-        else if (*score == 3)
-          ++v.tie;
-        else
-          log_.Add("invalid_field", jl.second, l.line, absl::StrCat("vicuna80/q", *q), "score",
-                   absl::StrCat("expected 1, 2 or 3, found ", *score));
-      }
-      for (const auto& [q, v] : here) {
-        if (v.a + v.b + v.tie != 3) {
-          log_.Add("unexpected_vote_count", jl.second, 0, absl::StrCat("vicuna80/q", q),
-                   absl::StrCat(a, " vs ", b),
-                   absl::StrCat(v.a + v.b + v.tie, " votes, expected 3"));
-        }
-        const bool ordered = a < b;
-        const auto key = std::make_tuple(q, ordered ? a : b, ordered ? b : a);
-        Votes oriented = v;
-        if (!ordered) std::swap(oriented.a, oriented.b);
-        auto [it, inserted] = votes_.emplace(key, oriented);
-        if (!inserted) {
-          log_.Add("pair_in_both_orientations", jl.second, 0, absl::StrCat("vicuna80/q", q),
-                   absl::StrCat(a, " vs ", b), "votes also in the other orientation file; merged");
-          it->second.a += oriented.a;
-          it->second.b += oriented.b;
-          it->second.tie += oriented.tie;
-          it->second.ref += "; " + oriented.ref;
-        }
-      }
+  return ForEachOrderedPair(
+      [this](const std::string& a, const std::string& b) { return LoadHumanPair(a, b); });
+}
+
+absl::Status Importer::LoadHumanPair(const std::string& a, const std::string& b) {
+  ASSIGN_OR_RETURN(const auto jl, Lines(absl::StrCat(HumanStem(a), "-vs-", HumanStem(b),
+                                                     "-human-reviewer_threeclass.jsonl")));
+  std::map<int, Votes> here;
+  for (const JsonLine& l : jl.first.values) {
+    const std::string where = absl::StrCat(jl.second, ":", l.line);
+    absl::StatusOr<long long> q = GetInt(l.value, "question_id", where);
+    absl::StatusOr<long long> score = GetInt(l.value, "score", where);
+    if (!q.ok() || !score.ok()) {
+      log_.Add("invalid_field", jl.second, l.line, "", "question_id/score",
+               (!q.ok() ? q.status() : score.status()).message());
+      continue;
+    }
+    if (!KnownQuestion(*q, jl.second, l.line)) continue;
+    Votes& v = here[*q];
+    v.ref = absl::StrCat(jl.second, " (question ", *q, ")");
+    if (*score == 1)
+      ++v.a;
+    else if (*score == 2)
+      ++v.b;
+    else if (*score == 3)
+      ++v.tie;
+    else
+      log_.Add("invalid_field", jl.second, l.line, absl::StrCat("vicuna80/q", *q), "score",
+               absl::StrCat("expected 1, 2 or 3, found ", *score));
+  }
+  for (const auto& [q, v] : here) {
+    if (v.a + v.b + v.tie != 3) {
+      log_.Add("unexpected_vote_count", jl.second, 0, absl::StrCat("vicuna80/q", q),
+               absl::StrCat(a, " vs ", b), absl::StrCat(v.a + v.b + v.tie, " votes, expected 3"));
+    }
+    const bool ordered = a < b;
+    const auto key = std::make_tuple(q, ordered ? a : b, ordered ? b : a);
+    Votes oriented = v;
+    if (!ordered) std::swap(oriented.a, oriented.b);
+    auto [it, inserted] = votes_.emplace(key, oriented);
+    if (!inserted) {
+      log_.Add("pair_in_both_orientations", jl.second, 0, absl::StrCat("vicuna80/q", q),
+               absl::StrCat(a, " vs ", b), "votes also in the other orientation file; merged");
+      it->second.a += oriented.a;
+      it->second.b += oriented.b;
+      it->second.tie += oriented.tie;
+      it->second.ref += "; " + oriented.ref;
     }
   }
   return absl::OkStatus();
 }
 
 absl::Status Importer::LoadPairwise() {
-  const std::vector<std::string>& models = VicunaModels();
-  for (const std::string& a : models) {
-    for (const std::string& b : models) {
-      if (a == b) continue;
-      ASSIGN_OR_RETURN(const auto jl, Lines(absl::StrCat(PairwiseStem(a), "-vs-", PairwiseStem(b),
-                                                         "-gpt-4-reviewer-threeclass.jsonl")));
-      std::set<int> seen;
-      for (const JsonLine& l : jl.first.values) {
-        const std::string where = absl::StrCat(jl.second, ":", l.line);
-        absl::StatusOr<long long> q = GetInt(l.value, "question_id", where);
-        absl::StatusOr<long long> score = GetInt(l.value, "score", where);
-        absl::StatusOr<std::string> text = GetString(l.value, "text", where);
-        absl::StatusOr<std::string> id1 = GetString(l.value, "answer1_id", where);
-        absl::StatusOr<std::string> id2 = GetString(l.value, "answer2_id", where);
-        absl::StatusOr<long long> reviewer = GetInt(l.value, "reviewer_id", where);
-        for (const absl::Status& s : {q.status(), score.status(), text.status(), id1.status(),
-                                      id2.status(), reviewer.status()}) {
-          if (!s.ok()) {
-            log_.Add("invalid_field", jl.second, l.line, "", "", s.message());
-            break;
-          }
-        }
-        if (!q.ok() || !score.ok() || !text.ok() || !id1.ok() || !id2.ok() || !reviewer.ok())
-          continue;
-        const std::string task = absl::StrCat("vicuna80/q", *q);
-        if (!questions_.count(*q)) {
-          log_.Add("unknown_task_id", jl.second, l.line, task, "question_id", "no such question");
-          continue;
-        }
-        if (!seen.insert(*q).second) {
-          log_.Add("duplicate_judge_output", jl.second, l.line, task, "question_id",
-                   "second review of this ordered pair; the first is kept");
-          continue;
-        }
-        const int orient = Orientation(*q, a, b, *id1, *id2, jl.second, l.line);
-        if (orient < 0) continue;
-        ++j1_score_counts_[*score];
-        RawCall rc;
-        rc.call.first = orient == 0 ? a : b;
-        rc.call.second = orient == 0 ? b : a;
-        rc.ref = where;
-        rc.last_line = ParseVerdictLine(*text).last_line;
-        rc.sha = Sha256Ref(*text);
-        rc.reviewer_id = *reviewer;
-        if (*score == 1)
-          rc.call.verdict = Verdict::kFirstBetter;
-        else if (*score == 2)
-          rc.call.verdict = Verdict::kSecondBetter;
-        else if (*score == 3)
-          rc.call.verdict = Verdict::kTie;
-        else {
-          rc.call.verdict = Verdict::kUnparsed;
-          log_.Add("unparsable_judge_output", jl.second, l.line, task, "score",
-                   absl::StrCat("score ", *score, "; last line '", Excerpt(rc.last_line, 60), "'"));
-        }
-        calls_[*q].push_back(rc);
+  return ForEachOrderedPair(
+      [this](const std::string& a, const std::string& b) { return LoadPairwisePair(a, b); });
+}
+
+absl::Status Importer::LoadPairwisePair(const std::string& a, const std::string& b) {
+  ASSIGN_OR_RETURN(const auto jl, Lines(absl::StrCat(PairwiseStem(a), "-vs-", PairwiseStem(b),
+                                                     "-gpt-4-reviewer-threeclass.jsonl")));
+  std::set<int> seen;
+  for (const JsonLine& l : jl.first.values) {
+    const std::string where = absl::StrCat(jl.second, ":", l.line);
+    absl::StatusOr<long long> q = GetInt(l.value, "question_id", where);
+    absl::StatusOr<long long> score = GetInt(l.value, "score", where);
+    absl::StatusOr<std::string> text = GetString(l.value, "text", where);
+    absl::StatusOr<std::string> id1 = GetString(l.value, "answer1_id", where);
+    absl::StatusOr<std::string> id2 = GetString(l.value, "answer2_id", where);
+    absl::StatusOr<long long> reviewer = GetInt(l.value, "reviewer_id", where);
+    for (const absl::Status& s : {q.status(), score.status(), text.status(), id1.status(),
+                                  id2.status(), reviewer.status()}) {
+      if (!s.ok()) {
+        log_.Add("invalid_field", jl.second, l.line, "", "", s.message());
+        break;
       }
     }
+    if (!q.ok() || !score.ok() || !text.ok() || !id1.ok() || !id2.ok() || !reviewer.ok()) continue;
+    if (!KnownQuestion(*q, jl.second, l.line)) continue;
+    const std::string task = absl::StrCat("vicuna80/q", *q);
+    if (!seen.insert(*q).second) {
+      log_.Add("duplicate_judge_output", jl.second, l.line, task, "question_id",
+               "second review of this ordered pair; the first is kept");
+      continue;
+    }
+    const int orient = Orientation(*q, a, b, *id1, *id2, jl.second, l.line);
+    if (orient < 0) continue;
+    ++j1_score_counts_[*score];
+    RawCall rc;
+    rc.call.first = orient == 0 ? a : b;
+    rc.call.second = orient == 0 ? b : a;
+    rc.ref = where;
+    rc.last_line = ParseVerdictLine(*text).last_line;
+    rc.sha = Sha256Ref(*text);
+    rc.reviewer_id = *reviewer;
+    if (*score == 1)
+      rc.call.verdict = Verdict::kFirstBetter;
+    else if (*score == 2)
+      rc.call.verdict = Verdict::kSecondBetter;
+    else if (*score == 3)
+      rc.call.verdict = Verdict::kTie;
+    else {
+      rc.call.verdict = Verdict::kUnparsed;
+      log_.Add("unparsable_judge_output", jl.second, l.line, task, "score",
+               absl::StrCat("score ", *score, "; last line '", Excerpt(rc.last_line, 60), "'"));
+    }
+    calls_[*q].push_back(rc);
   }
   return absl::OkStatus();
 }
@@ -409,11 +411,8 @@ absl::Status Importer::LoadRelative() {
                        .message());
           continue;
         }
+        if (!KnownQuestion(*q, jl.second, l.line)) continue;
         const std::string task = absl::StrCat("vicuna80/q", *q);
-        if (!questions_.count(*q)) {
-          log_.Add("unknown_task_id", jl.second, l.line, task, "question_id", "no such question");
-          continue;
-        }
         const std::string file_first = model_first ? m : kReference;
         const std::string file_second = model_first ? kReference : m;
         const int orient = Orientation(*q, file_first, file_second, *id1, *id2, jl.second, l.line);
