@@ -1,11 +1,8 @@
 #include "stages/corpus/snapshot.h"
 
-#include <openssl/evp.h>
-
 #include <algorithm>
 #include <utility>
 
-#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "stages/corpus/corpus_path.h"
 #include "stages/pipeline/sha256.h"
@@ -15,15 +12,8 @@ namespace corpus {
 
 std::string GitBlobId(absl::string_view content) {
   const std::string header = absl::StrCat("blob ", content.size());
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int len = 0;
-  EVP_MD_CTX* ctx = EVP_MD_CTX_new();
-  EVP_DigestInit_ex(ctx, EVP_sha1(), nullptr);
-  EVP_DigestUpdate(ctx, header.data(), header.size() + 1);  // with the NUL
-  EVP_DigestUpdate(ctx, content.data(), content.size());
-  EVP_DigestFinal_ex(ctx, digest, &len);
-  EVP_MD_CTX_free(ctx);
-  return absl::BytesToHexString(absl::string_view(reinterpret_cast<const char*>(digest), len));
+  // The header with its terminating NUL, then the content (git's object format).
+  return Sha1Hex({absl::string_view(header.data(), header.size() + 1), content});
 }
 
 absl::StatusOr<Snapshot> BuildSnapshot(absl::string_view repository, absl::string_view commit,

@@ -15,11 +15,6 @@
 namespace repro {
 namespace corpus {
 
-absl::Status ReadProto(const Stage& stage, absl::string_view role,
-                       google::protobuf::Message* message) {
-  return ReadInputProto(stage, role, message);
-}
-
 absl::StatusOr<std::string> OnlyOutput(const Stage& stage) {
   if (stage.output_paths().size() != 1) {
     return absl::InvalidArgumentError(

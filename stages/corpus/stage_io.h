@@ -16,8 +16,8 @@
 // "present" into FailedPrecondition naming the commit, its uses (task and
 // field) and the remedy.
 //
-// ReadProto is deprecated: it is ReadInputProto, kept for the callers outside
-// this package (stages/e04, stages/retrieval) until they call ReadInputProto.
+// Inputs are read with ReadInputProto (stages/pipeline/stage_proto.h), the one
+// proto reader.
 #ifndef REPRO_STAGES_CORPUS_STAGE_IO_H_
 #define REPRO_STAGES_CORPUS_STAGE_IO_H_
 
@@ -43,10 +43,6 @@ absl::StatusOr<Snapshot> ReadVerifiedSnapshot(const Stage& stage, absl::string_v
 
 absl::Status CheckHistoryStatus(absl::string_view status_bytes, absl::string_view what,
                                 absl::string_view description, absl::string_view remedy);
-
-// Deprecated: use ReadInputProto (stages/pipeline/stage_proto.h).
-absl::Status ReadProto(const Stage& stage, absl::string_view role,
-                       google::protobuf::Message* message);
 
 }  // namespace corpus
 }  // namespace repro

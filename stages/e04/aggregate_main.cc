@@ -27,6 +27,7 @@
 #include "stages/e04/aggregate.h"
 #include "stages/e04/report_writer.h"
 #include "stages/pipeline/stage.h"
+#include "stages/pipeline/stage_proto.h"
 #include "stages/pipeline/status_macros.h"
 #include "stages/pipeline/textproto.h"
 #include "stages/report/tokens.h"
@@ -46,9 +47,9 @@ absl::StatusOr<StalenessDose> EffectiveDose(const Stage& stage, const corpus::Ta
                                             const std::string& stale_role, int depth) {
   corpus::Snapshot base, stale;
   corpus::Labels labels;
-  RETURN_IF_ERROR(corpus::ReadProto(stage, "base/" + task.id(), &base));
-  RETURN_IF_ERROR(corpus::ReadProto(stage, stale_role + task.id(), &stale));
-  RETURN_IF_ERROR(corpus::ReadProto(stage, "labels/" + task.id(), &labels));
+  RETURN_IF_ERROR(ReadInputProto(stage, "base/" + task.id(), &base));
+  RETURN_IF_ERROR(ReadInputProto(stage, stale_role + task.id(), &stale));
+  RETURN_IF_ERROR(ReadInputProto(stage, "labels/" + task.id(), &labels));
   std::map<std::string, std::string> before, after;  // path -> blob id
   for (const corpus::SourceFile& f : stale.files()) before[f.path()] = f.blob_id();
   for (const corpus::SourceFile& f : base.files()) after[f.path()] = f.blob_id();
@@ -116,7 +117,7 @@ absl::Status ReadFlags(GridInput* in) {
 // The task ids and, per task and S001 depth, the effective staleness dose.
 absl::Status ReadTasks(const Stage& stage, GridInput* in) {
   corpus::TaskSet task_set;  // validated by the corpus stage (task_set.pb)
-  RETURN_IF_ERROR(corpus::ReadProto(stage, "tasks", &task_set));
+  RETURN_IF_ERROR(ReadInputProto(stage, "tasks", &task_set));
   for (const corpus::Task& t : task_set.tasks()) {
     in->task_ids.push_back(t.id());
     for (size_t i = 0; i < in->s001_depths.size(); ++i) {

@@ -41,6 +41,7 @@
 #include "stages/experiments/model_pins.h"
 #include "stages/pipeline/sha256.h"
 #include "stages/pipeline/stage.h"
+#include "stages/pipeline/stage_proto.h"
 #include "stages/pipeline/status_macros.h"
 #include "stages/pipeline/textproto.h"
 #include "stages/retrieval/harness.h"
@@ -125,11 +126,11 @@ struct CellCorpus {
 
 absl::Status ReadCorpus(const Stage& stage, const CellFlags& f, CellCorpus* c) {
   // The task set was validated by the corpus stage (task_set.pb).
-  RETURN_IF_ERROR(corpus::ReadProto(stage, "tasks", &c->task_set));
+  RETURN_IF_ERROR(ReadInputProto(stage, "tasks", &c->task_set));
   ASSIGN_OR_RETURN(c->task, FindTask(c->task_set, f.task_id));
-  RETURN_IF_ERROR(corpus::ReadProto(stage, "snapshot", &c->snapshot));
-  RETURN_IF_ERROR(corpus::ReadProto(stage, "chunks", &c->chunks));
-  RETURN_IF_ERROR(corpus::ReadProto(stage, "labels", &c->labels));
+  RETURN_IF_ERROR(ReadInputProto(stage, "snapshot", &c->snapshot));
+  RETURN_IF_ERROR(ReadInputProto(stage, "chunks", &c->chunks));
+  RETURN_IF_ERROR(ReadInputProto(stage, "labels", &c->labels));
   std::string expected_commit = c->task->base_commit();
   if (f.condition == "S001") {
     expected_commit = absl::GetFlag(FLAGS_expected_commit);

@@ -34,6 +34,7 @@
 #include "stages/metrics/function_recall.h"
 #include "stages/metrics/trec_export.h"
 #include "stages/pipeline/stage.h"
+#include "stages/pipeline/stage_proto.h"
 #include "stages/pipeline/status_macros.h"
 
 namespace repro::e04 {
@@ -86,7 +87,7 @@ absl::Status WriteQrels(Stage& stage, const corpus::TaskSet& tasks) {
   std::string files, functions;
   for (const corpus::Task& t : tasks.tasks()) {
     corpus::Labels labels;
-    RETURN_IF_ERROR(corpus::ReadProto(stage, "labels/" + t.id(), &labels));
+    RETURN_IF_ERROR(ReadInputProto(stage, "labels/" + t.id(), &labels));
     std::vector<std::pair<std::string, int>> gold_files, gold_functions;
     for (const std::string& f : labels.gold_files()) gold_files.emplace_back(f, 1);
     std::set<std::string> seen;  // distinct ids (function_recall.h)
@@ -112,11 +113,11 @@ absl::Status WriteQrels(Stage& stage, const corpus::TaskSet& tasks) {
 
 absl::Status Export(Stage& stage) {
   corpus::TaskSet tasks;
-  RETURN_IF_ERROR(corpus::ReadProto(stage, "tasks", &tasks));
+  RETURN_IF_ERROR(ReadInputProto(stage, "tasks", &tasks));
   std::map<std::string, RunFiles> runs;  // tag -> run
   for (const std::string& role : stage.Roles("outcome/")) {
     ConditionOutcome o;
-    RETURN_IF_ERROR(corpus::ReadProto(stage, role, &o));
+    RETURN_IF_ERROR(ReadInputProto(stage, role, &o));
     RETURN_IF_ERROR(AddOutcome(role, o, &runs));
   }
   for (const auto& [tag, run] : runs) {

@@ -12,6 +12,12 @@ TEST(Sha256Test, KnownVectors) {  // FIPS 180-4 examples
             "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
 }
 
+TEST(Sha1Test, KnownVectorsAndParts) {  // FIPS 180-4 examples; parts are concatenated
+  EXPECT_EQ(Sha1Hex({""}), "da39a3ee5e6b4b0d3255bfef95601890afd80709");
+  EXPECT_EQ(Sha1Hex({"abc"}), "a9993e364706816aba3e25717850c26c9cd0d89d");
+  EXPECT_EQ(Sha1Hex({"a", "", "bc"}), "a9993e364706816aba3e25717850c26c9cd0d89d");
+}
+
 TEST(Sha256Test, MissingFileIsNotFound) {
   EXPECT_EQ(Sha256File("/nonexistent/x").status().code(), absl::StatusCode::kNotFound);
 }
