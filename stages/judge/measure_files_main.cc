@@ -5,6 +5,7 @@
 //   --out_json  declared output: judge_measurements.json
 //   --out_csv   declared output: judge_tasks.csv, one row per record
 #include <string>
+#include <utility>
 
 #include "absl/flags/flag.h"
 #include "stages/judge/judge.pb.h"
@@ -23,7 +24,8 @@ absl::Status Run(Stage& stage) {
   JudgeMeasurements m;
   RETURN_IF_ERROR(ReadInputProto(stage, "measurements", &m));
   RETURN_IF_ERROR(stage.Write(absl::GetFlag(FLAGS_out_json), MeasurementsJsonText(m)));
-  return stage.Write(absl::GetFlag(FLAGS_out_csv), TasksCsvText(m));
+  ASSIGN_OR_RETURN(std::string csv, TasksCsvText(m));
+  return stage.Write(absl::GetFlag(FLAGS_out_csv), std::move(csv));
 }
 
 }  // namespace

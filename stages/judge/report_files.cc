@@ -6,9 +6,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "absl/strings/str_join.h"
 #include "nlohmann/json.hpp"
 #include "stages/judge/policies.h"
+#include "stages/pipeline/status_macros.h"
+#include "stages/report/csv.h"
 
 namespace repro::judge {
 namespace {
@@ -233,53 +234,50 @@ Json Policies() {
 
 // ---- judge_tasks.csv ----
 
-constexpr char kCsvHeader[] =
-    "record_id,dataset,judge_id,task_id,cluster,category,candidates,observed,missing_outcomes,"
-    "unplaced,output_failed,exclusion,best_share,quality_gap,predicted_top_group,"
-    "pairwise_accuracy,top1,best_in_top_2,best_in_top_3,best_in_top_5,prefix_2,prefix_3,"
-    "spearman,regret_1,regret_3,calls_accuracy,calls_position_consistency";
+const std::vector<std::string>& CsvHeader() {
+  static const std::vector<std::string>* header = new std::vector<std::string>{
+      "record_id",         "dataset",        "judge_id",
+      "task_id",           "cluster",        "category",
+      "candidates",        "observed",       "missing_outcomes",
+      "unplaced",          "output_failed",  "exclusion",
+      "best_share",        "quality_gap",    "predicted_top_group",
+      "pairwise_accuracy", "top1",           "best_in_top_2",
+      "best_in_top_3",     "best_in_top_5",  "prefix_2",
+      "prefix_3",          "spearman",       "regret_1",
+      "regret_3",          "calls_accuracy", "calls_position_consistency"};
+  return *header;
+}
 
 std::string Num(bool has, double v) { return has ? absl::StrFormat("%.17g", v) : ""; }
 
-// RFC 4180: a field with a comma, quote or newline is quoted, quotes doubled.
-std::string CsvField(std::string s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string q = "\"";
-  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
-}
-
-std::string CsvRow(const TaskValues& r) {
-  std::vector<std::string> f = {
-      r.record_id(),
-      r.dataset(),
-      r.judge_id(),
-      r.task_id(),
-      r.cluster(),
-      r.category(),
-      absl::StrCat(r.candidates()),
-      absl::StrCat(r.observed()),
-      absl::StrCat(r.missing_outcomes()),
-      absl::StrCat(r.unplaced()),
-      r.output_failed() ? "1" : "0",
-      r.exclusion(),
-      absl::StrFormat("%.17g", r.best_share()),
-      Num(r.has_quality_gap(), r.quality_gap()),
-      absl::StrCat(r.predicted_top_group()),
-      Num(r.has_pairwise_accuracy(), r.pairwise_accuracy()),
-      Num(r.has_top1(), r.top1()),
-      Num(r.has_best_in_top_2(), r.best_in_top_2()),
-      Num(r.has_best_in_top_3(), r.best_in_top_3()),
-      Num(r.has_best_in_top_5(), r.best_in_top_5()),
-      Num(r.has_prefix_2(), r.prefix_2()),
-      Num(r.has_prefix_3(), r.prefix_3()),
-      Num(r.has_spearman(), r.spearman()),
-      Num(r.has_regret_1(), r.regret_1()),
-      Num(r.has_regret_3(), r.regret_3()),
-      Num(r.has_calls_accuracy(), r.calls_accuracy()),
-      Num(r.has_calls_position_consistency(), r.calls_position_consistency())};
-  for (std::string& s : f) s = CsvField(std::move(s));
-  return absl::StrJoin(f, ",");
+std::vector<std::string> CsvRow(const TaskValues& r) {
+  return {r.record_id(),
+          r.dataset(),
+          r.judge_id(),
+          r.task_id(),
+          r.cluster(),
+          r.category(),
+          absl::StrCat(r.candidates()),
+          absl::StrCat(r.observed()),
+          absl::StrCat(r.missing_outcomes()),
+          absl::StrCat(r.unplaced()),
+          r.output_failed() ? "1" : "0",
+          r.exclusion(),
+          absl::StrFormat("%.17g", r.best_share()),
+          Num(r.has_quality_gap(), r.quality_gap()),
+          absl::StrCat(r.predicted_top_group()),
+          Num(r.has_pairwise_accuracy(), r.pairwise_accuracy()),
+          Num(r.has_top1(), r.top1()),
+          Num(r.has_best_in_top_2(), r.best_in_top_2()),
+          Num(r.has_best_in_top_3(), r.best_in_top_3()),
+          Num(r.has_best_in_top_5(), r.best_in_top_5()),
+          Num(r.has_prefix_2(), r.prefix_2()),
+          Num(r.has_prefix_3(), r.prefix_3()),
+          Num(r.has_spearman(), r.spearman()),
+          Num(r.has_regret_1(), r.regret_1()),
+          Num(r.has_regret_3(), r.regret_3()),
+          Num(r.has_calls_accuracy(), r.calls_accuracy()),
+          Num(r.has_calls_position_consistency(), r.calls_position_consistency())};
 }
 
 }  // namespace
@@ -288,10 +286,10 @@ std::string MeasurementsJsonText(const JudgeMeasurements& measurements) {
   return FileText(Measurements(measurements));
 }
 
-std::string TasksCsvText(const JudgeMeasurements& measurements) {
-  std::string csv = std::string(kCsvHeader) + "\n";
-  for (const TaskValues& r : measurements.tasks()) absl::StrAppend(&csv, CsvRow(r), "\n");
-  return csv;
+absl::StatusOr<std::string> TasksCsvText(const JudgeMeasurements& measurements) {
+  report::CsvTable csv("judge_tasks.csv", CsvHeader());
+  for (const TaskValues& r : measurements.tasks()) RETURN_IF_ERROR(csv.AddRow(CsvRow(r)));
+  return csv.text();
 }
 
 std::string ReportJsonText(absl::string_view title, absl::string_view data_note,

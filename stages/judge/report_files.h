@@ -21,8 +21,9 @@
 // best_in_top_3_envelope are left out; a judge's "protocol" leaves out the
 // judge_id (it is the judge's own "judge_id").
 //
-// judge_tasks.csv: a header and one row per TaskValues, RFC 4180 quoting;
-// doubles "%.17g", an unset value an empty cell.
+// judge_tasks.csv: a header and one row per TaskValues (report::CsvTable,
+// stages/report/csv.h: RFC 4180 quoting); doubles "%.17g", an unset value an
+// empty cell.
 //
 // judge.json: {"title", "data_note", "measurements" (as in
 // judge_measurements.json), "bounds" (BoundsTables), "scenarios"
@@ -32,6 +33,7 @@
 
 #include <string>
 
+#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "stages/judge/judge.pb.h"
 
@@ -39,7 +41,7 @@ namespace repro::judge {
 
 std::string MeasurementsJsonText(const JudgeMeasurements& measurements);
 
-std::string TasksCsvText(const JudgeMeasurements& measurements);
+absl::StatusOr<std::string> TasksCsvText(const JudgeMeasurements& measurements);
 
 std::string ReportJsonText(absl::string_view title, absl::string_view data_note,
                            const JudgeMeasurements& measurements, const BoundsTables& bounds,

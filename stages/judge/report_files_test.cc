@@ -86,7 +86,9 @@ TEST(TasksCsvText, QuotesAndEmptyCells) {
       top1: 1
     }
   )pb");
-  const std::string csv = TasksCsvText(m);
+  absl::StatusOr<std::string> text = TasksCsvText(m);
+  ASSERT_TRUE(text.ok()) << text.status();
+  const std::string& csv = *text;
   const std::string row = csv.substr(csv.find('\n') + 1);
   EXPECT_EQ(row, "\"a,b|\"\"j\"\"\",d,,,,,3,0,0,0,1,,0.10000000000000001,,0,,1,,,,,,,,,,\n");
   EXPECT_EQ(csv.substr(0, 27), "record_id,dataset,judge_id,");

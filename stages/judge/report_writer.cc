@@ -8,10 +8,12 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
+#include "stages/judge/plots.h"
 #include "stages/judge/policies.h"
 #include "stages/judge/report_files.h"
 #include "stages/judge/summarize.h"
-#include "stages/judge/svg.h"
+#include "stages/pipeline/status_macros.h"
+#include "stages/report/tokens.h"
 
 namespace repro::judge {
 namespace {
@@ -47,8 +49,9 @@ class Writer {
   absl::StatusOr<Report> Run();
 
  private:
+  // A token of the report; spaces in the key become '_'.
   void Token(const std::string& key, const std::string& value) {
-    report_.tokens[absl::StrReplaceAll(key, {{" ", "_"}})] = value;
+    tokens_.Add(absl::StrReplaceAll(key, {{" ", "_"}}), value);
   }
 
   // "mean [lo, hi] (n)" or "n/a".
@@ -86,6 +89,7 @@ class Writer {
 
   const ReportInputs& in_;
   Report report_;
+  report::TokenWriter tokens_;
   std::string md_;
 };
 
@@ -641,25 +645,14 @@ absl::StatusOr<Report> Writer::Run() {
   report_.markdown = md_;
   report_.json =
       ReportJsonText(in_.title, in_.data_note, in_.measurements, in_.bounds, in_.scenarios);
-  for (const auto& [k, v] : report_.tokens) {
-    if (k.find_first_of("\t\n") != std::string::npos ||
-        v.find_first_of("\t\n") != std::string::npos) {
-      return absl::InternalError(absl::StrCat("token ", k, " contains a tab or newline"));
-    }
-    if (report_.markdown.find(v) == std::string::npos) {
-      return absl::InternalError(absl::StrCat("token ", k, " value '", v, "' is not in judge.md"));
-    }
-  }
+  report_.tokens = std::move(tokens_).Finish();
+  RETURN_IF_ERROR(report::ValidateTokens(report_.tokens, report_.markdown, "judge.md"));
   return report_;
 }
 
 }  // namespace
 
-std::string Report::TokensText() const {
-  std::string s;
-  for (const auto& [k, v] : tokens) absl::StrAppend(&s, k, "\t", v, "\n");
-  return s;
-}
+std::string Report::TokensText() const { return report::TokensToText(tokens); }
 
 absl::StatusOr<Report> RenderReport(const ReportInputs& in) {
   Writer w(in);

@@ -18,8 +18,9 @@
 // the report is also a token "<key>\t<value>", where <value> is a string that
 // appears verbatim in judge.md and <key> names it
 // ("<dataset>/<judge>/<metric>", "<dataset>/issues/<kind>", ...). Keys are
-// unique and sorted; values contain no tab or newline. The frozen-token test
-// compares a committed token file with these.
+// unique and sorted; values contain no tab or newline (report::ValidateTokens,
+// stages/report/tokens.h). The frozen-token test compares a committed token
+// file with these.
 #ifndef REPRO_STAGES_JUDGE_REPORT_WRITER_H_
 #define REPRO_STAGES_JUDGE_REPORT_WRITER_H_
 
@@ -28,6 +29,7 @@
 
 #include "absl/status/statusor.h"
 #include "stages/judge/judge.pb.h"
+#include "stages/report/tokens.h"
 
 namespace repro::judge {
 
@@ -44,8 +46,8 @@ struct Report {
   std::string markdown;
   std::string json;
   std::map<std::string, std::string> svgs;  // file name -> SVG text
-  std::map<std::string, std::string> tokens;
-  std::string TokensText() const;
+  report::TokenList tokens;                 // sorted by key
+  std::string TokensText() const;           // judge.tokens.txt
 };
 
 absl::StatusOr<Report> RenderReport(const ReportInputs& in);

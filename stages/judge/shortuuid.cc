@@ -1,13 +1,14 @@
 #include "stages/judge/shortuuid.h"
 
-#include <openssl/evp.h>
-
 #include <algorithm>
 #include <array>
+#include <string>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/escaping.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_format.h"
+#include "stages/pipeline/sha256.h"
 
 namespace repro::judge {
 namespace {
@@ -25,16 +26,10 @@ Bytes16 Uuid5(absl::string_view name) {
   const std::string head = absl::AsciiStrToLower(name.substr(0, 8));
   const Bytes16& ns =
       absl::StartsWith(head, "http://") || absl::StartsWith(head, "https://") ? kUrl : kDns;
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int len = 0;
-  EVP_MD_CTX* ctx = EVP_MD_CTX_new();
-  EVP_DigestInit_ex(ctx, EVP_sha1(), nullptr);
-  EVP_DigestUpdate(ctx, ns.data(), ns.size());
-  EVP_DigestUpdate(ctx, name.data(), name.size());
-  EVP_DigestFinal_ex(ctx, digest, &len);
-  EVP_MD_CTX_free(ctx);
+  const std::string digest = absl::HexStringToBytes(
+      Sha1Hex({absl::string_view(reinterpret_cast<const char*>(ns.data()), ns.size()), name}));
   Bytes16 u;
-  std::copy(digest, digest + 16, u.begin());
+  std::copy(digest.begin(), digest.begin() + 16, u.begin());
   u[6] = (u[6] & 0x0f) | 0x50;
   u[8] = (u[8] & 0x3f) | 0x80;
   return u;

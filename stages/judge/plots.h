@@ -1,6 +1,7 @@
-// Deterministic SVG plots written as text (no library): the same inputs give
-// the same bytes. Coordinates are printed with two decimals; text is
-// XML-escaped; no timestamps, ids or fonts beyond the generic "sans-serif".
+// The judge report's SVG plots, drawn with the report toolkit's primitives
+// (stages/report/svg.h): the same inputs give the same bytes. Coordinates are
+// printed with two decimals; text is XML-escaped; no timestamps, ids or fonts
+// beyond the generic "sans-serif".
 //
 // LinePlot: x/y axes over fixed ranges with 5 ticks each, one polyline (and
 // optional markers) per series, an optional shaded band between two curves
@@ -8,8 +9,8 @@
 // IntervalPlot ("forest plot"): one row per estimate with a horizontal 95%
 // interval, a dot at the mean, an optional grey bar behind it (e.g. the
 // identification range) and an optional tick (e.g. a baseline).
-#ifndef REPRO_STAGES_JUDGE_SVG_H_
-#define REPRO_STAGES_JUDGE_SVG_H_
+#ifndef REPRO_STAGES_JUDGE_PLOTS_H_
+#define REPRO_STAGES_JUDGE_PLOTS_H_
 
 #include <optional>
 #include <string>
@@ -52,8 +53,6 @@ struct IntervalRow {
 std::string IntervalPlot(const Axes& axes, const std::vector<IntervalRow>& rows,
                          const std::string& background_label, const std::string& tick_label);
 
-std::string XmlEscape(const std::string& s);
-
 }  // namespace repro::judge
 
-#endif  // REPRO_STAGES_JUDGE_SVG_H_
+#endif  // REPRO_STAGES_JUDGE_PLOTS_H_

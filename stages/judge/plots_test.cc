@@ -1,4 +1,4 @@
-#include "stages/judge/svg.h"
+#include "stages/judge/plots.h"
 
 #include "gtest/gtest.h"
 
