@@ -7,6 +7,7 @@
 
 #include "absl/strings/escaping.h"
 #include "stages/pipeline/file_io.h"
+#include "stages/pipeline/status_macros.h"
 
 namespace repro {
 
@@ -48,9 +49,8 @@ std::string Sha1Hex(std::initializer_list<absl::string_view> parts) {
 }
 
 absl::StatusOr<std::string> Sha256File(const std::string& path) {
-  absl::StatusOr<std::string> bytes = ReadFile(path);
-  if (!bytes.ok()) return bytes.status();
-  return Sha256Hex(*bytes);
+  ASSIGN_OR_RETURN(const std::string bytes, ReadFile(path));
+  return Sha256Hex(bytes);
 }
 
 }  // namespace repro
