@@ -5,8 +5,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "google/protobuf/io/coded_stream.h"
-#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "stages/pipeline/deterministic_proto.h"
 #include "stages/pipeline/file_io.h"
 #include "stages/pipeline/status_macros.h"
 #include "stages/pipeline/textproto.h"
@@ -53,16 +52,7 @@ absl::Status WriteOutputProto(Stage& stage, absl::string_view name,
     return absl::InvalidArgumentError(absl::StrCat("output ", name, ": field '", bad->path, "' of ",
                                                    message.GetTypeName(), " is not valid UTF-8"));
   }
-  std::string bytes;
-  {
-    google::protobuf::io::StringOutputStream raw(&bytes);
-    google::protobuf::io::CodedOutputStream coded(&raw);
-    coded.SetSerializationDeterministic(true);
-    if (!message.SerializeToCodedStream(&coded)) {
-      return absl::InternalError(absl::StrCat("cannot serialize ", message.GetTypeName()));
-    }
-  }
-  return stage.Write(name, std::move(bytes));
+  return stage.Write(name, DeterministicBytes(message));
 }
 
 }  // namespace repro

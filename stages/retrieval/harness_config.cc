@@ -8,8 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
-#include "google/protobuf/io/coded_stream.h"
-#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "stages/pipeline/deterministic_proto.h"
 #include "stages/pipeline/file_io.h"
 #include "stages/pipeline/sha256.h"
 #include "stages/pipeline/status_macros.h"
@@ -210,14 +209,7 @@ absl::StatusOr<HarnessConfig> LoadHarnessConfig(const std::string& path) {
 }
 
 std::string HarnessConfigSha256(const HarnessConfig& config) {
-  std::string bytes;
-  {
-    google::protobuf::io::StringOutputStream stream(&bytes);
-    google::protobuf::io::CodedOutputStream coded(&stream);
-    coded.SetSerializationDeterministic(true);
-    config.SerializeToCodedStream(&coded);
-  }
-  return Sha256Hex(bytes);
+  return Sha256Hex(DeterministicBytes(config));
 }
 
 absl::string_view SelectQuery(const HarnessConfig& config, absl::string_view query,

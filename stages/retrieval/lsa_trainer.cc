@@ -8,8 +8,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
-#include "google/protobuf/io/coded_stream.h"
-#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "stages/pipeline/deterministic_proto.h"
 #include "stages/pipeline/status_macros.h"
 #include "stages/retrieval/randomized_svd.h"
 #include "stages/retrieval/tokenizer.h"
@@ -213,15 +212,6 @@ absl::StatusOr<LsaModel> TrainLsaModel(const LsaTrainingConfig& config,
   return model;
 }
 
-std::string SerializeLsaModel(const LsaModel& model) {
-  std::string out;
-  {
-    google::protobuf::io::StringOutputStream stream(&out);
-    google::protobuf::io::CodedOutputStream coded(&stream);
-    coded.SetSerializationDeterministic(true);
-    model.SerializeToCodedStream(&coded);
-  }
-  return out;
-}
+std::string SerializeLsaModel(const LsaModel& model) { return DeterministicBytes(model); }
 
 }  // namespace repro::retrieval

@@ -18,26 +18,15 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/string_view.h"
-#include "google/protobuf/io/coded_stream.h"
-#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "stages/corpus/corpus.pb.h"
 #include "stages/corpus/task.pb.h"
 #include "stages/experiments/experiment.pb.h"
+#include "stages/pipeline/deterministic_proto.h"
 #include "stages/pipeline/textproto.h"
 #include "stages/retrieval/retrieval.pb.h"
 #include "stages/w04/w04.pb.h"
 
 namespace {
-
-std::string Deterministic(const google::protobuf::Message& m) {
-  std::string out;
-  google::protobuf::io::StringOutputStream stream(&out);
-  google::protobuf::io::CodedOutputStream coded(&stream);
-  coded.SetSerializationDeterministic(true);
-  m.SerializeToCodedStream(&coded);
-  coded.Trim();
-  return out;
-}
 
 void Fail(const google::protobuf::Message& m, const char* what) {
   fprintf(stderr, "textproto_fuzz: %s: %s\n", m.GetTypeName().c_str(), what);
@@ -76,7 +65,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (json.empty()) Fail(*m, "ToJson gave no JSON");
     std::unique_ptr<google::protobuf::Message> back(schema->New());
     if (!repro::FromJson(json, "fuzz.json", back.get()).ok()) Fail(*m, "FromJson rejects ToJson");
-    if (Deterministic(*m) != Deterministic(*back)) Fail(*m, "JSON round trip changes the message");
+    if (repro::DeterministicBytes(*m) != repro::DeterministicBytes(*back))
+      Fail(*m, "JSON round trip changes the message");
   }
   return 0;
 }
