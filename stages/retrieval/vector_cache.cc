@@ -216,7 +216,7 @@ absl::Status CachedEmbeddings::Embed(absl::Span<const std::string> texts, std::v
     return absl::NotFoundError(absl::StrCat(
         path_, ": ", missing_count, " of ", texts.size(), " texts have no vector for model ",
         model_id_, " (", model_sha256_, "), e.g. text sha256 ", absl::StrJoin(missing, ", "),
-        "; fill the cache with `bazel run //stages/retrieval:fill_vector_cache -- ...` "
+        "; fill the cache with `bazel run //stages/e04:fill_vector_cache -- ...` "
         "and pin the new file's sha256"));
   }
   out->insert(out->end(), result.begin(), result.end());

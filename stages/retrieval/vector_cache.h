@@ -13,7 +13,7 @@
 //
 // Two roles:
 //  - VectorCacheWriter, used only by the explicit fill command
-//    (`bazel run //stages/retrieval:fill_vector_cache`), creates the file and
+//    (`bazel run //stages/e04:fill_vector_cache`), creates the file and
 //    inserts vectors. Inserting a key that exists with different bytes is an
 //    error (a non-deterministic server must not silently change a pinned
 //    cache); the same bytes are a no-op.

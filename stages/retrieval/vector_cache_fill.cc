@@ -1,8 +1,11 @@
 #include "stages/retrieval/vector_cache_fill.h"
 
+#include <cmath>
 #include <map>
 #include <utility>
 
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "stages/pipeline/sha256.h"
 #include "stages/pipeline/status_macros.h"
 #include "stages/retrieval/retrieval_corpus.h"
@@ -18,7 +21,7 @@ std::vector<std::string> ChunkTexts(const corpus::ChunkSet& chunks) {
 
 absl::StatusOr<FillStats> FillVectorCache(absl::Span<const std::string> texts,
                                           EmbeddingBackend& backend, VectorCacheWriter& cache,
-                                          int batch) {
+                                          int batch, const FillProgressFn& on_batch) {
   FillStats stats;
   stats.texts = static_cast<int64_t>(texts.size());
   std::map<std::string, const std::string*> unique;  // sha256 -> text, sorted
@@ -49,8 +52,36 @@ absl::StatusOr<FillStats> FillVectorCache(absl::Span<const std::string> texts,
     }
     RETURN_IF_ERROR(cache.PutMany(entries));
     stats.embedded += static_cast<int64_t>(end - begin);
+    if (on_batch) on_batch({stats.embedded, static_cast<int64_t>(missing.size())});
   }
   return stats;
+}
+
+namespace {
+
+std::string Duration(int64_t seconds) {
+  if (seconds >= 3600) {
+    return absl::StrFormat("%dh%02dm%02ds", seconds / 3600, seconds / 60 % 60, seconds % 60);
+  }
+  if (seconds >= 60) return absl::StrFormat("%dm%02ds", seconds / 60, seconds % 60);
+  return absl::StrCat(seconds, "s");
+}
+
+}  // namespace
+
+std::string ProgressLine(const FillProgress& progress, double elapsed_seconds) {
+  constexpr int kCells = 20;
+  const int64_t total = std::max<int64_t>(progress.missing, 1);
+  const int filled = static_cast<int>(kCells * std::min(progress.embedded, total) / total);
+  const double rate = elapsed_seconds > 0 ? progress.embedded / elapsed_seconds : 0;
+  const std::string eta =
+      rate > 0 ? Duration(static_cast<int64_t>(
+                     std::ceil(static_cast<double>(progress.missing - progress.embedded) / rate)))
+               : "?";
+  return absl::StrFormat("[%s%s] %*d/%d texts  %.1f texts/s  ETA %s", std::string(filled, '#'),
+                         std::string(kCells - filled, '.'),
+                         static_cast<int>(absl::StrCat(progress.missing).size()), progress.embedded,
+                         progress.missing, rate, eta);
 }
 
 }  // namespace repro::retrieval

@@ -102,8 +102,17 @@ TEST(VectorCacheFillTest, FillThenRunTheHarnessFromThePinnedCache) {
   {
     auto cache = VectorCacheWriter::Open(path);
     ASSERT_TRUE(cache.ok());
-    absl::StatusOr<FillStats> s = FillVectorCache(texts, **client, **cache, 4);
+    std::vector<int64_t> progress;
+    absl::StatusOr<FillStats> s =
+        FillVectorCache(texts, **client, **cache, 4, [&progress, &texts](const FillProgress& p) {
+          EXPECT_EQ(p.missing, static_cast<int64_t>(texts.size()) - 1);
+          progress.push_back(p.embedded);
+        });
     ASSERT_TRUE(s.ok()) << s.status();
+    ASSERT_FALSE(progress.empty());  // one call per stored batch of 4
+    EXPECT_EQ(progress.front(), 4);
+    EXPECT_EQ(progress.back(), s->embedded);
+    EXPECT_EQ(progress.size(), static_cast<size_t>((s->embedded + 3) / 4));
     EXPECT_EQ(s->texts, static_cast<int64_t>(texts.size()));
     EXPECT_EQ(s->unique, static_cast<int64_t>(texts.size()) - 1);
     EXPECT_EQ(s->embedded, s->unique);
@@ -141,6 +150,18 @@ TEST(VectorCacheFillTest, FillThenRunTheHarnessFromThePinnedCache) {
   EXPECT_TRUE(IsError(wrong, absl::StatusCode::kFailedPrecondition,
                       "harness H008: " + path + ": vector cache sha256 mismatch: expected " +
                           std::string(64, '0')));
+}
+
+TEST(ProgressLineTest, BarRateAndEta) {
+  EXPECT_EQ(ProgressLine({350, 1000}, 10.0),
+            "[#######.............]  350/1000 texts  35.0 texts/s  ETA 19s");
+  EXPECT_EQ(ProgressLine({1000, 1000}, 20.0),
+            "[####################] 1000/1000 texts  50.0 texts/s  ETA 0s");
+  EXPECT_EQ(ProgressLine({1, 10000}, 1.0),
+            "[....................]     1/10000 texts  1.0 texts/s  ETA 2h46m39s");
+  EXPECT_EQ(ProgressLine({60, 180}, 60.0),
+            "[######..............]  60/180 texts  1.0 texts/s  ETA 2m00s");
+  EXPECT_EQ(ProgressLine({0, 5}, 0.0), "[....................] 0/5 texts  0.0 texts/s  ETA ?");
 }
 
 }  // namespace

