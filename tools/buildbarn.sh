@@ -39,11 +39,17 @@ port_open() {
   (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
 }
 
+# True while <pid> runs (a zombie, exited but not yet reaped by its new
+# parent, does not count).
+alive() {
+  kill -0 "$1" 2>/dev/null && [ "$(awk '{ sub(/^.*\) /, ""); print $1 }' "/proc/$1/stat" 2>/dev/null)" != Z ]
+}
+
 # The pid recorded for <process> in <dir>, if it is still that binary.
 live_pid() {
   local dir="$1" name="$2" pid
   pid=$(tr -dc '0-9' < "$dir/pid/$name.pid" 2>/dev/null || true)
-  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 0
+  [ -n "$pid" ] && alive "$pid" || return 0
   # A stale pid file may name a recycled pid: only our binary counts.
   [ "$(readlink "/proc/$pid/exe" 2>/dev/null)" = "$BIN/${name%%-*}" ] || return 0
   echo "$pid"
@@ -132,7 +138,7 @@ cmd_start() {
 }
 
 cmd_stop() {
-  local dir="$1" name pid i alive stopped=()
+  local dir="$1" name pid i running stopped=()
   [ -d "$dir" ] || die "no such directory: $dir"
   local names
   names=$(process_names "$dir" | tac)
@@ -143,14 +149,14 @@ cmd_stop() {
     stopped+=("$name:$pid")
   done
   for ((i = 0; i < STOP_WAIT_S * 10; i++)); do
-    alive=0
-    for name in "${stopped[@]}"; do kill -0 "${name#*:}" 2>/dev/null && alive=1; done
-    [ "$alive" = 0 ] && break
+    running=0
+    for name in "${stopped[@]}"; do alive "${name#*:}" && running=1; done
+    [ "$running" = 0 ] && break
     sleep 0.1
   done
   for name in "${stopped[@]}"; do
     pid="${name#*:}"
-    if kill -0 "$pid" 2>/dev/null; then
+    if alive "$pid"; then
       echo "buildbarn: ${name%%:*} (pid $pid) still up after ${STOP_WAIT_S}s; sending KILL" >&2
       kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true
     fi
