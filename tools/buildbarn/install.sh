@@ -69,6 +69,7 @@ for tool in "${TOOLS[@]}"; do
     tail -n 20 "$log" >&2
     if grep -q '403 Forbidden\|not available' "$log"; then
       echo "buildbarn/install: the Go module proxy refused $tool; remote execution is unavailable on this machine" >&2
+      rmdir "$BIN" 2>/dev/null || true
       exit 4
     fi
     die "go install $tool failed"
