@@ -6,6 +6,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "stages/pipeline/status_macros.h"
+#include "stages/retrieval/chunk_vectors.h"
 #include "stages/retrieval/fusion.h"
 #include "stages/retrieval/harness_config.h"
 #include "stages/retrieval/tokenizer.h"
@@ -62,13 +63,13 @@ absl::Status CheckDenseModel(const HarnessConfig& config, const Corpus& corpus,
   return absl::OkStatus();
 }
 
-// The chunk vectors of `dense`, all-zero vectors (no known token) left out.
-absl::StatusOr<FlatIpIndex> BuildDenseIndex(const Corpus& corpus, EmbeddingBackend& dense) {
-  const int dims = dense.dims();
+// The chunk vectors of `source`, all-zero vectors (no known token) left out.
+absl::StatusOr<FlatIpIndex> BuildDenseIndex(const Corpus& corpus, ChunkVectorSource& source) {
+  const int dims = source.model().dims();
   std::vector<float> all;
-  RETURN_IF_ERROR(dense.Embed(corpus.ChunkDocuments(), &all));
+  RETURN_IF_ERROR(source.Vectors(corpus, &all));
   if (all.size() != corpus.chunks().size() * static_cast<size_t>(dims)) {
-    return absl::InternalError(absl::StrCat("dense backend ", dense.model_id(), " returned ",
+    return absl::InternalError(absl::StrCat("chunk vectors of ", source.model().model_id(), ": ",
                                             all.size(), " floats for ", corpus.chunks().size(),
                                             " chunks of ", dims, " dims"));
   }
@@ -84,17 +85,29 @@ absl::StatusOr<FlatIpIndex> BuildDenseIndex(const Corpus& corpus, EmbeddingBacke
   return FlatIpIndex::Build(dims, kept, std::move(ids));
 }
 
+// The chunk vectors a harness is given come from its own dense model.
+absl::Status CheckChunkVectors(const HarnessConfig& config, const EmbeddingBackend* dense,
+                               const ChunkVectorSource* chunk_vectors) {
+  if (chunk_vectors == nullptr || &chunk_vectors->model() == dense) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat(
+      "harness ", config.name(), ": chunk vectors of model ", chunk_vectors->model().model_id(),
+      " given, but not of the harness's dense model (",
+      dense == nullptr ? "none" : dense->model_id(), ")"));
+}
+
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<Harness>> Harness::Build(const HarnessConfig& config,
                                                         const Corpus& corpus,
-                                                        EmbeddingBackend* dense) {
+                                                        EmbeddingBackend* dense,
+                                                        ChunkVectorSource* chunk_vectors) {
   RETURN_IF_ERROR(ValidateHarnessConfig(config, absl::StrCat("harness ", config.name())));
   std::unique_ptr<Harness> h(new Harness(config, corpus));
   h->config_sha256_ = HarnessConfigSha256(config);
   const Bm25Params params{config.bm25().k1(), config.bm25().b()};
   const bool files = config.document_unit() == DOCUMENT_UNIT_FILES;
   RETURN_IF_ERROR(CheckDenseModel(config, corpus, dense));
+  RETURN_IF_ERROR(CheckChunkVectors(config, dense, chunk_vectors));
   if (!files) h->dense_ = dense;
 
   if (files) {
@@ -112,7 +125,9 @@ absl::StatusOr<std::unique_ptr<Harness>> Harness::Build(const HarnessConfig& con
   CopyBm25Stats(files ? h->file_index_.stats() : h->chunk_index_.stats(), &st);
 
   if (!files) {
-    ASSIGN_OR_RETURN(FlatIpIndex index, BuildDenseIndex(corpus, *dense));
+    EmbeddedChunkVectors embedded(*dense);
+    ASSIGN_OR_RETURN(FlatIpIndex index,
+                     BuildDenseIndex(corpus, chunk_vectors ? *chunk_vectors : embedded));
     h->dense_index_.emplace(std::move(index));
     st.set_dense_dim(static_cast<uint32_t>(dense->dims()));
     st.set_dense_vectors(static_cast<uint64_t>(h->dense_index_->size()));
@@ -223,10 +238,12 @@ absl::StatusOr<HarnessResult> Harness::Query(absl::string_view query) {
 }
 
 absl::StatusOr<HarnessRun> RunHarness(const HarnessConfig& config, const Corpus& corpus,
-                                      EmbeddingBackend* dense, absl::string_view query) {
+                                      EmbeddingBackend* dense, absl::string_view query,
+                                      ChunkVectorSource* chunk_vectors) {
   HarnessRun run;
   const absl::Time t0 = absl::Now();
-  ASSIGN_OR_RETURN(std::unique_ptr<Harness> h, Harness::Build(config, corpus, dense));
+  ASSIGN_OR_RETURN(std::unique_ptr<Harness> h,
+                   Harness::Build(config, corpus, dense, chunk_vectors));
   const absl::Time t1 = absl::Now();
   ASSIGN_OR_RETURN(HarnessResult r, h->Query(query));
   run.build_time = t1 - t0;

@@ -1,9 +1,17 @@
 // The E04 retrieval harnesses (one HarnessConfig each) as one library call.
 //
-//   absl::StatusOr<std::unique_ptr<Harness>> h = Harness::Build(config, corpus, dense);
+//   absl::StatusOr<std::unique_ptr<Harness>> h =
+//       Harness::Build(config, corpus, dense, chunk_vectors);
 //   absl::StatusOr<HarnessResult> r = (*h)->Query(query_text);
-// or, for one query, RunHarness(config, corpus, dense, query), which also
-// measures build and query time (volatile; never part of HarnessResult).
+// or, for one query, RunHarness(config, corpus, dense, query, chunk_vectors),
+// which also measures build and query time (volatile; never part of
+// HarnessResult).
+//
+// Chunk vectors (chunk harnesses): `chunk_vectors` (chunk_vectors.h) gives
+// the vector of every chunk of the corpus, e.g. read from the snapshot's chunk
+// embedding artifact; its model() must be `dense` itself (else
+// InvalidArgument), which embeds the query. nullptr embeds every chunk
+// document with `dense` (EmbeddedChunkVectors); both give the same bits.
 //
 // DOCUMENT_UNIT_FILES (BM25 over whole files):
 //  - files: BM25 (bm25.h, the config's k1 and b) over file documents
@@ -48,6 +56,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/time/time.h"
 #include "stages/retrieval/bm25.h"
+#include "stages/retrieval/chunk_vectors.h"
 #include "stages/retrieval/embedding_backend.h"
 #include "stages/retrieval/flat_ip_index.h"
 #include "stages/retrieval/retrieval.pb.h"
@@ -59,7 +68,8 @@ class Harness {
  public:
   static absl::StatusOr<std::unique_ptr<Harness>> Build(const HarnessConfig& config,
                                                         const Corpus& corpus,
-                                                        EmbeddingBackend* dense);
+                                                        EmbeddingBackend* dense,
+                                                        ChunkVectorSource* chunk_vectors = nullptr);
 
   absl::StatusOr<HarnessResult> Query(absl::string_view query);
 
@@ -90,7 +100,8 @@ struct HarnessRun {
 };
 
 absl::StatusOr<HarnessRun> RunHarness(const HarnessConfig& config, const Corpus& corpus,
-                                      EmbeddingBackend* dense, absl::string_view query);
+                                      EmbeddingBackend* dense, absl::string_view query,
+                                      ChunkVectorSource* chunk_vectors = nullptr);
 
 }  // namespace repro::retrieval
 

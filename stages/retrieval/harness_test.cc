@@ -16,6 +16,7 @@
 #include "stages/retrieval/lsa_embedder.h"
 #include "stages/retrieval/lsa_trainer.h"
 #include "stages/retrieval/test_corpus.h"
+#include "stages/retrieval/test_harnesses.h"
 #include "stages/retrieval/tokenizer.h"
 
 namespace repro::retrieval {
@@ -27,58 +28,22 @@ using testing::NaiveChunkFile;
 using testing::NaiveChunks;
 using testing::SmallGoSnapshot;
 
-HarnessConfig FilesConfig() {
-  HarnessConfig c;
-  c.set_name("H000");
-  c.set_description("test");
-  c.set_document_unit(DOCUMENT_UNIT_FILES);
-  c.set_query_field(QUERY_FIELD_QUERY);
-  c.set_tokenizer(std::string(kTokenizerVersion));
-  c.mutable_bm25()->set_k1(0.9);
-  c.mutable_bm25()->set_b(0.4);
-  c.set_candidate_limit(200);
-  return c;
-}
-
-// An LSA harness: its model is pinned by the experiment and checked when it is
-// opened (dense_backend.h), not by the harness.
-HarnessConfig ChunksConfig() {
-  HarnessConfig c = FilesConfig();
-  c.set_name("H008");
-  c.set_document_unit(DOCUMENT_UNIT_FUNCTION_CHUNKS);
-  c.mutable_dense()->set_backend(DENSE_BACKEND_LSA);
-  c.mutable_dense()->set_dims(16);
-  c.mutable_dense()->set_lsa_model("//data/unit:lsa_unit.textproto");
-  c.mutable_fusion()->set_rrf_k(60);
-  c.mutable_fusion()->set_leg_depth(1000);
-  return c;
-}
+// H000, and H008 over a 16-dim LSA model: an LSA harness's model is pinned by
+// the experiment and checked when it is opened (dense_backend.h), not by the
+// harness.
+HarnessConfig FilesConfig() { return testing::UnitFilesHarness(); }
+HarnessConfig ChunksConfig() { return testing::UnitChunksHarness(); }
 
 class HarnessTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    snapshot_ = SmallGoSnapshot();
-    chunks_ = NaiveChunks(snapshot_);
-    absl::StatusOr<Corpus> c = Corpus::Create(snapshot_, chunks_);
-    ASSERT_TRUE(c.ok()) << c.status();
-    corpus_ = std::make_unique<Corpus>(*std::move(c));
-    LsaTrainingConfig t;
-    t.set_model_id("lsa-unit/1");
-    t.set_tokenizer(std::string(kTokenizerVersion));
-    t.set_training_repository("unit");
-    t.set_training_commit(std::string(40, '1'));
-    t.set_dims(16);
-    t.set_min_df(1);
-    t.set_oversample(10);
-    t.set_power_iterations(4);
-    for (int s : {0, 0, 0, 1}) t.add_seed(s);
-    absl::StatusOr<LsaModel> m =
-        TrainLsaModel(t, corpus_->ChunkDocuments(), corpus_->snapshot_sha256(), "naive");
-    ASSERT_TRUE(m.ok()) << m.status();
-    model_bytes_ = SerializeLsaModel(*m);
-    absl::StatusOr<std::unique_ptr<LsaEmbedder>> e = LsaEmbedder::FromArtifact(model_bytes_, "m");
-    ASSERT_TRUE(e.ok()) << e.status();
-    lsa_ = *std::move(e);
+    absl::StatusOr<testing::UnitCorpus> u = testing::MakeUnitCorpus();
+    ASSERT_TRUE(u.ok()) << u.status();
+    snapshot_ = u->snapshot;
+    chunks_ = u->chunks;
+    corpus_ = std::move(u->corpus);
+    model_bytes_ = u->model_bytes;
+    lsa_ = std::move(u->lsa);
   }
 
   HarnessResult Run(const HarnessConfig& config, const Corpus& corpus, absl::string_view q) {

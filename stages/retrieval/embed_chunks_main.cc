@@ -1,0 +1,64 @@
+// Stage chunk_embeddings: the dense vector of every chunk of one snapshot
+// under one LSA model, computed once per (snapshot, model) for every cell and
+// experiment that searches that snapshot (stages/retrieval/defs.bzl).
+//
+// Inputs (roles): snapshot (binary Snapshot with content), chunks (its
+// ChunkSet), model (the LSA model artifact, LsaModel).
+// Flag --commit: the commit the target was declared for; the snapshot must be
+// of it (FailedPrecondition otherwise).
+// Output: the one declared output, a binary ChunkEmbeddings
+// (chunk_embeddings.proto): model id and sha256 of the artifact bytes, the
+// snapshot, the chunk keys in chunk id order and one float32 row per chunk
+// (zero rows kept).
+//
+// The model is not checked against a pin here (pins are per experiment, the
+// artifact is shared by all of them): the artifact records the model's id and
+// sha256, and each reader checks them against its own pin
+// (StoredChunkVectors::Create, chunk_vectors.h). A server model needs no such
+// stage: its vectors are in the pinned SQLite cache (vector_cache.h).
+#include <memory>
+#include <string>
+
+#include "absl/flags/flag.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "stages/corpus/corpus.pb.h"
+#include "stages/pipeline/stage.h"
+#include "stages/pipeline/stage_proto.h"
+#include "stages/pipeline/status_macros.h"
+#include "stages/retrieval/chunk_embeddings.pb.h"
+#include "stages/retrieval/chunk_vectors.h"
+#include "stages/retrieval/lsa_embedder.h"
+#include "stages/retrieval/retrieval_corpus.h"
+
+ABSL_FLAG(std::string, commit, "", "The commit of the snapshot (40 hex).");
+
+namespace repro::retrieval {
+namespace {
+
+absl::Status Run(Stage& stage) {
+  corpus::Snapshot snapshot;
+  RETURN_IF_ERROR(ReadInputProto(stage, "snapshot", &snapshot));
+  corpus::ChunkSet chunks;
+  RETURN_IF_ERROR(ReadInputProto(stage, "chunks", &chunks));
+  const std::string expected = absl::GetFlag(FLAGS_commit);
+  if (snapshot.commit() != expected) {
+    return absl::FailedPreconditionError(absl::StrCat("snapshot: expected commit ", expected,
+                                                      ", found ", snapshot.repository(), "@",
+                                                      snapshot.commit()));
+  }
+  ASSIGN_OR_RETURN(const Corpus corpus, Corpus::Create(snapshot, chunks));
+  ASSIGN_OR_RETURN(const Stage::NamedBytes model_bytes, stage.ReadNamed("model"));
+  ASSIGN_OR_RETURN(std::unique_ptr<LsaEmbedder> model,
+                   LsaEmbedder::FromArtifact(model_bytes.bytes, model_bytes.name));
+  ASSIGN_OR_RETURN(const ChunkEmbeddings embeddings, EmbedCorpusChunks(corpus, *model));
+  if (stage.output_paths().size() != 1) {
+    return absl::InvalidArgumentError("chunk_embeddings: declare exactly one output");
+  }
+  return WriteOutputProto(stage, stage.output_paths().begin()->first, embeddings);
+}
+
+}  // namespace
+}  // namespace repro::retrieval
+
+int main(int argc, char** argv) { return repro::RunStage(argc, argv, repro::retrieval::Run); }
