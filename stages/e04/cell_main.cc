@@ -10,6 +10,10 @@
 //   labels    Labels at base_commit
 //   harness   HarnessConfig text proto
 //   model     LSA model artifact (harnesses with a dense leg only)
+//   embeddings  the chunk embeddings of the snapshot under that model
+//             (ChunkEmbeddings, stages/retrieval/chunk_embeddings.proto; dense
+//             harnesses only): the cell reads the chunk vectors and embeds only
+//             the query and, for S002, the distractors' chunks
 //   pins      the experiment's model pin file (optional until the first
 //             refreeze; stages/experiments/model_pins.h, flags --task_set_name,
 //             --pins_file, --pins_refreeze); the model must match its pin
@@ -19,9 +23,17 @@
 // S002 adds GenerateDistractors(task, query, dose) to the in-memory corpus,
 // chunked by the corpus stage's own chunker; the snapshot is never modified
 // and every index (BM25, FAISS) is built for the perturbed corpus.
+//
+// The chunk vectors come through ChunkVectorSource (chunk_vectors.h): for an
+// LSA harness the rows of `embeddings`, checked to be of the pinned model, of
+// this snapshot and chunker, and of its chunks in id order; the few new texts
+// (distractor chunks, the query) are embedded here with the pinned model. A
+// server-cache harness (not in the grid yet: the experiments generator
+// rejects it) would pass EmbeddedChunkVectors over its CachedEmbeddings.
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/flags/flag.h"
@@ -44,6 +56,8 @@
 #include "stages/pipeline/stage_proto.h"
 #include "stages/pipeline/status_macros.h"
 #include "stages/pipeline/textproto.h"
+#include "stages/retrieval/chunk_embeddings.pb.h"
+#include "stages/retrieval/chunk_vectors.h"
 #include "stages/retrieval/harness.h"
 #include "stages/retrieval/harness_config.h"
 #include "stages/retrieval/pinned_backends.h"
@@ -82,6 +96,18 @@ absl::StatusOr<std::unique_ptr<retrieval::EmbeddingBackend>> OpenPinnedModel(
       retrieval::Backends backends,
       retrieval::OpenHarnessBackends({config}, repository, {{name, model_in->path}}, pins));
   return std::move(backends.at(name));
+}
+
+// The chunk vectors of the snapshot (input "embeddings") under `model`.
+absl::StatusOr<std::unique_ptr<retrieval::ChunkVectorSource>> OpenChunkVectors(
+    const Stage& stage, retrieval::EmbeddingBackend& model) {
+  ASSIGN_OR_RETURN(const Stage::Input* in, stage.Find("embeddings"));
+  retrieval::ChunkEmbeddings artifact;
+  RETURN_IF_ERROR(ReadInputProto(stage, "embeddings", &artifact));
+  ASSIGN_OR_RETURN(
+      std::unique_ptr<retrieval::StoredChunkVectors> stored,
+      retrieval::StoredChunkVectors::Create(std::move(artifact), in->short_path, model));
+  return std::unique_ptr<retrieval::ChunkVectorSource>(std::move(stored));
 }
 
 absl::StatusOr<std::string> OutputEndingIn(const Stage& stage, bool is_volatile) {
@@ -244,8 +270,10 @@ absl::Status Run(Stage& stage) {
   RETURN_IF_ERROR(ReadCorpus(stage, f, &c));
   ASSIGN_OR_RETURN(const retrieval::HarnessConfig config, ReadHarness(stage, f));
   std::unique_ptr<retrieval::EmbeddingBackend> dense;
+  std::unique_ptr<retrieval::ChunkVectorSource> chunk_vectors;
   if (config.has_dense()) {
     ASSIGN_OR_RETURN(dense, OpenPinnedModel(stage, config, c.snapshot.repository()));
+    ASSIGN_OR_RETURN(chunk_vectors, OpenChunkVectors(stage, *dense));
   }
   std::vector<DistractorFile> distractors;
   std::vector<retrieval::ExtraFile> extra;
@@ -256,7 +284,7 @@ absl::Status Run(Stage& stage) {
                    retrieval::Corpus::Create(c.snapshot, c.chunks, extra));
   const std::string query(retrieval::SelectQuery(config, c.task->query(), c.task->reformulation()));
   ASSIGN_OR_RETURN(const retrieval::HarnessRun run,
-                   retrieval::RunHarness(config, corpus, dense.get(), query));
+                   retrieval::RunHarness(config, corpus, dense.get(), query, chunk_vectors.get()));
   ASSIGN_OR_RETURN(ConditionOutcome outcome,
                    Measure(run, corpus, c.labels, static_cast<int>(config.candidate_limit())));
   Describe(f, c, run.result.index_stats(), distractors, &outcome);

@@ -17,7 +17,9 @@ defines, for experiment e, targets "<e>/<name>":
     T_H_S002_d<n>    T_H_S002_d<n>.json  base snapshot + n distractors, n in the
                                          experiment's s002_doses
     each with a `.volatile.json` of build and query times. A harness with a
-    dense leg also reads its model (stages/retrieval/models) and the
+    dense leg also reads its model (stages/retrieval/models), the chunk
+    embeddings of its snapshot under that model (dense_model.embeddings, one
+    stage per commit and model, stages/retrieval/defs.bzl) and the
     experiment's pin file.
   aggregate          e04.json, e04.md, cells.csv, *.svg, e04.tokens.txt
   trec               TREC runs <H>.<C>.run and <H>.<C>.functions.run per harness H
@@ -82,6 +84,8 @@ def _cells(e, tags):
                 inputs = dict(common)
                 inputs[commit.snapshot] = "snapshot"
                 inputs[commit.chunks] = "chunks"
+                if h.dense_model != None:
+                    inputs[h.dense_model.embeddings[commit.id]] = "embeddings"
                 eval_stage(
                     name = n,
                     tool = "//stages/e04:cell_tool",

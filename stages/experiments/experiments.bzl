@@ -15,7 +15,11 @@ every value that will reach a label, a path or a command, and writes:
                     DENSE_MODELS: one struct per (task set, LSA config) that
                     some harness needs, trained once for all experiments:
                     name (the config's stem), task_set (SET), config, target
-                    (//stages/retrieval/models:<set>/<name>), artifact, summary.
+                    (//stages/retrieval/models:<set>/<name>), artifact, summary,
+                    embeddings: commit id -> the chunk_embeddings stage of
+                    that commit of the set under this model
+                    (//stages/retrieval/models:<set>/<name>/commit_<c>_embeddings),
+                    for every commit of the set.
 
 The labels of every generated artifact are produced here and in history.bzl,
 nowhere else: the macros that define the targets (stages/corpus/defs.bzl,
@@ -355,13 +359,16 @@ _GRID_PKG = "//stages/e04/grids"
 
 def _model_struct(m):
     t = "%s/%s" % (m.set, m.stem)
-    return "struct(name = %r, task_set = SET_BY_NAME[%r], config = %r, target = %r, artifact = %r, summary = %r)" % (
+    return ("struct(name = %r, task_set = SET_BY_NAME[%r], config = %r, target = %r, artifact = %r, summary = %r, " +
+            "embeddings = {c.id: %r %% c.id for c in SET_BY_NAME[%r].commits})") % (
         m.stem,
         m.set,
         m.config,
         "%s:%s" % (_MODEL_PKG, t),
         m.stem + ".pb",
         m.stem + ".summary.json",
+        "%s:%s/commit_%%s_embeddings" % (_MODEL_PKG, t),
+        m.set,
     )
 
 def _grid_struct(name):

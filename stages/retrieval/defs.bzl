@@ -11,6 +11,16 @@ trains the model on the function chunks of the set's LSA training snapshot
                              pinned per experiment (data/experiments/<e>.pins.textproto)
   <set>/<name>.summary.json  LsaModelSummary, with that sha256
 
+and, for every commit c of the set, the eval_stage m.embeddings[c]
+("<set>/<name>/commit_<c>_embeddings", tool //stages/retrieval:embed_chunks),
+which embeds every chunk of that commit's snapshot once with the model:
+
+  <set>/<name>/commit_<c>_embeddings.pb   ChunkEmbeddings (chunk_embeddings.proto)
+
+so that the E04 cells of every experiment of the set read the chunk vectors
+instead of embedding the corpus again (a report builds the stages its cells
+read; `bazel build //...` builds them all).
+
 Tagged manual when the set's history is not configured. The per-experiment
 retrieval targets (harness_baseline, search data) are defined with the grid
 (stages/e04/defs.bzl).
@@ -47,4 +57,24 @@ def lsa_models(models):
             stage_version = "1",
             tags = [] if s.configured else ["manual"],
             tool = "//stages/retrieval:train_lsa",
+        )
+        _chunk_embeddings(m)
+
+def _chunk_embeddings(m):
+    s = m.task_set
+    for c in s.commits:
+        name = _name(m.embeddings[c.id])
+        eval_stage(
+            name = name,
+            outs = [name + ".pb"],
+            inputs = {
+                c.snapshot: "snapshot",
+                c.chunks: "chunks",
+                m.target: "model:" + m.artifact,
+            },
+            args = ["--commit=" + c.id],
+            stage = "chunk_embeddings",
+            stage_version = "1",
+            tags = [] if s.configured else ["manual"],
+            tool = "//stages/retrieval:embed_chunks",
         )
