@@ -66,6 +66,7 @@ running_pid() {
   pid=$(tr -dc '0-9' < "$pidfile")
   [ -n "$pid" ] || return 0
   kill -0 "$pid" 2>/dev/null || return 0
+  [ -s "$1/port" ] || return 0
   # A stale pid file may name a recycled pid: only our infinity process counts.
   tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -q "infinity_emb v2 .*--port $(cat "$1/port")" \
     || return 0
