@@ -10,8 +10,8 @@ For experiment e (data/experiments/<e>.textproto) it defines, in //reports:
                        against pytrec_eval on the report's TREC files
   <e>_pins_refreeze    rewrites data/experiments/<e>.pins.textproto from the
                        models as built (review the diff)
-When the experiment's clone is not configured, <e> is tagged manual and the
-token test is a visible skip.
+When the experiment's clone or vector cache is not configured, <e> is tagged
+manual and the token and parity tests are visible skips.
 """
 
 load("//stages/pipeline:defs.bzl", "report")
@@ -23,7 +23,7 @@ def experiment_report(e):
     Args:
       e: one struct of EXPERIMENTS (@experiments//:experiments.bzl).
     """
-    configured = e.set.configured
+    configured = e.configured
     report(
         name = e.name,
         srcs = [e.grid.aggregate, e.grid.trec, e.grid.timings],
@@ -35,7 +35,7 @@ def experiment_report(e):
         frozen_path = e.tokens_file,
         markdown = e.name + "/e04.md",
         report = ":" + e.name,
-        skip_message = None if configured else e.set.not_configured_message,
+        skip_message = None if configured else e.not_configured_message,
         tokens_file = e.name + "/e04.tokens.txt",
     )
     _trec_parity_test(e)
@@ -49,11 +49,11 @@ def experiment_report(e):
 
 def _trec_parity_test(e):
     """<e>_trec_parity_test: every per-cell value against pytrec_eval (tests/trec)."""
-    if not e.set.configured:
+    if not e.configured:
         native.sh_test(
             name = e.name + "_trec_parity_test",
             srcs = ["//tools/tokens:skip_test.sh"],
-            args = ["'%s'" % e.set.not_configured_message.replace("'", "")],
+            args = ["'%s'" % e.not_configured_message.replace("'", "")],
             size = "small",
         )
         return

@@ -373,10 +373,10 @@ absl::Status PairWithBaselines(const Units& u, const std::vector<const Condition
   return absl::OkStatus();
 }
 
-// Paired metrics: S001 from the de-duplicated units, S002 per dose, S001 per
-// sweep depth.
-absl::Status SummarizePaired(const GridInput& in, const Units& u,
-                             const std::vector<std::string>& scopes, E04Report* report) {
+// The paired groups: S001 from the de-duplicated units, S002 per dose, S001
+// per sweep depth.
+absl::StatusOr<std::vector<PairedGroup>> PairedGroups(const GridInput& in, const Units& u,
+                                                      const E04Report& report) {
   std::vector<PairedGroup> paired_groups;
   paired_groups.push_back({"S001", 0, {}, {}});
   std::vector<const ConditionOutcome*> s001s;
@@ -384,7 +384,7 @@ absl::Status SummarizePaired(const GridInput& in, const Units& u,
   RETURN_IF_ERROR(PairWithBaselines(u, s001s, &paired_groups.back()));
   for (int coordinate = 0; coordinate < static_cast<int>(in.doses.size()); ++coordinate) {
     paired_groups.push_back({"S002", in.doses[coordinate], {}, {}});
-    for (const Cell& c : report->cells()) {
+    for (const Cell& c : report.cells()) {
       if (c.seed_coordinate() != coordinate) continue;
       paired_groups.back().pairs.emplace_back(c.task_id(), c.s002_paired());
       paired_groups.back().harness.push_back(c.harness());
@@ -394,6 +394,12 @@ absl::Status SummarizePaired(const GridInput& in, const Units& u,
     paired_groups.push_back({"S001", in.s001_depths[i], {}, {}});
     RETURN_IF_ERROR(PairWithBaselines(u, u.sweep[i], &paired_groups.back()));
   }
+  return paired_groups;
+}
+
+// Paired metrics of every group, per scope.
+absl::Status SummarizePaired(const GridInput& in, const std::vector<PairedGroup>& paired_groups,
+                             const std::vector<std::string>& scopes, E04Report* report) {
   SummaryBuilder summary(in, report);
   for (const PairedGroup& g : paired_groups) {
     for (const std::string& scope : scopes) {
@@ -413,10 +419,50 @@ absl::Status SummarizePaired(const GridInput& in, const Units& u,
   return absl::OkStatus();
 }
 
-// Harness vs harness, paired by task on the baseline: bootstrap interval and
-// randomization test of each, Holm over the whole table.
-absl::Status CompareHarnesses(const GridInput& in, const Units& u, E04Report* report) {
+// Harness a minus harness b, paired by task, on every perturbation of the
+// grid but the S001 sweep: per task, a's delta_mrr minus b's (a positive
+// difference: a loses less MRR than b, or gains more).
+absl::Status CompareRobustness(const GridInput& in, const std::vector<PairedGroup>& groups,
+                               SummaryBuilder& summary) {
+  for (const PairedGroup& g : groups) {
+    if (g.condition == "S001" && g.dose != 0) continue;  // the sweep's depths
+    std::map<std::string, double> delta_of;              // "<task>/<harness>"
+    for (size_t i = 0; i < g.pairs.size(); ++i) {
+      delta_of[g.pairs[i].first + "/" + g.harness[i]] = g.pairs[i].second.delta_mrr();
+    }
+    for (const auto& [a, b] : in.comparisons) {
+      std::vector<Unit> units;
+      for (const std::string& task : in.task_ids) {
+        auto ia = delta_of.find(task + "/" + a);
+        auto ib = delta_of.find(task + "/" + b);
+        if (ia == delta_of.end() || ib == delta_of.end()) continue;
+        units.push_back({task, ia->second - ib->second});
+      }
+      RETURN_IF_ERROR(
+          summary.Add(absl::StrCat(a, "-", b), g.condition, g.dose, "delta_mrr", units));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Harness vs harness, paired by task: on the baseline, recall@10 and MRR with
+// a bootstrap interval and randomization test each (Holm over the whole
+// table), and nDCG@10 with its interval; and the robustness differences
+// (CompareRobustness) with their intervals.
+absl::Status CompareHarnesses(const GridInput& in, const Units& u,
+                              const std::vector<PairedGroup>& groups, E04Report* report) {
   SummaryBuilder summary(in, report);
+  for (const auto& [a, b] : in.comparisons) {
+    std::vector<Unit> ndcg;
+    for (const std::string& task : in.task_ids) {
+      auto ia = u.baseline_of.find(task + "/" + a);
+      auto ib = u.baseline_of.find(task + "/" + b);
+      if (ia == u.baseline_of.end() || ib == u.baseline_of.end()) continue;
+      ndcg.push_back({task, ia->second->ndcg_at_10() - ib->second->ndcg_at_10()});
+    }
+    RETURN_IF_ERROR(summary.Add(absl::StrCat(a, "-", b), "baseline", 0, "ndcg_at_10", ndcg));
+  }
+  RETURN_IF_ERROR(CompareRobustness(in, groups, summary));
   for (const auto& [a, b] : in.comparisons) {
     for (const char* metric : {"recall_at_10", "mrr"}) {
       std::vector<Unit> units;
@@ -461,8 +507,9 @@ absl::StatusOr<E04Report> Aggregate(const GridInput& in) {
   std::vector<std::string> scopes = in.harnesses;
   scopes.push_back("all");
   RETURN_IF_ERROR(SummarizeConditions(in, units, scopes, &report));
-  RETURN_IF_ERROR(SummarizePaired(in, units, scopes, &report));
-  RETURN_IF_ERROR(CompareHarnesses(in, units, &report));
+  ASSIGN_OR_RETURN(const std::vector<PairedGroup> paired_groups, PairedGroups(in, units, report));
+  RETURN_IF_ERROR(SummarizePaired(in, paired_groups, scopes, &report));
+  RETURN_IF_ERROR(CompareHarnesses(in, units, paired_groups, &report));
   return report;
 }
 

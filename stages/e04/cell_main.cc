@@ -9,14 +9,18 @@
 //   chunks    ChunkSet of that snapshot
 //   labels    Labels at base_commit
 //   harness   HarnessConfig text proto
-//   model     LSA model artifact (harnesses with a dense leg only)
+//   model     LSA model artifact (LSA harnesses only)
 //   embeddings  the chunk embeddings of the snapshot under that model
-//             (ChunkEmbeddings, stages/retrieval/chunk_embeddings.proto; dense
+//             (ChunkEmbeddings, stages/retrieval/chunk_embeddings.proto; LSA
 //             harnesses only): the cell reads the chunk vectors and embeds only
 //             the query and, for S002, the distractors' chunks
-//   pins      the experiment's model pin file (optional until the first
-//             refreeze; stages/experiments/model_pins.h, flags --task_set_name,
-//             --pins_file, --pins_refreeze); the model must match its pin
+//   vector_cache  the experiment's SQLite vector cache (server-cache
+//             harnesses only, vector_cache.h): every vector, the chunks', the
+//             query's and the distractors', is read from it
+//   pins      the experiment's pin file (optional until the first refreeze;
+//             stages/experiments/model_pins.h, flags --task_set_name,
+//             --pins_file, --pins_refreeze); the model or the cache must
+//             match its pin
 // Outputs: "<name>.json" (ConditionOutcome) and "<name>.volatile.json"
 // (build and query times; never hashed).
 //
@@ -28,8 +32,9 @@
 // LSA harness the rows of `embeddings`, checked to be of the pinned model, of
 // this snapshot and chunker, and of its chunks in id order; the few new texts
 // (distractor chunks, the query) are embedded here with the pinned model. A
-// server-cache harness (not in the grid yet: the experiments generator
-// rejects it) would pass EmbeddedChunkVectors over its CachedEmbeddings.
+// server-cache harness reads every vector from the pinned cache
+// (EmbeddedChunkVectors over CachedEmbeddings); a text the cache lacks stops
+// the cell naming the text's sha256 and the fill command.
 #include <map>
 #include <memory>
 #include <string>
@@ -80,27 +85,35 @@ absl::StatusOr<const corpus::Task*> FindTask(const corpus::TaskSet& set, const s
   return absl::InvalidArgumentError(absl::StrCat("no task '", id, "' in the task set"));
 }
 
-// The harness's dense model (input "model", named like its config's
-// lsa_model), checked against the experiment's pin for the stage's task set.
+// The harness's dense backend, checked against the experiment's pin for the
+// stage's task set: the LSA artifact (input "model", named like the config's
+// lsa_model), or the experiment's vector cache (input "vector_cache").
 absl::StatusOr<std::unique_ptr<retrieval::EmbeddingBackend>> OpenPinnedModel(
     const Stage& stage, const retrieval::HarnessConfig& config, const std::string& repository) {
-  ASSIGN_OR_RETURN(const Stage::Input* model_in, stage.Find("model"));
   ASSIGN_OR_RETURN(const experiments::ModelPinSet pins, experiments::ModelPinSet::FromStage(stage));
-  const std::string name = retrieval::LsaModelName(config);
-  if (experiments::ModelNameOf(model_in->short_path) != name) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("harness ", config.name(), ": input model is ", model_in->short_path,
-                     ", expected the artifact of ", config.dense().lsa_model()));
+  const std::string name = retrieval::DenseInputName(config);
+  const bool cache = name == retrieval::kVectorCacheInput;
+  ASSIGN_OR_RETURN(const Stage::Input* in, stage.Find(cache ? "vector_cache" : "model"));
+  if (!cache && experiments::ModelNameOf(in->short_path) != name) {
+    return absl::InvalidArgumentError(absl::StrCat("harness ", config.name(), ": input model is ",
+                                                   in->short_path, ", expected the artifact of ",
+                                                   config.dense().lsa_model()));
   }
-  ASSIGN_OR_RETURN(
-      retrieval::Backends backends,
-      retrieval::OpenHarnessBackends({config}, repository, {{name, model_in->path}}, pins));
-  return std::move(backends.at(name));
+  ASSIGN_OR_RETURN(retrieval::Backends backends,
+                   retrieval::OpenHarnessBackends({config}, repository, {{name, in->path}}, pins));
+  return std::move(backends.begin()->second);
 }
 
-// The chunk vectors of the snapshot (input "embeddings") under `model`.
+// The chunk vectors of the snapshot under `model`: for an LSA harness the
+// rows of input "embeddings" (the snapshot's chunk_embeddings stage), for a
+// server-cache harness the cache's vectors of each chunk document.
 absl::StatusOr<std::unique_ptr<retrieval::ChunkVectorSource>> OpenChunkVectors(
-    const Stage& stage, retrieval::EmbeddingBackend& model) {
+    const Stage& stage, const retrieval::HarnessConfig& config,
+    retrieval::EmbeddingBackend& model) {
+  if (config.dense().backend() == retrieval::DENSE_BACKEND_SERVER_CACHE) {
+    return std::unique_ptr<retrieval::ChunkVectorSource>(
+        std::make_unique<retrieval::EmbeddedChunkVectors>(model));
+  }
   ASSIGN_OR_RETURN(const Stage::Input* in, stage.Find("embeddings"));
   retrieval::ChunkEmbeddings artifact;
   RETURN_IF_ERROR(ReadInputProto(stage, "embeddings", &artifact));
@@ -273,7 +286,7 @@ absl::Status Run(Stage& stage) {
   std::unique_ptr<retrieval::ChunkVectorSource> chunk_vectors;
   if (config.has_dense()) {
     ASSIGN_OR_RETURN(dense, OpenPinnedModel(stage, config, c.snapshot.repository()));
-    ASSIGN_OR_RETURN(chunk_vectors, OpenChunkVectors(stage, *dense));
+    ASSIGN_OR_RETURN(chunk_vectors, OpenChunkVectors(stage, config, *dense));
   }
   std::vector<DistractorFile> distractors;
   std::vector<retrieval::ExtraFile> extra;

@@ -32,8 +32,15 @@ defines, for experiment e, targets "<e>/<name>":
   harness_baseline   every harness on every task at base (.json, .md, .volatile.tsv)
   search_index, search_data   for `bazel run //stages/retrieval:search`
 
-When the set's history is not configured, every target is tagged "manual" (so
-`//...` skips it) and the corpus stages fail with the how-to message if built.
+A harness with a server-model leg (server_cache) reads the experiment's
+vector cache (e.vector_cache.file, role "vector_cache") and the pin file
+instead of a model and embeddings; the pins stage records the cache's sha256
+and the harness baseline reads it as models/vector_cache.
+
+When the set's history or the experiment's vector cache is not configured
+(e.configured), every target but the search index is tagged "manual" (so
+`//...` skips it) and the unconfigured input fails with the how-to message if
+built.
 """
 
 load("//stages/pipeline:defs.bzl", "eval_stage", _name = "local_name")
@@ -77,6 +84,9 @@ def _cells(e, tags):
             args = []
             if h.dense_model != None:
                 common[h.dense_model.target] = "model:" + h.dense_model.artifact
+            if h.server_cache:
+                common[e.vector_cache.file] = "vector_cache"
+            if h.dense_model != None or h.server_cache:
                 common[e.pins] = "pins"
                 args = _pin_args(e)
             for suffix, condition, dose, depth, commit in _conditions(e, t):
@@ -161,12 +171,15 @@ def _aggregate(e, cells, tags):
 
 def _pins(e, tags):
     models = _models(e)
+    inputs = {m.target: "summary/%s:%s" % (m.name, m.summary) for m in models}
+    if e.vector_cache != None:
+        inputs[e.vector_cache.file] = "vector_cache"
     eval_stage(
         name = _name(e.grid.pins),
         tool = "//stages/experiments:pins_tool",
         stage = "experiment_pins",
         stage_version = "1",
-        inputs = {m.target: "summary/%s:%s" % (m.name, m.summary) for m in models},
+        inputs = inputs,
         outs = [e.grid.prefix + e.name + ".pins.textproto"],
         args = ["--task_set_name=" + e.set.name, "--experiment=" + e.name],
         tags = tags,
@@ -178,7 +191,9 @@ def _harness_baseline(e, tags):
     models = _models(e)
     for m in models:
         inputs[m.target] = "models/%s:%s" % (m.name, m.artifact)
-    if models:
+    if e.vector_cache != None:
+        inputs[e.vector_cache.file] = "models/vector_cache"
+    if models or e.vector_cache != None:
         inputs[e.pins] = "pins"
     for t in e.set.tasks:
         inputs[t.base_snapshot] = "snapshot/" + t.id
@@ -208,6 +223,8 @@ def _search_index_impl(ctx):
             lines.append("-\tharness/%s\t%s" % (_two_digits(i), h.short_path))
         for name, target in zip(ctx.attr.model_names, ctx.attr.models):
             lines.append("-\tmodel/%s\t%s" % (name, _artifact(target, ".pb").short_path))
+        for f in ctx.files.vector_cache:
+            lines.append("-\tmodel/vector_cache\t%s" % f.short_path)
         for f in ctx.files.pins:
             lines.append("-\tpins\t%s" % f.short_path)
         for i, task in enumerate(ctx.attr.task_ids):
@@ -248,6 +265,7 @@ search_index = rule(
         "model_names": attr.string_list(),
         "models": attr.label_list(),
         "pins": attr.label_list(allow_files = True),
+        "vector_cache": attr.label_list(allow_files = True, doc = "The experiment's vector cache, when configured."),
         "base_snapshots": attr.label_list(),
         "base_chunks": attr.label_list(),
         "labels": attr.label_list(),
@@ -262,6 +280,10 @@ def _search_data(e):
         native.filegroup(name = _name(e.grid.search_data), srcs = [e.grid.search_index])
         return
     models = _models(e)
+
+    # The fill command reads this index to fill the cache, so it works before
+    # the cache is configured; the search command needs the cache itself.
+    cache = [e.vector_cache.file] if e.vector_cache != None and e.vector_cache.configured else []
     search_index(
         name = _name(e.grid.search_index),
         experiment = e.name,
@@ -275,6 +297,7 @@ def _search_data(e):
         model_names = [m.name for m in models],
         models = [m.target for m in models],
         pins = [e.pins],
+        vector_cache = cache,
         base_snapshots = [t.base_snapshot for t in tasks],
         base_chunks = [t.base_chunks for t in tasks],
         labels = [t.labels for t in tasks],
@@ -283,7 +306,7 @@ def _search_data(e):
     native.filegroup(
         name = _name(e.grid.search_data),
         srcs = [e.grid.search_index, e.set.task_set, e.pins] + [h.config for h in e.harnesses] +
-               [m.target for m in models] + [t.base_snapshot for t in tasks] +
+               [m.target for m in models] + cache + [t.base_snapshot for t in tasks] +
                [t.base_chunks for t in tasks] + [t.labels for t in tasks] + [t.stale_chunks for t in tasks],
     )
 
@@ -312,7 +335,7 @@ def e04_grid(e):
     Args:
       e: one struct of EXPERIMENTS (@experiments//:experiments.bzl).
     """
-    tags = [] if e.set.configured else ["manual"]
+    tags = [] if e.configured else ["manual"]
     cells = _cells(e, tags)
     _aggregate(e, cells, tags)
     _trec(e, cells, tags)

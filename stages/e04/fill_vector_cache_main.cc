@@ -11,9 +11,10 @@
 // distractor_chunks.h), the chunks of --extra_chunks, and every task's query
 // and reformulation. A progress line (bar, rate, ETA) goes to stderr. Killed,
 // it keeps every batch it stored; run it again to finish. It ends by printing
-// the cache file's sha256: pin it as pinned_model.vector_cache_sha256 in a
-// DENSE_BACKEND_SERVER_CACHE harness config; Bazel actions then read that
-// file only. Relative paths are taken from the directory `bazel run` was
+// the cache file's sha256. The experiment names the file by an environment
+// variable (Experiment.vector_cache.path_env) and pins its sha256 in its pin
+// file (`bazel run //reports:<experiment>_pins_refreeze`); Bazel actions then
+// read that file only, read-only. Relative paths are taken from the directory `bazel run` was
 // called in.
 #include <unistd.h>
 
@@ -169,7 +170,11 @@ absl::Status Main() {
   ASSIGN_OR_RETURN(std::string sha, Sha256File(cache_path));
   absl::PrintF("%s: %d texts, %d distinct, %d already cached, %d embedded now\n", cache_path,
                stats.texts, stats.unique, stats.present, stats.embedded);
-  absl::PrintF("pin in the harness config: vector_cache_sha256: \"%s\"\n", sha);
+  absl::PrintF(
+      "cache sha256 %s\nto pin it: export the experiment's vector_cache.path_env variable as the "
+      "absolute path of this file, then `bazel run //reports:%s_pins_refreeze` and review its "
+      "diff\n",
+      sha, absl::GetFlag(FLAGS_experiment));
   return absl::OkStatus();
 }
 

@@ -497,6 +497,32 @@ void BaselineAndS001(const E04Report& r, Writer& w) {
   if (r.s001_depths_size() > 1) StalenessSweep(r, w);
 }
 
+// Every harness difference per metric: the baseline metrics and the MRR
+// lost under each perturbation, each a mean over tasks of the per-task
+// difference with its task-bootstrap interval.
+void DifferencesPerMetric(const E04Report& r, Writer& w) {
+  w.Line("## Harness differences per metric (paired by task)");
+  w.Line();
+  w.Line(
+      "Mean over tasks of the first harness minus the second, with its 95% task-bootstrap "
+      "interval. Baseline: recall@10, MRR, nDCG@10. ΔMRR: each harness's perturbed MRR minus its "
+      "baseline MRR, then the difference of the two (positive: the first harness loses less).");
+  w.Line();
+  TableHead head;
+  head.Column("Comparison").Column("recall@10").Column("MRR").Column("nDCG@10").Column("ΔMRR S001");
+  for (int d : r.doses()) head.Column(absl::StrCat("ΔMRR S002 d", d));
+  head.WriteTo(w);
+  for (const std::string& cmp : r.comparisons()) {
+    std::string line = absl::StrCat("| ", cmp, " | ", w.Cell(cmp, "baseline", 0, "recall_at_10"),
+                                    " | ", w.Cell(cmp, "baseline", 0, "mrr"), " | ",
+                                    w.Cell(cmp, "baseline", 0, "ndcg_at_10"), " | ",
+                                    w.Cell(cmp, "S001", 0, "delta_mrr"), " |");
+    for (int d : r.doses()) absl::StrAppend(&line, " ", w.Cell(cmp, "S002", d, "delta_mrr"), " |");
+    w.Line(line);
+  }
+  w.Line();
+}
+
 // S002 per dose, the plots, and the paired tests of the harness differences.
 void S002AndDifferences(const E04Report& r, Writer& w) {
   w.Line("## S002: dose-response");
@@ -528,6 +554,7 @@ void S002AndDifferences(const E04Report& r, Writer& w) {
   w.Line();
   w.Line(PairedTestNote(r));
   w.Line();
+  DifferencesPerMetric(r, w);
 }
 
 // First-gold ranks per task x harness unit.

@@ -59,6 +59,19 @@ absl::StatusOr<ModelPins> ParseModelPins(absl::string_view text, absl::string_vi
       }
     }
   }
+  if (pins.has_vector_cache()) {
+    const VectorCachePin& c = pins.vector_cache();
+    if (!IsHex64(c.sha256())) {
+      return absl::InvalidArgumentError(absl::StrCat(file_name,
+                                                     ": vector_cache.sha256: expected 64 lowercase "
+                                                     "hex digits, found \"",
+                                                     c.sha256(), "\""));
+    }
+    if (c.bytes() == 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(file_name, ": vector_cache.bytes: expected the file's size, found 0"));
+    }
+  }
   return pins;
 }
 
@@ -92,6 +105,13 @@ absl::StatusOr<ModelPin> ModelPinSet::PinFor(absl::string_view model) const {
   return absl::FailedPreconditionError(
       absl::StrCat(pins_file_, present_ ? "" : " (absent)", ": no pin for model ", model,
                    " of task set ", task_set_, "; run `", refreeze_, "` and review its diff"));
+}
+
+absl::StatusOr<VectorCachePin> ModelPinSet::VectorCache() const {
+  if (pins_.has_vector_cache()) return pins_.vector_cache();
+  return absl::FailedPreconditionError(absl::StrCat(
+      pins_file_, present_ ? "" : " (absent)", ": no pin of the experiment's vector cache; run `",
+      refreeze_, "` and review its diff"));
 }
 
 absl::Status ModelPinSet::Explain(const absl::Status& mismatch) const {

@@ -1,6 +1,7 @@
-// The pins of the dense models the pipeline trains itself (the LSA models),
-// per experiment: data/experiments/<experiment>.pins.textproto (ModelPins in
-// experiment.proto), written only by `bazel run //reports:<experiment>_pins_refreeze`.
+// The pins of the dense models the pipeline trains itself (the LSA models)
+// and of the experiment's vector cache file (server models), per experiment:
+// data/experiments/<experiment>.pins.textproto (ModelPins in experiment.proto), written only by
+// `bazel run //reports:<experiment>_pins_refreeze`.
 //
 // A stage that reads a model gets the pin file as its optional input "pins"
 // (absent until the first refreeze) and three flags set by the grid rules:
@@ -11,8 +12,9 @@
 // review its diff" (the same when the file is absent).
 //
 // ParseModelPins checks the file: pins sorted by (task_set, model) and unique,
-// every field set, sha256 64 lowercase hex; errors name the file, the pin
-// index and the field, expected vs found.
+// every field set, sha256 64 lowercase hex; a vector_cache pin with a 64-hex
+// sha256 and bytes > 0. Errors name the file, the pin index and the field,
+// expected vs found.
 #ifndef REPRO_STAGES_EXPERIMENTS_MODEL_PINS_H_
 #define REPRO_STAGES_EXPERIMENTS_MODEL_PINS_H_
 
@@ -45,6 +47,11 @@ class ModelPinSet {
 
   // The pin of `model` (LSA config stem) for the task set.
   absl::StatusOr<ModelPin> PinFor(absl::string_view model) const;
+
+  // The pin of the experiment's vector cache file (ModelPins.vector_cache),
+  // or FailedPrecondition "<pins file>: no pin of the experiment's vector
+  // cache; run `<command>` and review its diff".
+  absl::StatusOr<VectorCachePin> VectorCache() const;
 
   // Appends "(pinned in <file>; if the new model is intended, run `<command>`
   // and review its diff)" to a mismatch error.

@@ -63,6 +63,34 @@ TEST(ModelPinsTest, RejectsBadFiles) {
               HasSubstr("p.textproto:1:"));
 }
 
+TEST(ModelPinsTest, VectorCachePinIsCheckedAndMissingOneNamesTheRefreezeCommand) {
+  absl::StatusOr<ModelPins> pins = ParseModelPins(
+      Pin("a_set", "lsa", kA) + "vector_cache { sha256: \"" + kA + "\" bytes: 4096 }\n",
+      "p.textproto");
+  ASSERT_TRUE(pins.ok()) << pins.status();
+  ModelPinSet set(&*pins, "a_set", "data/experiments/x.pins.textproto",
+                  "bazel run //reports:x_pins_refreeze");
+  absl::StatusOr<VectorCachePin> cache = set.VectorCache();
+  ASSERT_TRUE(cache.ok()) << cache.status();
+  EXPECT_EQ(cache->sha256(), kA);
+  EXPECT_EQ(cache->bytes(), 4096u);
+
+  ModelPinSet none(nullptr, "a_set", "data/experiments/x.pins.textproto",
+                   "bazel run //reports:x_pins_refreeze");
+  absl::Status s = none.VectorCache().status();
+  EXPECT_EQ(s.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(s.message(),
+              HasSubstr("data/experiments/x.pins.textproto (absent): no pin of the experiment's "
+                        "vector cache; run `bazel run //reports:x_pins_refreeze`"));
+  EXPECT_THAT(
+      ParseModelPins("vector_cache { sha256: \"abc\" bytes: 1 }", "p.textproto").status().message(),
+      HasSubstr(
+          "p.textproto: vector_cache.sha256: expected 64 lowercase hex digits, found \"abc\""));
+  EXPECT_THAT(
+      ParseModelPins("vector_cache { sha256: \"" + kA + "\" }", "p.textproto").status().message(),
+      HasSubstr("p.textproto: vector_cache.bytes: expected the file's size, found 0"));
+}
+
 TEST(ModelPinsTest, ModelNameOfAnArtifact) {
   EXPECT_EQ(ModelNameOf("bazel-out/k8-opt/bin/stages/retrieval/models/fixture/lsa_code_256.pb"),
             "lsa_code_256");

@@ -2,17 +2,22 @@
 //
 // Flags: --task_set_name=<set> --experiment=<name>.
 // Inputs (roles): summary/<model> (LsaModelSummary JSON of each dense model
-// the experiment's harnesses read; <model> = the LSA config's stem).
+// the experiment's harnesses read; <model> = the LSA config's stem) and, for
+// an experiment with a vector_cache, vector_cache (the filled cache file:
+// its sha256 and size become ModelPins.vector_cache).
 // Output: <experiment>.pins.textproto (ModelPins, sorted by model), the file
 // `bazel run //reports:<experiment>_pins_refreeze` copies into
 // data/experiments/ for review. Deterministic: no time, no path.
+#include <filesystem>
 #include <string>
+#include <system_error>
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "google/protobuf/text_format.h"
 #include "stages/experiments/experiment.pb.h"
 #include "stages/experiments/model_pins.h"
+#include "stages/pipeline/sha256.h"
 #include "stages/pipeline/stage.h"
 #include "stages/pipeline/stage_proto.h"
 #include "stages/pipeline/status_macros.h"
@@ -38,6 +43,17 @@ absl::Status Run(Stage& stage) {
     p->set_model(role.substr(std::string("summary/").size()));
     p->set_model_id(summary.model_id());
     p->set_sha256(summary.sha256());
+  }
+  if (!stage.Roles("vector_cache").empty()) {
+    ASSIGN_OR_RETURN(const Stage::Input* in, stage.Find("vector_cache"));
+    ASSIGN_OR_RETURN(const std::string sha, Sha256File(in->path));
+    std::error_code error;
+    const uintmax_t bytes = std::filesystem::file_size(in->path, error);
+    if (error) {
+      return absl::NotFoundError(absl::StrCat("pins: ", in->short_path, ": ", error.message()));
+    }
+    pins.mutable_vector_cache()->set_sha256(sha);
+    pins.mutable_vector_cache()->set_bytes(bytes);
   }
   std::string text;
   google::protobuf::TextFormat::Printer printer;

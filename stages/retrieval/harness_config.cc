@@ -99,7 +99,7 @@ absl::Status ValidateCompareWith(const HarnessConfig& c, absl::string_view sourc
 }
 
 // dense.pinned_model: sorted by corpus repository, each with a model id and
-// the sha256 of the model and of its vector cache.
+// the model's sha256 (the cache file is pinned by the experiment).
 absl::Status ValidatePinnedModels(const DenseConfig& d, absl::string_view source) {
   for (int i = 0; i < d.pinned_model_size(); ++i) {
     const PinnedModel& p = d.pinned_model(i);
@@ -115,11 +115,6 @@ absl::Status ValidatePinnedModels(const DenseConfig& d, absl::string_view source
     if (!IsHex64(p.sha256())) {
       return Bad(source, field + ".sha256", "64 lower-case hex digits",
                  absl::StrCat("\"", p.sha256(), "\""));
-    }
-    if (!IsHex64(p.vector_cache_sha256())) {
-      return Bad(source, field + ".vector_cache_sha256",
-                 "64 lower-case hex digits (DENSE_BACKEND_SERVER_CACHE reads a pinned cache file)",
-                 absl::StrCat("\"", p.vector_cache_sha256(), "\""));
     }
   }
   return absl::OkStatus();

@@ -12,8 +12,9 @@
 //    DENSE_BACKEND_LSA the lsa_model label and no pinned_model (the pipeline's
 //    own models are pinned per experiment, stages/experiments/model_pins.h);
 //    for DENSE_BACKEND_SERVER_CACHE one or more pinned_model with
-//    corpus_repository (sorted, unique), model_id, a 64-hex sha256 and a
-//    64-hex vector_cache_sha256} and fusion {rrf_k >= 1, leg_depth >= 1}.
+//    corpus_repository (sorted, unique), model_id and the model's 64-hex
+//    sha256; the vector cache file is pinned by the experiment,
+//    stages/experiments/model_pins.h} and fusion {rrf_k >= 1, leg_depth >= 1}.
 // Errors: InvalidArgument "<file>: HarnessConfig.<field>: expected ..., found ...".
 //
 // The config hash (HarnessConfigSha256) is the sha256 of the deterministic

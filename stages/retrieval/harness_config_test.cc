@@ -52,13 +52,11 @@ constexpr char kServer[] = R"pb(
       corpus_repository: "fixture"
       model_id: "all-minilm-l6-v2"
       sha256: "0000000000000000000000000000000000000000000000000000000000000001"
-      vector_cache_sha256: "0000000000000000000000000000000000000000000000000000000000000003"
     }
     pinned_model {
       corpus_repository: "gitlab-runner"
       model_id: "all-minilm-l6-v2"
       sha256: "0000000000000000000000000000000000000000000000000000000000000002"
-      vector_cache_sha256: "0000000000000000000000000000000000000000000000000000000000000004"
     }
   }
   fusion { rrf_k: 60 leg_depth: 1000 }
@@ -170,16 +168,20 @@ TEST(HarnessConfigTest, CompareWithNamesOtherHarnessesOnce) {
                                          "compare_with[0]), found \"H000\""));
 }
 
-TEST(HarnessConfigTest, ServerCacheBackendNeedsAPinnedCacheFile) {
+TEST(HarnessConfigTest, ServerCacheBackendPinsItsModelNotTheCacheFile) {
+  // The cache file is the experiment's (ModelPins.vector_cache): the old
+  // per-config field is reserved, so a config still carrying it fails to parse.
   std::string text = kServer;
-  text.replace(text.find("vector_cache_sha256: "
-                         "\"0000000000000000000000000000000000000000000000000000000000000003\""),
-               std::string("vector_cache_sha256: "
-                           "\"0000000000000000000000000000000000000000000000000000000000000003\"")
-                   .size(),
-               "");
+  text.replace(
+      text.find("sha256: \"0000000000000000000000000000000000000000000000000000000000000001\""), 0,
+      "vector_cache_sha256: \"x\"\n");
   EXPECT_THAT(ParseHarnessConfig(text, "S100.textproto").status().message(),
-              HasSubstr("dense.pinned_model[0].vector_cache_sha256: expected 64 lower-case hex"));
+              HasSubstr("vector_cache_sha256"));
+  std::string bad_sha = kServer;
+  bad_sha.replace(bad_sha.find("0000000000000000000000000000000000000000000000000000000000000001"),
+                  64, "abc");
+  EXPECT_THAT(ParseHarnessConfig(bad_sha, "S100.textproto").status().message(),
+              HasSubstr("dense.pinned_model[0].sha256: expected 64 lower-case hex"));
   std::string with_lsa = std::string(kServer);
   with_lsa.replace(with_lsa.find("dims: 384"), 0, "lsa_model: \"//x:y.textproto\"\n");
   EXPECT_THAT(ParseHarnessConfig(with_lsa, "S100.textproto").status().message(),

@@ -157,7 +157,7 @@ TEST_F(HarnessTest, ModelHashMismatchStopsWhenTheModelIsOpened) {
       OpenPinnedBackend(ChunksConfig(), "unit", path, {"lsa-unit/1", Sha256Hex(model_bytes_)});
   ASSERT_TRUE(ok.ok()) << ok.status();
   EXPECT_EQ((*ok)->model_sha256(), Sha256Hex(model_bytes_));
-  EXPECT_THAT(OpenPinnedBackend(ChunksConfig(), "unit", path).status().message(),
+  EXPECT_THAT(OpenPinnedBackend(ChunksConfig(), "unit", path, {}).status().message(),
               HasSubstr("an LSA model is opened only against its pin"));
 }
 

@@ -19,30 +19,63 @@ std::string LsaModelName(const HarnessConfig& config) {
   return std::string(name);
 }
 
+std::string DenseInputName(const HarnessConfig& config) {
+  if (!config.has_dense()) return "";
+  if (config.dense().backend() == DENSE_BACKEND_SERVER_CACHE) return kVectorCacheInput;
+  return LsaModelName(config);
+}
+
+namespace {
+
+std::string BackendKey(const HarnessConfig& config) {
+  if (config.has_dense() && config.dense().backend() == DENSE_BACKEND_SERVER_CACHE) {
+    return absl::StrCat(config.name(), "@", kVectorCacheInput);
+  }
+  return LsaModelName(config);
+}
+
+// The experiment's pin of the file the harness's dense leg reads.
+absl::StatusOr<DensePin> PinOf(const HarnessConfig& config, const std::string& input,
+                               const experiments::ModelPinSet& pins) {
+  if (config.dense().backend() == DENSE_BACKEND_SERVER_CACHE) {
+    ASSIGN_OR_RETURN(experiments::VectorCachePin cache, pins.VectorCache());
+    return DensePin{"", cache.sha256()};
+  }
+  ASSIGN_OR_RETURN(experiments::ModelPin pin, pins.PinFor(input));
+  return DensePin{pin.model_id(), pin.sha256()};
+}
+
+}  // namespace
+
 absl::StatusOr<Backends> OpenHarnessBackends(const std::vector<HarnessConfig>& configs,
                                              absl::string_view repository,
                                              const std::map<std::string, std::string>& model_paths,
                                              const experiments::ModelPinSet& pins) {
   Backends backends;
   for (const HarnessConfig& c : configs) {
-    const std::string name = LsaModelName(c);
-    if (name.empty() || backends.count(name)) continue;
-    auto path = model_paths.find(name);
+    const std::string input = DenseInputName(c);
+    const std::string key = BackendKey(c);
+    if (input.empty() || backends.count(key)) continue;
+    auto path = model_paths.find(input);
     if (path == model_paths.end()) {
       return absl::NotFoundError(absl::StrCat(
-          "harness ", c.name(), ": no artifact of its dense model ", name, " among the inputs"));
+          "harness ", c.name(), ": ",
+          input == kVectorCacheInput
+              ? "no vector cache among the inputs (an experiment with a server-model harness "
+                "names one in its vector_cache field)"
+              : absl::StrCat("no artifact of its dense model ", input, " among the inputs")));
     }
-    ASSIGN_OR_RETURN(experiments::ModelPin pin, pins.PinFor(name));
+    ASSIGN_OR_RETURN(const DensePin pin, PinOf(c, input, pins));
     absl::StatusOr<std::unique_ptr<EmbeddingBackend>> b =
-        OpenPinnedBackend(c, repository, path->second, {pin.model_id(), pin.sha256()});
+        OpenPinnedBackend(c, repository, path->second, pin);
     if (!b.ok()) return pins.Explain(b.status());
-    backends[name] = *std::move(b);
+    backends[key] = *std::move(b);
   }
   return backends;
 }
 
 EmbeddingBackend* BackendFor(const HarnessConfig& config, const Backends& backends) {
-  auto it = backends.find(LsaModelName(config));
+  auto it = backends.find(BackendKey(config));
   return it == backends.end() ? nullptr : it->second.get();
 }
 

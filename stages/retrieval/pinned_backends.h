@@ -3,12 +3,14 @@
 //
 // Each harness with a DENSE_BACKEND_LSA leg names its model by label
 // (HarnessConfig.dense.lsa_model); the model's name is that file's stem
-// (LsaModelName: "lsa_code_256"). OpenHarnessBackends opens
-// `model_paths.at(name)` for every distinct name, against the pin of `pins`
-// (stages/experiments/model_pins.h), and returns name -> backend; a harness
-// whose model has no path is NotFound naming the harness and the model.
-// Server-cache harnesses are not opened here (their cache comes from
-// fill_vector_cache; see dense_backend.h).
+// (LsaModelName: "lsa_code_256"). A DENSE_BACKEND_SERVER_CACHE harness reads
+// the experiment's vector cache, named kVectorCacheInput. OpenHarnessBackends
+// opens `model_paths.at(DenseInputName(config))` for every harness, against
+// the experiment's pin in `pins` (stages/experiments/model_pins.h: the model's
+// pin, or the vector cache's), once per LSA model and once per server-cache
+// harness (its PinnedModel picks the vectors), and returns the backends; a
+// harness whose file is not in `model_paths` is NotFound naming the harness
+// and the file.
 #ifndef REPRO_STAGES_RETRIEVAL_PINNED_BACKENDS_H_
 #define REPRO_STAGES_RETRIEVAL_PINNED_BACKENDS_H_
 
@@ -29,6 +31,14 @@ namespace repro::retrieval {
 // -> "lsa_code_256"), or "" without an LSA leg.
 std::string LsaModelName(const HarnessConfig& config);
 
+// The name of the experiment's vector cache among a stage's dense inputs.
+inline constexpr char kVectorCacheInput[] = "vector_cache";
+
+// The name of the file the harness's dense leg reads: LsaModelName for LSA,
+// kVectorCacheInput for a server cache, "" without a dense leg.
+std::string DenseInputName(const HarnessConfig& config);
+
+// Keyed by BackendKey(config): the LSA model's name, or "<harness>@vector_cache".
 using Backends = std::map<std::string, std::unique_ptr<EmbeddingBackend>>;
 
 absl::StatusOr<Backends> OpenHarnessBackends(const std::vector<HarnessConfig>& configs,

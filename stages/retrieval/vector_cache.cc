@@ -216,8 +216,11 @@ absl::Status CachedEmbeddings::Embed(absl::Span<const std::string> texts, std::v
     return absl::NotFoundError(absl::StrCat(
         path_, ": ", missing_count, " of ", texts.size(), " texts have no vector for model ",
         model_id_, " (", model_sha256_, "), e.g. text sha256 ", absl::StrJoin(missing, ", "),
-        "; fill the cache with `bazel run //stages/e04:fill_vector_cache -- ...` "
-        "and pin the new file's sha256"));
+        "; fill the cache with `bazel run //stages/e04:fill_vector_cache -- "
+        "--experiment=<experiment> --server=<url> --model_id=",
+        model_id_, " --model_sha256=", model_sha256_, " --dims=", dims_,
+        " --cache=<the cache file>` (docs/embedding.md), then refreeze the experiment's pins "
+        "(`bazel run //reports:<experiment>_pins_refreeze`)"));
   }
   out->insert(out->end(), result.begin(), result.end());
   return absl::OkStatus();

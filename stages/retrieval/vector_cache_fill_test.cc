@@ -56,7 +56,7 @@ std::string TempPath(const std::string& name) {
   return std::string(dir ? dir : "/tmp") + "/" + name;
 }
 
-HarnessConfig ServerConfig(const std::string& cache_sha256) {
+HarnessConfig ServerConfig() {
   HarnessConfig c;
   c.set_name("H008");
   c.set_description("server cache variant");
@@ -71,7 +71,6 @@ HarnessConfig ServerConfig(const std::string& cache_sha256) {
   p->set_corpus_repository("unit");
   p->set_model_id(kModel);
   p->set_sha256(std::string(64, 'c'));
-  p->set_vector_cache_sha256(cache_sha256);
   c.mutable_fusion()->set_rrf_k(60);
   c.mutable_fusion()->set_leg_depth(1000);
   c.set_candidate_limit(200);
@@ -128,9 +127,9 @@ TEST(VectorCacheFillTest, FillThenRunTheHarnessFromThePinnedCache) {
   ASSERT_TRUE(file_sha.ok());
   absl::StatusOr<Corpus> corpus = Corpus::Create(snapshot, chunks);
   ASSERT_TRUE(corpus.ok());
-  HarnessConfig config = ServerConfig(*file_sha);
+  HarnessConfig config = ServerConfig();
   absl::StatusOr<std::unique_ptr<EmbeddingBackend>> cached =
-      OpenPinnedBackend(config, "unit", path);
+      OpenPinnedBackend(config, "unit", path, {"", *file_sha});
   ASSERT_TRUE(cached.ok()) << cached.status();
   absl::StatusOr<HarnessRun> from_cache = RunHarness(config, *corpus, cached->get(), query);
   ASSERT_TRUE(from_cache.ok()) << from_cache.status();
@@ -146,10 +145,13 @@ TEST(VectorCacheFillTest, FillThenRunTheHarnessFromThePinnedCache) {
 
   // A cache file other than the pinned one stops before anything runs.
   absl::StatusOr<std::unique_ptr<EmbeddingBackend>> wrong =
-      OpenPinnedBackend(ServerConfig(std::string(64, '0')), "unit", path);
+      OpenPinnedBackend(config, "unit", path, {"", std::string(64, '0')});
   EXPECT_TRUE(IsError(wrong, absl::StatusCode::kFailedPrecondition,
                       "harness H008: " + path + ": vector cache sha256 mismatch: expected " +
                           std::string(64, '0')));
+  // And without a pin it is not opened at all.
+  EXPECT_TRUE(IsError(OpenPinnedBackend(config, "unit", path, {}),
+                      absl::StatusCode::kInvalidArgument, "opened only against its pin"));
 }
 
 TEST(ProgressLineTest, BarRateAndEta) {
