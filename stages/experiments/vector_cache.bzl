@@ -41,7 +41,11 @@ def _how_to(rctx):
     )
 
 def vector_cache_impl(rctx):
-    """Links the file named by env_var into the repository (module docstring)."""
+    """Links the file named by env_var into the repository (module docstring).
+
+    Args:
+      rctx: the repository context (attrs VECTOR_CACHE_ATTRS).
+    """
     path = rctx.os.environ.get(rctx.attr.env_var, "")
     message = ""
     if path:

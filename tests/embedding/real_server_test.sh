@@ -1,11 +1,22 @@
 #!/usr/bin/env bash
-# The real embedding server against fill_vector_cache, on the fixture
-# experiment (docs/embedding.md, "Tests"):
+# The real embedding server against fill_vector_cache, and the fixture grid
+# with the real model end to end (docs/embedding.md, "Tests"):
 #  1. Guard: the server loaded with two models; the fill refuses to start,
 #     naming both, and writes no cache.
-#  2. One model: a fill is killed with SIGKILL after its first stored batches;
-#     the next fill embeds exactly the texts still missing, every vector
-#     stored before the kill is unchanged, and the cache ends complete.
+#  2. One model: a fill of experiment e04_fixture_minilm (batch 64, the
+#     default) is killed with SIGKILL after its first stored batch; the next
+#     fill embeds exactly the texts still missing, every vector stored before
+#     the kill is unchanged, and the cache ends complete.
+#  3. The grid: in a copy of the workspace (nested Bazel), with
+#     E04_FIXTURE_MINILM_VECTOR_CACHE naming that cache, the report
+#     //reports:e04_fixture_minilm (LSA and all-MiniLM-L6-v2 side by side)
+#     builds and its numbers equal the frozen tokens. The cache's sha256 is
+#     compared with the pin in data/experiments/e04_fixture_minilm.pins.textproto;
+#     if this machine's fill differs, the test says so, refreezes the pin in
+#     the copy and still requires the frozen numbers.
+#  4. A missing vector: the same cache with one vector deleted (and re-pinned
+#     in the copy) stops the build, naming the text's sha256 and the fill
+#     command.
 # Every server is started and stopped here, on a free loopback port, with
 # bounded waits (tools/embedding_server.sh); the trap stops it on any exit.
 # Usage: real_server_test.sh <embedding_server.sh> <fill_vector_cache> --indexes=<index.tsv>
@@ -14,15 +25,24 @@ set -euo pipefail
 server_sh=$(readlink -f "$1")
 fill=$2
 indexes=$3
-work=$(mktemp -d "${TEST_TMPDIR:-/tmp}/embed.XXXXXX")
-readonly KILL_AFTER_ROWS=24  # three batches of 8
+# shellcheck source=tests/remote_cache/nested_bazel.sh
+source "$(dirname "$(readlink -f "$0")")/../remote_cache/nested_bazel.sh"
+nb_init
+work="$NB_WORK/embed"
+mkdir -p "$work"
+readonly EXPERIMENT=e04_fixture_minilm
+readonly CACHE_ENV=E04_FIXTURE_MINILM_VECTOR_CACHE
+readonly BATCH=64
+readonly KILL_AFTER_ROWS=64  # one batch
 readonly FILL_WAIT_S=600
+readonly POLLS=$((FILL_WAIT_S * 5))  # every 0.2 s
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 cleanup() {
   "$server_sh" stop "$work/two" > /dev/null 2>&1 || true
   "$server_sh" stop "$work/one" > /dev/null 2>&1 || true
   if [ -n "${fill_pid:-}" ]; then kill -KILL "$fill_pid" 2> /dev/null || true; fi
+  nb_cleanup
 }
 trap cleanup EXIT
 
@@ -61,8 +81,8 @@ PY
 }
 
 digest=$("$server_sh" digest)
-common=("$indexes" --experiment=e04_fixture --model_id=all-MiniLM-L6-v2
-  "--model_sha256=$digest" --dims=384 --batch=8)
+common=("$indexes" "--experiment=$EXPERIMENT" --model_id=all-MiniLM-L6-v2
+  "--model_sha256=$digest" --dims=384 "--batch=$BATCH")
 
 # 1. Two models loaded: refused.
 port=$(free_port)
@@ -90,8 +110,8 @@ fill_pid=$!
 waited=0
 while [ "$(rows "$cache")" -lt "$KILL_AFTER_ROWS" ]; do
   kill -0 "$fill_pid" 2> /dev/null || fail "the fill ended before $KILL_AFTER_ROWS rows: $(cat "$work/first.err")"
-  [ "$waited" -lt "$FILL_WAIT_S" ] || fail "no $KILL_AFTER_ROWS rows after ${FILL_WAIT_S}s"
-  sleep 1; waited=$((waited + 1))
+  [ "$waited" -lt "$POLLS" ] || fail "no $KILL_AFTER_ROWS rows after ${FILL_WAIT_S}s"
+  sleep 0.2; waited=$((waited + 1))
 done
 kill -KILL "$fill_pid"
 wait "$fill_pid" 2> /dev/null || true
@@ -115,5 +135,50 @@ dump "$cache" > "$work/after.txt"
 missing=$(LC_ALL=C comm -23 <(LC_ALL=C sort "$work/before.txt") <(LC_ALL=C sort "$work/after.txt") | wc -l)
 [ "$missing" -eq 0 ] || fail "$missing vectors stored before the kill changed or vanished"
 grep -q 'ETA' "$work/second.err" || fail "no progress line on stderr"
+[ "$before" -lt "$distinct" ] || fail "the kill came after the last batch: nothing left to resume"
 "$server_sh" stop "$work/one"
 echo "PASS resume: $before vectors kept, $embedded embedded after the kill, $distinct in all"
+
+# 3. The fixture grid with the real model, in a copy of the workspace.
+pins="data/experiments/$EXPERIMENT.pins.textproto"
+copy="$NB_WORK/copy"
+nb_copy_workspace "$copy"
+nb_use_shared_disk_cache
+sha=$(sha256sum "$cache" | cut -d' ' -f1)
+pinned=$(sed -n '/^vector_cache {/,/^}/s/^  sha256: "\([0-9a-f]*\)"$/\1/p' "$copy/$pins")
+[ -n "$pinned" ] || fail "$pins pins no vector cache"
+if [ "$sha" != "$pinned" ]; then
+  echo "NOTE: this machine's fill differs from the pinned cache ($pins: $pinned, filled: $sha);" \
+    "the pinned file is the frozen artifact (docs/embedding.md). Refreezing the pin in the copy;" \
+    "the numbers must still equal the frozen tokens."
+  export "$CACHE_ENV=$cache"
+  nb_bazel_cmd "$copy" grid "$work/refreeze.log" run "//reports:${EXPERIMENT}_pins_refreeze"
+fi
+export "$CACHE_ENV=$cache"
+nb_bazel_cmd "$copy" grid "$work/grid.log" test "//reports:${EXPERIMENT}_tokens_test" --test_output=errors
+grep -q "//reports:${EXPERIMENT}_tokens_test .*PASSED" "$work/grid.log" \
+  || fail "//reports:${EXPERIMENT}_tokens_test did not pass: $(tail -n 20 "$work/grid.log")"
+echo "PASS grid: //reports:$EXPERIMENT built from the real model's cache in ${NB_WALL_S}s;" \
+  "its numbers equal data/experiments/$EXPERIMENT.tokens.txt"
+
+# 4. One vector missing from an otherwise pinned cache: the build stops.
+cp "$cache" "$work/damaged.sqlite"
+gone=$(/usr/bin/python3 - "$work/damaged.sqlite" << 'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+sha = db.execute("SELECT text_sha256 FROM vectors ORDER BY text_sha256 LIMIT 1").fetchone()[0]
+db.execute("DELETE FROM vectors WHERE text_sha256 = ?", (sha,))
+db.commit()
+db.execute("VACUUM")
+print(sha)
+PY
+)
+export "$CACHE_ENV=$work/damaged.sqlite"
+nb_bazel_cmd "$copy" grid "$work/damaged_pins.log" run "//reports:${EXPERIMENT}_pins_refreeze"
+if (nb_bazel_cmd "$copy" grid "$work/damaged.log" build --keep_going "//reports:$EXPERIMENT") 2> /dev/null; then
+  fail "the grid built from a cache without the vector of text $gone"
+fi
+grep -q "texts have no vector for model all-MiniLM-L6-v2 .*$gone.*bazel run //stages/e04:fill_vector_cache" \
+  "$work/damaged.log" || fail "no missing-vector message naming $gone and the fill command: $(grep -m3 'ERROR' "$work/damaged.log")"
+grep -m1 -o '[0-9]* of [0-9]* texts have no vector for model all-MiniLM-L6-v2 .*_pins_refreeze`)' "$work/damaged.log"
+echo "PASS missing vector: the build stops naming text $gone and the fill command"
