@@ -99,8 +99,14 @@ absl::StatusOr<std::unique_ptr<retrieval::EmbeddingBackend>> OpenPinnedModel(
                                                    in->short_path, ", expected the artifact of ",
                                                    config.dense().lsa_model()));
   }
-  ASSIGN_OR_RETURN(retrieval::Backends backends,
-                   retrieval::OpenHarnessBackends({config}, repository, {{name, in->path}}, pins));
+  std::map<std::string, std::string> known_sha256;
+  if (cache) {  // the provenance record hashes it anyway: hash the large file once
+    ASSIGN_OR_RETURN(const Stage::Digest digest, stage.InputDigest("vector_cache"));
+    known_sha256[name] = digest.sha256;
+  }
+  ASSIGN_OR_RETURN(
+      retrieval::Backends backends,
+      retrieval::OpenHarnessBackends({config}, repository, {{name, in->path}}, pins, known_sha256));
   return std::move(backends.begin()->second);
 }
 

@@ -61,6 +61,16 @@ std::vector<std::string> Stage::Roles(absl::string_view prefix) const {
   return roles;  // inputs_ is sorted by role
 }
 
+absl::StatusOr<Stage::Digest> Stage::InputDigest(absl::string_view role) const {
+  auto it = digests_.find(std::string(role));
+  if (it != digests_.end()) return it->second;
+  ASSIGN_OR_RETURN(const Input* in, Find(role));
+  ASSIGN_OR_RETURN(const std::string bytes, ReadFile(in->path));
+  Digest d{Sha256Hex(bytes), bytes.size()};
+  digests_.emplace(in->role, d);
+  return d;
+}
+
 absl::Status Stage::Write(absl::string_view name, std::string bytes) {
   if (output_paths_.count(std::string(name)) == 0) {
     std::vector<std::string> names;
@@ -97,6 +107,16 @@ absl::StatusOr<schemas::FileDigest> Digest(const std::string& role, const std::s
   return d;
 }
 
+absl::StatusOr<schemas::FileDigest> InputFileDigest(const Stage& stage, const Stage::Input& in) {
+  ASSIGN_OR_RETURN(const Stage::Digest digest, stage.InputDigest(in.role));
+  schemas::FileDigest d;
+  d.set_role(in.role);
+  d.set_path(in.short_path);
+  d.set_sha256(digest.sha256);
+  d.set_bytes(digest.bytes);
+  return d;
+}
+
 absl::StatusOr<schemas::Provenance> MakeProvenance(const Stage& stage, const StageRecord& record) {
   schemas::Provenance prov;
   prov.set_stage(record.stage);
@@ -107,7 +127,7 @@ absl::StatusOr<schemas::Provenance> MakeProvenance(const Stage& stage, const Sta
                    Digest("", record.tool_binary, ShortPath(record.tool_binary)));
   for (const Stage::Input& in : stage.inputs()) {
     if (IsVolatile(in.short_path.substr(in.short_path.rfind('/') + 1))) continue;
-    ASSIGN_OR_RETURN(*prov.add_inputs(), Digest(in.role, in.path, in.short_path));
+    ASSIGN_OR_RETURN(*prov.add_inputs(), InputFileDigest(stage, in));
   }
   for (const auto& [name, path] : stage.output_paths()) {
     if (IsVolatile(name)) continue;  // times etc.: never part of provenance

@@ -52,6 +52,7 @@
 #ifndef REPRO_STAGES_PIPELINE_STAGE_H_
 #define REPRO_STAGES_PIPELINE_STAGE_H_
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -86,6 +87,14 @@ class Stage {
   absl::StatusOr<const Input*> Find(absl::string_view role) const;
   // Roles that start with `prefix`, sorted.
   std::vector<std::string> Roles(absl::string_view prefix = "") const;
+  // The sha256 and size of the input with this role, computed once per stage
+  // run (the provenance record reuses it): a body that checks a large input
+  // against a pin asks here instead of hashing the file a second time.
+  struct Digest {
+    std::string sha256;
+    uint64_t bytes = 0;
+  };
+  absl::StatusOr<Digest> InputDigest(absl::string_view role) const;
 
   // Buffers `bytes` as output `name`; `name` must be a declared output.
   absl::Status Write(absl::string_view name, std::string bytes);
@@ -100,6 +109,7 @@ class Stage {
   std::vector<Input> inputs_;
   std::map<std::string, std::string> output_paths_;  // name -> path
   std::map<std::string, std::string> written_;       // name -> bytes
+  mutable std::map<std::string, Digest> digests_;    // role -> digest (InputDigest)
 };
 
 // What the provenance record holds besides the label, inputs and outputs

@@ -80,6 +80,21 @@ TEST(StageTest, ReadNamedGivesTheWorkspacePath) {
                       "no input with role 'tree'; known roles: index"));
 }
 
+TEST(StageTest, InputDigestIsComputedOnceAndNamesUnknownRoles) {
+  const std::string dir = NewDir("input_digest");
+  ASSERT_TRUE(WriteFileAtomically(dir + "/cache.sqlite", "vectors").ok());
+  Stage stage("//x:y", {{"vector_cache", dir + "/cache.sqlite", "ext/cache.sqlite"}}, {});
+  absl::StatusOr<Stage::Digest> d = stage.InputDigest("vector_cache");
+  ASSERT_TRUE(d.ok()) << d.status();
+  EXPECT_EQ(d->sha256, Sha256Hex("vectors"));
+  EXPECT_EQ(d->bytes, 7u);
+  // Memoized: the file is not read again (the provenance record reuses it).
+  ASSERT_TRUE(WriteFileAtomically(dir + "/cache.sqlite", "changed").ok());
+  EXPECT_EQ(stage.InputDigest("vector_cache")->sha256, Sha256Hex("vectors"));
+  EXPECT_TRUE(IsError(stage.InputDigest("model"), absl::StatusCode::kNotFound,
+                      "no input with role 'model'; known roles: vector_cache"));
+}
+
 TEST(StageTest, UndeclaredOutputIsRejected) {
   Stage stage("//x:y", {}, {{"out.json", "o"}, {"t.volatile.csv", "t"}});
   EXPECT_TRUE(stage.Write("out.json", "{}").ok());

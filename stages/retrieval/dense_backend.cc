@@ -38,8 +38,9 @@ absl::StatusOr<std::unique_ptr<EmbeddingBackend>> OpenPinnedBackend(const Harnes
     return std::unique_ptr<EmbeddingBackend>(*std::move(e));
   }
   ASSIGN_OR_RETURN(PinnedModel pinned, PinnedModelFor(config, repository));
-  auto c = CachedEmbeddings::Open(path, pinned.model_id(), pinned.sha256(),
-                                  static_cast<int>(config.dense().dims()), pin.sha256);
+  auto c =
+      CachedEmbeddings::Open(path, pinned.model_id(), pinned.sha256(),
+                             static_cast<int>(config.dense().dims()), pin.sha256, pin.file_sha256);
   if (!c.ok()) return prefixed(c.status());
   return std::unique_ptr<EmbeddingBackend>(*std::move(c));
 }

@@ -30,6 +30,11 @@ namespace repro::retrieval {
 struct DensePin {
   std::string model_id;  // LSA: LsaModel.config.model_id; server cache: unused
   std::string sha256;    // of the file's bytes: the LSA artifact, or the vector cache
+  // Optional: the vector cache's sha256 as the caller has already computed it
+  // from the same file (Stage::InputDigest), so that a large cache is not
+  // hashed twice; empty: hashed here. Unused for LSA (the artifact is read and
+  // hashed whole anyway).
+  std::string file_sha256;
 };
 
 absl::StatusOr<std::unique_ptr<EmbeddingBackend>> OpenPinnedBackend(const HarnessConfig& config,

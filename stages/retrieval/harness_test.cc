@@ -144,17 +144,17 @@ TEST_F(HarnessTest, ModelHashMismatchStopsWhenTheModelIsOpened) {
   ASSERT_TRUE(WriteFileAtomically(path, model_bytes_).ok());
   const std::string pinned(64, 'a');
   absl::StatusOr<std::unique_ptr<EmbeddingBackend>> b =
-      OpenPinnedBackend(ChunksConfig(), "unit", path, {"lsa-unit/1", pinned});
+      OpenPinnedBackend(ChunksConfig(), "unit", path, {"lsa-unit/1", pinned, ""});
   ASSERT_FALSE(b.ok());
   EXPECT_EQ(b.status().code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_THAT(b.status().message(),
               HasSubstr("harness H008: " + path + ": LSA model sha256 mismatch: expected " +
                         pinned + ", found " + Sha256Hex(model_bytes_)));
   absl::StatusOr<std::unique_ptr<EmbeddingBackend>> id =
-      OpenPinnedBackend(ChunksConfig(), "unit", path, {"lsa-other/1", Sha256Hex(model_bytes_)});
+      OpenPinnedBackend(ChunksConfig(), "unit", path, {"lsa-other/1", Sha256Hex(model_bytes_), ""});
   EXPECT_THAT(id.status().message(), HasSubstr("model id: expected lsa-other/1, found lsa-unit/1"));
   absl::StatusOr<std::unique_ptr<EmbeddingBackend>> ok =
-      OpenPinnedBackend(ChunksConfig(), "unit", path, {"lsa-unit/1", Sha256Hex(model_bytes_)});
+      OpenPinnedBackend(ChunksConfig(), "unit", path, {"lsa-unit/1", Sha256Hex(model_bytes_), ""});
   ASSERT_TRUE(ok.ok()) << ok.status();
   EXPECT_EQ((*ok)->model_sha256(), Sha256Hex(model_bytes_));
   EXPECT_THAT(OpenPinnedBackend(ChunksConfig(), "unit", path, {}).status().message(),

@@ -39,18 +39,18 @@ absl::StatusOr<DensePin> PinOf(const HarnessConfig& config, const std::string& i
                                const experiments::ModelPinSet& pins) {
   if (config.dense().backend() == DENSE_BACKEND_SERVER_CACHE) {
     ASSIGN_OR_RETURN(experiments::VectorCachePin cache, pins.VectorCache());
-    return DensePin{"", cache.sha256()};
+    return DensePin{"", cache.sha256(), ""};
   }
   ASSIGN_OR_RETURN(experiments::ModelPin pin, pins.PinFor(input));
-  return DensePin{pin.model_id(), pin.sha256()};
+  return DensePin{pin.model_id(), pin.sha256(), ""};
 }
 
 }  // namespace
 
-absl::StatusOr<Backends> OpenHarnessBackends(const std::vector<HarnessConfig>& configs,
-                                             absl::string_view repository,
-                                             const std::map<std::string, std::string>& model_paths,
-                                             const experiments::ModelPinSet& pins) {
+absl::StatusOr<Backends> OpenHarnessBackends(
+    const std::vector<HarnessConfig>& configs, absl::string_view repository,
+    const std::map<std::string, std::string>& model_paths, const experiments::ModelPinSet& pins,
+    const std::map<std::string, std::string>& file_sha256) {
   Backends backends;
   for (const HarnessConfig& c : configs) {
     const std::string input = DenseInputName(c);
@@ -65,7 +65,10 @@ absl::StatusOr<Backends> OpenHarnessBackends(const std::vector<HarnessConfig>& c
                 "names one in its vector_cache field)"
               : absl::StrCat("no artifact of its dense model ", input, " among the inputs")));
     }
-    ASSIGN_OR_RETURN(const DensePin pin, PinOf(c, input, pins));
+    ASSIGN_OR_RETURN(DensePin pin, PinOf(c, input, pins));
+    if (auto known = file_sha256.find(input); known != file_sha256.end()) {
+      pin.file_sha256 = known->second;
+    }
     absl::StatusOr<std::unique_ptr<EmbeddingBackend>> b =
         OpenPinnedBackend(c, repository, path->second, pin);
     if (!b.ok()) return pins.Explain(b.status());

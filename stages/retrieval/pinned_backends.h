@@ -41,10 +41,12 @@ std::string DenseInputName(const HarnessConfig& config);
 // Keyed by BackendKey(config): the LSA model's name, or "<harness>@vector_cache".
 using Backends = std::map<std::string, std::unique_ptr<EmbeddingBackend>>;
 
-absl::StatusOr<Backends> OpenHarnessBackends(const std::vector<HarnessConfig>& configs,
-                                             absl::string_view repository,
-                                             const std::map<std::string, std::string>& model_paths,
-                                             const experiments::ModelPinSet& pins);
+// `file_sha256`: the sha256 of files of `model_paths` the caller has already
+// computed (Stage::InputDigest), by the same names; those are not hashed again.
+absl::StatusOr<Backends> OpenHarnessBackends(
+    const std::vector<HarnessConfig>& configs, absl::string_view repository,
+    const std::map<std::string, std::string>& model_paths, const experiments::ModelPinSet& pins,
+    const std::map<std::string, std::string>& file_sha256 = {});
 
 // The backend of `config` in `backends`, or nullptr without a dense leg.
 EmbeddingBackend* BackendFor(const HarnessConfig& config, const Backends& backends);

@@ -2,7 +2,8 @@
 //
 // Inputs (roles): task_set (binary TaskSet), harness/<i> (the harness configs,
 // in the experiment's order), models/<name> (the artifact of each dense model
-// the harnesses name, pinned_backends.h), pins (the experiment's pin file,
+// the harnesses name, pinned_backends.h; models/vector_cache: the experiment's
+// vector cache, for server-model harnesses), pins (the experiment's pin file,
 // optional until the first refreeze; flags --task_set_name, --pins_file,
 // --pins_refreeze), and per task T: snapshot/T, chunks/T, labels/T.
 // Outputs: harness_baseline.json (HarnessBaseline: per task and harness the
@@ -154,8 +155,14 @@ absl::Status Run(Stage& stage) {
   ASSIGN_OR_RETURN(const std::vector<HarnessConfig> configs, ReadHarnessConfigs(stage));
   ASSIGN_OR_RETURN(const ModelPaths model_paths, ReadModelPaths(stage));
   ASSIGN_OR_RETURN(experiments::ModelPinSet pins, experiments::ModelPinSet::FromStage(stage));
-  ASSIGN_OR_RETURN(Backends backends,
-                   OpenHarnessBackends(configs, tasks.repository(), model_paths, pins));
+  std::map<std::string, std::string> known_sha256;  // the large cache: hashed once
+  if (model_paths.count(kVectorCacheInput)) {
+    ASSIGN_OR_RETURN(const Stage::Digest d,
+                     stage.InputDigest(absl::StrCat("models/", kVectorCacheInput)));
+    known_sha256[kVectorCacheInput] = d.sha256;
+  }
+  ASSIGN_OR_RETURN(Backends backends, OpenHarnessBackends(configs, tasks.repository(), model_paths,
+                                                          pins, known_sha256));
 
   HarnessBaseline baseline;
   baseline.set_repository(tasks.repository());

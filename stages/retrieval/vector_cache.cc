@@ -166,9 +166,12 @@ absl::Status VectorCacheWriter::PutMany(
 
 absl::StatusOr<std::unique_ptr<CachedEmbeddings>> CachedEmbeddings::Open(
     const std::string& path, std::string model_id, std::string model_sha256, int dims,
-    absl::string_view expected_file_sha256) {
+    absl::string_view expected_file_sha256, absl::string_view known_file_sha256) {
   if (!expected_file_sha256.empty()) {
-    ASSIGN_OR_RETURN(std::string sha, Sha256File(path));
+    std::string sha(known_file_sha256);
+    if (sha.empty()) {
+      ASSIGN_OR_RETURN(sha, Sha256File(path));
+    }
     if (sha != expected_file_sha256) {
       return absl::FailedPreconditionError(
           absl::StrCat(path, ": vector cache sha256 mismatch: expected ", expected_file_sha256,

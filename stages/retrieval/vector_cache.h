@@ -77,9 +77,11 @@ class VectorCacheWriter {
 class CachedEmbeddings : public EmbeddingBackend {
  public:
   // `expected_file_sha256` empty = no pin check (tests, tools).
+  // `known_file_sha256`: the file's sha256 if the caller has already computed
+  // it from this file (Stage::InputDigest); empty = the file is hashed here.
   static absl::StatusOr<std::unique_ptr<CachedEmbeddings>> Open(
       const std::string& path, std::string model_id, std::string model_sha256, int dims,
-      absl::string_view expected_file_sha256 = "");
+      absl::string_view expected_file_sha256 = "", absl::string_view known_file_sha256 = "");
 
   const std::string& model_id() const override { return model_id_; }
   const std::string& model_sha256() const override { return model_sha256_; }

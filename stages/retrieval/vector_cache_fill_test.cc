@@ -129,7 +129,7 @@ TEST(VectorCacheFillTest, FillThenRunTheHarnessFromThePinnedCache) {
   ASSERT_TRUE(corpus.ok());
   HarnessConfig config = ServerConfig();
   absl::StatusOr<std::unique_ptr<EmbeddingBackend>> cached =
-      OpenPinnedBackend(config, "unit", path, {"", *file_sha});
+      OpenPinnedBackend(config, "unit", path, {"", *file_sha, ""});
   ASSERT_TRUE(cached.ok()) << cached.status();
   absl::StatusOr<HarnessRun> from_cache = RunHarness(config, *corpus, cached->get(), query);
   ASSERT_TRUE(from_cache.ok()) << from_cache.status();
@@ -145,10 +145,16 @@ TEST(VectorCacheFillTest, FillThenRunTheHarnessFromThePinnedCache) {
 
   // A cache file other than the pinned one stops before anything runs.
   absl::StatusOr<std::unique_ptr<EmbeddingBackend>> wrong =
-      OpenPinnedBackend(config, "unit", path, {"", std::string(64, '0')});
+      OpenPinnedBackend(config, "unit", path, {"", std::string(64, '0'), ""});
   EXPECT_TRUE(IsError(wrong, absl::StatusCode::kFailedPrecondition,
                       "harness H008: " + path + ": vector cache sha256 mismatch: expected " +
                           std::string(64, '0')));
+  // A digest the caller already computed from the file (Stage::InputDigest)
+  // stands for the file's: checked against the pin, the file not hashed again.
+  EXPECT_TRUE(
+      IsError(OpenPinnedBackend(config, "unit", path, {"", *file_sha, std::string(64, '1')}),
+              absl::StatusCode::kFailedPrecondition, "found " + std::string(64, '1')));
+  EXPECT_TRUE(OpenPinnedBackend(config, "unit", path, {"", *file_sha, *file_sha}).ok());
   // And without a pin it is not opened at all.
   EXPECT_TRUE(IsError(OpenPinnedBackend(config, "unit", path, {}),
                       absl::StatusCode::kInvalidArgument, "opened only against its pin"));
