@@ -1,5 +1,9 @@
 #include "stages/pipeline/sha256.h"
 
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
 #include "gtest/gtest.h"
 
 namespace repro {
@@ -20,6 +24,24 @@ TEST(Sha1Test, KnownVectorsAndParts) {  // FIPS 180-4 examples; parts are concat
 
 TEST(Sha256Test, MissingFileIsNotFound) {
   EXPECT_EQ(Sha256File("/nonexistent/x").status().code(), absl::StatusCode::kNotFound);
+  EXPECT_EQ(Sha256OfFile("/nonexistent/x").status().code(), absl::StatusCode::kNotFound);
+}
+
+// A file is hashed in 1 MiB chunks: the digest is that of its whole bytes,
+// across chunk boundaries and for an empty file.
+TEST(Sha256Test, FilesAreHashedWholeInChunks) {
+  const std::string dir = std::getenv("TEST_TMPDIR") ? std::getenv("TEST_TMPDIR") : "/tmp";
+  for (const size_t size : {size_t{0}, size_t{1} << 20, (size_t{5} << 19) + 7}) {
+    std::string bytes(size, '\0');
+    for (size_t i = 0; i < size; ++i) bytes[i] = static_cast<char>((i * 131) % 251);
+    const std::string path = dir + "/chunked_" + std::to_string(size);
+    std::ofstream(path, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(size));
+    absl::StatusOr<FileSha256> d = Sha256OfFile(path);
+    ASSERT_TRUE(d.ok()) << d.status();
+    EXPECT_EQ(d->hex, Sha256Hex(bytes)) << size;
+    EXPECT_EQ(d->bytes, size);
+    EXPECT_EQ(*Sha256File(path), Sha256Hex(bytes));
+  }
 }
 
 }  // namespace

@@ -65,8 +65,8 @@ absl::StatusOr<Stage::Digest> Stage::InputDigest(absl::string_view role) const {
   auto it = digests_.find(std::string(role));
   if (it != digests_.end()) return it->second;
   ASSIGN_OR_RETURN(const Input* in, Find(role));
-  ASSIGN_OR_RETURN(const std::string bytes, ReadFile(in->path));
-  Digest d{Sha256Hex(bytes), bytes.size()};
+  ASSIGN_OR_RETURN(FileSha256 file, Sha256OfFile(in->path));
+  Digest d{std::move(file.hex), file.bytes};
   digests_.emplace(in->role, d);
   return d;
 }
@@ -96,24 +96,13 @@ std::string ShortPath(absl::string_view exec_path) {
 
 namespace {
 
-absl::StatusOr<schemas::FileDigest> Digest(const std::string& role, const std::string& path,
-                                           const std::string& short_path) {
-  ASSIGN_OR_RETURN(const std::string bytes, ReadFile(path));
+schemas::FileDigest MakeDigest(const std::string& role, const std::string& short_path,
+                               const std::string& sha256, uint64_t bytes) {
   schemas::FileDigest d;
   d.set_role(role);
   d.set_path(short_path);
-  d.set_sha256(Sha256Hex(bytes));
-  d.set_bytes(bytes.size());
-  return d;
-}
-
-absl::StatusOr<schemas::FileDigest> InputFileDigest(const Stage& stage, const Stage::Input& in) {
-  ASSIGN_OR_RETURN(const Stage::Digest digest, stage.InputDigest(in.role));
-  schemas::FileDigest d;
-  d.set_role(in.role);
-  d.set_path(in.short_path);
-  d.set_sha256(digest.sha256);
-  d.set_bytes(digest.bytes);
+  d.set_sha256(sha256);
+  d.set_bytes(bytes);
   return d;
 }
 
@@ -123,11 +112,12 @@ absl::StatusOr<schemas::Provenance> MakeProvenance(const Stage& stage, const Sta
   prov.set_stage_version(record.stage_version);
   for (const std::string& arg : record.args) prov.add_args(arg);
   prov.set_label(stage.label());
-  ASSIGN_OR_RETURN(*prov.mutable_tool(),
-                   Digest("", record.tool_binary, ShortPath(record.tool_binary)));
+  ASSIGN_OR_RETURN(const FileSha256 tool, Sha256OfFile(record.tool_binary));
+  *prov.mutable_tool() = MakeDigest("", ShortPath(record.tool_binary), tool.hex, tool.bytes);
   for (const Stage::Input& in : stage.inputs()) {
     if (IsVolatile(in.short_path.substr(in.short_path.rfind('/') + 1))) continue;
-    ASSIGN_OR_RETURN(*prov.add_inputs(), InputFileDigest(stage, in));
+    ASSIGN_OR_RETURN(const Stage::Digest digest, stage.InputDigest(in.role));
+    *prov.add_inputs() = MakeDigest(in.role, in.short_path, digest.sha256, digest.bytes);
   }
   for (const auto& [name, path] : stage.output_paths()) {
     if (IsVolatile(name)) continue;  // times etc.: never part of provenance
