@@ -60,6 +60,7 @@ files on disk and the experiments read here agree, and says so if not.
 """
 
 load("//stages/corpus:spec_values.bzl", "all_chars_in", "safe_label_error")
+load("//stages/experiments:experiment_values.bzl", "env_name_error", "vector_cache_env")
 load("//stages/experiments:text_format.bzl", "canonical_text", "one", "parse_canonical")
 
 _NAME_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"
@@ -170,7 +171,7 @@ def _read_set(errors, where, msg):
             "both" if env else "neither",
         ))
     if env:
-        _check(errors, where, "task_set.source.clone_env", _env_name_error(env))
+        _check(errors, where, "task_set.source.clone_env", env_name_error(env))
     if fixture:
         _label_field(errors, where, "task_set.source.fixture_history", fixture)
     return struct(
@@ -183,29 +184,6 @@ def _read_set(errors, where, msg):
         chunker_explanations = _label_field(errors, where, "task_set.chunker_explanations", one(ts, "chunker_explanations", ""), False),
         first = where,
     )
-
-def _env_name_error(value):
-    if value and value[0] in "ABCDEFGHIJKLMNOPQRSTUVWXYZ_" and all_chars_in(value, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"):
-        return None
-    return "expected an environment variable name [A-Z_][A-Z0-9_]*, found %r" % value
-
-def _read_vector_cache(errors, where, msg, harnesses):
-    """The path_env of the experiment's vector cache, or "" without one."""
-    cache = one(msg, "vector_cache", None)
-    readers = [h.name for h in harnesses if h.server_cache]
-    if cache == None:
-        if readers:
-            errors.append("%s, field vector_cache: expected one (harness %s reads a server model's vectors " % (
-                where,
-                ", ".join(readers),
-            ) + "from a vector cache: vector_cache { path_env: \"<NAME>_VECTOR_CACHE\" }), found none")
-        return ""
-    env = one(cache, "path_env", "")
-    _check(errors, where, "vector_cache.path_env", _env_name_error(env))
-    if not readers:
-        errors.append("%s, field vector_cache: expected none (no harness of the experiment has a " % where +
-                      "DENSE_BACKEND_SERVER_CACHE leg), found path_env %r" % env)
-    return env
 
 def _same_set(a, b):
     return (a.tasks == b.tasks and a.clone_env == b.clone_env and a.clone_hint == b.clone_hint and
@@ -297,7 +275,12 @@ def _experiments_impl(rctx):
         doses = _ints(errors, where, "s002_doses", msg.get("s002_doses", []), _DEFAULT_DOSES, 1, _MAX_DOSE)
         if s != None and s.name in depths_of_set:
             depths_of_set[s.name].update({d: True for d in depths})
-        cache_env = _read_vector_cache(errors, where, msg, harnesses)
+        cache_env, cache_errors = vector_cache_env(
+            where,
+            one(msg, "vector_cache", None),
+            [h.name for h in harnesses if h.server_cache],
+        )
+        errors.extend(cache_errors)
         boot = one(msg, "bootstrap", {})
         resamples = int(one(boot, "resamples", "10000"))
         seed = int(one(boot, "seed", "20260704"))

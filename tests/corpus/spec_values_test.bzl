@@ -1,12 +1,12 @@
 """Loading-time test of stages/corpus/spec_values.bzl (the checks history.bzl runs
 before any commit or task id reaches a path or a command).
 
-spec_values_test(name) evaluates every case below when the package loads and
-defines an sh_test that prints one line per case and fails if any case did not
-give the expected message.
+spec_values_test(name) evaluates every case below when the package loads
+(tools/testing/loading_cases.bzl judges them and defines the sh_test).
 """
 
 load("//stages/corpus:spec_values.bzl", "spec_value_errors")
+load("//tools/testing:loading_cases.bzl", "loading_cases_test")
 
 _SPEC = "//data/x:tasks.textproto"
 _A = "0123456789abcdef0123456789abcdef01234567"
@@ -71,27 +71,12 @@ _CASES = [
 ]
 
 def spec_values_test(name):
-    """A test that runs every case of _CASES through spec_value_errors at load time.
+    """loading_cases_test over every case of _CASES through spec_value_errors.
 
     Args:
       name: the test's name.
     """
-    lines = []
-    failed = 0
-    for case, tasks, lsa, want in _CASES:
-        errors = spec_value_errors(_SPEC, tasks, lsa)
-        if want == None:
-            ok = errors == []
-            detail = "no error" if ok else "unexpected: " + "; ".join(errors)
-        else:
-            ok = len(errors) == 1 and want in errors[0]
-            detail = errors[0] if ok else "expected one error containing <%s>, got %r" % (want, errors)
-        if not ok:
-            failed += 1
-        lines.append("%s [%s]: %s" % ("ok  " if ok else "FAIL", case, detail))
-    native.sh_test(
+    loading_cases_test(
         name = name,
-        size = "small",
-        srcs = ["spec_values_test.sh"],
-        args = ["%d" % failed] + ["'%s'" % line.replace("'", "'\\''") for line in lines],
+        cases = [(case, spec_value_errors(_SPEC, tasks, lsa), want) for case, tasks, lsa, want in _CASES],
     )
