@@ -8,16 +8,13 @@
 // Output: <experiment>.pins.textproto (ModelPins, sorted by model), the file
 // `bazel run //reports:<experiment>_pins_refreeze` copies into
 // data/experiments/ for review. Deterministic: no time, no path.
-#include <filesystem>
 #include <string>
-#include <system_error>
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "google/protobuf/text_format.h"
 #include "stages/experiments/experiment.pb.h"
 #include "stages/experiments/model_pins.h"
-#include "stages/pipeline/sha256.h"
 #include "stages/pipeline/stage.h"
 #include "stages/pipeline/stage_proto.h"
 #include "stages/pipeline/status_macros.h"
@@ -45,15 +42,10 @@ absl::Status Run(Stage& stage) {
     p->set_sha256(summary.sha256());
   }
   if (!stage.Roles("vector_cache").empty()) {
-    ASSIGN_OR_RETURN(const Stage::Input* in, stage.Find("vector_cache"));
-    ASSIGN_OR_RETURN(const std::string sha, Sha256File(in->path));
-    std::error_code error;
-    const uintmax_t bytes = std::filesystem::file_size(in->path, error);
-    if (error) {
-      return absl::NotFoundError(absl::StrCat("pins: ", in->short_path, ": ", error.message()));
-    }
-    pins.mutable_vector_cache()->set_sha256(sha);
-    pins.mutable_vector_cache()->set_bytes(bytes);
+    // The digest the provenance record reuses: the large file is hashed once.
+    ASSIGN_OR_RETURN(const Stage::Digest cache, stage.InputDigest("vector_cache"));
+    pins.mutable_vector_cache()->set_sha256(cache.sha256);
+    pins.mutable_vector_cache()->set_bytes(cache.bytes);
   }
   std::string text;
   google::protobuf::TextFormat::Printer printer;
