@@ -27,9 +27,13 @@ case $report in /*) ;; *) report="${BUILD_WORKING_DIRECTORY:-$BUILD_WORKSPACE_DI
 
 plan=$(mktemp)
 trap 'rm -f "$plan"' EXIT
+# The plan tool checks every entry of lineage.json (a report from a poisoned
+# cache is untrusted): labels of this workspace, output paths inside their
+# stage's package (verify_plan.h). Labels reach Bazel as one array element
+# each, after `--`, never word-split.
 "$plan_tool" "$report/lineage.json" "$@" > "$plan"
-labels=$(cut -f1 "$plan" | sort -u)
-[ -n "$labels" ] || { echo "verify: nothing to verify" >&2; exit 2; }
+mapfile -t labels < <(cut -f1 "$plan" | sort -u)
+((${#labels[@]})) || { echo "verify: nothing to verify" >&2; exit 2; }
 
 ob=${VERIFY_OUTPUT_BASE:-}
 if [ -z "$ob" ]; then
@@ -37,10 +41,9 @@ if [ -z "$ob" ]; then
   trap 'rm -f "$plan"; (cd "$BUILD_WORKSPACE_DIRECTORY" && bazel --output_base="$ob" shutdown >/dev/null 2>&1); rm -rf "$ob"' EXIT
 fi
 cd "$BUILD_WORKSPACE_DIRECTORY"
-echo "verify: re-executing $(echo "$labels" | wc -l) stage(s) and their inputs in a fresh output base, without the cache"
-# shellcheck disable=SC2086
+echo "verify: re-executing ${#labels[@]} stage(s) and their inputs in a fresh output base, without the cache"
 if ! bazel --output_base="$ob" build --noremote_accept_cached --noremote_upload_local_results \
-    --show_result=0 $labels > "$plan.log" 2>&1; then
+    --show_result=0 -- "${labels[@]}" > "$plan.log" 2>&1; then
   tail -30 "$plan.log" >&2
   echo "verify: the rebuild failed" >&2
   exit 1
@@ -50,7 +53,9 @@ checked=0
 bad=0
 while IFS=$'\t' read -r label path sha; do
   checked=$((checked + 1))
-  got=$(sha256sum < "$bin/$path" 2>/dev/null | cut -d' ' -f1 || true)
+  got=""
+  # A stage output is a regular file; never follow a symlink.
+  [ -f "$bin/$path" ] && [ ! -L "$bin/$path" ] && got=$(sha256sum < "$bin/$path" | cut -d' ' -f1)
   if [ "$got" != "$sha" ]; then
     echo "MISMATCH $label $path: the report records $sha, re-executed gives ${got:-no file}"
     bad=$((bad + 1))
@@ -61,4 +66,4 @@ if ((bad)); then
   echo "verify: $bad of $checked output(s) differ from the report: do not trust it (rebuild without the cache)"
   exit 1
 fi
-echo "verify: $checked output(s) of $(echo "$labels" | wc -l) stage(s) re-executed locally: every byte equals the report"
+echo "verify: $checked output(s) of ${#labels[@]} stage(s) re-executed locally: every byte equals the report"

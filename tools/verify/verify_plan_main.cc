@@ -8,6 +8,7 @@
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
+#include "absl/strings/str_cat.h"
 #include "stages/pipeline/file_io.h"
 #include "stages/pipeline/status_macros.h"
 #include "tools/lineage/lineage_graph.h"
@@ -22,7 +23,12 @@ absl::StatusOr<std::vector<repro::PlannedOutput>> Plan(const std::string& lineag
   ASSIGN_OR_RETURN(const std::string json, repro::ReadFile(lineage_path));
   ASSIGN_OR_RETURN(const repro::LineageGraph graph,
                    repro::LineageGraph::FromJson(json, lineage_path));
-  return repro::VerifyPlan(graph.lineage(), absl::GetFlag(FLAGS_sample), absl::GetFlag(FLAGS_seed));
+  absl::StatusOr<std::vector<repro::PlannedOutput>> plan =
+      repro::VerifyPlan(graph.lineage(), absl::GetFlag(FLAGS_sample), absl::GetFlag(FLAGS_seed));
+  if (!plan.ok())
+    return absl::Status(plan.status().code(),
+                        absl::StrCat(lineage_path, ": ", plan.status().message()));
+  return plan;
 }
 
 }  // namespace

@@ -13,7 +13,7 @@ schemas::Lineage ThreeStages() {
     p->set_label(label);
     schemas::FileDigest* o = p->add_outputs();
     o->set_path(std::string("a/") + (label + 4) + ".json");
-    o->set_sha256(std::string(64, label[4]));
+    o->set_sha256(std::string(64, "abc"[l.stages_size() - 1]));
   }
   return l;
 }
@@ -42,6 +42,53 @@ TEST(VerifyPlanTest, BadArguments) {
               ::testing::HasSubstr("--sample: expected >= 0, found -1"));
   EXPECT_THAT(VerifyPlan(schemas::Lineage(), 0, 1).status().message(),
               ::testing::HasSubstr("the lineage records no stage"));
+}
+
+TEST(VerifyPlanTest, LabelsOfThisWorkspaceOnly) {
+  for (const char* ok :
+       {"//a:one", "//stages/e04/grids:e04_fixture/T01_H000_cell", "//:x", "//a:b+c=d,e~f-g"})
+    EXPECT_TRUE(CheckWorkspaceLabel(ok).ok()) << ok;
+  // A space and a flag (the attack: a nested `bazel build` took it as an option),
+  // another repository, relative and malformed labels, '.' and '..' segments.
+  for (const char* bad :
+       {"//a:one --build_event_json_file=/tmp/x", "--build_event_json_file=/tmp/x", "@other//a:b",
+        "a:b", "//a", "//a:b:c", "//a:", "//a/../b:c", "//a:./b", "//a:-b", "//a//b:c", "//a:b;c",
+        "//a:b\nc", "//a:$(x)", "//a:b\tc"}) {
+    absl::Status s = CheckWorkspaceLabel(bad);
+    EXPECT_FALSE(s.ok()) << bad;
+    EXPECT_THAT(s.message(), ::testing::HasSubstr("expected a label \"//<package>:<name>\""));
+  }
+}
+
+TEST(VerifyPlanTest, OutputPathsInsideTheStagesPackage) {
+  EXPECT_TRUE(CheckOutputPath("stages/w04", "stages/w04/packing.json").ok());
+  EXPECT_TRUE(CheckOutputPath("", "x.json").ok());
+  for (const char* bad : {"../../../../etc/hostname", "stages/w04/../../../etc/hostname",
+                          "/etc/hostname", "stages/w04//x", "stages/w04/./x", "stages/w04",
+                          "stages/w04/", "stages/w05/x", "stages/w04x/y", "stages/w04/a b"}) {
+    absl::Status s = CheckOutputPath("stages/w04", bad);
+    EXPECT_FALSE(s.ok()) << bad;
+    EXPECT_THAT(s.message(),
+                ::testing::HasSubstr("expected a normalized relative path under the stage's "
+                                     "package 'stages/w04/'"));
+  }
+}
+
+TEST(VerifyPlanTest, APoisonedEntryStopsThePlanNamingIt) {
+  schemas::Lineage l = ThreeStages();
+  l.mutable_stages(1)->set_label("//a:two --build_event_json_file=/tmp/x");
+  EXPECT_THAT(VerifyPlan(l, 0, 1).status().message(),
+              ::testing::HasSubstr(
+                  "stage '//a:two --build_event_json_file=/tmp/x', field label: expected"));
+  l = ThreeStages();
+  l.mutable_stages(2)->mutable_outputs(0)->set_path("../../../../etc/hostname");
+  EXPECT_THAT(VerifyPlan(l, 0, 1).status().message(),
+              ::testing::HasSubstr("stage '//a:three', field outputs[0].path: expected"));
+  l = ThreeStages();
+  l.mutable_stages(0)->mutable_outputs(0)->set_sha256("x");
+  EXPECT_THAT(
+      VerifyPlan(l, 0, 1).status().message(),
+      ::testing::HasSubstr("stage '//a:one', field outputs[0].sha256: expected 64 lowercase hex"));
 }
 
 }  // namespace
