@@ -43,7 +43,8 @@ def experiment_report(e):
         native.sh_binary(
             name = e.name + "_pins_refreeze",
             srcs = ["//tools/tokens:refreeze.sh"],
-            args = [e.pins_file, "$(rootpaths %s)" % e.grid.pins],
+            # "--" ends the target's arguments: refreeze.sh refuses any after it.
+            args = [e.pins_file, "$(rootpaths %s)" % e.grid.pins, "--"],
             data = [e.grid.pins],
         )
 

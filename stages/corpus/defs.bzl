@@ -272,9 +272,11 @@ def _configured_checks(s):
         frozen = Label(s.frozen_snapshot_hashes)
         native.sh_binary(
             name = prefix + "freeze_snapshot_hashes",
-            srcs = [_C + "freeze_snapshot_hashes.sh"],
+            # The one refreeze command (no symlink followed, no extra argument
+            # taken; "--" ends the target's arguments).
+            srcs = ["//tools/tokens:refreeze.sh"],
             data = [s.snapshot_hashes],
-            args = ["%s/%s" % (frozen.package, frozen.name), "$(rootpaths %s)" % s.snapshot_hashes],
+            args = ["%s/%s" % (frozen.package, frozen.name), "$(rootpaths %s)" % s.snapshot_hashes, "--"],
         )
         native.sh_test(
             name = prefix + "snapshot_hashes_test",

@@ -50,6 +50,7 @@ def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = No
             "--tokens",
             frozen_path or (Label(frozen).package + "/" + Label(frozen).name if frozen.startswith("//") else frozen),
             "%s/%s" % (pkg, tokens_file),
+            "--",  # the end of the target's arguments: refreeze.sh refuses any after it
         ],
         data = [report],
     )

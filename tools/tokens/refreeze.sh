@@ -2,36 +2,71 @@
 # Refreezes a committed file on purpose from its generated copy, and shows the
 # diff for review. Run through `bazel run //reports:<name>_refreeze` (tokens)
 # or `bazel run //reports:<experiment>_pins_refreeze` (model pins).
-# Args: [--tokens] <committed path in the workspace> <generated>...; with
-# several generated files (a stage's outputs) the one named like the committed
-# file is taken. --tokens prepends the frozen-token header.
+# Args (from the target's `args`): [--tokens] <committed path in the
+# workspace> <generated>... --; with several generated files (a stage's
+# outputs) the one named like the committed file is taken. --tokens prepends
+# the frozen-token header. The closing `--` ends the target's own arguments:
+# anything after it was typed by the user, and is refused (the command takes
+# no arguments; a file given there would replace the build output).
+#
+# The write cannot leave the workspace: the committed file's directory must
+# resolve inside the workspace, a committed file that is a symlink is
+# refused, and the new bytes go to a fresh temporary file created here
+# (mktemp, beside the target) that is renamed over the target atomically.
 set -euo pipefail
+die() { echo "refreeze: $*" >&2; exit 2; }
 tokens=0
 if [[ ${1:-} == --tokens ]]; then
   tokens=1
   shift
 fi
+(($# >= 3)) || die "usage: [--tokens] <committed path> <generated>... -- (run me with 'bazel run')"
 frozen="$1"
 shift
-generated="$1"
-if (($# > 1)); then
-  generated=""
-  for g in "$@"; do
-    [[ $(basename "$g") == "$(basename "$frozen")" ]] && generated=$g
+generated=()
+while (($#)) && [[ $1 != -- ]]; do
+  generated+=("$1")
+  shift
+done
+(($#)) || die "internal: the target's arguments must end with '--'"
+shift
+(($# == 0)) || die "this command takes no arguments, found: $*"
+[ -n "${BUILD_WORKSPACE_DIRECTORY:-}" ] || die "run me with 'bazel run'"
+
+pick=""
+if ((${#generated[@]} == 1)); then
+  pick=${generated[0]}
+else
+  for g in "${generated[@]}"; do
+    [[ $(basename "$g") == "$(basename "$frozen")" ]] && pick=$g
   done
-  [[ -n $generated ]] || { echo "refreeze: none of $* is named $(basename "$frozen")" >&2; exit 2; }
+  [[ -n $pick ]] || die "none of ${generated[*]} is named $(basename "$frozen")"
 fi
-[ -n "${BUILD_WORKSPACE_DIRECTORY:-}" ] || { echo "refreeze: run me with 'bazel run'" >&2; exit 2; }
-target="$BUILD_WORKSPACE_DIRECTORY/$frozen"
+
+# The target: a normalized relative path whose directory resolves inside the
+# workspace, and not a symlink itself.
+[[ $frozen != /* && /$frozen/ != */../* && /$frozen/ != */./* && $frozen != *//* ]] \
+  || die "internal: expected a normalized workspace-relative path, found '$frozen'"
+ws=$(realpath -e -- "$BUILD_WORKSPACE_DIRECTORY")
+dir=$(realpath -e -- "$ws/$(dirname "$frozen")") || die "the directory of $frozen does not exist"
+[[ $dir == "$ws" || $dir == "$ws"/* ]] || die "$(dirname "$frozen") resolves outside the workspace ($dir): refusing to write"
+target="$dir/$(basename "$frozen")"
+[ ! -L "$target" ] || die "$frozen is a symlink: refusing to write through it (remove it, then rerun)"
+[ ! -e "$target" ] || [ -f "$target" ] || die "$frozen exists and is not a regular file"
+
+tmp=$(mktemp "$dir/.$(basename "$frozen").XXXXXX")
+trap 'rm -f "$tmp"' EXIT
 {
   if ((tokens)); then
     echo "# Frozen tokens: <key><TAB><value>; every value must appear verbatim in the report."
     echo "# Written by 'bazel run' of the report's _refreeze target; review the diff before committing."
   fi
-  cat "$generated"
-} > "$target.new"
-mv "$target.new" "$target"
-cd "$BUILD_WORKSPACE_DIRECTORY"
+  cat "$pick"
+} > "$tmp"
+chmod 644 "$tmp"
+mv -f -T -- "$tmp" "$target"
+trap - EXIT
+cd "$ws"
 if ! git ls-files --error-unmatch -- "$frozen" >/dev/null 2>&1; then
   echo "refreeze: wrote new file $frozen; review and commit it"
 elif git diff --quiet -- "$frozen"; then
