@@ -57,3 +57,28 @@ def vector_cache_env(where, cache, readers):
         errors.append("%s, field vector_cache: expected none (no harness of the experiment has a " % where +
                       "DENSE_BACKEND_SERVER_CACHE leg), found path_env %r" % env)
     return (env if not errors else ""), errors
+
+DEFAULT_RESAMPLES = 10000
+DEFAULT_SEED = 20260704
+_MAX_RESAMPLES = 1000000
+
+def bootstrap_values(where, boot):
+    """The bootstrap settings as written, defaults only for absent fields.
+
+    Bootstrap's fields have presence (experiment.proto: `optional`), so protoc
+    keeps a 0 the user wrote: resamples 0 is an error, seed 0 a legal seed.
+
+    Args:
+      where: the experiment file, for messages.
+      boot: the parsed bootstrap message (text_format.bzl), or None.
+
+    Returns:
+      (resamples, seed, [error messages]).
+    """
+    boot = boot or {}
+    resamples = int(one(boot, "resamples", str(DEFAULT_RESAMPLES)))
+    seed = int(one(boot, "seed", str(DEFAULT_SEED)))
+    errors = []
+    if resamples < 1 or resamples > _MAX_RESAMPLES:
+        errors.append("%s, field bootstrap.resamples: expected 1..%d, found %d" % (where, _MAX_RESAMPLES, resamples))
+    return resamples, seed, errors

@@ -60,7 +60,7 @@ files on disk and the experiments read here agree, and says so if not.
 """
 
 load("//stages/corpus:spec_values.bzl", "all_chars_in", "safe_label_error")
-load("//stages/experiments:experiment_values.bzl", "env_name_error", "vector_cache_env")
+load("//stages/experiments:experiment_values.bzl", "bootstrap_values", "env_name_error", "vector_cache_env")
 load("//stages/experiments:text_format.bzl", "canonical_text", "one", "parse_canonical")
 
 _NAME_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"
@@ -281,11 +281,8 @@ def _experiments_impl(rctx):
             [h.name for h in harnesses if h.server_cache],
         )
         errors.extend(cache_errors)
-        boot = one(msg, "bootstrap", {})
-        resamples = int(one(boot, "resamples", "10000"))
-        seed = int(one(boot, "seed", "20260704"))
-        if resamples < 1 or resamples > 1000000:
-            errors.append("%s, field bootstrap.resamples: expected 1..1000000, found %d" % (where, resamples))
+        resamples, seed, boot_errors = bootstrap_values(where, one(msg, "bootstrap", None))
+        errors.extend(boot_errors)
         experiments.append(struct(
             name = name,
             title = title,

@@ -3,7 +3,7 @@ experiments repository rule runs before an environment variable name or a
 vector cache reaches a repository, an environment lookup or a path).
 """
 
-load("//stages/experiments:experiment_values.bzl", "env_name_error", "vector_cache_env")
+load("//stages/experiments:experiment_values.bzl", "bootstrap_values", "env_name_error", "vector_cache_env")
 load("//tools/testing:loading_cases.bzl", "loading_cases_test")
 
 _WHERE = "data/experiments/x.textproto"
@@ -56,4 +56,25 @@ def experiment_values_test(name):
         ("clone variable", _env_errors("GITLAB_RUNNER_GIT"), None),
         ("clone variable with a dash", _env_errors("GITLAB-RUNNER"), "found \"GITLAB-RUNNER\""),
     ]
+    cases += [(case, _bootstrap_outcome(boot, want_values), want) for case, boot, want_values, want in _BOOTSTRAP_CASES]
     loading_cases_test(name = name, cases = cases)
+
+def _boot(**fields):
+    return {k: [str(v)] for k, v in fields.items()}
+
+# (case, bootstrap message or None, (resamples, seed) expected, expected message or None).
+# protoc keeps a written 0 now that the fields have presence (experiment.proto).
+_BOOTSTRAP_CASES = [
+    ("bootstrap absent: defaults", None, (10000, 20260704), None),
+    ("bootstrap empty: defaults", _boot(), (10000, 20260704), None),
+    ("resamples 0 is an error, as written", _boot(resamples = 0), None, "data/experiments/x.textproto, field bootstrap.resamples: expected 1..1000000, found 0"),
+    ("resamples past the bound", _boot(resamples = 1000001), None, "field bootstrap.resamples: expected 1..1000000, found 1000001"),
+    ("seed 0 is a legal seed, kept", _boot(seed = 0), (10000, 0), None),
+    ("both written", _boot(resamples = 1, seed = 7), (1, 7), None),
+]
+
+def _bootstrap_outcome(boot, want_values):
+    resamples, seed, errors = bootstrap_values(_WHERE, boot)
+    if errors or want_values == None or (resamples, seed) == want_values:
+        return errors
+    return ["expected (resamples, seed) %r, found %r" % (want_values, (resamples, seed))]
