@@ -124,3 +124,30 @@ def safe_label_error(value):
     if ok:
         return None
     return "expected a label \"//package:file\" of [A-Za-z0-9_./:-] without '.' or '..' segments, found %r" % value
+
+_REPOSITORY_CHARS = _ID_CHARS + "./"
+_MAX_REPOSITORY = 100
+
+def repository_error(spec, value):
+    """None if TaskSet.repository is a logical repository name, else the message.
+
+    The name reaches a stage argument (--repository=) and the generated
+    set.bzl (as a repr()-quoted string): 1-100 characters of
+    [A-Za-z0-9_./-], starting with a letter or digit, no '..'; e.g.
+    "gitlab-runner" or "gitlab-org/gitlab-runner".
+
+    Args:
+      spec: the spec file as the user named it.
+      value: the field's value.
+
+    Returns:
+      None, or "<spec>, field repository: expected ..., found ...".
+    """
+    if (len(value) >= 1 and len(value) <= _MAX_REPOSITORY and value[0] not in "_-./" and
+        ".." not in value and all_chars_in(value, _REPOSITORY_CHARS)):
+        return None
+    return "%s, field repository: expected a logical repository name of 1-%d characters of [A-Za-z0-9_./-] starting with a letter or digit, without '..', found %r" % (
+        spec,
+        _MAX_REPOSITORY,
+        value,
+    )

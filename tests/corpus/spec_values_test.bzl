@@ -5,7 +5,7 @@ spec_values_test(name) evaluates every case below when the package loads
 (tools/testing/loading_cases.bzl judges them and defines the sh_test).
 """
 
-load("//stages/corpus:spec_values.bzl", "spec_value_errors")
+load("//stages/corpus:spec_values.bzl", "repository_error", "spec_value_errors")
 load("//tools/testing:loading_cases.bzl", "loading_cases_test")
 
 _SPEC = "//data/x:tasks.textproto"
@@ -78,5 +78,27 @@ def spec_values_test(name):
     """
     loading_cases_test(
         name = name,
-        cases = [(case, spec_value_errors(_SPEC, tasks, lsa), want) for case, tasks, lsa, want in _CASES],
+        cases = [(case, spec_value_errors(_SPEC, tasks, lsa), want) for case, tasks, lsa, want in _CASES] +
+                [(case, _errors(repository_error(_SPEC, value)), want) for case, value, want in _REPOSITORY_CASES],
     )
+
+def _errors(message):
+    return [message] if message else []
+
+# (case, TaskSet.repository, expected message or None). The value reaches a
+# stage argument and the generated set.bzl: a quote once broke that file, and
+# a crafted value ran Starlark in it.
+_REPOSITORY_CASES = [
+    ("repository: a logical name", "gitlab-runner", None),
+    ("repository: owner/name", "gitlab-org/gitlab-runner", None),
+    (
+        "repository: Starlark code",
+        "fix\" + \"ture_\" + str(len(\"abc\")) + \"",
+        "//data/x:tasks.textproto, field repository: expected a logical repository name of 1-100 characters of [A-Za-z0-9_./-] starting with a letter or digit, without '..', found ",
+    ),
+    ("repository: a quote", "a\"b", "field repository: expected a logical repository name"),
+    ("repository: empty", "", "field repository: expected a logical repository name"),
+    ("repository: an option", "--output=x", "found \"--output=x\""),
+    ("repository: a traversal", "a/../../b", "found \"a/../../b\""),
+    ("repository: a newline", "a\nb", "field repository: expected"),
+]
