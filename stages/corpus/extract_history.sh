@@ -27,7 +27,9 @@
 #                                     `M` row ending in .go, in row order
 #   ancestors.tsv                     <id> <depth> <ancestor id | missing>, one
 #                                     line per ancestor request (missing: the
-#                                     history is too short, or the clone shallow)
+#                                     history is too short, or the clone shallow;
+#                                     when id is present a fourth column gives
+#                                     the first-parent commits before it)
 # The selection and every interpretation of these bytes happen later, in
 # hermetic stage actions (stages/corpus/*_main.cc). Missing objects are data,
 # never a failure of this script; a path that is not a git repository is, and
@@ -189,7 +191,13 @@ while IFS=$'\t' read -r kind a b; do
         anc=$(g rev-list --first-parent --max-count=1 --skip="$b" "$a" 2>/dev/null || true)
         [[ -n $anc ]] || anc=missing
       fi
-      printf '%s\t%s\t%s\n' "$a" "$b" "$anc" >>"$out/ancestors.tsv"
+      if [[ $anc == missing && $(commit_status "$a") == present ]]; then
+        # How far the history does go: first-parent commits before id.
+        before=$(($(g rev-list --first-parent --count "$a") - 1))
+        printf '%s\t%s\tmissing\t%s\n' "$a" "$b" "$before" >>"$out/ancestors.tsv"
+      else
+        printf '%s\t%s\t%s\n' "$a" "$b" "$anc" >>"$out/ancestors.tsv"
+      fi
       ;;
     "") ;;
   esac

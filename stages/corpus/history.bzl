@@ -264,8 +264,8 @@ def git_history_impl(rctx):
                 res.stderr,
             ))
         rctx.delete("requests.tsv")
-        for c in placeholders:  # an ancestor the history lacks: a missing commit
-            rctx.file("commits/%s/status" % c, "missing\t%s\n" % ",".join(snapshots[c]))
+        for c, reason in placeholders.items():  # an ancestor the history lacks: a missing commit
+            rctx.file("commits/%s/status" % c, "missing\t%s%s\n" % (",".join(snapshots[c]), "\t" + reason if reason else ""))
             rctx.file("commits/%s/tree.z" % c, "")
             rctx.file("commits/%s/blobs.batch" % c, "")
         if rctx.attr.fixture_history:
@@ -339,10 +339,13 @@ def _resolve_ancestors(rctx, git_dir, tasks, depths, configured):
     A placeholder stands for an ancestor that cannot be had: "unresolved_..."
     when the clone is not configured (its targets fail with the how-to
     message), "missing_..." when the history is too short or shallow (its
-    snapshot stage stops naming the task, the depth and the remedy).
+    snapshot stage stops naming the task, the depth, the first-parent commits
+    available and the remedy). placeholders maps each to that reason ("" when
+    the base commit itself is absent: its own stage names it).
     """
     stale_at = {}
     placeholders = {}
+    available = {}  # base commit -> first-parent commits before it, when too few
     if not depths:
         return stale_at, placeholders
     found = {}
@@ -353,8 +356,10 @@ def _resolve_ancestors(rctx, git_dir, tasks, depths, configured):
         if res.return_code != 0:
             fail("resolving the S001 depths of task set %s failed: %s" % (rctx.attr.set_name, res.stderr))
         for line in rctx.read("ancestry/ancestors.tsv").splitlines():
-            base, d, anc = line.split("\t")
-            found[(base, int(d))] = anc
+            parts = line.split("\t")
+            found[(parts[0], int(parts[1]))] = parts[2]
+            if len(parts) > 3:
+                available[parts[0]] = int(parts[3])
         rctx.delete("ancestry")
         rctx.delete("ancestry_requests.tsv")
     for t in tasks:
@@ -364,9 +369,22 @@ def _resolve_ancestors(rctx, git_dir, tasks, depths, configured):
                 stale_at[(t["id"], d)] = anc
                 continue
             c = "%s_%s_d%d" % ("missing" if configured else "unresolved", t["base_commit"][:12], d)
-            placeholders[c] = True
+            placeholders[c] = _too_short(t["base_commit"], d, available)
             stale_at[(t["id"], d)] = c
     return stale_at, placeholders
+
+def _too_short(base, depth, available):
+    """Why base~depth cannot be had, when the history is known to be too short ("" otherwise)."""
+    if base not in available:
+        return ""
+    return ("the history is shorter than S001 depth %d: base_commit %s has %d first-parent commit(s) " +
+            "before it in the clone (its root, or a shallow clone); lower the depth in the experiment's " +
+            "s001_depths (at most %d here) or deepen the clone (git fetch --unshallow)") % (
+        depth,
+        base,
+        available[base],
+        available[base],
+    )
 
 def _main_label(label):
     text = str(label)

@@ -44,8 +44,8 @@ absl::Status CheckHistoryStatus(absl::string_view status_bytes, absl::string_vie
                                 absl::string_view description, absl::string_view remedy) {
   absl::string_view line = absl::StripSuffix(status_bytes, "\n");
   if (line == "present") return absl::OkStatus();
-  std::vector<std::string> f = absl::StrSplit(line, absl::MaxSplits('\t', 1));
-  if (f.size() != 2 || f[0] != "missing") {
+  std::vector<std::string> f = absl::StrSplit(line, absl::MaxSplits('\t', 2));
+  if (f.size() < 2 || f[0] != "missing") {
     return absl::InvalidArgumentError(
         absl::StrCat("status of ", what,
                      ": expected \"present\" or \"missing<TAB><uses>\", "
@@ -61,6 +61,8 @@ absl::Status CheckHistoryStatus(absl::string_view status_bytes, absl::string_vie
                        : absl::StrCat("task ", tf.first, ", field ", tf.second));
   }
   const std::string used_by = absl::StrJoin(uses, "; ");
+  if (f.size() == 3 && !f[2].empty())
+    return absl::FailedPreconditionError(absl::StrCat(used_by, ": ", what, ": ", f[2]));
   return absl::FailedPreconditionError(
       absl::StrCat(used_by, ": ", what, " is not in ", description, "; ", remedy));
 }

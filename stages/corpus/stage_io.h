@@ -10,11 +10,13 @@
 // input `role` and checks it with VerifySnapshot (snapshot.h); errors are
 // those of ReadInputProto and VerifySnapshot.
 //
-// CheckHistoryStatus reads a status file written by extract_history.sh
-// ("present", or "missing<TAB><uses>"; ids that are not 40-hex never get
-// this far: the repository rule rejects them, spec_values.bzl) and turns anything but
-// "present" into FailedPrecondition naming the commit, its uses (task and
-// field) and the remedy.
+// CheckHistoryStatus reads a status file written by extract_history.sh or
+// history.bzl ("present", "missing<TAB><uses>" or
+// "missing<TAB><uses><TAB><reason>"; ids that are not 40-hex never get this
+// far: the repository rule rejects them, spec_values.bzl) and turns anything
+// but "present" into FailedPrecondition naming the commit, its uses (task and
+// field) and the remedy, or the reason when the status gives one (an S001
+// depth past the history's root: the depth and the commits available).
 //
 // Inputs are read with ReadInputProto (stages/pipeline/stage_proto.h), the one
 // proto reader.

@@ -26,6 +26,19 @@ TEST(CheckHistoryStatusTest, MissingNamesTaskFieldAndRemedy) {
             "0634e6a5 is not in the clone; update it");
 }
 
+TEST(CheckHistoryStatusTest, AReasonReplacesTheGenericRemedy) {
+  // An S001 depth past the root: not a wrong commit id, a short history.
+  absl::Status s = CheckHistoryStatus(
+      "missing\tT01.base~50 (s001_depths)\tthe history is shorter than S001 depth 50: base_commit "
+      "b "
+      "has 3 first-parent commit(s) before it\n",
+      "commit missing_b_d50", "the fixture", "fix the commit id in tasks.textproto");
+  EXPECT_EQ(s.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(s.message(),
+            "task T01, field base~50 (s001_depths): commit missing_b_d50: the history is shorter "
+            "than S001 depth 50: base_commit b has 3 first-parent commit(s) before it");
+}
+
 TEST(CheckHistoryStatusTest, UnknownStatusIsMalformed) {
   // "invalid" was written for non-hex ids before the repository rule rejected them.
   for (const char* bad : {"invalid\tlsa_training_commit\n", "whatever\n"}) {

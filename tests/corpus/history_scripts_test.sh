@@ -67,12 +67,13 @@ if grep -rqF "$work" "$out"; then
 fi
 echo "ok: extract_history.sh records absent commits and missing blobs as data, dumps trees and diffs"
 
-# S001 depths: the d-th first-parent ancestor, or "missing" past the root.
+# S001 depths: the d-th first-parent ancestor, or "missing" past the root
+# with the number of first-parent commits before the base (c01-c03 before c04).
 printf 'ancestor\t%s\t1\nancestor\t%s\t100\n' "$base" "$base" >"$work/anc.tsv"
 bash "$extract" "$work/a.git" "$work/anc.tsv" "$work/anc"
 check "$work/anc/ancestors.tsv" "$base	1	$stale
-$base	100	missing"
-echo "ok: extract_history.sh resolves base~1 to the stale commit and reports base~100 as missing"
+$base	100	missing	3"
+echo "ok: extract_history.sh resolves base~1 to the stale commit and reports base~100 as missing, 3 commits before the base"
 
 # Ids that are not 40 lowercase hex: refused before anything is written.
 reject() {  # reject <name> <requests line> <expected message part>
