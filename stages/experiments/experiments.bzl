@@ -79,16 +79,34 @@ def _check(errors, where, field, error):
     if error:
         errors.append("%s, field %s: %s" % (where, field, error))
 
-def _label_field(errors, where, field, value, required = True):
+def _label_field(rctx, errors, where, field, value, required = True):
     if not value:
         if required:
             errors.append("%s, field %s: expected a label such as \"//data/x:file.textproto\", found none" % (where, field))
         return None
-    e = safe_label_error(value)
+    e = safe_label_error(value) or _authored_file_error(rctx, value)
     if e:
         errors.append("%s, field %s: %s" % (where, field, e))
         return None
     return value
+
+def _authored_file_error(rctx, label):
+    """None if the file of a safe label exists and resolves inside the workspace.
+
+    Authored inputs are read from inside the workspace only: a label into a
+    package that is a symlink out of it (or to a file that is one) is refused,
+    like a missing file, before Bazel reads it (its own message names neither
+    the experiment nor the field).
+    """
+    root = rctx.path(Label("//:WORKSPACE")).dirname
+    pkg, name = label[2:].split(":")
+    path = rctx.path("%s/%s%s" % (root, pkg + "/" if pkg else "", name))
+    if not path.exists:
+        return "expected an existing file, found none at %s" % label
+    real_root = str(root.realpath)
+    if not str(path.realpath).startswith(real_root + "/"):
+        return "expected a file inside the workspace, found %s resolving outside it (a symlink): authored inputs are read from inside the workspace only" % label
+    return None
 
 def _ints(errors, where, field, values, default, low, high):
     out = []
@@ -137,7 +155,7 @@ def _read_harness(rctx, label, cache, errors):
     if dense != None:
         backend = one(dense, "backend", "DENSE_BACKEND_UNSPECIFIED")
         if backend == "DENSE_BACKEND_LSA":
-            lsa_config = _label_field(errors, label, "dense.lsa_model", one(dense, "lsa_model", ""))
+            lsa_config = _label_field(rctx, errors, label, "dense.lsa_model", one(dense, "lsa_model", ""))
         elif backend == "DENSE_BACKEND_SERVER_CACHE":
             server_cache = True
         else:
@@ -154,14 +172,14 @@ def _read_harness(rctx, label, cache, errors):
     cache[label] = h
     return h
 
-def _read_set(errors, where, msg):
+def _read_set(rctx, errors, where, msg):
     ts = one(msg, "task_set", None)
     if ts == None:
         errors.append("%s, field task_set: expected a task set, found none" % where)
         return None
     name = one(ts, "name", "")
     _check(errors, where, "task_set.name", _name_error(name))
-    tasks = _label_field(errors, where, "task_set.tasks", one(ts, "tasks", ""))
+    tasks = _label_field(rctx, errors, where, "task_set.tasks", one(ts, "tasks", ""))
     src = one(ts, "source", {})
     env = one(src, "clone_env", "")
     fixture = one(src, "fixture_history", "")
@@ -173,22 +191,34 @@ def _read_set(errors, where, msg):
     if env:
         _check(errors, where, "task_set.source.clone_env", env_name_error(env))
     if fixture:
-        _label_field(errors, where, "task_set.source.fixture_history", fixture)
+        _label_field(rctx, errors, where, "task_set.source.fixture_history", fixture)
     return struct(
         name = name,
         tasks = tasks,
         clone_env = env,
         clone_hint = one(src, "clone_hint", ""),
         fixture_history = fixture,
-        frozen_snapshot_hashes = _label_field(errors, where, "task_set.frozen_snapshot_hashes", one(ts, "frozen_snapshot_hashes", ""), False),
-        chunker_explanations = _label_field(errors, where, "task_set.chunker_explanations", one(ts, "chunker_explanations", ""), False),
+        frozen_snapshot_hashes = _label_field(rctx, errors, where, "task_set.frozen_snapshot_hashes", one(ts, "frozen_snapshot_hashes", ""), False),
+        chunker_explanations = _label_field(rctx, errors, where, "task_set.chunker_explanations", one(ts, "chunker_explanations", ""), False),
         first = where,
     )
 
-def _same_set(a, b):
-    return (a.tasks == b.tasks and a.clone_env == b.clone_env and a.clone_hint == b.clone_hint and
-            a.fixture_history == b.fixture_history and a.frozen_snapshot_hashes == b.frozen_snapshot_hashes and
-            a.chunker_explanations == b.chunker_explanations)
+_SET_FIELDS = [
+    ("tasks", "task_set.tasks"),
+    ("clone_env", "task_set.source.clone_env"),
+    ("clone_hint", "task_set.source.clone_hint"),
+    ("fixture_history", "task_set.source.fixture_history"),
+    ("frozen_snapshot_hashes", "task_set.frozen_snapshot_hashes"),
+    ("chunker_explanations", "task_set.chunker_explanations"),
+]
+
+def _set_differences(a, b):
+    """Messages for each field two declarations of one task set disagree on."""
+    return [
+        "field %s: %r here, %r in %s" % (field, getattr(b, attr), getattr(a, attr), a.first)
+        for attr, field in _SET_FIELDS
+        if getattr(a, attr) != getattr(b, attr)
+    ]
 
 def _experiment_files(rctx):
     exp_dir = rctx.path(Label("//data/experiments:BUILD")).dirname
@@ -238,14 +268,16 @@ def _experiments_impl(rctx):
         title = one(msg, "title", "")
         if not title:
             errors.append("%s, field title: expected the title shown in the report, found none" % where)
-        s = _read_set(errors, where, msg)
+        s = _read_set(rctx, errors, where, msg)
         if s != None and s.name:
-            if s.name in sets and not _same_set(sets[s.name], s):
-                errors.append("%s, field task_set: task set %r differs from its declaration in %s (experiments that name one set must agree on every field)" % (
-                    where,
-                    s.name,
-                    sets[s.name].first,
-                ))
+            if s.name in sets:
+                for d in _set_differences(sets[s.name], s):
+                    errors.append("%s: task set %r is declared differently in %s (experiments that name one set must agree on every field): %s" % (
+                        where,
+                        s.name,
+                        sets[s.name].first,
+                        d,
+                    ))
             sets.setdefault(s.name, s)
             depths_of_set.setdefault(s.name, {})
         harness_labels = msg.get("harnesses", [])
@@ -254,7 +286,7 @@ def _experiments_impl(rctx):
         harnesses = []
         seen = {}
         for i, hl in enumerate(harness_labels):
-            hl = _label_field(errors, where, "harnesses[%d]" % i, hl)
+            hl = _label_field(rctx, errors, where, "harnesses[%d]" % i, hl)
             if hl == None:
                 continue
             h = _read_harness(rctx, hl, harness_cache, errors)
