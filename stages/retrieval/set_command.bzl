@@ -4,8 +4,8 @@ The command reads each experiment's search_index.tsv (set_index.h) and the
 artifacts it names, all in its runfiles; `--indexes` lists every index.
 """
 
-load("@experiments//:experiments.bzl", "EXPERIMENTS")
 load("@rules_cc//cc:defs.bzl", "cc_binary")
+load("//stages/experiments:grid.bzl", "EXPERIMENTS")
 
 def set_command(name, srcs, deps, **kwargs):
     """A cc_binary with every experiment's search index and data in its runfiles.

@@ -1,0 +1,140 @@
+"""task_set(data): the typed interface of one task set, built from plain data.
+
+The git_history repository of a set (history.bzl) writes only data: its
+set.bzl holds SET_DATA, a dict of strings, ints, bools, lists and dicts
+(every value through repr()). This file, checked in, names every artifact of
+the set from that data; no other file spells a corpus target name.
+
+SET_DATA keys: name, repository, configured, not_configured_message, spec,
+description, remedy, frozen_snapshot_hashes, chunker_explanations (labels or
+None), commits (ids, sorted), core_commits (ids), tasks ([{id, fix_commit,
+base_commit, stale_commit, stale_at: {depth: commit id} for depths > 1}] in
+spec order), lsa_training (id or None).
+
+task_set(data) returns a struct (every label a string):
+  name, repository        set name; logical repository name from the spec
+  configured              False when the clone is not configured (env var unset)
+  not_configured_message  why the targets fail when configured is False
+  spec                    the TaskSet text proto
+  description, remedy     where commits come from / what to do about a missing one
+  frozen_snapshot_hashes, chunker_explanations   labels or None
+  package, prefix         where the corpus targets live: <package>:<prefix><name>
+  index                   the history's index.tsv
+  commits                 [commit struct] sorted by id: id, status, tree, blobs
+                          (git dumps) and snapshot, manifest, chunks, gofuncs,
+                          agreement (stage targets)
+  core_commits            the base, stale and LSA commits among them (the
+                          snapshot hashes and the chunker agreement cover
+                          these; S001 depths > 1 add the others)
+  tasks                   [task struct] in spec order: id, fix_commit,
+                          base_commit, stale_commit, spec_file ("<T>.task.pb"
+                          in task_specs), labels, diff (status, name_status,
+                          u0), base and stale (commit structs), and the
+                          per-task aliases base_snapshot, base_manifest,
+                          base_chunks, stale_snapshot, stale_manifest,
+                          stale_chunks (one label per task and role, where
+                          tasks share a commit), and stale_at: S001 depth d ->
+                          struct(depth, commit, snapshot, manifest, chunks),
+                          depth 1 = stale_commit, d > 1 = base~d (first
+                          parent) for every depth an experiment of the set
+                          names
+  lsa_training            commit struct of the LSA training commit, or None
+  task_set, task_specs, snapshot_hashes, chunker_agreement, summary_index,
+  summary_data, all_labels   set-level targets
+"""
+
+CORPUS_PACKAGE = "//stages/corpus/sets"
+
+def history_repository(set_name):
+    """The name of the git_history repository of a task set: "<set>_history"."""
+    return set_name + "_history"
+
+def _commit(repo, targets, c):
+    d = "@%s//:commits/%s/" % (repo, c)
+    t = "%scommit_%s_" % (targets, c)
+    return struct(
+        id = c,
+        status = d + "status",
+        tree = d + "tree.z",
+        blobs = d + "blobs.batch",
+        snapshot = t + "snapshot",
+        manifest = t + "manifest",
+        chunks = t + "chunks",
+        gofuncs = t + "gofuncs",
+        agreement = t + "agreement",
+    )
+
+def _stale(repo, targets, a, depth, commit):
+    k = "stale" if depth == 1 else "stale_k%d" % depth
+    return struct(
+        depth = depth,
+        commit = _commit(repo, targets, commit),
+        snapshot = a + k + "_snapshot",
+        manifest = a + k + "_manifest",
+        chunks = a + k + "_chunks",
+    )
+
+def _task(repo, targets, t):
+    base, fix, stale = t["base_commit"], t["fix_commit"], t["stale_commit"]
+    d = "@%s//:diffs/%s_%s/" % (repo, base, fix)
+    a = "%s%s_" % (targets, t["id"])
+    at = {1: _stale(repo, targets, a, 1, stale)} if stale else {}
+    at.update({k: _stale(repo, targets, a, k, c) for k, c in t["stale_at"].items()})
+    return struct(
+        id = t["id"],
+        fix_commit = fix,
+        base_commit = base,
+        stale_commit = stale,
+        spec_file = t["id"] + ".task.pb",
+        labels = a + "labels",
+        diff = struct(status = d + "status", name_status = d + "name_status.z", u0 = d + "u0.diff"),
+        base = _commit(repo, targets, base),
+        stale = _commit(repo, targets, stale) if stale else None,
+        base_snapshot = a + "base_snapshot",
+        base_manifest = a + "base_manifest",
+        base_chunks = a + "base_chunks",
+        stale_snapshot = a + "stale_snapshot",
+        stale_manifest = a + "stale_manifest",
+        stale_chunks = a + "stale_chunks",
+        stale_at = at,
+    )
+
+def task_set(data):
+    """The struct of one task set (module docstring) from its SET_DATA.
+
+    Args:
+      data: SET_DATA of @<set>_history//:set.bzl.
+
+    Returns:
+      The task set struct.
+    """
+    name = data["name"]
+    repo = history_repository(name)
+    prefix = name + "/"
+    targets = "%s:%s" % (CORPUS_PACKAGE, prefix)
+    lsa = data["lsa_training"]
+    return struct(
+        name = name,
+        repository = data["repository"],
+        configured = data["configured"],
+        not_configured_message = data["not_configured_message"],
+        spec = data["spec"],
+        description = data["description"],
+        remedy = data["remedy"],
+        frozen_snapshot_hashes = data["frozen_snapshot_hashes"],
+        chunker_explanations = data["chunker_explanations"],
+        package = CORPUS_PACKAGE,
+        prefix = prefix,
+        index = "@%s//:index.tsv" % repo,
+        commits = [_commit(repo, targets, c) for c in data["commits"]],
+        core_commits = [_commit(repo, targets, c) for c in data["core_commits"]],
+        tasks = [_task(repo, targets, t) for t in data["tasks"]],
+        lsa_training = _commit(repo, targets, lsa) if lsa else None,
+        task_set = targets + "task_set",
+        task_specs = targets + "task_specs",
+        snapshot_hashes = targets + "snapshot_hashes",
+        chunker_agreement = targets + "chunker_agreement",
+        summary_index = targets + "summary_index",
+        summary_data = targets + "summary_data",
+        all_labels = targets + "all_labels",
+    )

@@ -1,0 +1,123 @@
+"""The experiments as structs, built from the data @experiments writes.
+
+The experiments repository rule (experiments.bzl) writes data only; this
+file, checked in, builds from it the structs that the macros defining the
+targets take their names from (stages/corpus/defs.bzl, stages/retrieval/defs.bzl,
+stages/e04/defs.bzl, reports/experiments.bzl). Every label of an experiment's
+artifacts is named here or in //stages/corpus:task_set.bzl, nowhere else.
+
+TASK_SETS       the task set struct of every set, sorted by name (task_set.bzl)
+SET_BY_NAME     name -> task set struct
+DENSE_MODELS    one struct per (task set, LSA config) that some harness needs,
+                trained once for all experiments: name (the config's stem),
+                task_set, config, target (//stages/retrieval/models:<set>/<name>),
+                artifact, summary, embeddings: commit id -> the chunk_embeddings
+                stage of that commit of the set under this model
+                (//stages/retrieval/models:<set>/<name>/commit_<c>_embeddings),
+                for every commit of the set.
+EXPERIMENTS     one struct per experiment:
+  name, title           experiment name (== file base name) and report title
+  source                "data/experiments/<name>.textproto"
+  set                   the task set struct
+  harnesses             [struct(name, config, document_unit, dense_model,
+                        server_cache, compare_with)] in report order;
+                        dense_model is a DENSE_MODELS entry or None;
+                        server_cache is True for a DENSE_BACKEND_SERVER_CACHE
+                        leg (it reads vector_cache)
+  s001_depths, s002_doses, resamples, seed
+  vector_cache          None, or struct(configured, not_configured_message,
+                        file, env_var) of @<name>_vector_cache (vector_cache.bzl)
+  configured            the set's history and the vector cache (if any) are
+                        both configured; when False every target of the
+                        experiment is tagged manual
+  not_configured_message  why, when configured is False
+  grid                  struct(package, prefix, aggregate, trec, timings, pins,
+                        harness_baseline, search_index, search_data): labels
+                        of the experiment's stages (//stages/e04/grids)
+  pins, pins_file       filegroup of the committed pin file (empty until the
+                        first refreeze) and its workspace-relative path
+  tokens, tokens_file   the same for the frozen tokens
+  pins_refreeze         the command that rewrites the pin file
+EXPERIMENT_NAMES  [name] in file order
+"""
+
+load("@experiments//:experiments.bzl", "CACHE_DATA", "DENSE_MODEL_DATA", "EXPERIMENT_DATA")
+load("@experiments//:sets.bzl", "TASK_SET_DATA")
+load("//stages/corpus:task_set.bzl", "task_set")
+
+_MODEL_PACKAGE = "//stages/retrieval/models"
+_GRID_PACKAGE = "//stages/e04/grids"
+_GRID_STAGES = ["aggregate", "trec", "timings", "pins", "harness_baseline", "search_index", "search_data"]
+
+TASK_SETS = [task_set(d) for d in TASK_SET_DATA]
+
+SET_BY_NAME = {s.name: s for s in TASK_SETS}
+
+def _dense_model(m):
+    s = SET_BY_NAME[m["set"]]
+    target = "%s:%s/%s" % (_MODEL_PACKAGE, s.name, m["name"])
+    return struct(
+        name = m["name"],
+        task_set = s,
+        config = m["config"],
+        target = target,
+        artifact = m["name"] + ".pb",
+        summary = m["name"] + ".summary.json",
+        embeddings = {c.id: "%s/commit_%s_embeddings" % (target, c.id) for c in s.commits},
+    )
+
+DENSE_MODELS = [_dense_model(m) for m in DENSE_MODEL_DATA]
+
+_MODEL_BY_KEY = {(m.task_set.name, m.config): m for m in DENSE_MODELS}
+
+def _harness(set_name, h):
+    return struct(
+        name = h["name"],
+        config = h["config"],
+        document_unit = h["document_unit"],
+        dense_model = _MODEL_BY_KEY[(set_name, h["lsa_config"])] if h["lsa_config"] else None,
+        server_cache = h["server_cache"],
+        compare_with = h["compare_with"],
+    )
+
+def _grid(name):
+    prefix = name + "/"
+    fields = {stage: "%s:%s%s" % (_GRID_PACKAGE, prefix, stage) for stage in _GRID_STAGES}
+    return struct(package = _GRID_PACKAGE, prefix = prefix, **fields)
+
+def _experiment(e):
+    name = e["name"]
+    s = SET_BY_NAME[e["set"]]
+    cache = CACHE_DATA.get(name)
+    cache = struct(**cache) if cache else None
+    configured = s.configured and (cache == None or cache.configured)
+    if not s.configured:
+        message = s.not_configured_message
+    elif cache != None:
+        message = cache.not_configured_message
+    else:
+        message = s.not_configured_message
+    return struct(
+        name = name,
+        title = e["title"],
+        source = e["source"],
+        set = s,
+        harnesses = [_harness(s.name, h) for h in e["harnesses"]],
+        s001_depths = e["s001_depths"],
+        s002_doses = e["s002_doses"],
+        resamples = e["resamples"],
+        seed = e["seed"],
+        vector_cache = cache,
+        configured = configured,
+        not_configured_message = message,
+        grid = _grid(name),
+        pins = "//data/experiments:%s_pins" % name,
+        pins_file = "data/experiments/%s.pins.textproto" % name,
+        tokens = "//data/experiments:%s_tokens" % name,
+        tokens_file = "data/experiments/%s.tokens.txt" % name,
+        pins_refreeze = "bazel run //reports:%s_pins_refreeze" % name,
+    )
+
+EXPERIMENTS = [_experiment(e) for e in EXPERIMENT_DATA]
+
+EXPERIMENT_NAMES = [e.name for e in EXPERIMENTS]
