@@ -53,25 +53,49 @@ void BindKey(sqlite3_stmt* s, const CacheKey& key) {
                     SQLITE_TRANSIENT);
 }
 
-// Looks one key up with a prepared kSelect statement.
+// The command that fills a cache for `key`'s model, for messages.
+std::string FillCommand(const CacheKey& key, size_t dims, absl::string_view cache) {
+  return absl::StrCat(
+      "`bazel run //stages/e04:fill_vector_cache -- --experiment=<experiment> --server=<url> "
+      "--model_id=",
+      key.model_id, " --model_sha256=", key.model_sha256, " --dims=", dims, " --cache=", cache,
+      "` (docs/embedding.md), then refreeze the experiment's pins (`bazel run "
+      "//reports:<experiment>_pins_refreeze`)");
+}
+
+// Looks one key up with a prepared kSelect statement. A stored row must pass
+// CheckEmbeddingRow with `dims` values; one that does not is DataLoss naming
+// the file, the text sha256 and the fill command.
 absl::StatusOr<std::optional<std::vector<float>>> Lookup(sqlite3* db, sqlite3_stmt* s,
                                                          const std::string& path,
-                                                         const CacheKey& key) {
+                                                         const CacheKey& key, size_t dims) {
   sqlite3_reset(s);
   sqlite3_clear_bindings(s);
   BindKey(s, key);
   const int rc = sqlite3_step(s);
   if (rc == SQLITE_DONE) return std::optional<std::vector<float>>();
   if (rc != SQLITE_ROW) return SqlError(db, path, "select");
-  const int64_t dims = sqlite3_column_int64(s, 0);
+  const int64_t stored_dims = sqlite3_column_int64(s, 0);
   const void* blob = sqlite3_column_blob(s, 1);
   const int bytes = sqlite3_column_bytes(s, 1);
-  if (dims < 1 || bytes != dims * 4) {
-    return absl::DataLossError(absl::StrCat(path, ": vector of text ", key.text_sha256, " has ",
-                                            bytes, " bytes, expected 4 * dims = ", dims * 4));
+  absl::Status bad;
+  std::vector<float> v;
+  if (stored_dims < 1 || bytes != stored_dims * 4) {
+    bad = absl::InvalidArgumentError(
+        absl::StrCat(bytes, " bytes, expected 4 * dims = ", stored_dims * 4));
+  } else {
+    v.resize(static_cast<size_t>(stored_dims));
+    std::memcpy(v.data(), blob, static_cast<size_t>(bytes));
+    bad = CheckEmbeddingRow(v, dims);
   }
-  std::vector<float> v(static_cast<size_t>(dims));
-  std::memcpy(v.data(), blob, static_cast<size_t>(bytes));
+  if (!bad.ok()) {
+    return absl::DataLossError(absl::StrCat(
+        path, ": text sha256 ", key.text_sha256, " (model ", key.model_id, ", ", key.model_sha256,
+        "): bad vector: ", bad.message(),
+        "; a vector cache holds only finite unit vectors of the pinned dims, as the fill command "
+        "writes them (docs/embedding.md). Fill a new cache file with ",
+        FillCommand(key, dims, "<a new file>")));
+  }
   return std::optional<std::vector<float>>(std::move(v));
 }
 
@@ -109,11 +133,11 @@ absl::StatusOr<std::unique_ptr<VectorCacheWriter>> VectorCacheWriter::Open(
   return std::unique_ptr<VectorCacheWriter>(new VectorCacheWriter(std::move(db), path));
 }
 
-absl::StatusOr<std::optional<std::vector<float>>> VectorCacheWriter::Get(
-    const CacheKey& key) const {
+absl::StatusOr<std::optional<std::vector<float>>> VectorCacheWriter::Get(const CacheKey& key,
+                                                                         size_t dims) const {
   Statement s(db_.get(), kSelect);
   if (s.get() == nullptr) return SqlError(db_.get(), path_, "prepare");
-  return Lookup(db_.get(), s.get(), path_, key);
+  return Lookup(db_.get(), s.get(), path_, key, dims);
 }
 
 absl::Status VectorCacheWriter::PutMany(
@@ -133,7 +157,12 @@ absl::Status VectorCacheWriter::PutMany(
         return absl::InvalidArgumentError(
             absl::StrCat(path_, ": empty vector for text ", key.text_sha256));
       }
-      ASSIGN_OR_RETURN(std::optional<std::vector<float>> old, Lookup(db, select.get(), path_, key));
+      if (absl::Status bad = CheckEmbeddingRow(vec, vec.size()); !bad.ok()) {
+        return absl::InvalidArgumentError(absl::StrCat(path_, ": text sha256 ", key.text_sha256,
+                                                       ": not stored: ", bad.message()));
+      }
+      ASSIGN_OR_RETURN(std::optional<std::vector<float>> old,
+                       Lookup(db, select.get(), path_, key, vec.size()));
       if (old.has_value()) {
         if (std::memcmp(old->data(), vec.data(), vec.size() * 4) == 0 &&
             old->size() == vec.size()) {
@@ -203,27 +232,22 @@ absl::Status CachedEmbeddings::Embed(absl::Span<const std::string> texts, std::v
   size_t missing_count = 0;
   for (const std::string& text : texts) {
     CacheKey key{model_id_, model_sha256_, Sha256Hex(text)};
-    ASSIGN_OR_RETURN(std::optional<std::vector<float>> v, Lookup(db_.get(), s.get(), path_, key));
+    ASSIGN_OR_RETURN(std::optional<std::vector<float>> v,
+                     Lookup(db_.get(), s.get(), path_, key, static_cast<size_t>(dims_)));
     if (!v.has_value()) {
       if (missing.size() < 3) missing.push_back(key.text_sha256);
       ++missing_count;
       continue;
     }
-    if (v->size() != static_cast<size_t>(dims_)) {
-      return absl::DataLossError(absl::StrCat(path_, ": text ", key.text_sha256, " has ", v->size(),
-                                              " dims, expected ", dims_));
-    }
     result.insert(result.end(), v->begin(), v->end());
   }
   if (missing_count > 0) {
-    return absl::NotFoundError(absl::StrCat(
-        path_, ": ", missing_count, " of ", texts.size(), " texts have no vector for model ",
-        model_id_, " (", model_sha256_, "), e.g. text sha256 ", absl::StrJoin(missing, ", "),
-        "; fill the cache with `bazel run //stages/e04:fill_vector_cache -- "
-        "--experiment=<experiment> --server=<url> --model_id=",
-        model_id_, " --model_sha256=", model_sha256_, " --dims=", dims_,
-        " --cache=<the cache file>` (docs/embedding.md), then refreeze the experiment's pins "
-        "(`bazel run //reports:<experiment>_pins_refreeze`)"));
+    return absl::NotFoundError(
+        absl::StrCat(path_, ": ", missing_count, " of ", texts.size(),
+                     " texts have no vector for model ", model_id_, " (", model_sha256_,
+                     "), e.g. text sha256 ", absl::StrJoin(missing, ", "), "; fill the cache with ",
+                     FillCommand({model_id_, model_sha256_, ""}, static_cast<size_t>(dims_),
+                                 "<the cache file>")));
   }
   out->insert(out->end(), result.begin(), result.end());
   return absl::OkStatus();

@@ -7,7 +7,7 @@
 //     model_sha256 TEXT    NOT NULL,
 //     text_sha256  TEXT    NOT NULL,   -- sha256 of the exact text embedded
 //     dims         INTEGER NOT NULL,
-//     vector       BLOB    NOT NULL,   -- dims float32, little-endian, L2-normalised
+//     vector       BLOB    NOT NULL,   -- dims float32, little-endian, unit L2 norm
 //     PRIMARY KEY (model_id, model_sha256, text_sha256)) WITHOUT ROWID;
 //   CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);  -- schema=1
 //
@@ -16,15 +16,23 @@
 //    (`bazel run //stages/e04:fill_vector_cache`), creates the file and
 //    inserts vectors. Inserting a key that exists with different bytes is an
 //    error (a non-deterministic server must not silently change a pinned
-//    cache); the same bytes are a no-op.
+//    cache); the same bytes are a no-op. A vector that fails
+//    CheckEmbeddingRow (embedding_backend.h: finite, unit norm, so never
+//    zero) is not stored: InvalidArgument naming the file and the text.
 //  - CachedEmbeddings, what Bazel actions use: opens the file read-only and
 //    immutable (SQLite never writes, no journal), optionally after checking
 //    the sha256 of the whole file against a pin ("expected vs found"), and
 //    serves Embed from it. A text without a vector is an error naming how
 //    many texts are missing, the first few text hashes, and the fill command.
+// Every row read (Embed, VectorCacheWriter::Get, and the existing row a
+// PutMany compares with) must pass CheckEmbeddingRow with the expected dims:
+// a NaN, an infinity, a zero row, a row that is not unit norm or of another
+// size is DataLoss "<file>: text sha256 <s> (model <id>, <sha>): bad vector:
+// <what>; ... Fill a new cache file with `<the fill command>`", never used.
 #ifndef REPRO_STAGES_RETRIEVAL_VECTOR_CACHE_H_
 #define REPRO_STAGES_RETRIEVAL_VECTOR_CACHE_H_
 
+#include <cstddef>
 #include <memory>
 #include <optional>
 #include <string>
@@ -63,7 +71,8 @@ class VectorCacheWriter {
  public:
   static absl::StatusOr<std::unique_ptr<VectorCacheWriter>> Open(const std::string& path);
 
-  absl::StatusOr<std::optional<std::vector<float>>> Get(const CacheKey& key) const;
+  // The row of `key` (checked for `dims` values), or nullopt.
+  absl::StatusOr<std::optional<std::vector<float>>> Get(const CacheKey& key, size_t dims) const;
   // Inserts every (key, vector) in one transaction.
   absl::Status PutMany(const std::vector<std::pair<CacheKey, std::vector<float>>>& entries);
 

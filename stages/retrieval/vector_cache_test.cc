@@ -1,9 +1,13 @@
 #include "stages/retrieval/vector_cache.h"
 
+#include <sqlite3.h>
+
 #include <cstdlib>
+#include <limits>
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "stages/pipeline/sha256.h"
@@ -29,15 +33,15 @@ TEST(VectorCacheTest, WriteThenReadThroughTheBackend) {
     auto w = VectorCacheWriter::Open(path);
     ASSERT_TRUE(w.ok()) << w.status();
     ASSERT_TRUE((*w)->PutMany({{Key("alpha"), {0.6f, 0.8f}}, {Key("beta"), {1.0f, 0.0f}}}).ok());
-    auto got = (*w)->Get(Key("alpha"));
+    auto got = (*w)->Get(Key("alpha"), 2);
     ASSERT_TRUE(got.ok() && got->has_value());
     EXPECT_EQ(**got, (std::vector<float>{0.6f, 0.8f}));
-    EXPECT_FALSE((*w)->Get(Key("gamma"))->has_value());
+    EXPECT_FALSE((*w)->Get(Key("gamma"), 2)->has_value());
     // Same bytes again: no-op. Different bytes: refused, nothing written.
     EXPECT_TRUE((*w)->PutMany({{Key("alpha"), {0.6f, 0.8f}}}).ok());
     absl::Status s = (*w)->PutMany({{Key("delta"), {0.0f, 1.0f}}, {Key("alpha"), {0.8f, 0.6f}}});
     EXPECT_EQ(s.code(), absl::StatusCode::kAlreadyExists);
-    EXPECT_FALSE((*w)->Get(Key("delta"))->has_value());  // rolled back
+    EXPECT_FALSE((*w)->Get(Key("delta"), 2)->has_value());  // rolled back
   }
   auto r = CachedEmbeddings::Open(path, "embed-model", std::string(64, 'e'), 2);
   ASSERT_TRUE(r.ok()) << r.status();
@@ -64,6 +68,79 @@ TEST(VectorCacheTest, MissingTextsAreAnErrorNamingTheFillCommand) {
   EXPECT_TRUE(
       IsError((*other)->Embed({"alpha"}, &out), absl::StatusCode::kNotFound,
               "1 of 1 texts have no vector for model embed-model (" + std::string(64, 'f') + ")"));
+}
+
+// Overwrites the stored row of `text` with `v` (dims = v.size()), as a file
+// changed after its fill would hold it.
+void Corrupt(const std::string& path, const std::string& text, const std::vector<float>& v) {
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  sqlite3_stmt* s = nullptr;
+  ASSERT_EQ(
+      sqlite3_prepare_v2(db, "UPDATE vectors SET dims = ?1, vector = ?2 WHERE text_sha256 = ?3", -1,
+                         &s, nullptr),
+      SQLITE_OK);
+  const std::string sha = Sha256Hex(text);
+  sqlite3_bind_int64(s, 1, static_cast<int64_t>(v.size()));
+  sqlite3_bind_blob(s, 2, v.data(), static_cast<int>(v.size() * 4), SQLITE_TRANSIENT);
+  sqlite3_bind_text(s, 3, sha.data(), static_cast<int>(sha.size()), SQLITE_TRANSIENT);
+  EXPECT_EQ(sqlite3_step(s), SQLITE_DONE);
+  EXPECT_EQ(sqlite3_changes(db), 1);
+  sqlite3_finalize(s);
+  sqlite3_close(db);
+}
+
+TEST(VectorCacheTest, ABadRowStopsTheReadNamingFileTextAndFillCommand) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const struct {
+    std::vector<float> row;
+    std::string what;
+  } cases[] = {
+      {{0.6f, nan, 0.0f}, "bad vector: value 1 of 3 is nan"},
+      {{0.0f, 0.0f, 0.0f}, "bad vector: every value is 0"},
+      {{1e-30f, 0.0f, 0.0f}, "bad vector: L2 norm 1e-30, expected 1"},
+      {{2.0f, 0.0f, 0.0f}, "bad vector: L2 norm 2, expected 1"},
+      {{1.0f, 0.0f}, "bad vector: 2 values, expected 3"},
+  };
+  int n = 0;
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.what);
+    const std::string path = TempPath(absl::StrCat("bad_row_", n++, ".sqlite"));
+    ASSERT_TRUE((*VectorCacheWriter::Open(path))
+                    ->PutMany({{Key("alpha"), {1.0f, 0.0f, 0.0f}}, {Key("beta"), {0, 0.6f, 0.8f}}})
+                    .ok());
+    Corrupt(path, "beta", c.row);
+    auto r = CachedEmbeddings::Open(path, "embed-model", std::string(64, 'e'), 3);
+    ASSERT_TRUE(r.ok()) << r.status();
+    std::vector<float> out;
+    absl::Status s = (*r)->Embed({"alpha", "beta"}, &out);
+    EXPECT_TRUE(
+        IsError(s, absl::StatusCode::kDataLoss,
+                absl::StrCat(path, ": text sha256 ", Sha256Hex("beta"), " (model embed-model, ",
+                             std::string(64, 'e'), "): ", c.what)));
+    EXPECT_THAT(s.message(), HasSubstr("Fill a new cache file with `bazel run "
+                                       "//stages/e04:fill_vector_cache -- "));
+    EXPECT_THAT(s.message(), HasSubstr("--dims=3 --cache=<a new file>"));
+    EXPECT_TRUE(out.empty());
+    // The fill sees the bad row too, and does not count it as present.
+    auto w = VectorCacheWriter::Open(path);
+    ASSERT_TRUE(w.ok());
+    EXPECT_TRUE(IsError((*w)->Get(Key("beta"), 3), absl::StatusCode::kDataLoss, c.what));
+  }
+}
+
+TEST(VectorCacheTest, TheWriterStoresOnlyFiniteUnitVectors) {
+  const std::string path = TempPath("refused_rows.sqlite");
+  auto w = VectorCacheWriter::Open(path);
+  ASSERT_TRUE(w.ok());
+  const float inf = std::numeric_limits<float>::infinity();
+  for (const std::vector<float>& bad :
+       {std::vector<float>{0.0f, 0.0f}, {inf, 0.0f}, {0.6f, 0.6f}, {1e-30f, 0.0f}}) {
+    EXPECT_TRUE(IsError((*w)->PutMany({{Key("ok"), {0.6f, 0.8f}}, {Key("bad"), bad}}),
+                        absl::StatusCode::kInvalidArgument,
+                        path + ": text sha256 " + Sha256Hex("bad") + ": not stored: "));
+    EXPECT_FALSE((*w)->Get(Key("ok"), 2)->has_value());  // the batch rolled back
+  }
 }
 
 TEST(VectorCacheTest, PinnedFileHashIsChecked) {
