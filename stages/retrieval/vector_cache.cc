@@ -99,6 +99,54 @@ absl::StatusOr<std::optional<std::vector<float>>> Lookup(sqlite3* db, sqlite3_st
   return std::optional<std::vector<float>>(std::move(v));
 }
 
+// The columns of `vectors`, in order, with their declared types.
+constexpr std::pair<const char*, const char*> kColumns[] = {{"model_id", "TEXT"},
+                                                            {"model_sha256", "TEXT"},
+                                                            {"text_sha256", "TEXT"},
+                                                            {"dims", "INTEGER"},
+                                                            {"vector", "BLOB"}};
+
+absl::Status NotACache(absl::string_view path, absl::string_view why) {
+  return absl::InvalidArgumentError(absl::StrCat(
+      path, ": not a vector cache (", why,
+      "); expected the SQLite file that `bazel run //stages/e04:fill_vector_cache` fills "
+      "(docs/embedding.md)"));
+}
+
+// The schema check of CheckVectorCacheFile, on an open handle.
+absl::Status CheckSchema(sqlite3* db, absl::string_view path) {
+  Statement columns(db, "SELECT name, type FROM pragma_table_info('vectors') ORDER BY cid");
+  if (columns.get() == nullptr)
+    return NotACache(path, absl::StrCat("SQLite: ", sqlite3_errmsg(db)));
+  std::vector<std::string> found;
+  int rc;
+  while ((rc = sqlite3_step(columns.get())) == SQLITE_ROW) {
+    const unsigned char* name = sqlite3_column_text(columns.get(), 0);
+    const unsigned char* type = sqlite3_column_text(columns.get(), 1);
+    found.push_back(absl::StrCat(name ? reinterpret_cast<const char*>(name) : "", " ",
+                                 type ? reinterpret_cast<const char*>(type) : ""));
+  }
+  if (rc != SQLITE_DONE) return NotACache(path, absl::StrCat("SQLite: ", sqlite3_errmsg(db)));
+  std::vector<std::string> expected;
+  for (const auto& [name, type] : kColumns) expected.push_back(absl::StrCat(name, " ", type));
+  if (found.empty()) return NotACache(path, "no table `vectors`");
+  if (found != expected) {
+    return NotACache(path, absl::StrCat("table `vectors` has columns (", absl::StrJoin(found, ", "),
+                                        "), expected (", absl::StrJoin(expected, ", "), ")"));
+  }
+  Statement schema(db, "SELECT value FROM meta WHERE key = 'schema'");
+  if (schema.get() == nullptr) return NotACache(path, absl::StrCat("SQLite: ", sqlite3_errmsg(db)));
+  std::string version = "none";
+  if (sqlite3_step(schema.get()) == SQLITE_ROW) {
+    const unsigned char* v = sqlite3_column_text(schema.get(), 0);
+    version = absl::StrCat("\"", v ? reinterpret_cast<const char*>(v) : "", "\"");
+  }
+  if (version != "\"1\"") {
+    return NotACache(path, absl::StrCat("meta schema: expected \"1\", found ", version));
+  }
+  return absl::OkStatus();
+}
+
 std::string UriEscape(absl::string_view path) {
   std::string out;
   for (char c : path) {
@@ -109,6 +157,17 @@ std::string UriEscape(absl::string_view path) {
     }
   }
   return out;
+}
+
+// Opens `path` read-only and immutable (SQLite never writes, no journal).
+absl::StatusOr<SqliteHandle> OpenReadOnly(const std::string& path) {
+  sqlite3* raw = nullptr;
+  const std::string uri = absl::StrCat("file:", UriEscape(path), "?mode=ro&immutable=1");
+  const int rc =
+      sqlite3_open_v2(uri.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
+  SqliteHandle db(raw);
+  if (rc != SQLITE_OK) return SqlError(raw, path, "open read-only");
+  return db;
 }
 
 }  // namespace
@@ -193,6 +252,11 @@ absl::Status VectorCacheWriter::PutMany(
   return absl::OkStatus();
 }
 
+absl::Status CheckVectorCacheFile(const std::string& path) {
+  ASSIGN_OR_RETURN(SqliteHandle db, OpenReadOnly(path));
+  return CheckSchema(db.get(), path);
+}
+
 absl::StatusOr<std::unique_ptr<CachedEmbeddings>> CachedEmbeddings::Open(
     const std::string& path, std::string model_id, std::string model_sha256, int dims,
     absl::string_view expected_file_sha256, absl::string_view known_file_sha256) {
@@ -207,15 +271,9 @@ absl::StatusOr<std::unique_ptr<CachedEmbeddings>> CachedEmbeddings::Open(
                        " (pinned), found ", sha));
     }
   }
-  sqlite3* raw = nullptr;
-  const std::string uri = absl::StrCat("file:", UriEscape(path), "?mode=ro&immutable=1");
-  const int rc =
-      sqlite3_open_v2(uri.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
-  SqliteHandle db(raw);
-  if (rc != SQLITE_OK) return SqlError(raw, path, "open read-only");
+  ASSIGN_OR_RETURN(SqliteHandle db, OpenReadOnly(path));
   // Fails here (not later) when the file is not a vector cache.
-  Statement probe(db.get(), kSelect);
-  if (probe.get() == nullptr) return SqlError(db.get(), path, "not a vector cache");
+  RETURN_IF_ERROR(CheckSchema(db.get(), path));
   std::unique_ptr<CachedEmbeddings> c(new CachedEmbeddings(std::move(db), path));
   c->model_id_ = std::move(model_id);
   c->model_sha256_ = std::move(model_sha256);

@@ -39,6 +39,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
@@ -66,6 +67,17 @@ class SqliteHandle {
  private:
   sqlite3* db_;
 };
+
+// Whether `path` is a vector cache, without reading its vectors: a SQLite 3
+// file (opened read-only and immutable) whose table `vectors` has exactly the
+// columns of the schema above, in order, with their types, and whose meta
+// row `schema` is "1". OK, or InvalidArgument "<path>: not a vector cache
+// (<why>: file is not a database, no table `vectors`, its columns, the
+// schema version); expected the SQLite file that `bazel run
+// //stages/e04:fill_vector_cache` fills"; Internal when the file cannot be
+// opened. CachedEmbeddings::Open makes the same check; the pins stage makes
+// it before pinning a file.
+absl::Status CheckVectorCacheFile(const std::string& path);
 
 class VectorCacheWriter {
  public:

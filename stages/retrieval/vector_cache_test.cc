@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <limits>
 #include <string>
@@ -143,6 +144,46 @@ TEST(VectorCacheTest, TheWriterStoresOnlyFiniteUnitVectors) {
   }
 }
 
+// A SQLite file made by `sql`.
+std::string SqliteFile(const std::string& name, const char* sql) {
+  const std::string path = TempPath(name);
+  std::remove(path.c_str());
+  sqlite3* db = nullptr;
+  EXPECT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  EXPECT_EQ(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
+  sqlite3_close(db);
+  return path;
+}
+
+TEST(VectorCacheTest, CheckVectorCacheFileChecksTheSchema) {
+  const std::string good = TempPath("schema_ok.sqlite");
+  ASSERT_TRUE((*VectorCacheWriter::Open(good))->PutMany({{Key("alpha"), {1.0f, 0.0f}}}).ok());
+  EXPECT_TRUE(CheckVectorCacheFile(good).ok());
+  const std::string empty_db = SqliteFile("other.sqlite", "CREATE TABLE t(x INTEGER);");
+  EXPECT_TRUE(IsError(CheckVectorCacheFile(empty_db), absl::StatusCode::kInvalidArgument,
+                      empty_db + ": not a vector cache (no table `vectors`)"));
+  const std::string columns = SqliteFile(
+      "columns.sqlite", "CREATE TABLE vectors(model_id TEXT, text_sha256 TEXT, vector BLOB);");
+  EXPECT_TRUE(IsError(CheckVectorCacheFile(columns), absl::StatusCode::kInvalidArgument,
+                      "table `vectors` has columns (model_id TEXT, text_sha256 TEXT, vector "
+                      "BLOB), expected (model_id TEXT, model_sha256 TEXT, text_sha256 TEXT, dims "
+                      "INTEGER, vector BLOB)"));
+  const std::string no_meta = SqliteFile(
+      "no_meta.sqlite",
+      "CREATE TABLE vectors(model_id TEXT NOT NULL, model_sha256 TEXT NOT NULL, text_sha256 TEXT "
+      "NOT NULL, dims INTEGER NOT NULL, vector BLOB NOT NULL);");
+  EXPECT_TRUE(IsError(CheckVectorCacheFile(no_meta), absl::StatusCode::kInvalidArgument,
+                      no_meta + ": not a vector cache (SQLite: no such table: meta)"));
+  const std::string version = SqliteFile(
+      "version.sqlite",
+      "CREATE TABLE vectors(model_id TEXT NOT NULL, model_sha256 TEXT NOT NULL, text_sha256 TEXT "
+      "NOT NULL, dims INTEGER NOT NULL, vector BLOB NOT NULL);"
+      "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+      "INSERT INTO meta VALUES ('schema', '2');");
+  EXPECT_TRUE(IsError(CheckVectorCacheFile(version), absl::StatusCode::kInvalidArgument,
+                      "(meta schema: expected \"1\", found \"2\")"));
+}
+
 TEST(VectorCacheTest, PinnedFileHashIsChecked) {
   const std::string path = TempPath("cache3.sqlite");
   ASSERT_TRUE((*VectorCacheWriter::Open(path))->PutMany({{Key("alpha"), {1.0f}}}).ok());
@@ -167,7 +208,11 @@ TEST(VectorCacheTest, NotACacheFile) {
   std::fputs("hello", f);
   std::fclose(f);
   EXPECT_TRUE(IsError(CachedEmbeddings::Open(path, "m", std::string(64, 'e'), 2),
-                      absl::StatusCode::kInternal, path + ": SQLite not a vector cache: "));
+                      absl::StatusCode::kInvalidArgument,
+                      path + ": not a vector cache (SQLite: file is not a database); expected the "
+                             "SQLite file that `bazel run //stages/e04:fill_vector_cache` fills"));
+  EXPECT_TRUE(IsError(CheckVectorCacheFile(path), absl::StatusCode::kInvalidArgument,
+                      path + ": not a vector cache (SQLite: file is not a database)"));
   const std::string absent = TempPath("absent.sqlite");
   EXPECT_TRUE(IsError(CachedEmbeddings::Open(absent, "m", "s", 2), absl::StatusCode::kInternal,
                       absent + ": SQLite open read-only: "));
