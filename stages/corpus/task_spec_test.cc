@@ -124,6 +124,41 @@ TEST(TaskSpecTest, LabelShapeProblemsAreAllListed) {
   EXPECT_THAT(st.message(), HasSubstr("field gold_in_stale: no entry for gold file \"x/x.go\""));
 }
 
+TEST(TaskSpecTest, ControlCharactersInAuthoredTextAreNamed) {
+  TaskSet s = Spec();
+  Task* t = s.mutable_tasks(0);
+  t->set_query(std::string("windows\0volume", 14));
+  t->set_reformulation("a\rb");
+  t->set_subsystem("x\x7f");
+  t->mutable_gold_functions(0)->set_function("X\x1b[31m");
+  s.set_lsa_training_note("note \xc2\x85 next line");
+  auto st = ValidateTaskSet(s, "tasks.textproto", History());
+  EXPECT_THAT(st.message(), HasSubstr("5 problem(s)"));
+  EXPECT_THAT(st.message(),
+              HasSubstr("tasks.textproto: task F01 (tasks[0]), field query: control character "
+                        "U+0000 at byte 7 (authored text may hold tab and newline, no other "
+                        "control character)"));
+  EXPECT_THAT(st.message(), HasSubstr("task F01 (tasks[0]), field reformulation: control "
+                                      "character U+000D at byte 1"));
+  EXPECT_THAT(st.message(), HasSubstr("field subsystem: control character U+007F at byte 1"));
+  EXPECT_THAT(st.message(), HasSubstr("field gold_functions[0].function: control character "
+                                      "U+001B at byte 1"));
+  EXPECT_THAT(st.message(), HasSubstr("tasks.textproto: field lsa_training_note: control "
+                                      "character U+0085 at byte 5"));
+  // Tab and newline are text.
+  s = Spec();
+  s.mutable_tasks(0)->set_query("line one\n\tline two");
+  EXPECT_TRUE(ValidateTaskSet(s, "tasks.textproto", History()).ok());
+  // From the text file itself, and an id holding one is printed escaped.
+  std::string text = kSpec;
+  text.replace(text.find("id: \"F01\""), 9, "id: \"F\\001\"");
+  auto parsed = ParseTaskSet(text, "tasks.textproto");
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  EXPECT_THAT(ValidateTaskSet(*parsed, "tasks.textproto", History()).message(),
+              HasSubstr("task \"F\\x01\" (tasks[0]), field id: control character U+0001 at "
+                        "byte 1"));
+}
+
 TEST(TaskSpecTest, FindTask) {
   TaskSet s = Spec();
   ASSERT_TRUE(FindTask(s, "F01").ok());

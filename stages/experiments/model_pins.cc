@@ -115,7 +115,7 @@ absl::StatusOr<VectorCachePin> ModelPinSet::VectorCache() const {
 }
 
 absl::Status ModelPinSet::Explain(const absl::Status& mismatch) const {
-  if (mismatch.ok()) return mismatch;
+  if (mismatch.code() != absl::StatusCode::kFailedPrecondition) return mismatch;
   return absl::Status(mismatch.code(), absl::StrCat(mismatch.message(), " (pinned in ", pins_file_,
                                                     "; if the new model is intended, run `",
                                                     refreeze_, "` and review its diff)"));

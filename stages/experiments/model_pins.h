@@ -54,7 +54,9 @@ class ModelPinSet {
   absl::StatusOr<VectorCachePin> VectorCache() const;
 
   // Appends "(pinned in <file>; if the new model is intended, run `<command>`
-  // and review its diff)" to a mismatch error.
+  // and review its diff)" to a mismatch error (FailedPrecondition, the code
+  // of every pin mismatch). Any other status is returned unchanged: a file
+  // that is not a model or a cache at all is not fixed by a refreeze.
   absl::Status Explain(const absl::Status& mismatch) const;
 
   const std::string& task_set() const { return task_set_; }

@@ -44,6 +44,11 @@ TEST(ModelPinsTest, MissingPinAndMissingFileNameTheRefreezeCommand) {
   EXPECT_THAT(set.Explain(absl::FailedPreconditionError("sha256 mismatch")).message(),
               HasSubstr("sha256 mismatch (pinned in data/experiments/x.pins.textproto; if the new "
                         "model is intended, run `bazel run //reports:x_pins_refreeze`"));
+  // Only a mismatch gets the refreeze hint: a file that is not a cache at all
+  // is not fixed by pinning it again.
+  const absl::Status not_a_cache = absl::InvalidArgumentError("c.sqlite: not a vector cache");
+  EXPECT_EQ(set.Explain(not_a_cache), not_a_cache);
+  EXPECT_EQ(set.Explain(absl::OkStatus()), absl::OkStatus());
 }
 
 TEST(ModelPinsTest, RejectsBadFiles) {

@@ -1,75 +1,19 @@
-// Stage experiment_pins: the model pins of an experiment as built.
+// Stage experiment_pins: the model pins of an experiment as built
+// (pins_stage.h).
 //
 // Flags: --task_set_name=<set> --experiment=<name>.
-// Inputs (roles): summary/<model> (LsaModelSummary JSON of each dense model
-// the experiment's harnesses read; <model> = the LSA config's stem) and, for
-// an experiment with a vector_cache, vector_cache (the filled cache file:
-// its sha256 and size become ModelPins.vector_cache).
-// Output: <experiment>.pins.textproto (ModelPins, sorted by model), the file
-// `bazel run //reports:<experiment>_pins_refreeze` copies into
-// data/experiments/ for review. Deterministic: no time, no path.
 #include <string>
 
 #include "absl/flags/flag.h"
-#include "absl/strings/str_cat.h"
-#include "google/protobuf/text_format.h"
-#include "stages/experiments/experiment.pb.h"
 #include "stages/experiments/model_pins.h"
+#include "stages/experiments/pins_stage.h"
 #include "stages/pipeline/stage.h"
-#include "stages/pipeline/stage_proto.h"
-#include "stages/pipeline/status_macros.h"
-#include "stages/retrieval/retrieval.pb.h"
 
 ABSL_FLAG(std::string, experiment, "", "Experiment name, for the file header.");
 
-namespace repro::experiments {
-namespace {
-
-absl::Status Run(Stage& stage) {
-  const std::string task_set = absl::GetFlag(FLAGS_task_set_name);
-  const std::string experiment = absl::GetFlag(FLAGS_experiment);
-  if (task_set.empty() || experiment.empty()) {
-    return absl::InvalidArgumentError("pins: --task_set_name and --experiment are required");
-  }
-  ModelPins pins;
-  for (const std::string& role : stage.Roles("summary/")) {  // sorted: by model
-    retrieval::LsaModelSummary summary;
-    RETURN_IF_ERROR(ReadInputProto(stage, role, &summary));
-    ModelPin* p = pins.add_pins();
-    p->set_task_set(task_set);
-    p->set_model(role.substr(std::string("summary/").size()));
-    p->set_model_id(summary.model_id());
-    p->set_sha256(summary.sha256());
-  }
-  if (!stage.Roles("vector_cache").empty()) {
-    // The digest the provenance record reuses: the large file is hashed once.
-    ASSIGN_OR_RETURN(const Stage::Digest cache, stage.InputDigest("vector_cache"));
-    pins.mutable_vector_cache()->set_sha256(cache.sha256);
-    pins.mutable_vector_cache()->set_bytes(cache.bytes);
-  }
-  std::string text;
-  google::protobuf::TextFormat::Printer printer;
-  if (!printer.PrintToString(pins, &text))
-    return absl::InternalError("pins: cannot print ModelPins");
-  const std::string file = absl::StrCat(experiment, ".pins.textproto");
-  // Round trip through the checker the stages use, so a refrozen file is valid.
-  RETURN_IF_ERROR(ParseModelPins(text, file).status());
-  const std::string out = absl::StrCat(
-      "# proto-file: stages/experiments/experiment.proto\n"
-      "# proto-message: repro.experiments.ModelPins\n"
-      "#\n"
-      "# The dense models experiment ",
-      experiment,
-      " reads, pinned by sha256. Written by\n"
-      "# `bazel run //reports:",
-      experiment, "_pins_refreeze`; review the diff before committing.\n", text);
-  for (const auto& [name, path] : stage.output_paths()) {
-    return stage.Write(name, out);
-  }
-  return absl::InvalidArgumentError("pins: no output declared");
+int main(int argc, char** argv) {
+  return repro::RunStage(argc, argv, [](repro::Stage& stage) {
+    return repro::experiments::WritePins(stage, absl::GetFlag(FLAGS_task_set_name),
+                                         absl::GetFlag(FLAGS_experiment));
+  });
 }
-
-}  // namespace
-}  // namespace repro::experiments
-
-int main(int argc, char** argv) { return repro::RunStage(argc, argv, repro::experiments::Run); }

@@ -1,6 +1,7 @@
 #include "stages/retrieval/harness_config.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <vector>
 
 #include "absl/strings/ascii.h"
@@ -19,6 +20,11 @@ namespace repro::retrieval {
 namespace {
 
 constexpr double kMaxBm25K1 = 10;
+// The unsigned fields are used as int (ranks, depths, the RRF constant) and
+// candidate_limit + 1 is the censored rank: every one has an upper bound far
+// below INT32_MAX, so no value wraps.
+constexpr uint32_t kMaxCount = 1000000;  // candidate_limit, fusion.rrf_k, fusion.leg_depth
+constexpr uint32_t kMaxDims = 65536;     // dense.dims (float32 per text and chunk)
 
 absl::Status Bad(absl::string_view source, absl::string_view field, absl::string_view expected,
                  absl::string_view found) {
@@ -28,6 +34,13 @@ absl::Status Bad(absl::string_view source, absl::string_view field, absl::string
 
 absl::Status Missing(absl::string_view source, absl::string_view field) {
   return Bad(source, field, "a value", "none (every parameter must be written)");
+}
+
+// An unsigned field in [1, max], the value shown as written (uint32).
+absl::Status CheckCount(absl::string_view source, absl::string_view field, uint32_t value,
+                        uint32_t max) {
+  if (value >= 1 && value <= max) return absl::OkStatus();
+  return Bad(source, field, absl::StrCat("an integer in [1, ", max, "]"), absl::StrCat(value));
 }
 
 bool IsHex64(absl::string_view s) {
@@ -133,7 +146,7 @@ absl::Status ValidateDense(const HarnessConfig& c, absl::string_view source) {
                absl::StrCat(d.backend()));
   }
   if (!d.has_dims()) return Missing(source, "dense.dims");
-  if (d.dims() < 1) return Bad(source, "dense.dims", ">= 1", "0");
+  RETURN_IF_ERROR(CheckCount(source, "dense.dims", d.dims(), kMaxDims));
   if (d.backend() == DENSE_BACKEND_LSA) {
     if (!d.has_lsa_model() || d.lsa_model().empty()) return Missing(source, "dense.lsa_model");
     if (d.pinned_model_size() > 0) {
@@ -155,9 +168,9 @@ absl::Status ValidateDense(const HarnessConfig& c, absl::string_view source) {
 absl::Status ValidateFusion(const HarnessConfig& c, absl::string_view source) {
   if (!c.has_fusion()) return Missing(source, "fusion");
   if (!c.fusion().has_rrf_k()) return Missing(source, "fusion.rrf_k");
-  if (c.fusion().rrf_k() < 1) return Bad(source, "fusion.rrf_k", ">= 1", "0");
+  RETURN_IF_ERROR(CheckCount(source, "fusion.rrf_k", c.fusion().rrf_k(), kMaxCount));
   if (!c.fusion().has_leg_depth()) return Missing(source, "fusion.leg_depth");
-  if (c.fusion().leg_depth() < 1) return Bad(source, "fusion.leg_depth", ">= 1", "0");
+  RETURN_IF_ERROR(CheckCount(source, "fusion.leg_depth", c.fusion().leg_depth(), kMaxCount));
   return absl::OkStatus();
 }
 
@@ -167,7 +180,7 @@ absl::Status ValidateHarnessConfig(const HarnessConfig& c, absl::string_view sou
   RETURN_IF_ERROR(ValidateNameUnitAndQuery(c, source));
   RETURN_IF_ERROR(ValidateBm25(c, source));
   if (!c.has_candidate_limit()) return Missing(source, "candidate_limit");
-  if (c.candidate_limit() < 1) return Bad(source, "candidate_limit", ">= 1", "0");
+  RETURN_IF_ERROR(CheckCount(source, "candidate_limit", c.candidate_limit(), kMaxCount));
   RETURN_IF_ERROR(ValidateCompareWith(c, source));
 
   if (c.document_unit() == DOCUMENT_UNIT_FILES) {

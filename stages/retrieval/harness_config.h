@@ -4,7 +4,10 @@
 // Every parameter must be written in the file; nothing defaults:
 //  - name (equal to the file's base name without ".textproto"), description;
 //  - document_unit; query_field; tokenizer (equal to kTokenizerVersion);
-//  - 0 < bm25.k1 <= 10 (finite), 0 <= bm25.b <= 1 (NaN rejected); candidate_limit >= 1;
+//  - 0 < bm25.k1 <= 10 (finite), 0 <= bm25.b <= 1 (NaN rejected);
+//  - the unsigned fields in range, checked as uint32 (the value as written,
+//    never wrapped to int): 1 <= candidate_limit, fusion.rrf_k,
+//    fusion.leg_depth <= 1000000; 1 <= dense.dims <= 65536;
 //  - compare_with: unique names, none empty or equal to the config's own name
 //    (that each names a harness of the grid is checked by the aggregation);
 //  - DOCUMENT_UNIT_FILES: no dense, no fusion block;
@@ -14,7 +17,7 @@
 //    for DENSE_BACKEND_SERVER_CACHE one or more pinned_model with
 //    corpus_repository (sorted, unique), model_id and the model's 64-hex
 //    sha256; the vector cache file is pinned by the experiment,
-//    stages/experiments/model_pins.h} and fusion {rrf_k >= 1, leg_depth >= 1}.
+//    stages/experiments/model_pins.h} and fusion {rrf_k, leg_depth}.
 // Errors: InvalidArgument "<file>: HarnessConfig.<field>: expected ..., found ...".
 //
 // The config hash (HarnessConfigSha256) is the sha256 of the deterministic

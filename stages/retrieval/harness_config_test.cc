@@ -151,6 +151,55 @@ TEST(HarnessConfigTest, Bm25ParametersMustBeFiniteAndSane) {
               HasSubstr("HarnessConfig.bm25.b: expected in [0, 1], found nan"));
 }
 
+TEST(HarnessConfigTest, UnsignedFieldsAreRangeCheckedAsWritten) {
+  const struct {
+    const char* text;     // in kH008
+    const char* written;  // replacement
+    const char* message;
+  } cases[] = {
+      {"rrf_k: 60", "rrf_k: 4294967295",
+       "H008.textproto: HarnessConfig.fusion.rrf_k: expected an integer in [1, 1000000], found "
+       "4294967295"},
+      {"rrf_k: 60", "rrf_k: 2147483648",
+       "HarnessConfig.fusion.rrf_k: expected an integer in [1, 1000000], found 2147483648"},
+      {"rrf_k: 60", "rrf_k: 0",
+       "HarnessConfig.fusion.rrf_k: expected an integer in [1, 1000000], found 0"},
+      {"leg_depth: 1000", "leg_depth: 4294967295",
+       "HarnessConfig.fusion.leg_depth: expected an integer in [1, 1000000], found 4294967295"},
+      {"candidate_limit: 200", "candidate_limit: 4294967295",
+       "H008.textproto: HarnessConfig.candidate_limit: expected an integer in [1, 1000000], found "
+       "4294967295"},
+      {"candidate_limit: 200", "candidate_limit: 2147483647",
+       "HarnessConfig.candidate_limit: expected an integer in [1, 1000000], found 2147483647"},
+      {"candidate_limit: 200", "candidate_limit: 0",
+       "HarnessConfig.candidate_limit: expected an integer in [1, 1000000], found 0"},
+      {"dims: 256", "dims: 4294967295",
+       "HarnessConfig.dense.dims: expected an integer in [1, 65536], found 4294967295"},
+      {"dims: 256", "dims: 65537",
+       "HarnessConfig.dense.dims: expected an integer in [1, 65536], found 65537"},
+  };
+  for (const auto& c : cases) {
+    std::string text = kH008;
+    text.replace(text.find(c.text), std::string(c.text).size(), c.written);
+    EXPECT_TRUE(IsError(ParseHarnessConfig(text, "H008.textproto"),
+                        absl::StatusCode::kInvalidArgument, c.message))
+        << c.written;
+  }
+  // The largest values in range are accepted.
+  std::string text = kH008;
+  text.replace(text.find("rrf_k: 60"), 9, "rrf_k: 1000000");
+  text.replace(text.find("dims: 256"), 9, "dims: 65536");
+  text.replace(text.find("candidate_limit: 200"), 20, "candidate_limit: 1000000");
+  absl::StatusOr<HarnessConfig> max = ParseHarnessConfig(text, "H008.textproto");
+  ASSERT_TRUE(max.ok()) << max.status();
+  EXPECT_EQ(max->fusion().rrf_k(), 1000000u);
+  // A value past uint32 does not parse: the parser names the line.
+  text = kH008;
+  text.replace(text.find("rrf_k: 60"), 9, "rrf_k: 4294967296");
+  EXPECT_THAT(ParseHarnessConfig(text, "H008.textproto").status().message(),
+              HasSubstr("H008.textproto:"));
+}
+
 TEST(HarnessConfigTest, CompareWithNamesOtherHarnessesOnce) {
   std::string text = std::string(kH008) + "compare_with: \"H000\"";
   absl::StatusOr<HarnessConfig> ok = ParseHarnessConfig(text, "H008.textproto");

@@ -3,7 +3,6 @@
 #include <curl/curl.h>
 
 #include <algorithm>
-#include <cmath>
 #include <mutex>
 
 #include "absl/status/status.h"
@@ -11,6 +10,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
 #include "google/protobuf/util/json_util.h"
+#include "stages/pipeline/sha256.h"
 #include "stages/pipeline/status_macros.h"
 #include "stages/retrieval/openai_api.pb.h"
 
@@ -135,14 +135,14 @@ absl::Status OpenAiEmbeddingClient::Embed(absl::Span<const std::string> texts,
         return absl::DataLossError(absl::StrCat(url, ": embedding ", e.index(), " has ",
                                                 e.embedding_size(), " dims, expected ", dims));
       }
-      for (double x : e.embedding()) {
-        if (!std::isfinite(x)) {
-          return absl::DataLossError(
-              absl::StrCat(url, ": non-finite value in embedding ", e.index()));
-        }
+      const absl::Span<float> row =
+          absl::MakeSpan(result.data() + (begin + e.index()) * dims, dims);
+      NormalizeServerEmbedding(absl::MakeConstSpan(e.embedding().data(), dims), row);
+      if (absl::Status bad = CheckEmbeddingRow(row, dims); !bad.ok()) {
+        return absl::DataLossError(absl::StrCat(url, ": embedding ", e.index(), " (text sha256 ",
+                                                Sha256Hex(texts[begin + e.index()]),
+                                                "): ", bad.message()));
       }
-      L2NormalizeTo(absl::MakeConstSpan(e.embedding().data(), dims),
-                    absl::MakeSpan(result.data() + (begin + e.index()) * dims, dims));
     }
   }
   out->insert(out->end(), result.begin(), result.end());

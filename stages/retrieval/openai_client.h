@@ -13,8 +13,12 @@
 // Embed(): POST <base_url>/v1/embeddings {"model", "input": [...],
 //   "encoding_format": "float"} in batches of `batch_size`. The response must
 //   hold one embedding per input with indices 0..n-1 (any order) of `dims`
-//   finite values; each is L2-normalised here (servers differ on whether they
-//   normalise) and returned as float32. A zero vector stays zero.
+//   values; each is L2-normalised here (servers differ on whether they
+//   normalise; NormalizeServerEmbedding, which also normalises components
+//   near 1e300 or 1e-300) and returned as float32. Every row must then pass
+//   CheckEmbeddingRow (embedding_backend.h): a NaN or infinite value, or an
+//   all-zero vector, is DataLoss "<url>: embedding <i> (text sha256 <s>):
+//   ...", and nothing is appended.
 // Transport: libcurl, no proxy (CURLOPT_PROXY ""), connect and total
 //   timeouts from the options, HTTP status must be 200; errors name the URL,
 //   the status and the start of the body.

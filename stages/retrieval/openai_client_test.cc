@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "gmock/gmock.h"
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
+#include "stages/pipeline/sha256.h"
 #include "stages/pipeline/status_testing.h"
 #include "stages/retrieval/loopback_http_server.h"
 #include "stages/retrieval/openai_api.pb.h"
@@ -28,6 +30,8 @@ struct FakeServer {
   std::vector<std::string> models = {"text-embedding-test"};
   int dims = 4;
   int embedding_calls = 0;
+  // Texts answered with these raw values instead.
+  std::map<std::string, std::vector<double>> raw;
 
   LoopbackHttpServer::Response Handle(const LoopbackHttpServer::Request& req) {
     if (req.method == "GET" && req.path == "/v1/models") {
@@ -56,6 +60,10 @@ struct FakeServer {
         const std::string& t = r.input(i);
         const double v[4] = {static_cast<double>(t.size()),
                              static_cast<double>(std::count(t.begin(), t.end(), 'a')), 1, 2};
+        if (auto it = raw.find(t); it != raw.end()) {
+          for (double x : it->second) e->add_embedding(x);
+          continue;
+        }
         for (int j = 0; j < dims; ++j) e->add_embedding(v[j % 4]);
       }
       std::string json;
@@ -139,6 +147,29 @@ TEST_F(OpenAiClientTest, WrongDimensionIsAnError) {
   std::vector<float> out;
   absl::Status s = (*client)->Embed({"abc"}, &out);
   EXPECT_THAT(s.message(), HasSubstr("has 3 dims, expected 4"));
+  EXPECT_TRUE(out.empty());
+}
+
+TEST_F(OpenAiClientTest, HugeAndTinyVectorsNormaliseZeroAndNonFiniteOnesAreErrors) {
+  fake_.raw["huge"] = {1e300, -1e300, 1e300, 1e300};
+  fake_.raw["tiny"] = {3e-300, 0, -4e-300, 0};
+  fake_.raw["zero"] = {0, 0, 0, 0};
+  fake_.raw["nan"] = {1, std::nan(""), 0, 0};
+  fake_.raw["inf"] = {1, 0, 0, -HUGE_VAL};
+  auto client = OpenAiEmbeddingClient::Connect(Options());
+  ASSERT_TRUE(client.ok());
+  std::vector<float> out;
+  ASSERT_TRUE((*client)->Embed({"huge", "tiny"}, &out).ok());
+  EXPECT_EQ(out, (std::vector<float>{0.5f, -0.5f, 0.5f, 0.5f, 0.6f, 0.0f, -0.8f, 0.0f}));
+  out.clear();
+  const std::string url = server_->base_url() + "/v1/embeddings";
+  EXPECT_TRUE(IsError(
+      (*client)->Embed({"abc", "huge", "zero"}, &out), absl::StatusCode::kDataLoss,
+      url + ": embedding 0 (text sha256 " + Sha256Hex("zero") + "): every value is 0 (L2 norm 0)"));
+  EXPECT_TRUE(IsError((*client)->Embed({"nan"}, &out), absl::StatusCode::kDataLoss,
+                      "embedding 0 (text sha256 " + Sha256Hex("nan") + "): value 1 of 4 is nan"));
+  EXPECT_TRUE(IsError((*client)->Embed({"x", "inf"}, &out), absl::StatusCode::kDataLoss,
+                      "embedding 1 (text sha256 " + Sha256Hex("inf") + "): value 3 of 4 is -inf"));
   EXPECT_TRUE(out.empty());
 }
 

@@ -53,26 +53,98 @@ void BindKey(sqlite3_stmt* s, const CacheKey& key) {
                     SQLITE_TRANSIENT);
 }
 
-// Looks one key up with a prepared kSelect statement.
+// The command that fills a cache for `key`'s model, for messages.
+std::string FillCommand(const CacheKey& key, size_t dims, absl::string_view cache) {
+  return absl::StrCat(
+      "`bazel run //stages/e04:fill_vector_cache -- --experiment=<experiment> --server=<url> "
+      "--model_id=",
+      key.model_id, " --model_sha256=", key.model_sha256, " --dims=", dims, " --cache=", cache,
+      "` (docs/embedding.md), then refreeze the experiment's pins (`bazel run "
+      "//reports:<experiment>_pins_refreeze`)");
+}
+
+// Looks one key up with a prepared kSelect statement. A stored row must pass
+// CheckEmbeddingRow with `dims` values; one that does not is DataLoss naming
+// the file, the text sha256 and the fill command.
 absl::StatusOr<std::optional<std::vector<float>>> Lookup(sqlite3* db, sqlite3_stmt* s,
                                                          const std::string& path,
-                                                         const CacheKey& key) {
+                                                         const CacheKey& key, size_t dims) {
   sqlite3_reset(s);
   sqlite3_clear_bindings(s);
   BindKey(s, key);
   const int rc = sqlite3_step(s);
   if (rc == SQLITE_DONE) return std::optional<std::vector<float>>();
   if (rc != SQLITE_ROW) return SqlError(db, path, "select");
-  const int64_t dims = sqlite3_column_int64(s, 0);
+  const int64_t stored_dims = sqlite3_column_int64(s, 0);
   const void* blob = sqlite3_column_blob(s, 1);
   const int bytes = sqlite3_column_bytes(s, 1);
-  if (dims < 1 || bytes != dims * 4) {
-    return absl::DataLossError(absl::StrCat(path, ": vector of text ", key.text_sha256, " has ",
-                                            bytes, " bytes, expected 4 * dims = ", dims * 4));
+  absl::Status bad;
+  std::vector<float> v;
+  if (stored_dims < 1 || bytes != stored_dims * 4) {
+    bad = absl::InvalidArgumentError(
+        absl::StrCat(bytes, " bytes, expected 4 * dims = ", stored_dims * 4));
+  } else {
+    v.resize(static_cast<size_t>(stored_dims));
+    std::memcpy(v.data(), blob, static_cast<size_t>(bytes));
+    bad = CheckEmbeddingRow(v, dims);
   }
-  std::vector<float> v(static_cast<size_t>(dims));
-  std::memcpy(v.data(), blob, static_cast<size_t>(bytes));
+  if (!bad.ok()) {
+    return absl::DataLossError(absl::StrCat(
+        path, ": text sha256 ", key.text_sha256, " (model ", key.model_id, ", ", key.model_sha256,
+        "): bad vector: ", bad.message(),
+        "; a vector cache holds only finite unit vectors of the pinned dims, as the fill command "
+        "writes them (docs/embedding.md). Fill a new cache file with ",
+        FillCommand(key, dims, "<a new file>")));
+  }
   return std::optional<std::vector<float>>(std::move(v));
+}
+
+// The columns of `vectors`, in order, with their declared types.
+constexpr std::pair<const char*, const char*> kColumns[] = {{"model_id", "TEXT"},
+                                                            {"model_sha256", "TEXT"},
+                                                            {"text_sha256", "TEXT"},
+                                                            {"dims", "INTEGER"},
+                                                            {"vector", "BLOB"}};
+
+absl::Status NotACache(absl::string_view path, absl::string_view why) {
+  return absl::InvalidArgumentError(absl::StrCat(
+      path, ": not a vector cache (", why,
+      "); expected the SQLite file that `bazel run //stages/e04:fill_vector_cache` fills "
+      "(docs/embedding.md)"));
+}
+
+// The schema check of CheckVectorCacheFile, on an open handle.
+absl::Status CheckSchema(sqlite3* db, absl::string_view path) {
+  Statement columns(db, "SELECT name, type FROM pragma_table_info('vectors') ORDER BY cid");
+  if (columns.get() == nullptr)
+    return NotACache(path, absl::StrCat("SQLite: ", sqlite3_errmsg(db)));
+  std::vector<std::string> found;
+  int rc;
+  while ((rc = sqlite3_step(columns.get())) == SQLITE_ROW) {
+    const unsigned char* name = sqlite3_column_text(columns.get(), 0);
+    const unsigned char* type = sqlite3_column_text(columns.get(), 1);
+    found.push_back(absl::StrCat(name ? reinterpret_cast<const char*>(name) : "", " ",
+                                 type ? reinterpret_cast<const char*>(type) : ""));
+  }
+  if (rc != SQLITE_DONE) return NotACache(path, absl::StrCat("SQLite: ", sqlite3_errmsg(db)));
+  std::vector<std::string> expected;
+  for (const auto& [name, type] : kColumns) expected.push_back(absl::StrCat(name, " ", type));
+  if (found.empty()) return NotACache(path, "no table `vectors`");
+  if (found != expected) {
+    return NotACache(path, absl::StrCat("table `vectors` has columns (", absl::StrJoin(found, ", "),
+                                        "), expected (", absl::StrJoin(expected, ", "), ")"));
+  }
+  Statement schema(db, "SELECT value FROM meta WHERE key = 'schema'");
+  if (schema.get() == nullptr) return NotACache(path, absl::StrCat("SQLite: ", sqlite3_errmsg(db)));
+  std::string version = "none";
+  if (sqlite3_step(schema.get()) == SQLITE_ROW) {
+    const unsigned char* v = sqlite3_column_text(schema.get(), 0);
+    version = absl::StrCat("\"", v ? reinterpret_cast<const char*>(v) : "", "\"");
+  }
+  if (version != "\"1\"") {
+    return NotACache(path, absl::StrCat("meta schema: expected \"1\", found ", version));
+  }
+  return absl::OkStatus();
 }
 
 std::string UriEscape(absl::string_view path) {
@@ -85,6 +157,17 @@ std::string UriEscape(absl::string_view path) {
     }
   }
   return out;
+}
+
+// Opens `path` read-only and immutable (SQLite never writes, no journal).
+absl::StatusOr<SqliteHandle> OpenReadOnly(const std::string& path) {
+  sqlite3* raw = nullptr;
+  const std::string uri = absl::StrCat("file:", UriEscape(path), "?mode=ro&immutable=1");
+  const int rc =
+      sqlite3_open_v2(uri.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
+  SqliteHandle db(raw);
+  if (rc != SQLITE_OK) return SqlError(raw, path, "open read-only");
+  return db;
 }
 
 }  // namespace
@@ -109,11 +192,11 @@ absl::StatusOr<std::unique_ptr<VectorCacheWriter>> VectorCacheWriter::Open(
   return std::unique_ptr<VectorCacheWriter>(new VectorCacheWriter(std::move(db), path));
 }
 
-absl::StatusOr<std::optional<std::vector<float>>> VectorCacheWriter::Get(
-    const CacheKey& key) const {
+absl::StatusOr<std::optional<std::vector<float>>> VectorCacheWriter::Get(const CacheKey& key,
+                                                                         size_t dims) const {
   Statement s(db_.get(), kSelect);
   if (s.get() == nullptr) return SqlError(db_.get(), path_, "prepare");
-  return Lookup(db_.get(), s.get(), path_, key);
+  return Lookup(db_.get(), s.get(), path_, key, dims);
 }
 
 absl::Status VectorCacheWriter::PutMany(
@@ -133,7 +216,12 @@ absl::Status VectorCacheWriter::PutMany(
         return absl::InvalidArgumentError(
             absl::StrCat(path_, ": empty vector for text ", key.text_sha256));
       }
-      ASSIGN_OR_RETURN(std::optional<std::vector<float>> old, Lookup(db, select.get(), path_, key));
+      if (absl::Status bad = CheckEmbeddingRow(vec, vec.size()); !bad.ok()) {
+        return absl::InvalidArgumentError(absl::StrCat(path_, ": text sha256 ", key.text_sha256,
+                                                       ": not stored: ", bad.message()));
+      }
+      ASSIGN_OR_RETURN(std::optional<std::vector<float>> old,
+                       Lookup(db, select.get(), path_, key, vec.size()));
       if (old.has_value()) {
         if (std::memcmp(old->data(), vec.data(), vec.size() * 4) == 0 &&
             old->size() == vec.size()) {
@@ -164,6 +252,11 @@ absl::Status VectorCacheWriter::PutMany(
   return absl::OkStatus();
 }
 
+absl::Status CheckVectorCacheFile(const std::string& path) {
+  ASSIGN_OR_RETURN(SqliteHandle db, OpenReadOnly(path));
+  return CheckSchema(db.get(), path);
+}
+
 absl::StatusOr<std::unique_ptr<CachedEmbeddings>> CachedEmbeddings::Open(
     const std::string& path, std::string model_id, std::string model_sha256, int dims,
     absl::string_view expected_file_sha256, absl::string_view known_file_sha256) {
@@ -178,15 +271,9 @@ absl::StatusOr<std::unique_ptr<CachedEmbeddings>> CachedEmbeddings::Open(
                        " (pinned), found ", sha));
     }
   }
-  sqlite3* raw = nullptr;
-  const std::string uri = absl::StrCat("file:", UriEscape(path), "?mode=ro&immutable=1");
-  const int rc =
-      sqlite3_open_v2(uri.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
-  SqliteHandle db(raw);
-  if (rc != SQLITE_OK) return SqlError(raw, path, "open read-only");
+  ASSIGN_OR_RETURN(SqliteHandle db, OpenReadOnly(path));
   // Fails here (not later) when the file is not a vector cache.
-  Statement probe(db.get(), kSelect);
-  if (probe.get() == nullptr) return SqlError(db.get(), path, "not a vector cache");
+  RETURN_IF_ERROR(CheckSchema(db.get(), path));
   std::unique_ptr<CachedEmbeddings> c(new CachedEmbeddings(std::move(db), path));
   c->model_id_ = std::move(model_id);
   c->model_sha256_ = std::move(model_sha256);
@@ -203,27 +290,22 @@ absl::Status CachedEmbeddings::Embed(absl::Span<const std::string> texts, std::v
   size_t missing_count = 0;
   for (const std::string& text : texts) {
     CacheKey key{model_id_, model_sha256_, Sha256Hex(text)};
-    ASSIGN_OR_RETURN(std::optional<std::vector<float>> v, Lookup(db_.get(), s.get(), path_, key));
+    ASSIGN_OR_RETURN(std::optional<std::vector<float>> v,
+                     Lookup(db_.get(), s.get(), path_, key, static_cast<size_t>(dims_)));
     if (!v.has_value()) {
       if (missing.size() < 3) missing.push_back(key.text_sha256);
       ++missing_count;
       continue;
     }
-    if (v->size() != static_cast<size_t>(dims_)) {
-      return absl::DataLossError(absl::StrCat(path_, ": text ", key.text_sha256, " has ", v->size(),
-                                              " dims, expected ", dims_));
-    }
     result.insert(result.end(), v->begin(), v->end());
   }
   if (missing_count > 0) {
-    return absl::NotFoundError(absl::StrCat(
-        path_, ": ", missing_count, " of ", texts.size(), " texts have no vector for model ",
-        model_id_, " (", model_sha256_, "), e.g. text sha256 ", absl::StrJoin(missing, ", "),
-        "; fill the cache with `bazel run //stages/e04:fill_vector_cache -- "
-        "--experiment=<experiment> --server=<url> --model_id=",
-        model_id_, " --model_sha256=", model_sha256_, " --dims=", dims_,
-        " --cache=<the cache file>` (docs/embedding.md), then refreeze the experiment's pins "
-        "(`bazel run //reports:<experiment>_pins_refreeze`)"));
+    return absl::NotFoundError(
+        absl::StrCat(path_, ": ", missing_count, " of ", texts.size(),
+                     " texts have no vector for model ", model_id_, " (", model_sha256_,
+                     "), e.g. text sha256 ", absl::StrJoin(missing, ", "), "; fill the cache with ",
+                     FillCommand({model_id_, model_sha256_, ""}, static_cast<size_t>(dims_),
+                                 "<the cache file>")));
   }
   out->insert(out->end(), result.begin(), result.end());
   return absl::OkStatus();

@@ -7,7 +7,7 @@
 //     model_sha256 TEXT    NOT NULL,
 //     text_sha256  TEXT    NOT NULL,   -- sha256 of the exact text embedded
 //     dims         INTEGER NOT NULL,
-//     vector       BLOB    NOT NULL,   -- dims float32, little-endian, L2-normalised
+//     vector       BLOB    NOT NULL,   -- dims float32, little-endian, unit L2 norm
 //     PRIMARY KEY (model_id, model_sha256, text_sha256)) WITHOUT ROWID;
 //   CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);  -- schema=1
 //
@@ -16,21 +16,30 @@
 //    (`bazel run //stages/e04:fill_vector_cache`), creates the file and
 //    inserts vectors. Inserting a key that exists with different bytes is an
 //    error (a non-deterministic server must not silently change a pinned
-//    cache); the same bytes are a no-op.
+//    cache); the same bytes are a no-op. A vector that fails
+//    CheckEmbeddingRow (embedding_backend.h: finite, unit norm, so never
+//    zero) is not stored: InvalidArgument naming the file and the text.
 //  - CachedEmbeddings, what Bazel actions use: opens the file read-only and
 //    immutable (SQLite never writes, no journal), optionally after checking
 //    the sha256 of the whole file against a pin ("expected vs found"), and
 //    serves Embed from it. A text without a vector is an error naming how
 //    many texts are missing, the first few text hashes, and the fill command.
+// Every row read (Embed, VectorCacheWriter::Get, and the existing row a
+// PutMany compares with) must pass CheckEmbeddingRow with the expected dims:
+// a NaN, an infinity, a zero row, a row that is not unit norm or of another
+// size is DataLoss "<file>: text sha256 <s> (model <id>, <sha>): bad vector:
+// <what>; ... Fill a new cache file with `<the fill command>`", never used.
 #ifndef REPRO_STAGES_RETRIEVAL_VECTOR_CACHE_H_
 #define REPRO_STAGES_RETRIEVAL_VECTOR_CACHE_H_
 
+#include <cstddef>
 #include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
@@ -59,11 +68,23 @@ class SqliteHandle {
   sqlite3* db_;
 };
 
+// Whether `path` is a vector cache, without reading its vectors: a SQLite 3
+// file (opened read-only and immutable) whose table `vectors` has exactly the
+// columns of the schema above, in order, with their types, and whose meta
+// row `schema` is "1". OK, or InvalidArgument "<path>: not a vector cache
+// (<why>: file is not a database, no table `vectors`, its columns, the
+// schema version); expected the SQLite file that `bazel run
+// //stages/e04:fill_vector_cache` fills"; Internal when the file cannot be
+// opened. CachedEmbeddings::Open makes the same check; the pins stage makes
+// it before pinning a file.
+absl::Status CheckVectorCacheFile(const std::string& path);
+
 class VectorCacheWriter {
  public:
   static absl::StatusOr<std::unique_ptr<VectorCacheWriter>> Open(const std::string& path);
 
-  absl::StatusOr<std::optional<std::vector<float>>> Get(const CacheKey& key) const;
+  // The row of `key` (checked for `dims` values), or nullopt.
+  absl::StatusOr<std::optional<std::vector<float>>> Get(const CacheKey& key, size_t dims) const;
   // Inserts every (key, vector) in one transaction.
   absl::Status PutMany(const std::vector<std::pair<CacheKey, std::vector<float>>>& entries);
 

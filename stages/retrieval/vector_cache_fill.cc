@@ -28,16 +28,16 @@ absl::StatusOr<FillStats> FillVectorCache(absl::Span<const std::string> texts,
   for (const std::string& t : texts) unique.emplace(Sha256Hex(t), &t);
   stats.unique = static_cast<int64_t>(unique.size());
   std::vector<std::pair<std::string, std::string>> missing;  // sha, text
+  const size_t dims = static_cast<size_t>(backend.dims());
   for (const auto& [sha, text] : unique) {
     ASSIGN_OR_RETURN(std::optional<std::vector<float>> got,
-                     cache.Get({backend.model_id(), backend.model_sha256(), sha}));
+                     cache.Get({backend.model_id(), backend.model_sha256(), sha}, dims));
     if (got.has_value()) {
       ++stats.present;
     } else {
       missing.emplace_back(sha, *text);
     }
   }
-  const size_t dims = static_cast<size_t>(backend.dims());
   for (size_t begin = 0; begin < missing.size(); begin += static_cast<size_t>(batch)) {
     const size_t end = std::min(missing.size(), begin + static_cast<size_t>(batch));
     std::vector<std::string> batch_texts;

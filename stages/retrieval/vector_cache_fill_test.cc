@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "google/protobuf/util/json_util.h"
@@ -29,7 +30,8 @@ constexpr int kDims = 8;
 const char kModel[] = "text-embedding-fake";
 
 // A deterministic fake embedding server: the vector of t is the first 8
-// bytes of sha256(t), centred.
+// bytes of sha256(t), centred; times 1e300 for a text that starts with
+// "huge", all zeros for "zero vector".
 LoopbackHttpServer::Response Handle(const LoopbackHttpServer::Request& req, int* calls) {
   if (req.path == "/v1/models") {
     return {200, absl::StrCat("{\"object\":\"list\",\"data\":[{\"id\":\"", kModel, "\"}]}")};
@@ -42,8 +44,11 @@ LoopbackHttpServer::Response Handle(const LoopbackHttpServer::Request& req, int*
     openai::Embedding* e = resp.add_data();
     e->set_index(i);
     const std::string h = Sha256Hex(r.input(i));
+    const double scale = r.input(i) == "zero vector"            ? 0
+                         : absl::StartsWith(r.input(i), "huge") ? 1e300
+                                                                : 1;
     for (int j = 0; j < kDims; ++j) {
-      e->add_embedding(std::stoi(h.substr(2 * j, 2), nullptr, 16) - 127.5);
+      e->add_embedding(scale * (std::stoi(h.substr(2 * j, 2), nullptr, 16) - 127.5));
     }
   }
   std::string json;
@@ -77,19 +82,30 @@ HarnessConfig ServerConfig() {
   return c;
 }
 
-TEST(VectorCacheFillTest, FillThenRunTheHarnessFromThePinnedCache) {
-  int calls = 0;
-  auto server = LoopbackHttpServer::Start(
-      [&calls](const LoopbackHttpServer::Request& r) { return Handle(r, &calls); });
-  ASSERT_TRUE(server.ok());
-  OpenAiClientOptions o;
-  o.base_url = (*server)->base_url();
-  o.model_id = kModel;
-  o.model_sha256 = std::string(64, 'c');
-  o.dims = kDims;
-  auto client = OpenAiEmbeddingClient::Connect(o);
-  ASSERT_TRUE(client.ok()) << client.status();
+// The fake server on a loopback port, and a client connected to it.
+class VectorCacheFillTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto server = LoopbackHttpServer::Start(
+        [this](const LoopbackHttpServer::Request& r) { return Handle(r, &calls_); });
+    ASSERT_TRUE(server.ok());
+    server_ = *std::move(server);
+    OpenAiClientOptions o;
+    o.base_url = server_->base_url();
+    o.model_id = kModel;
+    o.model_sha256 = std::string(64, 'c');
+    o.dims = kDims;
+    auto client = OpenAiEmbeddingClient::Connect(o);
+    ASSERT_TRUE(client.ok()) << client.status();
+    client_ = *std::move(client);
+  }
 
+  int calls_ = 0;
+  std::unique_ptr<LoopbackHttpServer> server_;
+  std::unique_ptr<OpenAiEmbeddingClient> client_;
+};
+
+TEST_F(VectorCacheFillTest, FillThenRunTheHarnessFromThePinnedCache) {
   corpus::Snapshot snapshot = testing::SmallGoSnapshot();
   corpus::ChunkSet chunks = testing::NaiveChunks(snapshot);
   std::vector<std::string> texts = ChunkTexts(chunks);
@@ -103,7 +119,7 @@ TEST(VectorCacheFillTest, FillThenRunTheHarnessFromThePinnedCache) {
     ASSERT_TRUE(cache.ok());
     std::vector<int64_t> progress;
     absl::StatusOr<FillStats> s =
-        FillVectorCache(texts, **client, **cache, 4, [&progress, &texts](const FillProgress& p) {
+        FillVectorCache(texts, *client_, **cache, 4, [&progress, &texts](const FillProgress& p) {
           EXPECT_EQ(p.missing, static_cast<int64_t>(texts.size()) - 1);
           progress.push_back(p.embedded);
         });
@@ -115,12 +131,12 @@ TEST(VectorCacheFillTest, FillThenRunTheHarnessFromThePinnedCache) {
     EXPECT_EQ(s->texts, static_cast<int64_t>(texts.size()));
     EXPECT_EQ(s->unique, static_cast<int64_t>(texts.size()) - 1);
     EXPECT_EQ(s->embedded, s->unique);
-    const int calls_after_first = calls;
-    s = FillVectorCache(texts, **client, **cache, 4);
+    const int calls_after_first = calls_;
+    s = FillVectorCache(texts, *client_, **cache, 4);
     ASSERT_TRUE(s.ok());
     EXPECT_EQ(s->embedded, 0);
     EXPECT_EQ(s->present, s->unique);
-    EXPECT_EQ(calls, calls_after_first);  // nothing asked of the server
+    EXPECT_EQ(calls_, calls_after_first);  // nothing asked of the server
   }
 
   absl::StatusOr<std::string> file_sha = Sha256File(path);
@@ -134,7 +150,7 @@ TEST(VectorCacheFillTest, FillThenRunTheHarnessFromThePinnedCache) {
   absl::StatusOr<HarnessRun> from_cache = RunHarness(config, *corpus, cached->get(), query);
   ASSERT_TRUE(from_cache.ok()) << from_cache.status();
   // The same harness straight from the server gives byte-identical results.
-  absl::StatusOr<HarnessRun> from_server = RunHarness(config, *corpus, client->get(), query);
+  absl::StatusOr<HarnessRun> from_server = RunHarness(config, *corpus, client_.get(), query);
   ASSERT_TRUE(from_server.ok()) << from_server.status();
   EXPECT_EQ(from_cache->result.SerializeAsString(), from_server->result.SerializeAsString());
   EXPECT_EQ(from_cache->result.index_stats().dense_dim(), static_cast<uint32_t>(kDims));
@@ -158,6 +174,27 @@ TEST(VectorCacheFillTest, FillThenRunTheHarnessFromThePinnedCache) {
   // And without a pin it is not opened at all.
   EXPECT_TRUE(IsError(OpenPinnedBackend(config, "unit", path, {}),
                       absl::StatusCode::kInvalidArgument, "opened only against its pin"));
+}
+
+TEST_F(VectorCacheFillTest, AZeroVectorStopsTheFillAndHugeOnesNormalise) {
+  auto cache = VectorCacheWriter::Open(TempPath("fill_bad_vectors.sqlite"));
+  ASSERT_TRUE(cache.ok());
+  auto key = [](const std::string& text) {
+    return CacheKey{kModel, std::string(64, 'c'), Sha256Hex(text)};
+  };
+  // Components near 1e300 (sum of squares: inf) are normalised, not zeroed.
+  absl::StatusOr<FillStats> s = FillVectorCache({"huge text", "plain text"}, *client_, **cache);
+  ASSERT_TRUE(s.ok()) << s.status();
+  absl::StatusOr<std::optional<std::vector<float>>> huge = (*cache)->Get(key("huge text"), kDims);
+  absl::StatusOr<std::optional<std::vector<float>>> plain = (*cache)->Get(key("plain text"), kDims);
+  ASSERT_TRUE(huge.ok() && huge->has_value()) << huge.status();
+  ASSERT_TRUE(plain.ok() && plain->has_value()) << plain.status();
+  // A zero vector stops the fill naming the text; nothing of its batch is stored.
+  s = FillVectorCache({"other text", "zero vector"}, *client_, **cache);
+  EXPECT_TRUE(IsError(s, absl::StatusCode::kDataLoss,
+                      "(text sha256 " + Sha256Hex("zero vector") + "): every value is 0"));
+  EXPECT_FALSE((*cache)->Get(key("zero vector"), kDims)->has_value());
+  EXPECT_FALSE((*cache)->Get(key("other text"), kDims)->has_value());
 }
 
 TEST(ProgressLineTest, BarRateAndEta) {
