@@ -32,7 +32,7 @@ Generated in the repository:
                  value through repr()): its tasks, commits and history state.
                  //stages/corpus:task_set.bzl, checked in, builds the set's
                  struct from it, with the label of every artifact the corpus
-                 stages build (package //stages/corpus/sets, targets
+                 stages build (package //stages/e04/sets, targets
                  "<set>/...").
   BUILD.bazel    exports the dumped files (or, unconfigured, a genrule that
                  fails with the how-to message in place of each of them).
@@ -44,7 +44,7 @@ this code change. After fetching new commits into the clone, refetch with
 """
 
 load("//stages/corpus:spec_values.bzl", "repository_error", "spec_value_errors")
-load("//stages/experiments:text_format.bzl", "canonical_text", "one", "parse_canonical")
+load("//tools/starlark:text_format.bzl", "canonical_text", "one", "parse_canonical")
 
 def _read_spec(rctx):
     """(repository, lsa_training_commit, [task dict]) of the spec, via protoc."""

@@ -17,7 +17,7 @@ defines, for experiment e, targets "<e>/<name>":
     T_H_S002_d<n>    T_H_S002_d<n>.json  base snapshot + n distractors, n in the
                                          experiment's s002_doses
     each with a `.volatile.json` of build and query times. A harness with a
-    dense leg also reads its model (stages/retrieval/models), the chunk
+    dense leg also reads its model (stages/e04/models), the chunk
     embeddings of its snapshot under that model (dense_model.embeddings, one
     stage per commit and model, stages/retrieval/defs.bzl) and the
     experiment's pin file.
@@ -30,7 +30,7 @@ defines, for experiment e, targets "<e>/<name>":
                      built (`bazel run //reports:<e>_pins_refreeze` copies it
                      into data/experiments)
   harness_baseline   every harness on every task at base (.json, .md, .volatile.tsv)
-  search_index, search_data   for `bazel run //stages/retrieval:search`
+  search_index, search_data   for `bazel run //stages/e04:search`
 
 A harness with a server-model leg (server_cache) reads the experiment's
 vector cache (e.vector_cache.file, role "vector_cache") and the pin file
@@ -176,7 +176,7 @@ def _pins(e, tags):
         inputs[e.vector_cache.file] = "vector_cache"
     eval_stage(
         name = _name(e.grid.pins),
-        tool = "//stages/experiments:pins_tool",
+        tool = "//stages/e04:pins_tool",
         stage = "experiment_pins",
         stage_version = "1",
         inputs = inputs,

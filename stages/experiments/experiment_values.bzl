@@ -8,7 +8,7 @@ error names the file, the field, expected vs found.
 """
 
 load("//stages/corpus:spec_values.bzl", "all_chars_in")
-load("//stages/experiments:text_format.bzl", "one")
+load("//tools/starlark:text_format.bzl", "one")
 
 _ENV_FIRST = "ABCDEFGHIJKLMNOPQRSTUVWXYZ_"
 _ENV_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"

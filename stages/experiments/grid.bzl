@@ -10,10 +10,10 @@ TASK_SETS       the task set struct of every set, sorted by name (task_set.bzl)
 SET_BY_NAME     name -> task set struct
 DENSE_MODELS    one struct per (task set, LSA config) that some harness needs,
                 trained once for all experiments: name (the config's stem),
-                task_set, config, target (//stages/retrieval/models:<set>/<name>),
+                task_set, config, target (//stages/e04/models:<set>/<name>),
                 artifact, summary, embeddings: commit id -> the chunk_embeddings
                 stage of that commit of the set under this model
-                (//stages/retrieval/models:<set>/<name>/commit_<c>_embeddings),
+                (//stages/e04/models:<set>/<name>/commit_<c>_embeddings),
                 for every commit of the set.
 EXPERIMENTS     one struct per experiment:
   name, title           experiment name (== file base name) and report title
@@ -39,17 +39,28 @@ EXPERIMENTS     one struct per experiment:
   tokens, tokens_file   the same for the frozen tokens
   pins_refreeze         the command that rewrites the pin file
 EXPERIMENT_NAMES  [name] in file order
+
+Loading this file fails, listing every error, when an experiment file is
+invalid (the experiments rule writes the errors as data, experiments.bzl).
 """
 
-load("@experiments//:experiments.bzl", "CACHE_DATA", "DENSE_MODEL_DATA", "EXPERIMENT_DATA")
+load("@experiments//:experiments.bzl", "CACHE_DATA", "DENSE_MODEL_DATA", "ERRORS", "EXPERIMENT_DATA")
 load("@experiments//:sets.bzl", "TASK_SET_DATA")
 load("//stages/corpus:task_set.bzl", "task_set")
 
-_MODEL_PACKAGE = "//stages/retrieval/models"
+_MODEL_PACKAGE = "//stages/e04/models"
 _GRID_PACKAGE = "//stages/e04/grids"
 _GRID_STAGES = ["aggregate", "trec", "timings", "pins", "harness_baseline", "search_index", "search_data"]
 
-TASK_SETS = [task_set(d) for d in TASK_SET_DATA]
+def _valid(data, errors):
+    """`data`, or a failure listing `errors` (an invalid experiment file)."""
+    if errors:
+        fail("%d error(s) in the experiments (nothing was generated):\n  %s" % (len(errors), "\n  ".join(errors)))
+    return data
+
+# An invalid experiment file stops every package that loads this file (those
+# above the libraries), naming the file and the field.
+TASK_SETS = [task_set(d) for d in _valid(TASK_SET_DATA, ERRORS)]
 
 SET_BY_NAME = {s.name: s for s in TASK_SETS}
 

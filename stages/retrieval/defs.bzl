@@ -1,6 +1,6 @@
 """The dense models the pipeline trains itself, one per (task set, LSA config).
 
-lsa_models(DENSE_MODELS) is called once, in //stages/retrieval/models, with
+lsa_models(DENSE_MODELS) is called once, in //stages/e04/models, with
 the DENSE_MODELS of @experiments//:experiments.bzl (one entry per task set and
 LsaTrainingConfig that some experiment's harness names in dense.lsa_model).
 For each model m it defines the eval_stage m.target, "<set>/<name>", which

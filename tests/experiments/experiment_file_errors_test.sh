@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# Experiment files with bad task-set declarations stop the experiments
-# repository rule naming the experiment file and the field (nested Bazel in a
-# workspace copy; `bazel sync --only=experiments` only, nothing is compiled):
+# Experiment files with bad task-set declarations stop every package that
+# loads the experiments (those above the libraries) naming the experiment
+# file and the field, while the libraries still load and build (nested Bazel
+# in a workspace copy; queries only, nothing is compiled):
 #  1. two experiments that declare one task set differently: the field that
 #     differs, with both values;
 #  2. a `tasks` label to a missing file (once Bazel's bare "Not a regular
 #     file");
 #  3. a `tasks` label into a package that is a symlink out of the workspace
-#     (once accepted: the check read only the label's text).
+#     (once accepted: the check read only the label's text);
+#  4. an experiment file that is not a valid text proto: //reports fails
+#     naming it, and every library package (corpus, retrieval, metrics,
+#     stats, pipeline, schemas, report) still loads.
 set -euo pipefail
 source "$(dirname "$(readlink -f "$0")")/../remote_cache/nested_bazel.sh"
 nb_init
@@ -18,7 +22,7 @@ exp="$copy/data/experiments"
 # expect_error <case> <experiment file to add> <expected message part>
 expect_error() {
   local name=$1 file=$2 want=$3 log="$NB_WORK/$1.log"
-  if (nb_bazel_cmd "$copy" errors "$log" sync --only=experiments) 2>/dev/null; then
+  if (nb_bazel_cmd "$copy" errors "$log" query //reports:all) 2>/dev/null; then
     nb_fail "$name: the experiments were accepted"
   fi
   grep -qF -- "$want" "$log" || { tail -20 "$log" >&2; nb_fail "$name: expected '$want'"; }
@@ -48,5 +52,13 @@ expect_error outside "$exp/zz_outside.textproto" \
   "data/experiments/zz_outside.textproto, field task_set.tasks: expected a file inside the workspace, found //data/outside:tasks.textproto resolving outside it (a symlink)"
 rm "$copy/data/outside"
 
-nb_bazel_cmd "$copy" errors "$NB_WORK/clean.log" sync --only=experiments
+echo 'name: "zz_bad" title: oops' > "$exp/zz_bad.textproto"
+nb_bazel_cmd "$copy" errors "$NB_WORK/sync.log" sync --only=experiments
+libraries="//stages/corpus/... + //stages/retrieval/... + //stages/metrics/... + //stages/stats/..."
+libraries+=" + //stages/pipeline/... + //stages/schemas/... + //stages/report/..."
+nb_bazel_cmd "$copy" errors "$NB_WORK/libraries.log" query "deps($libraries)" --output=package
+nb_log "ok: the libraries load with an invalid experiment file: $(grep -c '^stages/' "$NB_WORK/libraries.log") packages"
+expect_error invalid_file "$exp/zz_bad.textproto" "data/experiments/zz_bad.textproto: not a valid repro.experiments.Experiment text proto"
+
+nb_bazel_cmd "$copy" errors "$NB_WORK/clean.log" query //reports:all
 echo "PASS: task-set declaration errors name the experiment file and the field"

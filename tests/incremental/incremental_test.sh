@@ -64,7 +64,7 @@ cut -f2,3 "$NB_WORK/query_change.executed" | sed -E 's#^([A-Za-z]+)\tbazel-out/[
 cat "$NB_WORK/query_change.list"
 # Allowed: set-level stages, F02's stages, the aggregation and TREC export, the report. Anything else (another
 # task's cell or label, a snapshot, a model, a compile) fails the test.
-other=$(grep -vE '^(EvalStage stages/corpus/sets/e04_fixture/(task_set\.pb|task_set\.provenance\.json|F0[0-9]\.task\.pb|task_specs\.provenance\.json|F02\.labels\.pb|F02_labels\.provenance\.json)|EvalStage stages/e04/grids/e04_fixture/(F02_.*|aggregate\.provenance\.json|trec\.provenance\.json|[A-Za-z0-9_]+\.[A-Za-z0-9_]+(\.functions)?\.run|(files|functions)\.qrels|cells\.csv|dose_response\.svg|e04\..*|rank_displacement\.svg|timings.*)|AssembleReport reports/e04_fixture/.*)$' \
+other=$(grep -vE '^(EvalStage stages/e04/sets/e04_fixture/(task_set\.pb|task_set\.provenance\.json|F0[0-9]\.task\.pb|task_specs\.provenance\.json|F02\.labels\.pb|F02_labels\.provenance\.json)|EvalStage stages/e04/grids/e04_fixture/(F02_.*|aggregate\.provenance\.json|trec\.provenance\.json|[A-Za-z0-9_]+\.[A-Za-z0-9_]+(\.functions)?\.run|(files|functions)\.qrels|cells\.csv|dose_response\.svg|e04\..*|rank_displacement\.svg|timings.*)|AssembleReport reports/e04_fixture/.*)$' \
   "$NB_WORK/query_change.list" || true)
 [ -z "$other" ] || { echo "$other" >&2; nb_fail "changing F02's query executed actions of other tasks or stages"; }
 cells=$(grep -c '^EvalStage stages/e04/grids/e04_fixture/F02_' "$NB_WORK/query_change.list" || true)

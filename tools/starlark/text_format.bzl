@@ -70,7 +70,7 @@ def one(d, key, default = None):
     values = d.get(key, [])
     return values[-1] if values else default
 
-def canonical_text(rctx, proto, message, src, what):
+def canonical_text(rctx, proto, message, src, what, errors = None):
     """Canonical text of the text proto at `src` (a path) as `message`.
 
     Args:
@@ -79,9 +79,11 @@ def canonical_text(rctx, proto, message, src, what):
       message: full message name ("repro.experiments.Experiment").
       src: path of the text proto.
       what: how to name the file in an error ("data/experiments/e04.textproto").
+      errors: None (a protoc error fails the rule), or a list the error is
+        appended to (then None is returned).
 
     Returns:
-      The canonical text (protoc --decode of its --encode), a string.
+      The canonical text (protoc --decode of its --encode), a string, or None.
     """
     root = rctx.path(Label("//:WORKSPACE")).dirname
     protoc = rctx.which("protoc")
@@ -98,5 +100,9 @@ def canonical_text(rctx, proto, message, src, what):
     res = rctx.execute(["/bin/sh", "-c", cmd])
     rctx.delete("canonical.binpb")
     if res.return_code != 0:
-        fail("%s: not a valid %s text proto:\n%s" % (what, message, res.stderr.replace(str(root) + "/", "")))
+        error = "%s: not a valid %s text proto:\n%s" % (what, message, res.stderr.replace(str(root) + "/", ""))
+        if errors == None:
+            fail(error)
+        errors.append(error.strip())
+        return None
     return res.stdout

@@ -1,4 +1,4 @@
-// `bazel run //stages/retrieval:search -- --experiment=<name> --harness=<H> --task=<T>`
+// `bazel run //stages/e04:search -- --experiment=<name> --harness=<H> --task=<T>`
 //
 // Runs harness H (one of the experiment's, or "all") on task T ("all" = every
 // task of its task set) at its base commit and prints the ranked files with scores and
@@ -212,7 +212,7 @@ absl::Status Main() {
 
 int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(
-      "bazel run //stages/retrieval:search -- --experiment=<name> --harness=<name|all> "
+      "bazel run //stages/e04:search -- --experiment=<name> --harness=<name|all> "
       "--task=<id|all>");
   return repro::retrieval::RunCommand(argc, argv, "search", repro::retrieval::Main);
 }

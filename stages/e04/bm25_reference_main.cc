@@ -1,4 +1,4 @@
-// `bazel run //stages/retrieval:bm25_reference -- --experiment=<name>`
+// `bazel run //stages/e04:bm25_reference -- --experiment=<name>`
 //
 // Compares bm25.h with Xapian (xapian_reference.h) on every task of a set, on
 // the same token streams: file documents with the task query (the file harness's BM25),

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "absl/flags/flag.h"
+#include "stages/e04/pins_stage.h"
 #include "stages/experiments/model_pins.h"
-#include "stages/experiments/pins_stage.h"
 #include "stages/pipeline/stage.h"
 
 ABSL_FLAG(std::string, experiment, "", "Experiment name, for the file header.");

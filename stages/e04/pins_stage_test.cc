@@ -1,4 +1,4 @@
-#include "stages/experiments/pins_stage.h"
+#include "stages/e04/pins_stage.h"
 
 #include <cstdio>
 #include <cstdlib>

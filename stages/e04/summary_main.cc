@@ -1,7 +1,7 @@
 // Prints a human-readable corpus summary of E04 tasks:
 //
-//   bazel run //stages/corpus:summary -- F01 T29
-//   bazel run //stages/corpus:summary            (lists the tasks)
+//   bazel run //stages/e04:summary -- F01 T29
+//   bazel run //stages/e04:summary            (lists the tasks)
 //
 // For each task: query, reformulation and commits; per snapshot (base,
 // stale) the files, bytes, missing blobs, function and rest-of-file chunks,
@@ -252,7 +252,7 @@ int Main(int argc, char** argv) {
     sets.push_back(std::move(*index));
   }
   if (args.size() < 2) {
-    std::cout << "usage: bazel run //stages/corpus:summary -- <task id>...\n";
+    std::cout << "usage: bazel run //stages/e04:summary -- <task id>...\n";
     for (const SetIndex& set : sets) {
       std::cout << "  " << set.name << ": " << absl::StrJoin(set.ids, " ")
                 << (set.not_configured.empty() ? "" : "  (not configured)") << "\n";

@@ -12,8 +12,8 @@
 // sorted by model, behind a header naming the experiment), the file
 // `bazel run //reports:<experiment>_pins_refreeze` copies into
 // data/experiments/ for review. Deterministic: no time, no path.
-#ifndef REPRO_STAGES_EXPERIMENTS_PINS_STAGE_H_
-#define REPRO_STAGES_EXPERIMENTS_PINS_STAGE_H_
+#ifndef REPRO_STAGES_E04_PINS_STAGE_H_
+#define REPRO_STAGES_E04_PINS_STAGE_H_
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
@@ -25,4 +25,4 @@ absl::Status WritePins(Stage& stage, absl::string_view task_set, absl::string_vi
 
 }  // namespace repro::experiments
 
-#endif  // REPRO_STAGES_EXPERIMENTS_PINS_STAGE_H_
+#endif  // REPRO_STAGES_E04_PINS_STAGE_H_
