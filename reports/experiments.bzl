@@ -21,7 +21,7 @@ def experiment_report(e):
     """The targets of one experiment (see the module docstring).
 
     Args:
-      e: one struct of EXPERIMENTS (@experiments//:experiments.bzl).
+      e: one struct of EXPERIMENTS (//stages/experiments:grid.bzl).
     """
     configured = e.configured
     report(
@@ -78,7 +78,7 @@ def experiment_reports(experiments):
     """experiment_report for every experiment.
 
     Args:
-      experiments: EXPERIMENTS of @experiments//:experiments.bzl.
+      experiments: EXPERIMENTS of //stages/experiments:grid.bzl.
     """
     for e in experiments:
         experiment_report(e)

@@ -2,7 +2,7 @@
 harness baseline and the data of the search commands.
 
 e04_grids(EXPERIMENTS) is called once, in //stages/e04/grids, with the
-EXPERIMENTS of @experiments//:experiments.bzl. Every label it uses comes from
+EXPERIMENTS of //stages/experiments:grid.bzl. Every label it uses comes from
 those structs (the task set's SET, the harnesses, the dense models); it
 defines, for experiment e, targets "<e>/<name>":
 
@@ -333,7 +333,7 @@ def e04_grid(e):
     """Defines the stages of one experiment (see the module docstring).
 
     Args:
-      e: one struct of EXPERIMENTS (@experiments//:experiments.bzl).
+      e: one struct of EXPERIMENTS (//stages/experiments:grid.bzl).
     """
     tags = [] if e.configured else ["manual"]
     cells = _cells(e, tags)
@@ -344,10 +344,10 @@ def e04_grid(e):
     _search_data(e)
 
 def e04_grids(experiments):
-    """e04_grid for every experiment of @experiments//:experiments.bzl.
+    """e04_grid for every experiment of //stages/experiments:grid.bzl.
 
     Args:
-      experiments: EXPERIMENTS of @experiments//:experiments.bzl.
+      experiments: EXPERIMENTS of //stages/experiments:grid.bzl.
     """
     for e in experiments:
         e04_grid(e)

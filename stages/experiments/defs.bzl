@@ -13,7 +13,7 @@ def experiment_files(experiments, files_on_disk):
     """See the module docstring.
 
     Args:
-      experiments: EXPERIMENTS of @experiments//:experiments.bzl.
+      experiments: EXPERIMENTS of //stages/experiments:grid.bzl.
       files_on_disk: glob(["*.textproto"], exclude = ["*.pins.textproto"]) of the package.
     """
     read = sorted([e.name + ".textproto" for e in experiments])

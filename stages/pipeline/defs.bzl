@@ -30,8 +30,8 @@ StageInfo = provider(
 def local_name(label):
     """The target name of a label in the calling package ("//pkg:a/b" -> "a/b").
 
-    Macros that define targets whose labels come from a generated struct
-    (@experiments) name them with it.
+    Macros that define targets whose labels come from a struct of
+    //stages/experiments:grid.bzl name them with it.
 
     Args:
       label: a label string of the calling package.

@@ -1,7 +1,7 @@
 """The dense models the pipeline trains itself, one per (task set, LSA config).
 
 lsa_models(DENSE_MODELS) is called once, in //stages/e04/models, with
-the DENSE_MODELS of @experiments//:experiments.bzl (one entry per task set and
+the DENSE_MODELS of //stages/experiments:grid.bzl (one entry per task set and
 LsaTrainingConfig that some experiment's harness names in dense.lsa_model).
 For each model m it defines the eval_stage m.target, "<set>/<name>", which
 trains the model on the function chunks of the set's LSA training snapshot
@@ -32,7 +32,7 @@ def lsa_models(models):
     """See the module docstring.
 
     Args:
-      models: DENSE_MODELS of @experiments//:experiments.bzl.
+      models: DENSE_MODELS of //stages/experiments:grid.bzl.
     """
     for m in models:
         s = m.task_set
