@@ -46,7 +46,7 @@ usage() {
 
 need_venv() {
   [ -x "$VENV/bin/infinity_emb" ] \
-    || die "infinity-emb is not installed in $VENV (run tools/setup.sh)"
+    || die "infinity-emb is not installed in $VENV (run tools/setup.sh --embedding-server)"
 }
 
 default_model_path() {

