@@ -10,8 +10,8 @@
 #      execution: no nested local build);
 #   3. warm: the same build from another fresh output base against the same
 #      casd: every spawn is a remote cache hit, none executes, same bytes;
-#   4. killed: a build that must execute (another cache-salt, so no action
-#      key matches) while casd and its actions are KILLed as soon as one action
+#   4. killed: a build that must execute (one more platform property, so no
+#      action key matches) while casd and its actions are KILLed as soon as one action
 #      runs: the build must fail within KILL_BOUND_S seconds naming
 #      `tools/remote_exec.sh start`; a build with the server down must fail
 #      at once, naming it too;
@@ -92,7 +92,8 @@ not_hit=$(awk -F'\t' '$2 != "remote cache hit"' "$NB_WORK/warm.spawns" | sort | 
 same_bytes warm
 nb_log "warm build (${NB_WALL_S}s): $n_warm of $n_warm spawns remote cache hits, 0 executed; same bytes"
 
-# 4. Killed mid-build. Another salt: no action key of the cold build matches,
+# 4. Killed mid-build. One more platform property (Bazel refuses a second
+# cache-salt): no action key of the cold build matches,
 # so the build must execute; casd is killed once it runs an action (one of its
 # children is a buildbox-run).
 runs_action() {
@@ -103,7 +104,7 @@ runs_action() {
   status=0
   cd "$copy" && HOME="$NB_WORK/home" timeout "$NB_BUILD_TIMEOUT_S" \
     bazel --batch --nohome_rc --output_user_root="$NB_WORK/user_root" --output_base="$NB_WORK/ob-kill" \
-    build "${RX[@]}" --remote_default_exec_properties=cache-salt=remote-exec-test-kill "${REPORTS[@]}" \
+    build "${RX[@]}" --remote_default_exec_properties=remote-exec-test=kill "${REPORTS[@]}" \
     > "$NB_WORK/kill.log" 2>&1 || status=$?
   echo "$status $(date +%s.%N)" > "$NB_WORK/kill.end"
 ) &
