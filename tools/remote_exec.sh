@@ -136,8 +136,9 @@ cmd_stop() {
   echo "remote_exec: stopped (pid $pid)"
 }
 
-# status: the pid, the endpoint, and the CPU seconds of casd with every
-# action it has run (its runners are its waited-for children).
+# status: the pid, the endpoint, the jobs, casd's own CPU seconds (its
+# /proc rusage does not include the actions it ran; docs/remote_execution.md
+# counts those with a cgroup) and the cache size.
 cmd_status() {
   local dir="$1" pid
   pid=""
@@ -146,7 +147,7 @@ cmd_status() {
     echo "remote_exec: not running ($dir)"
     return 3
   fi
-  echo "remote_exec: running (pid $pid), executor grpc://127.0.0.1:$(cat "$dir/port"), $(cat "$dir/jobs") job(s), $(server_cpu_seconds "$pid") CPU-s (casd and its actions), cache $(du -sh "$dir/cache" 2>/dev/null | cut -f1)"
+  echo "remote_exec: running (pid $pid), executor grpc://127.0.0.1:$(cat "$dir/port"), $(cat "$dir/jobs") job(s), $(server_cpu_seconds "$pid") CPU-s (casd itself), cache $(du -sh "$dir/cache" 2>/dev/null | cut -f1)"
 }
 
 [ $# -ge 2 ] || usage
