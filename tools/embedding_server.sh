@@ -132,7 +132,11 @@ start() {
   echo "$port" > "$dir/port"
   local url="http://127.0.0.1:$port"
   ready "$url/v1" && die "port $port is already serving (another server?)"
-  local env=(HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 DO_NOT_TRACK=1 INFINITY_ANONYMOUS_USAGE_STATS=0)
+  # OMP_WAIT_POLICY=PASSIVE: torch's OpenMP threads sleep between batches
+  # instead of spinning, so a server sharing its cores with a build does not
+  # burn them (the numbers do not depend on it).
+  local env=(HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 DO_NOT_TRACK=1 INFINITY_ANONYMOUS_USAGE_STATS=0
+    OMP_WAIT_POLICY=PASSIVE)
   if [ -n "$threads" ]; then env+=("OMP_NUM_THREADS=$threads" "MKL_NUM_THREADS=$threads"); fi
   local started=$SECONDS status=0
   server_launch "$dir/server.pid" "$dir/server.log" env "${env[@]}" \
