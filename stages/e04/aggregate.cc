@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "google/protobuf/util/message_differencer.h"
+#include "stages/e04/grid_spec.h"
 #include "stages/e04/outcomes.h"
 #include "stages/e04/paired.h"
 #include "stages/pipeline/status_macros.h"
@@ -207,15 +208,9 @@ class OutcomeIndex {
   std::map<Key, const ConditionOutcome*> by_key_;
 };
 
-// The values of `list` ascending and >= 1, or InvalidArgument.
-absl::Status CheckAscending(const std::vector<int>& list, const char* what) {
-  for (size_t i = 0; i < list.size(); ++i) {
-    if (list[i] < 1 || (i > 0 && list[i] <= list[i - 1])) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(what, " must be ascending and >= 1, found ", absl::StrJoin(list, ", ")));
-    }
-  }
-  return absl::OkStatus();
+// CheckAscending (grid_spec.h) of one of the grid's lists.
+absl::Status CheckGridList(const std::vector<int>& list, absl::string_view field, uint32_t max) {
+  return CheckAscending(std::vector<int64_t>(list.begin(), list.end()), "the grid", field, max);
 }
 
 // The grid's description in `report`: harnesses, comparisons, doses, depths,
@@ -234,11 +229,9 @@ absl::Status DescribeGrid(const GridInput& in, E04Report* report) {
     }
     report->add_comparisons(absl::StrCat(a, "-", b));
   }
-  if (in.doses.empty()) return absl::InvalidArgumentError("the grid has no S002 dose");
-  RETURN_IF_ERROR(CheckAscending(in.doses, "S002 doses"));
+  RETURN_IF_ERROR(CheckGridList(in.doses, "s002_doses", kMaxS002Dose));
   for (int d : in.doses) report->add_doses(d);
-  if (in.s001_depths.empty()) return absl::InvalidArgumentError("the grid has no S001 depth");
-  RETURN_IF_ERROR(CheckAscending(in.s001_depths, "S001 depths"));
+  RETURN_IF_ERROR(CheckGridList(in.s001_depths, "s001_depths", kMaxS001Depth));
   for (int d : in.s001_depths) report->add_s001_depths(d);
   *report->mutable_staleness_doses() = {in.staleness_doses.begin(), in.staleness_doses.end()};
   report->set_bootstrap_resamples(in.resamples);

@@ -61,15 +61,18 @@ struct GridInput {
   std::vector<std::string> harnesses;  // in report order (the experiment's)
   // (A, B): report A - B, paired by task, at baseline; from compare_with.
   std::vector<std::pair<std::string, std::string>> comparisons;
-  std::vector<int> doses = {1, 5, 10};  // S002 doses, ascending (Experiment.s002_doses)
-  // S001 depths, ascending (Experiment.s001_depths): the cells hold the first;
-  // with several, the sweep (staleness_doses, one per task and depth).
-  std::vector<int> s001_depths = {1};
+  // The experiment's S002 doses and S001 depths, each non-empty and
+  // ascending (CheckAscending, grid_spec.h; the aggregate stage reads them
+  // from the validated GridSpec, which holds their defaults). The cells hold
+  // the first depth; with several, the sweep (staleness_doses, one per task
+  // and depth).
+  std::vector<int> doses;
+  std::vector<int> s001_depths;
   std::vector<StalenessDose> staleness_doses;
   std::vector<ConditionOutcome> outcomes;
   std::vector<S001Dose> s001_doses;
-  int resamples = 10000;
-  uint64_t seed = 20260704;
+  int resamples = 0;  // Experiment.bootstrap, >= 1
+  uint64_t seed = 0;
 };
 
 absl::StatusOr<E04Report> Aggregate(const GridInput& input);

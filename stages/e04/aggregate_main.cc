@@ -1,14 +1,13 @@
 // Stage e04_aggregate: the composite cells, the analysis and the report files.
 //
-// Flags: --grid=<title> --resamples=N --seed=S --doses=1,5,10 (the
-// experiment's S002 doses) --depths=1,10,... (its S001 depths).
 // Inputs (roles):
+//   grid_spec             GridSpec (grid_spec.h): title, harness configs in
+//                         the report's order (comparisons from their
+//                         compare_with), S001 depths, S002 doses, bootstrap
 //   tasks                 TaskSet (task_set.pb; task order of the report)
-//   harness/<NN>_<name>   the harness configs, in the experiment's order
-//                         (comparisons from their compare_with)
 //   outcome/<cell stage>  every ConditionOutcome JSON of the grid
-//   base/<task>, stale/<task>   snapshot manifests (S001 effective dose at
-//                         the first depth); stale_k<d>/<task> at further depths
+//   base/<task>, stale_k<d>/<task>   snapshot manifests at base and at each
+//                         S001 depth d (the S001 effective dose)
 //   labels/<task>         Labels (which files are gold)
 // Outputs: e04.json (E04Report), e04.md, cells.csv, dose_response.svg,
 // rank_displacement.svg, e04.tokens.txt, and with several depths staleness.svg.
@@ -17,27 +16,20 @@
 #include <string>
 #include <vector>
 
-#include "absl/flags/flag.h"
 #include "absl/strings/match.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "stages/corpus/corpus.pb.h"
 #include "stages/corpus/stage_io.h"
 #include "stages/corpus/task.pb.h"
 #include "stages/e04/aggregate.h"
+#include "stages/e04/e04.pb.h"
 #include "stages/e04/report_writer.h"
 #include "stages/pipeline/stage.h"
 #include "stages/pipeline/stage_proto.h"
 #include "stages/pipeline/status_macros.h"
 #include "stages/pipeline/textproto.h"
 #include "stages/report/tokens.h"
-#include "stages/retrieval/harness_config.h"
-
-ABSL_FLAG(std::string, grid, "", "Grid name shown in the report.");
-ABSL_FLAG(int, resamples, 10000, "Bootstrap resamples.");
-ABSL_FLAG(uint64_t, seed, 20260704, "Bootstrap seed.");
-ABSL_FLAG(std::vector<std::string>, doses, {}, "S002 doses, ascending (Experiment.s002_doses).");
-ABSL_FLAG(std::vector<std::string>, depths, {}, "S001 depths, ascending (Experiment.s001_depths).");
+#include "stages/retrieval/retrieval.pb.h"
 
 namespace repro::e04 {
 namespace {
@@ -89,28 +81,28 @@ S001Dose ToS001Dose(const StalenessDose& d) {
   return out;
 }
 
-absl::StatusOr<std::vector<int>> IntList(const std::vector<std::string>& values, const char* flag) {
-  std::vector<int> out;
-  for (const std::string& v : values) {
-    int n = 0;
-    if (!absl::SimpleAtoi(v, &n)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("--", flag, ": expected integers, found \"", v, "\""));
+// The validated experiment (grid_spec.h): title, bootstrap, depths, doses,
+// and the harnesses in its order with their comparisons and descriptions.
+absl::Status ReadSpec(const Stage& stage, GridInput* in,
+                      std::vector<HarnessDescription>* descriptions) {
+  GridSpec spec;
+  RETURN_IF_ERROR(ReadInputProto(stage, "grid_spec", &spec));
+  const experiments::Experiment& e = spec.experiment();
+  in->grid = e.title();
+  in->resamples = static_cast<int>(e.bootstrap().resamples());
+  in->seed = e.bootstrap().seed();
+  in->doses.assign(e.s002_doses().begin(), e.s002_doses().end());
+  in->s001_depths.assign(e.s001_depths().begin(), e.s001_depths().end());
+  for (const retrieval::HarnessConfig& config : spec.harnesses()) {
+    in->harnesses.push_back(config.name());
+    for (const std::string& other : config.compare_with()) {
+      in->comparisons.emplace_back(config.name(), other);
     }
-    out.push_back(n);
+    HarnessDescription d;
+    d.set_name(config.name());
+    d.set_description(config.description());
+    descriptions->push_back(d);
   }
-  return out;
-}
-
-// The flags: grid title, bootstrap, doses and depths (empty: GridInput's defaults).
-absl::Status ReadFlags(GridInput* in) {
-  in->grid = absl::GetFlag(FLAGS_grid);
-  in->resamples = absl::GetFlag(FLAGS_resamples);
-  in->seed = absl::GetFlag(FLAGS_seed);
-  ASSIGN_OR_RETURN(const std::vector<int> doses, IntList(absl::GetFlag(FLAGS_doses), "doses"));
-  if (!doses.empty()) in->doses = doses;
-  ASSIGN_OR_RETURN(const std::vector<int> depths, IntList(absl::GetFlag(FLAGS_depths), "depths"));
-  if (!depths.empty()) in->s001_depths = depths;
   return absl::OkStatus();
 }
 
@@ -122,32 +114,11 @@ absl::Status ReadTasks(const Stage& stage, GridInput* in) {
     in->task_ids.push_back(t.id());
     for (size_t i = 0; i < in->s001_depths.size(); ++i) {
       const int depth = in->s001_depths[i];
-      ASSIGN_OR_RETURN(
-          const StalenessDose dose,
-          EffectiveDose(stage, t, i == 0 ? "stale/" : absl::StrCat("stale_k", depth, "/"), depth));
+      ASSIGN_OR_RETURN(const StalenessDose dose,
+                       EffectiveDose(stage, t, absl::StrCat("stale_k", depth, "/"), depth));
       if (i == 0) in->s001_doses.push_back(ToS001Dose(dose));
       if (in->s001_depths.size() > 1) in->staleness_doses.push_back(dose);
     }
-  }
-  return absl::OkStatus();
-}
-
-// The harnesses in the experiment's order, their comparisons and descriptions.
-absl::Status ReadHarnesses(const Stage& stage, GridInput* in,
-                           std::vector<HarnessDescription>* descriptions) {
-  for (const std::string& role : stage.Roles("harness/")) {
-    ASSIGN_OR_RETURN(const Stage::Input* h_in, stage.Find(role));
-    ASSIGN_OR_RETURN(const std::string text, stage.Read(role));
-    ASSIGN_OR_RETURN(const retrieval::HarnessConfig config,
-                     retrieval::ParseHarnessConfig(text, h_in->short_path));
-    in->harnesses.push_back(config.name());
-    for (const std::string& other : config.compare_with()) {
-      in->comparisons.emplace_back(config.name(), other);
-    }
-    HarnessDescription d;
-    d.set_name(config.name());
-    d.set_description(config.description());
-    descriptions->push_back(d);
   }
   return absl::OkStatus();
 }
@@ -185,10 +156,9 @@ absl::Status WriteOutputs(Stage& stage, const E04Report& report, size_t depths) 
 
 absl::Status Run(Stage& stage) {
   GridInput in;
-  RETURN_IF_ERROR(ReadFlags(&in));
-  RETURN_IF_ERROR(ReadTasks(stage, &in));
   std::vector<HarnessDescription> descriptions;
-  RETURN_IF_ERROR(ReadHarnesses(stage, &in, &descriptions));
+  RETURN_IF_ERROR(ReadSpec(stage, &in, &descriptions));
+  RETURN_IF_ERROR(ReadTasks(stage, &in));
   RETURN_IF_ERROR(ReadOutcomes(stage, &in));
   ASSIGN_OR_RETURN(E04Report report, Aggregate(in));
   *report.mutable_harness_descriptions() = {descriptions.begin(), descriptions.end()};

@@ -29,6 +29,9 @@ GridInput Grid() {
   in.harnesses = {"H000", "H008", "H010"};
   in.comparisons = {{"H008", "H000"}, {"H010", "H000"}};
   in.resamples = 200;
+  in.seed = 20260704;
+  in.doses = {1, 5, 10};
+  in.s001_depths = {1};
   for (const std::string& t : in.task_ids) {
     for (const std::string& h : in.harnesses) {
       in.outcomes.push_back(Outcome(t, h, "baseline", 0, 1.0));
@@ -184,7 +187,8 @@ TEST(AggregateTest, MissingDepthIsNamed) {
                   "missing outcome: task T1, harness H000, condition S001, dose 0, depth 10"));
   in.s001_depths = {10, 1};
   EXPECT_THAT(Aggregate(in).status().message(),
-              ::testing::HasSubstr("S001 depths must be ascending"));
+              ::testing::HasSubstr(
+                  "the grid, field s001_depths[1]: expected ascending values, found 1 after 10"));
 }
 
 }  // namespace

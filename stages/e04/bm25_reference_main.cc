@@ -60,13 +60,13 @@ struct Bm25Leg {
   std::vector<std::string> harnesses;
 };
 
-// The distinct BM25 legs of the experiment's harness configs (roles
-// "harness/..." of its search index), in index order.
+// The distinct BM25 legs of the experiment's harness configs (HarnessPaths
+// of its search index), in the experiment's order.
 absl::StatusOr<std::vector<Bm25Leg>> Bm25Legs(const SetIndex& index) {
   std::map<std::tuple<bool, bool, double, double>, size_t> seen;
   std::vector<Bm25Leg> legs;
-  for (const auto& [key, path] : index.paths) {
-    if (key.first != "-" || !absl::StartsWith(key.second, "harness/")) continue;
+  ASSIGN_OR_RETURN(const std::vector<std::string> harness_paths, HarnessPaths(index));
+  for (const std::string& path : harness_paths) {
     ASSIGN_OR_RETURN(HarnessConfig c, LoadHarnessConfig(path));
     if (!c.has_bm25()) continue;
     const bool files = c.document_unit() == DOCUMENT_UNIT_FILES;

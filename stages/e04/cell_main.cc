@@ -18,9 +18,10 @@
 //             harnesses only, vector_cache.h): every vector, the chunks', the
 //             query's and the distractors', is read from it
 //   pins      the experiment's pin file (optional until the first refreeze;
-//             stages/experiments/model_pins.h, flags --task_set_name,
-//             --pins_file, --pins_refreeze); the model or the cache must
+//             stages/experiments/model_pins.h); the model or the cache must
 //             match its pin
+//   experiment  the experiment's CellSpec (experiment.proto, cell_spec.pb of
+//             the experiment_spec stage): where its pins live
 // Outputs: "<name>.json" (ConditionOutcome) and "<name>.volatile.json"
 // (build and query times; never hashed).
 //

@@ -6,6 +6,11 @@ EXPERIMENTS of //stages/experiments:grid.bzl. Every label it uses comes from
 those structs (the task set's SET, the harnesses, the dense models); it
 defines, for experiment e, targets "<e>/<name>":
 
+  spec               grid_spec.pb, cell_spec.pb: the experiment validated once
+                     (grid_spec.h, from the resolved @experiments//:<e>.textproto
+                     and the harness configs, roles harness/<i>); built even
+                     when the experiment is not configured
+
   per task T, harness H (in the experiment's order) and condition (one
   hermetic eval_stage each, so no result is computed twice and a change to one
   task reruns only its cells):
@@ -16,12 +21,14 @@ defines, for experiment e, targets "<e>/<name>":
                                          every further depth d of s001_depths
     T_H_S002_d<n>    T_H_S002_d<n>.json  base snapshot + n distractors, n in the
                                          experiment's s002_doses
-    each with a `.volatile.json` of build and query times. A harness with a
+    each with a `.volatile.json` of build and query times, and the
+    experiment's cell_spec.pb (role "experiment": where its pins live). A harness with a
     dense leg also reads its model (stages/e04/models), the chunk
     embeddings of its snapshot under that model (dense_model.embeddings, one
     stage per commit and model, stages/retrieval/defs.bzl) and the
     experiment's pin file.
-  aggregate          e04.json, e04.md, cells.csv, *.svg, e04.tokens.txt
+  aggregate          e04.json, e04.md, cells.csv, *.svg, e04.tokens.txt (reads
+                     grid_spec.pb: title, harnesses, depths, doses, bootstrap)
   trec               TREC runs <H>.<C>.run and <H>.<C>.functions.run per harness H
                      and condition C (the cell suffixes above), files.qrels,
                      functions.qrels (stages/e04/trec_export_main.cc)
@@ -44,13 +51,6 @@ built.
 """
 
 load("//stages/pipeline:defs.bzl", "eval_stage", _name = "local_name")
-
-def _pin_args(e):
-    return [
-        "--task_set_name=" + e.set.name,
-        "--pins_file=" + e.pins_file,
-        "--pins_refreeze=" + e.pins_refreeze,
-    ]
 
 def _models(e):
     """The distinct dense models of the experiment's harnesses, in order."""
@@ -77,18 +77,17 @@ def _cells(e, tags):
     for t in e.set.tasks:
         for h in e.harnesses:
             common = {
+                e.grid.spec: "experiment:cell_spec.pb",
                 e.set.task_specs: "tasks:" + t.spec_file,
                 t.labels: "labels",
                 h.config: "harness",
             }
-            args = []
             if h.dense_model != None:
                 common[h.dense_model.target] = "model:" + h.dense_model.artifact
             if h.server_cache:
                 common[e.vector_cache.file] = "vector_cache"
             if h.dense_model != None or h.server_cache:
                 common[e.pins] = "pins"
-                args = _pin_args(e)
             for suffix, condition, dose, depth, commit in _conditions(e, t):
                 n = e.grid.prefix + "%s_%s_%s" % (t.id, h.name, suffix)
                 inputs = dict(common)
@@ -108,38 +107,51 @@ def _cells(e, tags):
                         "--harness=" + h.name,
                         "--condition=" + condition,
                         "--dose=%d" % dose,
-                    ] + (["--depth=%d" % depth, "--expected_commit=" + commit.id] if depth else []) + args,
+                    ] + (["--depth=%d" % depth, "--expected_commit=" + commit.id] if depth else []),
                     tags = tags,
                 )
                 cells.append(n)
     return cells
 
-def _two_digits(i):
-    return ("0%d" if i < 10 else "%d") % i
+def _grid_stage(target, tool, stage, **kwargs):
+    """eval_stage `target` (a label of e.grid) of `stage`, version 1, run by `tool`."""
+    eval_stage(name = _name(target), tool = tool, stage = stage, stage_version = "1", **kwargs)
 
 def _harness_roles(e):
-    """config -> "harness/<NN>_<name>": sorted roles keep the experiment's order."""
-    return {h.config: "harness/%s_%s" % (_two_digits(i), h.name) for i, h in enumerate(e.harnesses)}
+    """config -> "harness/<i>", i the harness's index in the experiment."""
+    return {h.config: "harness/%d" % i for i, h in enumerate(e.harnesses)}
+
+def _spec(e, tags):
+    """The experiment, validated once for its grid (stages/e04/grid_spec.h)."""
+    inputs = {e.spec_file: "experiment"}
+    inputs.update(_harness_roles(e))
+    _grid_stage(
+        e.grid.spec,
+        "//stages/e04:spec_tool",
+        "experiment_spec",
+        inputs = inputs,
+        outs = [e.grid.prefix + "grid_spec.pb", e.grid.prefix + "cell_spec.pb"],
+        args = ["--source=" + e.source, "--pins_file=" + e.pins_file, "--pins_refreeze=" + e.pins_refreeze],
+        tags = tags,
+    )
 
 def _outcome_roles(e, cells):
     """cell target -> "outcome/<cell name>" for every cell of the grid."""
     return {":" + n: "outcome/" + n[len(e.grid.prefix):] for n in cells}
 
 def _aggregate(e, cells, tags):
-    inputs = {e.set.task_set: "tasks"}
-    inputs.update(_harness_roles(e))
+    inputs = {e.set.task_set: "tasks", e.grid.spec: "grid_spec:grid_spec.pb"}
     for t in e.set.tasks:  # per-task aliases: tasks may share a commit
         inputs[t.base_manifest] = "base/" + t.id
         inputs[t.labels] = "labels/" + t.id
         for k in e.s001_depths:
-            inputs[t.stale_at[k].manifest] = ("stale/" if k == e.s001_depths[0] else "stale_k%d/" % k) + t.id
+            inputs[t.stale_at[k].manifest] = "stale_k%d/%s" % (k, t.id)
     inputs.update(_outcome_roles(e, cells))
     p = e.grid.prefix
-    eval_stage(
-        name = _name(e.grid.aggregate),
-        tool = "//stages/e04:aggregate_tool",
-        stage = "e04_aggregate",
-        stage_version = "1",
+    _grid_stage(
+        e.grid.aggregate,
+        "//stages/e04:aggregate_tool",
+        "e04_aggregate",
         inputs = inputs,
         outs = [p + f for f in [
             "e04.json",
@@ -149,20 +161,12 @@ def _aggregate(e, cells, tags):
             "rank_displacement.svg",
             "e04.tokens.txt",
         ] + (["staleness.svg"] if len(e.s001_depths) > 1 else [])],
-        args = [
-            "--grid=" + e.title,
-            "--resamples=%d" % e.resamples,
-            "--seed=%d" % e.seed,
-            "--doses=" + ",".join(["%d" % d for d in e.s002_doses]),
-            "--depths=" + ",".join(["%d" % k for k in e.s001_depths]),
-        ],
         tags = tags,
     )
-    eval_stage(
-        name = _name(e.grid.timings),
-        tool = "//stages/e04:timings_tool",
-        stage = "e04_timings",
-        stage_version = "1",
+    _grid_stage(
+        e.grid.timings,
+        "//stages/e04:timings_tool",
+        "e04_timings",
         inputs = {":" + n: "cell/" + n[len(p):] for n in cells},
         outs = [p + "timings.volatile.csv"],
         volatile_inputs = True,
@@ -172,21 +176,20 @@ def _aggregate(e, cells, tags):
 def _pins(e, tags):
     models = _models(e)
     inputs = {m.target: "summary/%s:%s" % (m.name, m.summary) for m in models}
+    inputs[e.grid.spec] = "experiment:cell_spec.pb"
     if e.vector_cache != None:
         inputs[e.vector_cache.file] = "vector_cache"
-    eval_stage(
-        name = _name(e.grid.pins),
-        tool = "//stages/e04:pins_tool",
-        stage = "experiment_pins",
-        stage_version = "1",
+    _grid_stage(
+        e.grid.pins,
+        "//stages/e04:pins_tool",
+        "experiment_pins",
         inputs = inputs,
         outs = [e.grid.prefix + e.name + ".pins.textproto"],
-        args = ["--task_set_name=" + e.set.name, "--experiment=" + e.name],
         tags = tags,
     )
 
 def _harness_baseline(e, tags):
-    inputs = {e.set.task_set: "task_set"}
+    inputs = {e.set.task_set: "task_set", e.grid.spec: "experiment:cell_spec.pb"}
     inputs.update(_harness_roles(e))
     models = _models(e)
     for m in models:
@@ -200,14 +203,12 @@ def _harness_baseline(e, tags):
         inputs[t.base_chunks] = "chunks/" + t.id
         inputs[t.labels] = "labels/" + t.id
     p = e.grid.prefix
-    eval_stage(
-        name = _name(e.grid.harness_baseline),
-        tool = "//stages/retrieval:run_harnesses",
-        stage = "e04_harness_baseline",
-        stage_version = "1",
+    _grid_stage(
+        e.grid.harness_baseline,
+        "//stages/retrieval:run_harnesses",
+        "e04_harness_baseline",
         inputs = inputs,
         outs = [p + "harness_baseline.json", p + "harness_baseline.md", p + "harness_baseline.volatile.tsv"],
-        args = _pin_args(e),
         tags = tags,
     )
 
@@ -216,11 +217,12 @@ def _search_index_impl(ctx):
     if ctx.attr.message:
         lines.append("# not_configured\t%s" % ctx.attr.message)
     else:
-        for k in ["task_set_name", "pins_file", "pins_refreeze", "s002_doses"]:
+        for k in ["task_set_name", "pins_file", "pins_refreeze"]:
             lines.append("# %s\t%s" % (k, getattr(ctx.attr, k)))
         lines.append("-\ttask_set\t%s" % _artifact(ctx.attr.task_set).short_path)
+        lines.append("-\tgrid_spec\t%s" % _artifact(ctx.attr.spec, "grid_spec.pb").short_path)
         for i, h in enumerate(ctx.files.harnesses):
-            lines.append("-\tharness/%s\t%s" % (_two_digits(i), h.short_path))
+            lines.append("-\tharness/%d\t%s" % (i, h.short_path))
         for name, target in zip(ctx.attr.model_names, ctx.attr.models):
             lines.append("-\tmodel/%s\t%s" % (name, _artifact(target, ".pb").short_path))
         for f in ctx.files.vector_cache:
@@ -258,7 +260,7 @@ search_index = rule(
         "task_set_name": attr.string(),
         "pins_file": attr.string(),
         "pins_refreeze": attr.string(),
-        "s002_doses": attr.string(doc = "The experiment's S002 doses, comma-separated."),
+        "spec": attr.label(doc = "The experiment's experiment_spec stage (its grid_spec.pb)."),
         "task_ids": attr.string_list(),
         "task_set": attr.label(),
         "harnesses": attr.label_list(allow_files = True),
@@ -290,7 +292,7 @@ def _search_data(e):
         task_set_name = e.set.name,
         pins_file = e.pins_file,
         pins_refreeze = e.pins_refreeze,
-        s002_doses = ",".join(["%d" % d for d in e.s002_doses]),
+        spec = e.grid.spec,
         task_ids = [t.id for t in tasks],
         task_set = e.set.task_set,
         harnesses = [h.config for h in e.harnesses],
@@ -305,7 +307,7 @@ def _search_data(e):
     )
     native.filegroup(
         name = _name(e.grid.search_data),
-        srcs = [e.grid.search_index, e.set.task_set, e.pins] + [h.config for h in e.harnesses] +
+        srcs = [e.grid.search_index, e.set.task_set, e.grid.spec, e.pins] + [h.config for h in e.harnesses] +
                [m.target for m in models] + cache + [t.base_snapshot for t in tasks] +
                [t.base_chunks for t in tasks] + [t.labels for t in tasks] + [t.stale_chunks for t in tasks],
     )
@@ -319,11 +321,10 @@ def _trec(e, cells, tags):
     for h in e.harnesses:
         for suffix, _, _, _, _ in _conditions(e, e.set.tasks[0]):
             runs += ["%s.%s.run" % (h.name, suffix), "%s.%s.functions.run" % (h.name, suffix)]
-    eval_stage(
-        name = _name(e.grid.trec),
-        tool = "//stages/e04:trec_export_tool",
-        stage = "e04_trec_export",
-        stage_version = "1",
+    _grid_stage(
+        e.grid.trec,
+        "//stages/e04:trec_export_tool",
+        "e04_trec_export",
         inputs = inputs,
         outs = [e.grid.prefix + f for f in runs + ["files.qrels", "functions.qrels"]],
         tags = tags,
@@ -336,6 +337,7 @@ def e04_grid(e):
       e: one struct of EXPERIMENTS (//stages/experiments:grid.bzl).
     """
     tags = [] if e.configured else ["manual"]
+    _spec(e, [])  # validates even an experiment whose inputs are not configured
     cells = _cells(e, tags)
     _aggregate(e, cells, tags)
     _trec(e, cells, tags)

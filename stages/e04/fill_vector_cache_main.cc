@@ -35,6 +35,7 @@
 #include "absl/time/time.h"
 #include "stages/e04/distractor_chunks.h"
 #include "stages/e04/distractors.h"
+#include "stages/e04/e04.pb.h"
 #include "stages/pipeline/sha256.h"
 #include "stages/pipeline/status_macros.h"
 #include "stages/retrieval/openai_client.h"
@@ -75,20 +76,15 @@ std::string FromCaller(const std::string& path) {
   return absl::StrCat(wd, "/", path);
 }
 
-// The largest S002 dose of the experiment (search_index header s002_doses),
-// 0 without S002.
+// The largest S002 dose of the experiment (its validated grid spec, row
+// "-\tgrid_spec" of the search index), 0 without S002.
 absl::StatusOr<int> MaxDose(const SetIndex& index) {
-  auto it = index.headers.find("s002_doses");
-  if (it == index.headers.end() || it->second.empty()) return 0;
+  ASSIGN_OR_RETURN(const std::string path, PathOf(index, "-", "grid_spec"));
+  GridSpec spec;
+  RETURN_IF_ERROR(ReadBinaryProto(path, &spec));
   int max_dose = 0;
-  for (absl::string_view d : absl::StrSplit(it->second, ',')) {
-    int dose = 0;
-    if (!absl::SimpleAtoi(d, &dose) || dose < 1) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("search index of ", index.name,
-                       ": s002_doses: expected positive integers, found \"", it->second, "\""));
-    }
-    max_dose = std::max(max_dose, dose);
+  for (const uint32_t dose : spec.experiment().s002_doses()) {
+    max_dose = std::max(max_dose, static_cast<int>(dose));  // <= kMaxS002Dose (grid_spec.h)
   }
   return max_dose;
 }

@@ -1,19 +1,22 @@
 // Stage experiment_pins: the model pins of an experiment as built
 // (pins_stage.h).
 //
-// Flags: --task_set_name=<set> --experiment=<name>.
-#include <string>
-
-#include "absl/flags/flag.h"
+// Input "experiment": the experiment's CellSpec (experiment.proto), which
+// names the experiment (for the file header) and its task set.
 #include "stages/e04/pins_stage.h"
-#include "stages/experiments/model_pins.h"
+#include "stages/experiments/experiment.pb.h"
 #include "stages/pipeline/stage.h"
+#include "stages/pipeline/stage_proto.h"
+#include "stages/pipeline/status_macros.h"
 
-ABSL_FLAG(std::string, experiment, "", "Experiment name, for the file header.");
+namespace {
 
-int main(int argc, char** argv) {
-  return repro::RunStage(argc, argv, [](repro::Stage& stage) {
-    return repro::experiments::WritePins(stage, absl::GetFlag(FLAGS_task_set_name),
-                                         absl::GetFlag(FLAGS_experiment));
-  });
+absl::Status Run(repro::Stage& stage) {
+  repro::experiments::CellSpec spec;
+  RETURN_IF_ERROR(repro::ReadInputProto(stage, "experiment", &spec));
+  return repro::experiments::WritePins(stage, spec.pins().task_set(), spec.experiment());
 }
+
+}  // namespace
+
+int main(int argc, char** argv) { return repro::RunStage(argc, argv, Run); }

@@ -15,7 +15,8 @@ namespace repro::experiments {
 
 absl::Status WritePins(Stage& stage, absl::string_view task_set, absl::string_view experiment) {
   if (task_set.empty() || experiment.empty()) {
-    return absl::InvalidArgumentError("pins: --task_set_name and --experiment are required");
+    return absl::InvalidArgumentError(
+        "pins: expected an experiment and a task set name, found none");
   }
   ModelPins pins;
   for (const std::string& role : stage.Roles("summary/")) {  // sorted: by model

@@ -13,6 +13,9 @@ E04Report Small() {
   in.task_ids = {"T1", "T2"};
   in.harnesses = {"H000", "H008", "H010"};
   in.resamples = 100;
+  in.seed = 20260704;
+  in.doses = {1, 5, 10};
+  in.s001_depths = {1};
   for (const std::string& t : in.task_ids) {
     for (const std::string& h : in.harnesses) {
       for (const char* cond : {"baseline", "S001", "S002", "S002", "S002"}) {

@@ -65,9 +65,10 @@ absl::Status LoadHarnesses(const SetIndex& index, std::vector<HarnessConfig>* co
   std::vector<std::string> known;
   for (const auto& [key, path] : index.paths) {
     const auto& [task, role] = key;
-    if (task != "-") continue;
-    if (absl::StartsWith(role, "model/")) (*model_paths)[role.substr(6)] = path;
-    if (!absl::StartsWith(role, "harness/")) continue;
+    if (task == "-" && absl::StartsWith(role, "model/")) (*model_paths)[role.substr(6)] = path;
+  }
+  ASSIGN_OR_RETURN(const std::vector<std::string> harness_paths, HarnessPaths(index));
+  for (const std::string& path : harness_paths) {
     ASSIGN_OR_RETURN(HarnessConfig c, LoadHarnessConfig(path));
     known.push_back(c.name());
     if (absl::GetFlag(FLAGS_harness) != "all" && c.name() != absl::GetFlag(FLAGS_harness)) {

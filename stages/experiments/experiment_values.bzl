@@ -1,7 +1,7 @@
 """Checks of the experiment values that reach a repository name, an environment
 lookup or a path (the experiments repository rule, experiments.bzl, runs them
 before generating anything; tests/experiments/experiment_values_test.bzl
-covers them).
+covers them), and the defaults of the experiment's optional fields.
 
 Each returns messages "<file>, field <field>: expected ..., found ..." so an
 error names the file, the field, expected vs found.
@@ -58,27 +58,34 @@ def vector_cache_env(where, cache, readers):
                       "DENSE_BACKEND_SERVER_CACHE leg), found path_env %r" % env)
     return (env if not errors else ""), errors
 
+# The defaults of the experiment's optional fields (experiment.proto), the
+# only place they are written. The experiments rule applies them (the resolved
+# experiment file it writes holds every field) because the depths and doses
+# name targets; the C++ validator (stages/e04/grid_spec.h) then reads every
+# value as set.
+DEFAULT_S001_DEPTHS = [1]
+DEFAULT_S002_DOSES = [1, 5, 10]
 DEFAULT_RESAMPLES = 10000
 DEFAULT_SEED = 20260704
-_MAX_RESAMPLES = 1000000
 
-def bootstrap_values(where, boot):
-    """The bootstrap settings as written, defaults only for absent fields.
+def defaults_text(msg):
+    """The defaults of the fields `msg` leaves out, as Experiment text format.
 
-    Bootstrap's fields have presence (experiment.proto: `optional`), so protoc
-    keeps a 0 the user wrote: resamples 0 is an error, seed 0 a legal seed.
+    The experiments rule merges the experiment file over this text (protobuf
+    merge of the two encodings, text_format.bzl: merged_text): a field the
+    file sets wins, a 0 it writes included (Bootstrap's fields have presence),
+    so only the repeated fields, which a merge would concatenate, are given
+    here when the file leaves them empty.
 
     Args:
-      where: the experiment file, for messages.
-      boot: the parsed bootstrap message (text_format.bzl), or None.
+      msg: the parsed experiment (text_format.bzl: parse_canonical).
 
     Returns:
-      (resamples, seed, [error messages]).
+      Experiment text format, one field a line.
     """
-    boot = boot or {}
-    resamples = int(one(boot, "resamples", str(DEFAULT_RESAMPLES)))
-    seed = int(one(boot, "seed", str(DEFAULT_SEED)))
-    errors = []
-    if resamples < 1 or resamples > _MAX_RESAMPLES:
-        errors.append("%s, field bootstrap.resamples: expected 1..%d, found %d" % (where, _MAX_RESAMPLES, resamples))
-    return resamples, seed, errors
+    lines = ["bootstrap { resamples: %d seed: %d }" % (DEFAULT_RESAMPLES, DEFAULT_SEED)]
+    if not msg.get("s001_depths"):
+        lines += ["s001_depths: %d" % d for d in DEFAULT_S001_DEPTHS]
+    if not msg.get("s002_doses"):
+        lines += ["s002_doses: %d" % d for d in DEFAULT_S002_DOSES]
+    return "\n".join(lines) + "\n"

@@ -20,6 +20,10 @@ statements are assignments and loads of other data files):
                     LSA config that some harness needs), CACHE_DATA (the
                     vector cache data of each experiment that has one) and
                     ERRORS.
+  <name>.textproto  the experiment file with the defaults of its optional
+                    fields (experiment_values.bzl), in protoc's canonical
+                    text: the input of the experiment_spec stage, the one
+                    semantic validator (stages/e04/grid_spec.h).
 
 An invalid experiment does not fail the fetch (WORKSPACE loads this
 repository, so that would stop every command, the libraries' tests
@@ -40,15 +44,21 @@ files on disk and the experiments read here agree, and says so if not.
 
 load("//stages/corpus:spec_values.bzl", "all_chars_in", "safe_label_error")
 load("//stages/corpus:task_set.bzl", "history_repository")
-load("//stages/experiments:experiment_values.bzl", "bootstrap_values", "env_name_error", "vector_cache_env")
-load("//tools/starlark:text_format.bzl", "canonical_text", "one", "parse_canonical")
+load(
+    "//stages/experiments:experiment_values.bzl",
+    "DEFAULT_S001_DEPTHS",
+    "DEFAULT_S002_DOSES",
+    "defaults_text",
+    "env_name_error",
+    "vector_cache_env",
+)
+load("//tools/starlark:text_format.bzl", "canonical_text", "merged_text", "one", "parse_canonical")
 
 _NAME_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"
 _HARNESS_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
 _MAX_NAME = 40
-_DEFAULT_DOSES = [1, 5, 10]
-_DEFAULT_DEPTHS = [1]
-_MAX_DOSE = 1000
+_EXPERIMENT_PROTO = "stages/experiments/experiment.proto"
+_EXPERIMENT = "repro.experiments.Experiment"
 
 def _name_error(value):
     if len(value) >= 1 and len(value) <= _MAX_NAME and value[0] in "abcdefghijklmnopqrstuvwxyz" and all_chars_in(value, _NAME_CHARS):
@@ -88,27 +98,24 @@ def _authored_file_error(rctx, label):
         return "expected a file inside the workspace, found %s resolving outside it (a symlink): authored inputs are read from inside the workspace only" % label
     return None
 
-def _ints(errors, where, field, values, default, low, high):
+def _target_ints(errors, where, field, values, default):
+    """The depths or doses as integers, `default` when none are written.
+
+    They name targets ("S002_d<n>", "S001_k<d>") and reach the history
+    extraction, so they must be distinct positive integers; their order and
+    bounds are checked by the validator (stages/e04/grid_spec.h).
+    """
     out = []
-    for v in values:
-        if not v.isdigit():
-            errors.append("%s, field %s: expected an integer, found %r" % (where, field, v))
+    seen = {}
+    for i, v in enumerate(values):
+        if not v.isdigit() or int(v) < 1:
+            errors.append("%s, field %s[%d]: expected a positive integer, found %r" % (where, field, i, v))
             return default
+        if v in seen:
+            errors.append("%s, field %s[%d]: expected distinct values, found %s also at [%d]" % (where, field, i, v, seen[v]))
+        seen[v] = i
         out.append(int(v))
-    if not out:
-        return default
-    for i, v in enumerate(out):
-        if v < low or v > high:
-            errors.append("%s, field %s[%d]: expected %d..%d, found %d" % (where, field, i, low, high, v))
-        if i > 0 and v <= out[i - 1]:
-            errors.append("%s, field %s[%d]: expected ascending and unique, found %d after %d" % (
-                where,
-                field,
-                i,
-                v,
-                out[i - 1],
-            ))
-    return out
+    return out or default
 
 def _read_harness(rctx, label, cache, errors):
     if label in cache:
@@ -152,7 +159,6 @@ def _read_harness(rctx, label, cache, errors):
         document_unit = one(msg, "document_unit", "DOCUMENT_UNIT_UNSPECIFIED"),
         lsa_config = lsa_config,
         server_cache = server_cache,
-        compare_with = msg.get("compare_with", []),
     )
     cache[label] = h
     return h
@@ -236,23 +242,13 @@ def _experiments_impl(rctx):
         if e:
             errors.append("%s: the file name: %s" % (where, e))
             continue
-        text = canonical_text(
-            rctx,
-            "stages/experiments/experiment.proto",
-            "repro.experiments.Experiment",
-            rctx.path(Label(label)),
-            where,
-            errors,
-        )
+        text = canonical_text(rctx, _EXPERIMENT_PROTO, _EXPERIMENT, rctx.path(Label(label)), where, errors)
         if text == None:
             continue
         msg = parse_canonical(text)
         name = one(msg, "name", "")
         if name != stem:
             errors.append("%s, field name: expected %r (the file's base name), found %r" % (where, stem, name))
-        title = one(msg, "title", "")
-        if not title:
-            errors.append("%s, field title: expected the title shown in the report, found none" % where)
         s = _read_set(rctx, errors, where, msg)
         if s != None and s.name:
             if s.name in sets:
@@ -281,17 +277,8 @@ def _experiments_impl(rctx):
                 errors.append("%s, field harnesses[%d]: harness %r is listed twice (also harnesses[%d])" % (where, i, h.name, seen[h.name]))
             seen[h.name] = i
             harnesses.append(h)
-        for h in harnesses:
-            for other in h.compare_with:
-                if other == h.name or other not in seen:
-                    errors.append("%s: HarnessConfig.compare_with: expected another harness of experiment %s (%s), found %r" % (
-                        h.config,
-                        name,
-                        ", ".join([x.name for x in harnesses]),
-                        other,
-                    ))
-        depths = _ints(errors, where, "s001_depths", msg.get("s001_depths", []), _DEFAULT_DEPTHS, 1, 100000)
-        doses = _ints(errors, where, "s002_doses", msg.get("s002_doses", []), _DEFAULT_DOSES, 1, _MAX_DOSE)
+        depths = _target_ints(errors, where, "s001_depths", msg.get("s001_depths", []), DEFAULT_S001_DEPTHS)
+        doses = _target_ints(errors, where, "s002_doses", msg.get("s002_doses", []), DEFAULT_S002_DOSES)
         if s != None and s.name in depths_of_set:
             depths_of_set[s.name].update({d: True for d in depths})
         cache_env, cache_errors = vector_cache_env(
@@ -300,19 +287,15 @@ def _experiments_impl(rctx):
             [h.name for h in harnesses if h.server_cache],
         )
         errors.extend(cache_errors)
-        resamples, seed, boot_errors = bootstrap_values(where, one(msg, "bootstrap", None))
-        errors.extend(boot_errors)
         experiments.append(struct(
             name = name,
-            title = title,
             source = where,
             set = s.name if s else "",
             harnesses = harnesses,
             depths = depths,
             doses = doses,
-            resamples = resamples,
-            seed = seed,
             cache_env = cache_env,
+            resolved = merged_text(rctx, _EXPERIMENT_PROTO, _EXPERIMENT, defaults_text(msg), text),
         ))
     if errors:
         # Not a fetch failure: the WORKSPACE loads this repository, so a fail()
@@ -336,8 +319,16 @@ def _experiments_impl(rctx):
     _write_repositories(rctx, sets, depths_of_set, experiments)
     _write_sets(rctx, sets)
     _write_experiments(rctx, experiments, models, errors)
-    rctx.file("BUILD.bazel", "# Generated by //stages/experiments:experiments.bzl. Do not edit.\nexports_files(glob([\"*.bzl\"]))\n")
+    for e in experiments:
+        rctx.file(e.name + ".textproto", _RESOLVED_HEADER % e.source + e.resolved)
+    rctx.file("BUILD.bazel", "# Generated by //stages/experiments:experiments.bzl. Do not edit.\n" +
+                             "exports_files(glob([\"*.bzl\", \"*.textproto\"]))\n")
     rctx.file("WORKSPACE", 'workspace(name = "experiments")\n')
+
+_RESOLVED_HEADER = """# Generated by //stages/experiments:experiments.bzl. Do not edit.
+# %s with the defaults of its optional fields (experiment_values.bzl),
+# read by the experiment_spec stage (stages/e04/grid_spec.h).
+"""
 
 def _cache_repo(e):
     return e.name + "_vector_cache"
@@ -393,7 +384,6 @@ def _write_experiments(rctx, experiments, models, errors):
     experiment_data = [
         {
             "name": e.name,
-            "title": e.title,
             "source": e.source,
             "set": e.set,
             "harnesses": [
@@ -403,14 +393,11 @@ def _write_experiments(rctx, experiments, models, errors):
                     "document_unit": h.document_unit,
                     "lsa_config": h.lsa_config,
                     "server_cache": h.server_cache,
-                    "compare_with": h.compare_with,
                 }
                 for h in e.harnesses
             ],
             "s001_depths": e.depths,
             "s002_doses": e.doses,
-            "resamples": e.resamples,
-            "seed": e.seed,
         }
         for e in experiments
     ]

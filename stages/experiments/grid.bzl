@@ -16,22 +16,26 @@ DENSE_MODELS    one struct per (task set, LSA config) that some harness needs,
                 (//stages/e04/models:<set>/<name>/commit_<c>_embeddings),
                 for every commit of the set.
 EXPERIMENTS     one struct per experiment:
-  name, title           experiment name (== file base name) and report title
+  name                  experiment name (== file base name)
   source                "data/experiments/<name>.textproto"
+  spec_file             the resolved experiment file (@experiments, defaults
+                        applied), input of the experiment_spec stage
   set                   the task set struct
   harnesses             [struct(name, config, document_unit, dense_model,
-                        server_cache, compare_with)] in report order;
+                        server_cache)] in report order;
                         dense_model is a DENSE_MODELS entry or None;
                         server_cache is True for a DENSE_BACKEND_SERVER_CACHE
                         leg (it reads vector_cache)
-  s001_depths, s002_doses, resamples, seed
+  s001_depths, s002_doses  the cells' depths and doses (defaults applied);
+                        every other value is read by the stages from the
+                        spec (stages/e04/grid_spec.h)
   vector_cache          None, or struct(configured, not_configured_message,
                         file, env_var) of @<name>_vector_cache (vector_cache.bzl)
   configured            the set's history and the vector cache (if any) are
                         both configured; when False every target of the
                         experiment is tagged manual
   not_configured_message  why, when configured is False
-  grid                  struct(package, prefix, aggregate, trec, timings, pins,
+  grid                  struct(package, prefix, spec, aggregate, trec, timings, pins,
                         harness_baseline, search_index, search_data): labels
                         of the experiment's stages (//stages/e04/grids)
   pins, pins_file       filegroup of the committed pin file (empty until the
@@ -50,7 +54,7 @@ load("//stages/corpus:task_set.bzl", "task_set")
 
 _MODEL_PACKAGE = "//stages/e04/models"
 _GRID_PACKAGE = "//stages/e04/grids"
-_GRID_STAGES = ["aggregate", "trec", "timings", "pins", "harness_baseline", "search_index", "search_data"]
+_GRID_STAGES = ["spec", "aggregate", "trec", "timings", "pins", "harness_baseline", "search_index", "search_data"]
 
 def _valid(data, errors):
     """`data`, or a failure listing `errors` (an invalid experiment file)."""
@@ -88,7 +92,6 @@ def _harness(set_name, h):
         document_unit = h["document_unit"],
         dense_model = _MODEL_BY_KEY[(set_name, h["lsa_config"])] if h["lsa_config"] else None,
         server_cache = h["server_cache"],
-        compare_with = h["compare_with"],
     )
 
 def _grid(name):
@@ -110,14 +113,12 @@ def _experiment(e):
         message = s.not_configured_message
     return struct(
         name = name,
-        title = e["title"],
         source = e["source"],
+        spec_file = "@experiments//:%s.textproto" % name,
         set = s,
         harnesses = [_harness(s.name, h) for h in e["harnesses"]],
         s001_depths = e["s001_depths"],
         s002_doses = e["s002_doses"],
-        resamples = e["resamples"],
-        seed = e["seed"],
         vector_cache = cache,
         configured = configured,
         not_configured_message = message,

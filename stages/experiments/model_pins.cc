@@ -4,18 +4,13 @@
 #include <tuple>
 #include <utility>
 
-#include "absl/flags/flag.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
+#include "stages/pipeline/stage_proto.h"
 #include "stages/pipeline/status_macros.h"
 #include "stages/pipeline/textproto.h"
-
-ABSL_FLAG(std::string, task_set_name, "",
-          "Task set of the stage (TaskSetRef.name), for model pins.");
-ABSL_FLAG(std::string, pins_file, "", "Workspace path of the experiment's pin file, for messages.");
-ABSL_FLAG(std::string, pins_refreeze, "", "The command that rewrites the pin file.");
 
 namespace repro::experiments {
 namespace {
@@ -85,12 +80,15 @@ ModelPinSet::ModelPinSet(const ModelPins* pins, std::string task_set, std::strin
 }
 
 absl::StatusOr<ModelPinSet> ModelPinSet::FromStage(const Stage& stage) {
-  const std::string task_set = absl::GetFlag(FLAGS_task_set_name);
-  const std::string file = absl::GetFlag(FLAGS_pins_file);
-  const std::string refreeze = absl::GetFlag(FLAGS_pins_refreeze);
+  CellSpec spec;
+  RETURN_IF_ERROR(ReadInputProto(stage, "experiment", &spec));
+  const std::string& task_set = spec.pins().task_set();
+  const std::string& file = spec.pins().file();
+  const std::string& refreeze = spec.pins().refreeze_command();
   if (task_set.empty() || file.empty() || refreeze.empty()) {
     return absl::InvalidArgumentError(
-        "a stage that reads a dense model needs --task_set_name, --pins_file and --pins_refreeze");
+        "input experiment: CellSpec.pins: expected task_set, file and refreeze_command, found "
+        "one empty");
   }
   if (stage.Roles("pins").empty()) return ModelPinSet(nullptr, task_set, file, refreeze);
   ASSIGN_OR_RETURN(const Stage::NamedBytes text, stage.ReadNamed("pins"));

@@ -4,9 +4,10 @@
 // `bazel run //reports:<experiment>_pins_refreeze`.
 //
 // A stage that reads a model gets the pin file as its optional input "pins"
-// (absent until the first refreeze) and three flags set by the grid rules:
-// --task_set_name, --pins_file (where the file lives, for messages) and
-// --pins_refreeze (the command). ModelPinSet::Sha256For(model) then returns the
+// (absent until the first refreeze) and the experiment's CellSpec
+// (experiment.proto; cell_spec.pb of the experiment_spec stage) as input
+// "experiment", whose PinsSource names the task set, where the file lives
+// (for messages) and the refreeze command. ModelPinSet::PinFor(model) then returns the
 // pinned sha256 of that model for the stage's task set, or FailedPrecondition
 // "<pins file>: no pin for model <m> of task set <s>; run `<command>` and
 // review its diff" (the same when the file is absent).
@@ -20,17 +21,11 @@
 
 #include <string>
 
-#include "absl/flags/declare.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "stages/experiments/experiment.pb.h"
 #include "stages/pipeline/stage.h"
-
-// The three flags (defined in model_pins.cc).
-ABSL_DECLARE_FLAG(std::string, task_set_name);
-ABSL_DECLARE_FLAG(std::string, pins_file);
-ABSL_DECLARE_FLAG(std::string, pins_refreeze);
 
 namespace repro::experiments {
 
@@ -42,7 +37,8 @@ class ModelPinSet {
   ModelPinSet(const ModelPins* pins, std::string task_set, std::string pins_file,
               std::string refreeze_command);
 
-  // The stage's pins: its optional "pins" input and the three flags.
+  // The stage's pins: its optional "pins" input and its "experiment" input
+  // (a CellSpec) for the rest.
   static absl::StatusOr<ModelPinSet> FromStage(const Stage& stage);
 
   // The pin of `model` (LSA config stem) for the task set.

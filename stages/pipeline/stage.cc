@@ -7,6 +7,7 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
@@ -59,6 +60,29 @@ std::vector<std::string> Stage::Roles(absl::string_view prefix) const {
     if (absl::StartsWith(in.role, prefix)) roles.push_back(in.role);
   }
   return roles;  // inputs_ is sorted by role
+}
+
+absl::StatusOr<std::vector<std::string>> IndexedRoles(const std::vector<std::string>& roles,
+                                                      absl::string_view prefix) {
+  std::vector<std::string> ordered;
+  for (const std::string& role : roles) {
+    if (absl::StartsWith(role, prefix)) ordered.push_back(role);
+  }
+  std::vector<bool> seen(ordered.size(), false);
+  std::vector<std::string> out(ordered.size());
+  for (const std::string& role : ordered) {
+    const absl::string_view digits = absl::string_view(role).substr(prefix.size());
+    size_t i = 0;
+    const bool canonical = !digits.empty() && (digits == "0" || digits[0] != '0');
+    if (!canonical || !absl::SimpleAtoi(digits, &i) || i >= out.size() || seen[i]) {
+      return absl::InvalidArgumentError(absl::StrCat("role ", role, ": expected ", prefix,
+                                                     "<i>, i one of 0..", out.size() - 1,
+                                                     " once each (", out.size(), " such roles)"));
+    }
+    seen[i] = true;
+    out[i] = role;
+  }
+  return out;
 }
 
 absl::StatusOr<Stage::Digest> Stage::InputDigest(absl::string_view role) const {

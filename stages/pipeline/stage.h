@@ -143,6 +143,13 @@ absl::Status StatusFromExceptions(absl::FunctionRef<absl::Status()> f);
 
 int RunStage(int argc, char** argv, absl::FunctionRef<absl::Status(Stage&)> body);
 
+// A list carried as numbered roles ("harness/0", "harness/1", ...: the
+// experiment's harness order): the roles of `roles` that start with `prefix`,
+// in the order of the integer after it. InvalidArgument naming the role when
+// those integers are not exactly 0..n-1 (n may be 0).
+absl::StatusOr<std::vector<std::string>> IndexedRoles(const std::vector<std::string>& roles,
+                                                      absl::string_view prefix);
+
 }  // namespace repro
 
 #endif  // REPRO_STAGES_PIPELINE_STAGE_H_

@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
@@ -66,6 +67,26 @@ TEST(StageTest, UnknownRoleListsKnownRoles) {
                       "no input with role 'c'; known roles: a, b"));
   EXPECT_TRUE(IsError(stage.Read("c"), absl::StatusCode::kNotFound, "known roles: a, b"));
   EXPECT_EQ(stage.Roles(), (std::vector<std::string>{"a", "b"}));
+}
+
+TEST(StageTest, IndexedRolesInIndexOrderPastTen) {
+  std::vector<std::string> roles = {"harness/0", "harness/1", "harness/10", "models/x"};
+  for (int i = 2; i < 10; ++i) roles.push_back("harness/" + std::to_string(i));
+  std::sort(roles.begin(), roles.end());
+  absl::StatusOr<std::vector<std::string>> ordered = IndexedRoles(roles, "harness/");
+  ASSERT_TRUE(ordered.ok()) << ordered.status();
+  ASSERT_EQ(ordered->size(), 11u);
+  for (int i = 0; i < 11; ++i) EXPECT_EQ((*ordered)[i], "harness/" + std::to_string(i));
+  EXPECT_TRUE(IndexedRoles({"x"}, "harness/")->empty());
+}
+
+TEST(StageTest, IndexedRolesRefuseGapsAndOtherNames) {
+  for (const std::vector<std::string>& roles : std::vector<std::vector<std::string>>{
+           {"harness/0", "harness/2"}, {"harness/00_H000"}, {"harness/01"}, {"harness/"}}) {
+    EXPECT_TRUE(IsError(IndexedRoles(roles, "harness/"), absl::StatusCode::kInvalidArgument,
+                        "expected harness/<i>"))
+        << roles.back();
+  }
 }
 
 TEST(StageTest, ReadNamedGivesTheWorkspacePath) {

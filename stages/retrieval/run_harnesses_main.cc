@@ -4,8 +4,9 @@
 // in the experiment's order), models/<name> (the artifact of each dense model
 // the harnesses name, pinned_backends.h; models/vector_cache: the experiment's
 // vector cache, for server-model harnesses), pins (the experiment's pin file,
-// optional until the first refreeze; flags --task_set_name, --pins_file,
-// --pins_refreeze), and per task T: snapshot/T, chunks/T, labels/T.
+// optional until the first refreeze), experiment (the experiment's CellSpec:
+// where its pins live, model_pins.h), and per task T: snapshot/T, chunks/T,
+// labels/T.
 // Outputs: harness_baseline.json (HarnessBaseline: per task and harness the
 // metrics of task_metrics.h and the HarnessResult, functions cut to 100;
 // means over tasks), harness_baseline.md (tables), and
@@ -42,10 +43,12 @@ constexpr int kFunctionsKept = 100;
 
 using ModelPaths = std::map<std::string, std::string>;  // model name -> path
 
-// The harness/<i> inputs, in role order.
+// The harness/<i> inputs, in the order of i (the experiment's).
 absl::StatusOr<std::vector<HarnessConfig>> ReadHarnessConfigs(const Stage& stage) {
   std::vector<HarnessConfig> configs;
-  for (const std::string& role : stage.Roles("harness/")) {
+  ASSIGN_OR_RETURN(const std::vector<std::string> roles,
+                   IndexedRoles(stage.Roles("harness/"), "harness/"));
+  for (const std::string& role : roles) {
     ASSIGN_OR_RETURN(std::string text, stage.Read(role));
     ASSIGN_OR_RETURN(const Stage::Input* in, stage.Find(role));
     ASSIGN_OR_RETURN(HarnessConfig c, ParseHarnessConfig(text, in->short_path));

@@ -6,6 +6,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "stages/pipeline/file_io.h"
+#include "stages/pipeline/stage.h"
 #include "stages/pipeline/status_macros.h"
 
 namespace repro::retrieval {
@@ -51,6 +52,17 @@ absl::StatusOr<std::string> PathOf(const SetIndex& index, const std::string& tas
                                             task == "-" ? "" : absl::StrCat(" for task ", task)));
   }
   return it->second;
+}
+
+absl::StatusOr<std::vector<std::string>> HarnessPaths(const SetIndex& index) {
+  std::vector<std::string> roles;
+  for (const auto& [key, path] : index.paths) {
+    if (key.first == "-") roles.push_back(key.second);
+  }
+  ASSIGN_OR_RETURN(const std::vector<std::string> ordered, IndexedRoles(roles, "harness/"));
+  std::vector<std::string> paths;
+  for (const std::string& role : ordered) paths.push_back(index.paths.at({"-", role}));
+  return paths;
 }
 
 absl::Status ReadBinaryProto(const std::string& path, google::protobuf::Message* message) {

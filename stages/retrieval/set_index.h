@@ -2,7 +2,8 @@
 // search_index) and the artifacts it names, for the `bazel run` commands of
 // this package.
 //
-// Index rows: "<task or ->\t<role>\t<runfiles path>", plus "# set\t<experiment
+// Index rows: "<task or ->\t<role>\t<runfiles path>" (the harness configs
+// are "-\tharness/<i>", the experiment's grid spec "-\tgrid_spec"), plus "# set\t<experiment
 // name>", for an experiment whose history is not configured
 // "# not_configured\t<msg>", and other "# <key>\t<value>" headers
 // (task_set_name, pins_file, pins_refreeze).
@@ -38,6 +39,10 @@ absl::StatusOr<SetIndex> LoadSet(const std::vector<std::string>& index_files,
 
 absl::StatusOr<std::string> PathOf(const SetIndex& index, const std::string& task,
                                    const std::string& role);
+
+// The paths of the experiment's harness configs (rows "-\tharness/<i>"), in
+// the order of i, the experiment's (IndexedRoles, stages/pipeline/stage.h).
+absl::StatusOr<std::vector<std::string>> HarnessPaths(const SetIndex& index);
 
 // Parses the binary proto at `path` into `message`.
 absl::Status ReadBinaryProto(const std::string& path, google::protobuf::Message* message);

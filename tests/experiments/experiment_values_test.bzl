@@ -1,9 +1,10 @@
 """Loading-time test of stages/experiments/experiment_values.bzl (the checks the
 experiments repository rule runs before an environment variable name or a
-vector cache reaches a repository, an environment lookup or a path).
+vector cache reaches a repository, an environment lookup or a path, and the
+defaults it applies).
 """
 
-load("//stages/experiments:experiment_values.bzl", "bootstrap_values", "env_name_error", "vector_cache_env")
+load("//stages/experiments:experiment_values.bzl", "defaults_text", "env_name_error", "vector_cache_env")
 load("//tools/testing:loading_cases.bzl", "loading_cases_test")
 
 _WHERE = "data/experiments/x.textproto"
@@ -56,25 +57,20 @@ def experiment_values_test(name):
         ("clone variable", _env_errors("GITLAB_RUNNER_GIT"), None),
         ("clone variable with a dash", _env_errors("GITLAB-RUNNER"), "found \"GITLAB-RUNNER\""),
     ]
-    cases += [(case, _bootstrap_outcome(boot, want_values), want) for case, boot, want_values, want in _BOOTSTRAP_CASES]
+    cases += [(case, _defaults_outcome(msg, want), None) for case, msg, want in _DEFAULTS_CASES]
     loading_cases_test(name = name, cases = cases)
 
-def _boot(**fields):
-    return {k: [str(v)] for k, v in fields.items()}
+_BOOT = "bootstrap { resamples: 10000 seed: 20260704 }"
 
-# (case, bootstrap message or None, (resamples, seed) expected, expected message or None).
-# protoc keeps a written 0 now that the fields have presence (experiment.proto).
-_BOOTSTRAP_CASES = [
-    ("bootstrap absent: defaults", None, (10000, 20260704), None),
-    ("bootstrap empty: defaults", _boot(), (10000, 20260704), None),
-    ("resamples 0 is an error, as written", _boot(resamples = 0), None, "data/experiments/x.textproto, field bootstrap.resamples: expected 1..1000000, found 0"),
-    ("resamples past the bound", _boot(resamples = 1000001), None, "field bootstrap.resamples: expected 1..1000000, found 1000001"),
-    ("seed 0 is a legal seed, kept", _boot(seed = 0), (10000, 0), None),
-    ("both written", _boot(resamples = 1, seed = 7), (1, 7), None),
+# (case, parsed experiment, expected defaults text): the repeated fields only
+# when left empty (a merge would append to the written ones); the bootstrap
+# always (a merge keeps every bootstrap field the file writes, a 0 included).
+_DEFAULTS_CASES = [
+    ("nothing written", {}, "\n".join([_BOOT, "s001_depths: 1", "s002_doses: 1", "s002_doses: 5", "s002_doses: 10"]) + "\n"),
+    ("doses written", {"s002_doses": ["2"]}, _BOOT + "\ns001_depths: 1\n"),
+    ("both written", {"s001_depths": ["1", "10"], "s002_doses": ["2"], "bootstrap": [{"resamples": ["0"]}]}, _BOOT + "\n"),
 ]
 
-def _bootstrap_outcome(boot, want_values):
-    resamples, seed, errors = bootstrap_values(_WHERE, boot)
-    if errors or want_values == None or (resamples, seed) == want_values:
-        return errors
-    return ["expected (resamples, seed) %r, found %r" % (want_values, (resamples, seed))]
+def _defaults_outcome(msg, want):
+    found = defaults_text(msg)
+    return [] if found == want else ["expected %r, found %r" % (want, found)]

@@ -13,6 +13,10 @@ kept verbatim, so that a caller's character validation rejects it.
 
 canonical_text(rctx, proto, message, src, what) runs protoc and returns the
 canonical text, or fails naming `what` with protoc's message.
+
+merged_text(rctx, proto, message, under, text) is `text` merged over `under`
+(both text format of `message`): protobuf's merge of the two encodings, so a
+field set in `text` wins and a repeated field of both is concatenated.
 """
 
 def _unquote(value):
@@ -86,9 +90,7 @@ def canonical_text(rctx, proto, message, src, what, errors = None):
       The canonical text (protoc --decode of its --encode), a string, or None.
     """
     root = rctx.path(Label("//:WORKSPACE")).dirname
-    protoc = rctx.which("protoc")
-    if protoc == None:
-        fail("protoc not found (install protobuf-compiler; run tools/setup.sh)")
+    protoc = _protoc(rctx)
     cmd = ("'{protoc}' --proto_path='{root}' --encode={msg} {proto} < '{src}' > canonical.binpb && " +
            "'{protoc}' --proto_path='{root}' --decode={msg} {proto} < canonical.binpb").format(
         protoc = protoc,
@@ -105,4 +107,42 @@ def canonical_text(rctx, proto, message, src, what, errors = None):
             fail(error)
         errors.append(error.strip())
         return None
+    return res.stdout
+
+def _protoc(rctx):
+    protoc = rctx.which("protoc")
+    if protoc == None:
+        fail("protoc not found (install protobuf-compiler; run tools/setup.sh)")
+    return protoc
+
+def merged_text(rctx, proto, message, under, text):
+    """Canonical text of `text` merged over `under` (see the module docstring).
+
+    Args:
+      rctx: the repository context.
+      proto: workspace-relative path of the .proto file.
+      message: full message name.
+      under: text format of `message` (the defaults).
+      text: canonical text of `message` (canonical_text's output).
+
+    Returns:
+      The canonical text of the merge; fails with protoc's message (both
+      inputs are protoc's own or checked-in text, so a failure is a bug).
+    """
+    root = rctx.path(Label("//:WORKSPACE")).dirname
+    rctx.file("under.txtpb", under)
+    rctx.file("over.txtpb", text)
+    cmd = ("'{protoc}' --proto_path='{root}' --encode={msg} {proto} < under.txtpb > merged.binpb && " +
+           "'{protoc}' --proto_path='{root}' --encode={msg} {proto} < over.txtpb >> merged.binpb && " +
+           "'{protoc}' --proto_path='{root}' --decode={msg} {proto} < merged.binpb").format(
+        protoc = _protoc(rctx),
+        root = root,
+        msg = message,
+        proto = proto,
+    )
+    res = rctx.execute(["/bin/sh", "-c", cmd])
+    for f in ["under.txtpb", "over.txtpb", "merged.binpb"]:
+        rctx.delete(f)
+    if res.return_code != 0:
+        fail("merging the defaults of %s: %s" % (message, res.stderr))
     return res.stdout
