@@ -14,7 +14,7 @@ When the experiment's clone or vector cache is not configured, <e> is tagged
 manual and the token and parity tests are visible skips.
 """
 
-load("//stages/pipeline:defs.bzl", "report")
+load("//stages/framework/pipeline:defs.bzl", "report")
 load("//tools/tokens:defs.bzl", "frozen_tokens")
 
 def experiment_report(e):

@@ -13,26 +13,26 @@ defines, in the calling package:
 and their frozen-token gates judge_fixture_tokens_test (data/judge/frozen_tokens.txt)
 and judge_tokens_test (data/judge/frozen_tokens_real.txt; a visible skip without
 JUDGE_DATA_DIR), each with its _refreeze command. The stages live in
-//stages/judge (see docs/judge.md).
+//stages/studies/judge (see docs/judge.md).
 """
 
 load("@judge_data//:config.bzl", "JUDGE_DATA_CONFIGURED")
-load("//stages/pipeline:defs.bzl", "report")
+load("//stages/framework/pipeline:defs.bzl", "report")
 load("//tools/tokens:defs.bzl", "frozen_tokens")
 
 def judge_reports():
     report(
         name = "judge",
         srcs = [
-            "//stages/judge:all_measurements",
-            "//stages/judge:all_report_files",
+            "//stages/studies/judge:all_measurements",
+            "//stages/studies/judge:all_report_files",
         ],
     )
     report(
         name = "judge_fixture",
         srcs = [
-            "//stages/judge:fixture_measurements",
-            "//stages/judge:fixture_report_files",
+            "//stages/studies/judge:fixture_measurements",
+            "//stages/studies/judge:fixture_report_files",
         ],
     )
     frozen_tokens(

@@ -4,10 +4,10 @@
 // Differences are data here; the report and its test judge them.
 #include "stages/corpus/agreement.h"
 #include "stages/corpus/stage_io.h"
-#include "stages/pipeline/stage.h"
-#include "stages/pipeline/stage_proto.h"
-#include "stages/pipeline/status_macros.h"
-#include "stages/pipeline/textproto.h"
+#include "stages/framework/pipeline/stage.h"
+#include "stages/framework/pipeline/stage_proto.h"
+#include "stages/framework/pipeline/status_macros.h"
+#include "stages/framework/pipeline/textproto.h"
 
 namespace repro {
 namespace corpus {

@@ -9,10 +9,10 @@
 #include "absl/strings/str_cat.h"
 #include "stages/corpus/agreement.h"
 #include "stages/corpus/stage_io.h"
-#include "stages/pipeline/stage.h"
-#include "stages/pipeline/stage_proto.h"
-#include "stages/pipeline/status_macros.h"
-#include "stages/pipeline/textproto.h"
+#include "stages/framework/pipeline/stage.h"
+#include "stages/framework/pipeline/stage_proto.h"
+#include "stages/framework/pipeline/status_macros.h"
+#include "stages/framework/pipeline/textproto.h"
 
 namespace repro {
 namespace corpus {

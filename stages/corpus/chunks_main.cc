@@ -5,8 +5,8 @@
 
 #include "stages/corpus/chunker.h"
 #include "stages/corpus/stage_io.h"
-#include "stages/pipeline/stage.h"
-#include "stages/pipeline/status_macros.h"
+#include "stages/framework/pipeline/stage.h"
+#include "stages/framework/pipeline/status_macros.h"
 
 namespace repro {
 namespace corpus {

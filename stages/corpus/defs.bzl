@@ -1,10 +1,10 @@
 """Targets of a task set's corpus: snapshots, chunks, labels, checks, for every task.
 
-e04_corpora(TASK_SETS) is called once, in //stages/e04/sets, with the task
+e04_corpora(TASK_SETS) is called once, in //stages/grid/sets, with the task
 set structs of //stages/experiments:grid.bzl (built by task_set.bzl from the
 data each set's git_history repository writes, stages/corpus/history.bzl).
 For each set it defines the targets whose labels the struct names, "<set>/<name>" (every artifact an
-eval_stage with provenance; outputs under bazel-bin/stages/e04/sets/<set>/):
+eval_stage with provenance; outputs under bazel-bin/stages/grid/sets/<set>/):
 
   per snapshot commit <c> (base and stale commits of all tasks, and the LSA
   training commit; a commit shared by several tasks is built once):
@@ -23,7 +23,7 @@ eval_stage with provenance; outputs under bazel-bin/stages/e04/sets/<set>/):
     lsa_training_snapshot, lsa_training_manifest, lsa_training_chunks (aliases)
     snapshot_hashes       snapshot_hashes.tsv       one line per snapshot
     chunker_agreement     chunker_agreement.json    ChunkerAgreementReport
-    summary_index         summary_index.tsv         for //stages/e04:summary
+    summary_index         summary_index.tsv         for //stages/grid:summary
     all_labels            filegroup of every <T>_labels
   tests:
     labels_test, chunker_agreement_test, snapshot_hashes_test (against the
@@ -35,7 +35,7 @@ them) and failing with the how-to message if built; the tests become stubs
 that print "SKIPPED: ..." and pass; a DEBUG line says so when the package loads.
 """
 
-load("//stages/pipeline:defs.bzl", "eval_stage", _name = "local_name")
+load("//stages/framework/pipeline:defs.bzl", "eval_stage", _name = "local_name")
 
 _C = "//stages/corpus:"
 _GOCHECK = "//stages/corpus/gocheck:gocheck"

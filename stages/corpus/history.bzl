@@ -32,7 +32,7 @@ Generated in the repository:
                  value through repr()): its tasks, commits and history state.
                  //stages/corpus:task_set.bzl, checked in, builds the set's
                  struct from it, with the label of every artifact the corpus
-                 stages build (package //stages/e04/sets, targets
+                 stages build (package //stages/grid/sets, targets
                  "<set>/...").
   BUILD.bazel    exports the dumped files (or, unconfigured, a genrule that
                  fails with the how-to message in place of each of them).

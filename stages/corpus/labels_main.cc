@@ -21,9 +21,9 @@
 #include "stages/corpus/stage_io.h"
 #include "stages/corpus/task_spec.h"
 #include "stages/corpus/unified_diff.h"
-#include "stages/pipeline/stage.h"
-#include "stages/pipeline/stage_proto.h"
-#include "stages/pipeline/status_macros.h"
+#include "stages/framework/pipeline/stage.h"
+#include "stages/framework/pipeline/stage_proto.h"
+#include "stages/framework/pipeline/status_macros.h"
 
 ABSL_FLAG(std::string, task, "", "Task id.");
 

@@ -3,9 +3,9 @@
 // snapshot_sha256). Input role: snapshot. The snapshot is verified first.
 #include "stages/corpus/snapshot.h"
 #include "stages/corpus/stage_io.h"
-#include "stages/pipeline/stage.h"
-#include "stages/pipeline/status_macros.h"
-#include "stages/pipeline/textproto.h"
+#include "stages/framework/pipeline/stage.h"
+#include "stages/framework/pipeline/status_macros.h"
+#include "stages/framework/pipeline/textproto.h"
 
 namespace repro {
 namespace corpus {

@@ -5,7 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "stages/corpus/corpus_path.h"
-#include "stages/pipeline/sha256.h"
+#include "stages/framework/pipeline/sha256.h"
 
 namespace repro {
 namespace corpus {

@@ -10,9 +10,9 @@
 #include "stages/corpus/snapshot.h"
 #include "stages/corpus/stage_io.h"
 #include "stages/corpus/task.pb.h"
-#include "stages/pipeline/stage.h"
-#include "stages/pipeline/stage_proto.h"
-#include "stages/pipeline/status_macros.h"
+#include "stages/framework/pipeline/stage.h"
+#include "stages/framework/pipeline/stage_proto.h"
+#include "stages/framework/pipeline/status_macros.h"
 
 namespace repro {
 namespace corpus {

@@ -14,8 +14,8 @@
 #include "stages/corpus/history_flags.h"
 #include "stages/corpus/snapshot.h"
 #include "stages/corpus/stage_io.h"
-#include "stages/pipeline/stage.h"
-#include "stages/pipeline/status_macros.h"
+#include "stages/framework/pipeline/stage.h"
+#include "stages/framework/pipeline/status_macros.h"
 
 ABSL_FLAG(std::string, repository, "", "Logical repository name.");
 ABSL_FLAG(std::string, commit, "", "Commit id of the snapshot.");

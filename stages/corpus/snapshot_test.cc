@@ -2,7 +2,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "stages/pipeline/sha256.h"
+#include "stages/framework/pipeline/sha256.h"
 
 namespace repro {
 namespace corpus {

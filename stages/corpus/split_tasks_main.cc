@@ -11,9 +11,9 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "stages/corpus/task.pb.h"
-#include "stages/pipeline/stage.h"
-#include "stages/pipeline/stage_proto.h"
-#include "stages/pipeline/status_macros.h"
+#include "stages/framework/pipeline/stage.h"
+#include "stages/framework/pipeline/stage_proto.h"
+#include "stages/framework/pipeline/status_macros.h"
 
 namespace repro {
 namespace corpus {

@@ -9,8 +9,8 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "stages/corpus/snapshot.h"
-#include "stages/pipeline/stage_proto.h"
-#include "stages/pipeline/status_macros.h"
+#include "stages/framework/pipeline/stage_proto.h"
+#include "stages/framework/pipeline/status_macros.h"
 
 namespace repro {
 namespace corpus {

@@ -1,6 +1,6 @@
 // Small helpers shared by the corpus stage tools (the *_main.cc files). Protos
 // are read and written with the pipeline's one reader and writer,
-// ReadInputProto and WriteOutputProto (stages/pipeline/stage_proto.h).
+// ReadInputProto and WriteOutputProto (stages/framework/pipeline/stage_proto.h).
 //
 // OnlyOutput is the name of the single declared output of the stage, or
 // InvalidArgument saying how many are declared. WriteOnlyOutput and
@@ -18,7 +18,7 @@
 // field) and the remedy, or the reason when the status gives one (an S001
 // depth past the history's root: the depth and the commits available).
 //
-// Inputs are read with ReadInputProto (stages/pipeline/stage_proto.h), the one
+// Inputs are read with ReadInputProto (stages/framework/pipeline/stage_proto.h), the one
 // proto reader.
 #ifndef REPRO_STAGES_CORPUS_STAGE_IO_H_
 #define REPRO_STAGES_CORPUS_STAGE_IO_H_
@@ -30,7 +30,7 @@
 #include "absl/strings/string_view.h"
 #include "google/protobuf/message.h"
 #include "stages/corpus/corpus.pb.h"
-#include "stages/pipeline/stage.h"
+#include "stages/framework/pipeline/stage.h"
 
 namespace repro {
 namespace corpus {

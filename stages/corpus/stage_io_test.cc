@@ -3,9 +3,9 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "stages/corpus/snapshot.h"
-#include "stages/pipeline/file_io.h"
-#include "stages/pipeline/sha256.h"
-#include "stages/pipeline/status_testing.h"
+#include "stages/framework/pipeline/file_io.h"
+#include "stages/framework/pipeline/sha256.h"
+#include "stages/framework/pipeline/status_testing.h"
 
 namespace repro {
 namespace corpus {

@@ -43,7 +43,7 @@ task_set(data) returns a struct (every label a string):
   summary_data, all_labels   set-level targets
 """
 
-CORPUS_PACKAGE = "//stages/e04/sets"
+CORPUS_PACKAGE = "//stages/grid/sets"
 
 def history_repository(set_name):
     """The name of the git_history repository of a task set: "<set>_history"."""

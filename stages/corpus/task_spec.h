@@ -1,7 +1,7 @@
 // Task specs (task.proto): parsing and validation against the git history.
 //
 // ParseTaskSet parses the text proto; syntax errors and unknown fields are
-// InvalidArgument "<file>:<line>:<col>: ..." (stages/pipeline/textproto.h).
+// InvalidArgument "<file>:<line>:<col>: ..." (stages/framework/pipeline/textproto.h).
 //
 // ValidateTaskSet checks the set against the history that the repository
 // rule extracted (index.tsv and the trees of the base commits) and returns

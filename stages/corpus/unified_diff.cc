@@ -8,7 +8,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "stages/pipeline/status_macros.h"
+#include "stages/framework/pipeline/status_macros.h"
 
 namespace repro {
 namespace corpus {

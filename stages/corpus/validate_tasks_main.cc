@@ -13,8 +13,8 @@
 #include "stages/corpus/history_flags.h"
 #include "stages/corpus/stage_io.h"
 #include "stages/corpus/task_spec.h"
-#include "stages/pipeline/stage.h"
-#include "stages/pipeline/status_macros.h"
+#include "stages/framework/pipeline/stage.h"
+#include "stages/framework/pipeline/status_macros.h"
 
 namespace repro {
 namespace corpus {

@@ -4,7 +4,7 @@
 # (text_format.bzl: canonical_text, merged_text; experiment_values.bzl:
 # defaults_text). Without field presence a written `resamples: 0` or
 # `seed: 0` vanished there and the default replaced it; with `optional`
-# fields both survive, so the validator (stages/e04/grid_spec.h) sees them as
+# fields both survive, so the validator (stages/grid/grid_spec.h) sees them as
 # written, and a field the file leaves out takes its default.
 # Arguments: <protoc> <experiment.proto>
 set -euo pipefail

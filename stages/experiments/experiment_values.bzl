@@ -61,7 +61,7 @@ def vector_cache_env(where, cache, readers):
 # The defaults of the experiment's optional fields (experiment.proto), the
 # only place they are written. The experiments rule applies them (the resolved
 # experiment file it writes holds every field) because the depths and doses
-# name targets; the C++ validator (stages/e04/grid_spec.h) then reads every
+# name targets; the C++ validator (stages/grid/grid_spec.h) then reads every
 # value as set.
 DEFAULT_S001_DEPTHS = [1]
 DEFAULT_S002_DOSES = [1, 5, 10]

@@ -3,17 +3,17 @@
 The experiments repository rule (experiments.bzl) writes data only; this
 file, checked in, builds from it the structs that the macros defining the
 targets take their names from (stages/corpus/defs.bzl, stages/retrieval/defs.bzl,
-stages/e04/defs.bzl, reports/experiments.bzl). Every label of an experiment's
+stages/grid/defs.bzl, reports/experiments.bzl). Every label of an experiment's
 artifacts is named here or in //stages/corpus:task_set.bzl, nowhere else.
 
 TASK_SETS       the task set struct of every set, sorted by name (task_set.bzl)
 SET_BY_NAME     name -> task set struct
 DENSE_MODELS    one struct per (task set, LSA config) that some harness needs,
                 trained once for all experiments: name (the config's stem),
-                task_set, config, target (//stages/e04/models:<set>/<name>),
+                task_set, config, target (//stages/grid/models:<set>/<name>),
                 artifact, summary, embeddings: commit id -> the chunk_embeddings
                 stage of that commit of the set under this model
-                (//stages/e04/models:<set>/<name>/commit_<c>_embeddings),
+                (//stages/grid/models:<set>/<name>/commit_<c>_embeddings),
                 for every commit of the set.
 EXPERIMENTS     one struct per experiment:
   name                  experiment name (== file base name)
@@ -28,7 +28,7 @@ EXPERIMENTS     one struct per experiment:
                         leg (it reads vector_cache)
   s001_depths, s002_doses  the cells' depths and doses (defaults applied);
                         every other value is read by the stages from the
-                        spec (stages/e04/grid_spec.h)
+                        spec (stages/grid/grid_spec.h)
   vector_cache          None, or struct(configured, not_configured_message,
                         file, env_var) of @<name>_vector_cache (vector_cache.bzl)
   configured            the set's history and the vector cache (if any) are
@@ -37,7 +37,7 @@ EXPERIMENTS     one struct per experiment:
   not_configured_message  why, when configured is False
   grid                  struct(package, prefix, spec, aggregate, trec, timings, pins,
                         harness_baseline, search_index, search_data): labels
-                        of the experiment's stages (//stages/e04/grids)
+                        of the experiment's stages (//stages/grid/by_experiment)
   pins, pins_file       filegroup of the committed pin file (empty until the
                         first refreeze) and its workspace-relative path
   tokens, tokens_file   the same for the frozen tokens
@@ -52,8 +52,8 @@ load("@experiments//:experiments.bzl", "CACHE_DATA", "DENSE_MODEL_DATA", "ERRORS
 load("@experiments//:sets.bzl", "TASK_SET_DATA")
 load("//stages/corpus:task_set.bzl", "task_set")
 
-_MODEL_PACKAGE = "//stages/e04/models"
-_GRID_PACKAGE = "//stages/e04/grids"
+_MODEL_PACKAGE = "//stages/grid/models"
+_GRID_PACKAGE = "//stages/grid/by_experiment"
 _GRID_STAGES = ["spec", "aggregate", "trec", "timings", "pins", "harness_baseline", "search_index", "search_data"]
 
 def _valid(data, errors):

@@ -8,9 +8,9 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
-#include "stages/pipeline/stage_proto.h"
-#include "stages/pipeline/status_macros.h"
-#include "stages/pipeline/textproto.h"
+#include "stages/framework/pipeline/stage_proto.h"
+#include "stages/framework/pipeline/status_macros.h"
+#include "stages/framework/pipeline/textproto.h"
 
 namespace repro::experiments {
 namespace {

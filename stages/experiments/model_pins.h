@@ -25,7 +25,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "stages/experiments/experiment.pb.h"
-#include "stages/pipeline/stage.h"
+#include "stages/framework/pipeline/stage.h"
 
 namespace repro::experiments {
 

@@ -97,7 +97,7 @@ TEST(ModelPinsTest, VectorCachePinIsCheckedAndMissingOneNamesTheRefreezeCommand)
 }
 
 TEST(ModelPinsTest, ModelNameOfAnArtifact) {
-  EXPECT_EQ(ModelNameOf("bazel-out/k8-opt/bin/stages/e04/models/fixture/lsa_code_256.pb"),
+  EXPECT_EQ(ModelNameOf("bazel-out/k8-opt/bin/stages/grid/models/fixture/lsa_code_256.pb"),
             "lsa_code_256");
 }
 

@@ -34,7 +34,7 @@ _FILE = "vector_cache.sqlite"
 def _how_to(rctx):
     return ("%s is not set: experiment %s reads its server-model vectors from a filled SQLite vector " +
             "cache. Fill one (docs/embedding.md: tools/embedding_server.sh start <dir>, then bazel run " +
-            "//stages/e04:fill_vector_cache -- --experiment=%s --server=<url> --model_id=<id> " +
+            "//stages/grid:fill_vector_cache -- --experiment=%s --server=<url> --model_id=<id> " +
             "--model_sha256=<digest> --dims=<n> --cache=<file>), then export %s=<absolute path of the file>") % (
         rctx.attr.env_var,
         rctx.attr.experiment,

@@ -6,7 +6,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "stages/pipeline/status_macros.h"
+#include "stages/framework/pipeline/status_macros.h"
 
 namespace repro::retrieval {
 namespace {

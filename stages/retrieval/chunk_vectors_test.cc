@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "stages/pipeline/status_testing.h"
+#include "stages/framework/pipeline/status_testing.h"
 #include "stages/retrieval/harness.h"
 #include "stages/retrieval/lsa_embedder.h"
 #include "stages/retrieval/test_corpus.h"

@@ -1,9 +1,9 @@
 // Google Benchmark of the retrieval stack on one snapshot of a set, with
 // Xapian indexing and querying the same token streams in the same run.
 // Targets (the source is shared; data differ):
-//   bazel run //stages/e04/benchmarks:real_corpus_benchmark   (needs GITLAB_RUNNER_GIT)
+//   bazel run //stages/grid/benchmarks:real_corpus_benchmark   (needs GITLAB_RUNNER_GIT)
 //       the largest real snapshot (T29's base, also the LSA training snapshot)
-//   bazel run //stages/e04/benchmarks:fixture_benchmark
+//   bazel run //stages/grid/benchmarks:fixture_benchmark
 //       the fixture's newest base (F03), a smoke run
 // (.bazelrc compiles with -O2.)
 //
@@ -30,7 +30,7 @@
 #include "benchmark/benchmark.h"
 #include "stages/corpus/corpus.pb.h"
 #include "stages/corpus/task.pb.h"
-#include "stages/pipeline/file_io.h"
+#include "stages/framework/pipeline/file_io.h"
 #include "stages/retrieval/bm25.h"
 #include "stages/retrieval/flat_ip_index.h"
 #include "stages/retrieval/harness.h"

@@ -1,6 +1,6 @@
 """The dense models the pipeline trains itself, one per (task set, LSA config).
 
-lsa_models(DENSE_MODELS) is called once, in //stages/e04/models, with
+lsa_models(DENSE_MODELS) is called once, in //stages/grid/models, with
 the DENSE_MODELS of //stages/experiments:grid.bzl (one entry per task set and
 LsaTrainingConfig that some experiment's harness names in dense.lsa_model).
 For each model m it defines the eval_stage m.target, "<set>/<name>", which
@@ -23,10 +23,10 @@ read; `bazel build //...` builds them all).
 
 Tagged manual when the set's history is not configured. The per-experiment
 retrieval targets (harness_baseline, search data) are defined with the grid
-(stages/e04/defs.bzl).
+(stages/grid/defs.bzl).
 """
 
-load("//stages/pipeline:defs.bzl", "eval_stage", _name = "local_name")
+load("//stages/framework/pipeline:defs.bzl", "eval_stage", _name = "local_name")
 
 def lsa_models(models):
     """See the module docstring.

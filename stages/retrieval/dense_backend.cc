@@ -2,8 +2,8 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "stages/pipeline/file_io.h"
-#include "stages/pipeline/status_macros.h"
+#include "stages/framework/pipeline/file_io.h"
+#include "stages/framework/pipeline/status_macros.h"
 #include "stages/retrieval/harness_config.h"
 #include "stages/retrieval/lsa_embedder.h"
 #include "stages/retrieval/vector_cache.h"

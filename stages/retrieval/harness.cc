@@ -5,7 +5,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "stages/pipeline/status_macros.h"
+#include "stages/framework/pipeline/status_macros.h"
 #include "stages/retrieval/chunk_vectors.h"
 #include "stages/retrieval/fusion.h"
 #include "stages/retrieval/harness_config.h"

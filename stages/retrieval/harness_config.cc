@@ -9,11 +9,11 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
-#include "stages/pipeline/deterministic_proto.h"
-#include "stages/pipeline/file_io.h"
-#include "stages/pipeline/sha256.h"
-#include "stages/pipeline/status_macros.h"
-#include "stages/pipeline/textproto.h"
+#include "stages/framework/pipeline/deterministic_proto.h"
+#include "stages/framework/pipeline/file_io.h"
+#include "stages/framework/pipeline/sha256.h"
+#include "stages/framework/pipeline/status_macros.h"
+#include "stages/framework/pipeline/textproto.h"
 #include "stages/retrieval/tokenizer.h"
 
 namespace repro::retrieval {

@@ -4,7 +4,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "stages/pipeline/status_testing.h"
+#include "stages/framework/pipeline/status_testing.h"
 
 namespace repro::retrieval {
 namespace {

@@ -7,9 +7,9 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "stages/pipeline/file_io.h"
-#include "stages/pipeline/sha256.h"
-#include "stages/pipeline/status_testing.h"
+#include "stages/framework/pipeline/file_io.h"
+#include "stages/framework/pipeline/sha256.h"
+#include "stages/framework/pipeline/status_testing.h"
 #include "stages/retrieval/bm25.h"
 #include "stages/retrieval/dense_backend.h"
 #include "stages/retrieval/harness_config.h"

@@ -6,7 +6,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "stages/pipeline/sha256.h"
+#include "stages/framework/pipeline/sha256.h"
 #include "stages/retrieval/tokenizer.h"
 
 namespace repro::retrieval {

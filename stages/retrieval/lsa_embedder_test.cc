@@ -6,8 +6,8 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "stages/pipeline/sha256.h"
-#include "stages/pipeline/status_testing.h"
+#include "stages/framework/pipeline/sha256.h"
+#include "stages/framework/pipeline/status_testing.h"
 #include "stages/retrieval/lsa_trainer.h"
 #include "stages/retrieval/tokenizer.h"
 

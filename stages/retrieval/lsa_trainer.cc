@@ -8,8 +8,8 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
-#include "stages/pipeline/deterministic_proto.h"
-#include "stages/pipeline/status_macros.h"
+#include "stages/framework/pipeline/deterministic_proto.h"
+#include "stages/framework/pipeline/status_macros.h"
 #include "stages/retrieval/randomized_svd.h"
 #include "stages/retrieval/tokenizer.h"
 

@@ -10,8 +10,8 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
 #include "google/protobuf/util/json_util.h"
-#include "stages/pipeline/sha256.h"
-#include "stages/pipeline/status_macros.h"
+#include "stages/framework/pipeline/sha256.h"
+#include "stages/framework/pipeline/status_macros.h"
 #include "stages/retrieval/openai_api.pb.h"
 
 namespace repro::retrieval {

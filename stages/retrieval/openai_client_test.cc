@@ -12,8 +12,8 @@
 #include "gmock/gmock.h"
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
-#include "stages/pipeline/sha256.h"
-#include "stages/pipeline/status_testing.h"
+#include "stages/framework/pipeline/sha256.h"
+#include "stages/framework/pipeline/status_testing.h"
 #include "stages/retrieval/loopback_http_server.h"
 #include "stages/retrieval/openai_api.pb.h"
 

@@ -3,7 +3,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
-#include "stages/pipeline/status_macros.h"
+#include "stages/framework/pipeline/status_macros.h"
 #include "stages/retrieval/dense_backend.h"
 
 namespace repro::retrieval {

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "stages/pipeline/status_testing.h"
+#include "stages/framework/pipeline/status_testing.h"
 
 namespace repro::retrieval {
 namespace {

@@ -5,7 +5,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "stages/pipeline/status_testing.h"
+#include "stages/framework/pipeline/status_testing.h"
 #include "stages/retrieval/test_corpus.h"
 
 namespace repro::retrieval {

@@ -5,9 +5,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "stages/pipeline/file_io.h"
-#include "stages/pipeline/stage.h"
-#include "stages/pipeline/status_macros.h"
+#include "stages/framework/pipeline/file_io.h"
+#include "stages/framework/pipeline/stage.h"
+#include "stages/framework/pipeline/status_macros.h"
 
 namespace repro::retrieval {
 

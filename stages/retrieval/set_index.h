@@ -1,4 +1,4 @@
-// Reading the search_index.tsv of an experiment (stages/e04/defs.bzl:
+// Reading the search_index.tsv of an experiment (stages/grid/defs.bzl:
 // search_index) and the artifacts it names, for the `bazel run` commands of
 // this package.
 //
@@ -41,7 +41,7 @@ absl::StatusOr<std::string> PathOf(const SetIndex& index, const std::string& tas
                                    const std::string& role);
 
 // The paths of the experiment's harness configs (rows "-\tharness/<i>"), in
-// the order of i, the experiment's (IndexedRoles, stages/pipeline/stage.h).
+// the order of i, the experiment's (IndexedRoles, stages/framework/pipeline/stage.h).
 absl::StatusOr<std::vector<std::string>> HarnessPaths(const SetIndex& index);
 
 // Parses the binary proto at `path` into `message`.

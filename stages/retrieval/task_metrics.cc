@@ -3,10 +3,10 @@
 #include <utility>
 #include <vector>
 
-#include "stages/metrics/function_recall.h"
-#include "stages/metrics/qrels.h"
-#include "stages/metrics/ranking_metrics.h"
-#include "stages/pipeline/status_macros.h"
+#include "stages/framework/metrics/function_recall.h"
+#include "stages/framework/metrics/qrels.h"
+#include "stages/framework/metrics/ranking_metrics.h"
+#include "stages/framework/pipeline/status_macros.h"
 
 namespace repro::retrieval {
 

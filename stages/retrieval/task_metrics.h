@@ -1,6 +1,6 @@
 // The per-task outcomes the search command and the baseline stage print for
 // one harness result, computed with the lead's metrics library
-// (stages/metrics: trec_eval conventions).
+// (stages/framework/metrics: trec_eval conventions).
 //
 //  - Files: run = ranked file paths (<= candidate_limit), qrels = gold files
 //    with grade 1. recall@k = |gold in top k| / |gold|; MRR = 1 / first gold
@@ -9,7 +9,7 @@
 //    returned (observed = false).
 //  - Functions: function recall@10 of the harness's ranked function list
 //    against the gold functions, by metrics::FunctionRecallAtK
-//    (stages/metrics/function_recall.h: ids "<path>::<function>", repeated
+//    (stages/framework/metrics/function_recall.h: ids "<path>::<function>", repeated
 //    ids kept once, 0 with `gold_functions` = 0 for a task without gold
 //    functions; readers should skip it).
 //

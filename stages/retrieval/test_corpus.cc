@@ -6,7 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "stages/pipeline/sha256.h"
+#include "stages/framework/pipeline/sha256.h"
 
 namespace repro::retrieval::testing {
 

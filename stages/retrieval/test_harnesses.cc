@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "stages/pipeline/status_macros.h"
+#include "stages/framework/pipeline/status_macros.h"
 #include "stages/retrieval/lsa_trainer.h"
 #include "stages/retrieval/test_corpus.h"
 #include "stages/retrieval/tokenizer.h"

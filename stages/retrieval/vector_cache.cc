@@ -7,8 +7,8 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "stages/pipeline/sha256.h"
-#include "stages/pipeline/status_macros.h"
+#include "stages/framework/pipeline/sha256.h"
+#include "stages/framework/pipeline/status_macros.h"
 
 static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
               "vector blobs are stored as little-endian float32");
@@ -56,7 +56,7 @@ void BindKey(sqlite3_stmt* s, const CacheKey& key) {
 // The command that fills a cache for `key`'s model, for messages.
 std::string FillCommand(const CacheKey& key, size_t dims, absl::string_view cache) {
   return absl::StrCat(
-      "`bazel run //stages/e04:fill_vector_cache -- --experiment=<experiment> --server=<url> "
+      "`bazel run //stages/grid:fill_vector_cache -- --experiment=<experiment> --server=<url> "
       "--model_id=",
       key.model_id, " --model_sha256=", key.model_sha256, " --dims=", dims, " --cache=", cache,
       "` (docs/embedding.md), then refreeze the experiment's pins (`bazel run "
@@ -109,7 +109,7 @@ constexpr std::pair<const char*, const char*> kColumns[] = {{"model_id", "TEXT"}
 absl::Status NotACache(absl::string_view path, absl::string_view why) {
   return absl::InvalidArgumentError(absl::StrCat(
       path, ": not a vector cache (", why,
-      "); expected the SQLite file that `bazel run //stages/e04:fill_vector_cache` fills "
+      "); expected the SQLite file that `bazel run //stages/grid:fill_vector_cache` fills "
       "(docs/embedding.md)"));
 }
 

@@ -13,7 +13,7 @@
 //
 // Two roles:
 //  - VectorCacheWriter, used only by the explicit fill command
-//    (`bazel run //stages/e04:fill_vector_cache`), creates the file and
+//    (`bazel run //stages/grid:fill_vector_cache`), creates the file and
 //    inserts vectors. Inserting a key that exists with different bytes is an
 //    error (a non-deterministic server must not silently change a pinned
 //    cache); the same bytes are a no-op. A vector that fails
@@ -74,7 +74,7 @@ class SqliteHandle {
 // row `schema` is "1". OK, or InvalidArgument "<path>: not a vector cache
 // (<why>: file is not a database, no table `vectors`, its columns, the
 // schema version); expected the SQLite file that `bazel run
-// //stages/e04:fill_vector_cache` fills"; Internal when the file cannot be
+// //stages/grid:fill_vector_cache` fills"; Internal when the file cannot be
 // opened. CachedEmbeddings::Open makes the same check; the pins stage makes
 // it before pinning a file.
 absl::Status CheckVectorCacheFile(const std::string& path);

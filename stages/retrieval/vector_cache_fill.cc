@@ -6,8 +6,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "stages/pipeline/sha256.h"
-#include "stages/pipeline/status_macros.h"
+#include "stages/framework/pipeline/sha256.h"
+#include "stages/framework/pipeline/status_macros.h"
 #include "stages/retrieval/retrieval_corpus.h"
 
 namespace repro::retrieval {

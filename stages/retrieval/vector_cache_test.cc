@@ -11,8 +11,8 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "stages/pipeline/sha256.h"
-#include "stages/pipeline/status_testing.h"
+#include "stages/framework/pipeline/sha256.h"
+#include "stages/framework/pipeline/status_testing.h"
 
 namespace repro::retrieval {
 namespace {
@@ -120,7 +120,7 @@ TEST(VectorCacheTest, ABadRowStopsTheReadNamingFileTextAndFillCommand) {
                 absl::StrCat(path, ": text sha256 ", Sha256Hex("beta"), " (model embed-model, ",
                              std::string(64, 'e'), "): ", c.what)));
     EXPECT_THAT(s.message(), HasSubstr("Fill a new cache file with `bazel run "
-                                       "//stages/e04:fill_vector_cache -- "));
+                                       "//stages/grid:fill_vector_cache -- "));
     EXPECT_THAT(s.message(), HasSubstr("--dims=3 --cache=<a new file>"));
     EXPECT_TRUE(out.empty());
     // The fill sees the bad row too, and does not count it as present.
@@ -210,7 +210,7 @@ TEST(VectorCacheTest, NotACacheFile) {
   EXPECT_TRUE(IsError(CachedEmbeddings::Open(path, "m", std::string(64, 'e'), 2),
                       absl::StatusCode::kInvalidArgument,
                       path + ": not a vector cache (SQLite: file is not a database); expected the "
-                             "SQLite file that `bazel run //stages/e04:fill_vector_cache` fills"));
+                             "SQLite file that `bazel run //stages/grid:fill_vector_cache` fills"));
   EXPECT_TRUE(IsError(CheckVectorCacheFile(path), absl::StatusCode::kInvalidArgument,
                       path + ": not a vector cache (SQLite: file is not a database)"));
   const std::string absent = TempPath("absent.sqlite");

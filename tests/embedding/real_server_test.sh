@@ -182,7 +182,7 @@ nb_bazel_cmd "$copy" grid "$work/damaged_pins.log" run "//reports:${EXPERIMENT}_
 if (nb_bazel_cmd "$copy" grid "$work/damaged.log" build --keep_going "//reports:$EXPERIMENT") 2> /dev/null; then
   fail "the grid built from a cache without the vector of text $gone"
 fi
-grep -q "texts have no vector for model all-MiniLM-L6-v2 .*$gone.*bazel run //stages/e04:fill_vector_cache" \
+grep -q "texts have no vector for model all-MiniLM-L6-v2 .*$gone.*bazel run //stages/grid:fill_vector_cache" \
   "$work/damaged.log" || fail "no missing-vector message naming $gone and the fill command: $(grep -m3 'ERROR' "$work/damaged.log")"
 grep -m1 -o '[0-9]* of [0-9]* texts have no vector for model all-MiniLM-L6-v2 .*_pins_refreeze`)' "$work/damaged.log"
 echo "PASS missing vector: the build stops naming text $gone and the fill command"

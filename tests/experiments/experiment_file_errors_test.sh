@@ -54,8 +54,8 @@ rm "$copy/data/outside"
 
 echo 'name: "zz_bad" title: oops' > "$exp/zz_bad.textproto"
 nb_bazel_cmd "$copy" errors "$NB_WORK/sync.log" sync --only=experiments
-libraries="//stages/corpus/... + //stages/retrieval/... + //stages/metrics/... + //stages/stats/..."
-libraries+=" + //stages/pipeline/... + //stages/schemas/... + //stages/report/..."
+libraries="//stages/corpus/... + //stages/retrieval/... + //stages/framework/metrics/... + //stages/framework/stats/..."
+libraries+=" + //stages/framework/pipeline/... + //stages/framework/schemas/... + //stages/framework/report/..."
 nb_bazel_cmd "$copy" errors "$NB_WORK/libraries.log" query "deps($libraries)" --output=package
 nb_log "ok: the libraries load with an invalid experiment file: $(grep -c '^stages/' "$NB_WORK/libraries.log") packages"
 expect_error invalid_file "$exp/zz_bad.textproto" "data/experiments/zz_bad.textproto: not a valid repro.experiments.Experiment text proto"

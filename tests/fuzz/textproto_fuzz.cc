@@ -1,8 +1,8 @@
 // Fuzz target: the text-proto reader of authored inputs (ParseTextProto,
-// stages/pipeline/textproto.h) on arbitrary bytes, parsed as each schema a
+// stages/framework/pipeline/textproto.h) on arbitrary bytes, parsed as each schema a
 // researcher writes by hand: Experiment, ModelPins, HarnessConfig,
 // LsaTrainingConfig, TaskSet, DifferenceExplanations and the W04 cases.
-// It lives here, not in stages/pipeline, because it spans the stages' schemas.
+// It lives here, not in stages/framework/pipeline, because it spans the stages' schemas.
 //
 // Properties checked: parsing returns a value or an error naming the file
 // (never a crash); a parsed message survives the artifact path: canonical
@@ -21,10 +21,10 @@
 #include "stages/corpus/corpus.pb.h"
 #include "stages/corpus/task.pb.h"
 #include "stages/experiments/experiment.pb.h"
-#include "stages/pipeline/deterministic_proto.h"
-#include "stages/pipeline/textproto.h"
+#include "stages/framework/pipeline/deterministic_proto.h"
+#include "stages/framework/pipeline/textproto.h"
 #include "stages/retrieval/retrieval.pb.h"
-#include "stages/w04/w04.pb.h"
+#include "stages/studies/w04/w04.pb.h"
 
 namespace {
 

@@ -49,7 +49,7 @@ build w04_change
 cut -f2,3 "$NB_WORK/w04_change.executed" | sed -E 's#^([A-Za-z]+)\tbazel-out/[^/]+/bin/#\1 #' | sort > "$NB_WORK/w04_change.list"
 cat "$NB_WORK/w04_change.list"
 # Bazel lists a spawn's outputs sorted, so match each stage by its output directory and names.
-other=$(grep -vE '^(AssembleReport reports/w04/.*|EvalStage stages/w04/packing\.json|EvalStage stages/w04/(w04\..*|w04_report\.provenance\.json))$' \
+other=$(grep -vE '^(AssembleReport reports/w04/.*|EvalStage stages/studies/w04/packing\.json|EvalStage stages/studies/w04/(w04\..*|w04_report\.provenance\.json))$' \
   "$NB_WORK/w04_change.list" || true)
 [ -z "$other" ] || { echo "$other" >&2; nb_fail "changing packing.textproto executed other actions than w04_pack, w04_report and the report"; }
 [ "$(wc -l < "$NB_WORK/w04_change.list")" -eq 3 ] || nb_fail "expected exactly 3 actions (w04_pack, w04_report, report)"
@@ -64,12 +64,12 @@ cut -f2,3 "$NB_WORK/query_change.executed" | sed -E 's#^([A-Za-z]+)\tbazel-out/[
 cat "$NB_WORK/query_change.list"
 # Allowed: set-level stages, F02's stages, the aggregation and TREC export, the report. Anything else (another
 # task's cell or label, a snapshot, a model, a compile) fails the test.
-other=$(grep -vE '^(EvalStage stages/e04/sets/e04_fixture/(task_set\.pb|task_set\.provenance\.json|F0[0-9]\.task\.pb|task_specs\.provenance\.json|F02\.labels\.pb|F02_labels\.provenance\.json)|EvalStage stages/e04/grids/e04_fixture/(F02_.*|aggregate\.provenance\.json|trec\.provenance\.json|[A-Za-z0-9_]+\.[A-Za-z0-9_]+(\.functions)?\.run|(files|functions)\.qrels|cells\.csv|dose_response\.svg|e04\..*|rank_displacement\.svg|timings.*)|AssembleReport reports/e04_fixture/.*)$' \
+other=$(grep -vE '^(EvalStage stages/grid/sets/e04_fixture/(task_set\.pb|task_set\.provenance\.json|F0[0-9]\.task\.pb|task_specs\.provenance\.json|F02\.labels\.pb|F02_labels\.provenance\.json)|EvalStage stages/grid/by_experiment/e04_fixture/(F02_.*|aggregate\.provenance\.json|trec\.provenance\.json|[A-Za-z0-9_]+\.[A-Za-z0-9_]+(\.functions)?\.run|(files|functions)\.qrels|cells\.csv|dose_response\.svg|e04\..*|rank_displacement\.svg|timings.*)|AssembleReport reports/e04_fixture/.*)$' \
   "$NB_WORK/query_change.list" || true)
 [ -z "$other" ] || { echo "$other" >&2; nb_fail "changing F02's query executed actions of other tasks or stages"; }
-cells=$(grep -c '^EvalStage stages/e04/grids/e04_fixture/F02_' "$NB_WORK/query_change.list" || true)
+cells=$(grep -c '^EvalStage stages/grid/by_experiment/e04_fixture/F02_' "$NB_WORK/query_change.list" || true)
 [ "$cells" -eq 15 ] || nb_fail "expected F02's 15 cells (3 harnesses x 5 conditions) to rerun, got $cells"
 grep -qE 'F02(\.labels\.pb|_labels\.provenance\.json)' "$NB_WORK/query_change.list" || nb_fail "F02's labels did not rerun"
-grep -qE 'stages/e04/grids/e04_fixture/(aggregate\.provenance\.json|cells\.csv|dose_response\.svg|e04\.)' "$NB_WORK/query_change.list" \
+grep -qE 'stages/grid/by_experiment/e04_fixture/(aggregate\.provenance\.json|cells\.csv|dose_response\.svg|e04\.)' "$NB_WORK/query_change.list" \
   || nb_fail "the aggregation did not rerun"
 echo "PASS: no-op and same-bytes rebuilds execute nothing; one W04 input reruns 3 actions; one task's query reruns $(wc -l < "$NB_WORK/query_change.list") actions, all of that task or of the report"

@@ -37,8 +37,8 @@ grep -q "expected file(s) missing" "$NB_WORK/empty.log" \
 nb_log "empty directory: clear error listing missing files"
 
 # Two candidates for one input (a plain file beside the .gz): an error, never a silent pick.
-he=$(grep -o '"%s/humaneval/data/humaneval_%s_sample.json"' "$NB_ROOT/stages/judge/data_repository.bzl" | head -1 | tr -d '"')
-root=$(sed -n 's/^_HE_ROOT = "\(.*\)"$/\1/p' "$NB_ROOT/stages/judge/data_repository.bzl")
+he=$(grep -o '"%s/humaneval/data/humaneval_%s_sample.json"' "$NB_ROOT/stages/studies/judge/data_repository.bzl" | head -1 | tr -d '"')
+root=$(sed -n 's/^_HE_ROOT = "\(.*\)"$/\1/p' "$NB_ROOT/stages/studies/judge/data_repository.bzl")
 [ -n "$he" ] && [ -n "$root" ] || nb_fail "cannot read the HumanEval sample layout from data_repository.bzl"
 sample=$(printf "$he" "$root" cpp)
 mkdir -p "$NB_WORK/two/$(dirname "$sample")"

@@ -13,7 +13,7 @@
 #      "remote cache hit" (the process summary line) and every spawn of the
 #      execution log as remoteCacheHit; every report file must have A's sha256.
 #   4. Stop the server. Machine B changes one stage tool's source (a comment
-#      appended to stages/w04/report_main.cc) and builds again with
+#      appended to stages/studies/w04/report_main.cc) and builds again with
 #      --config=remote against the dead port: the changed actions must execute
 #      locally, none may come from a cache, and every report file except the
 #      volatile ones (*.volatile.*, timings) must have A's sha256.
@@ -91,7 +91,7 @@ compiles_b=$(awk -F'\t' '$2 == "CppCompile" && $1 == "hit"' "$NB_WORK/b.spawns" 
 if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
   nb_fail "port $port still answers after the server stopped"
 fi
-readonly CHANGED=stages/w04/report_main.cc
+readonly CHANGED=stages/studies/w04/report_main.cc
 [ -f "$COPY_B/$CHANGED" ] || nb_fail "$CHANGED not found in the workspace copy"
 echo "// A change for the cache-down rebuild (tests/remote_cache/cross_machine_test.sh)." >> "$COPY_B/$CHANGED"
 nb_bazel "$COPY_B" b "$NB_WORK/c.log" "${REMOTE[@]}" --disk_cache= "${REPORTS[@]}"

@@ -28,7 +28,7 @@
 #   nb_hash_reports <copy> <label>...  "sha256  reports/<name>/<file>" for every file of each report
 #   nb_hash_runfiles_reports <label>...  the same listing for the reports in the test's runfiles
 #   nb_stable <listing>           the listing without volatile files (*.volatile.*: timings,
-#                                 never hashed into provenance; see stages/pipeline/defs.bzl)
+#                                 never hashed into provenance; see stages/framework/pipeline/defs.bzl)
 #   nb_cleanup                    removes NB_WORK (called by the EXIT trap)
 set -euo pipefail
 

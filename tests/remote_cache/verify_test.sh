@@ -38,14 +38,14 @@ grep -q "every byte equals the report" "$NB_WORK/good.log" || nb_fail "no succes
 nb_log "$(tail -1 "$NB_WORK/good.log")"
 
 cp -L "$report"/* "$NB_WORK/poisoned/"
-sha=$(grep -A3 '"path": "stages/w04/packing.json"' "$NB_WORK/poisoned/lineage.json" | sed -n 's/.*"sha256": "\([0-9a-f]*\)".*/\1/p' | head -1)
+sha=$(grep -A3 '"path": "stages/studies/w04/packing.json"' "$NB_WORK/poisoned/lineage.json" | sed -n 's/.*"sha256": "\([0-9a-f]*\)".*/\1/p' | head -1)
 [ -n "$sha" ] || nb_fail "packing.json not found in lineage.json"
 sed -i "s/$sha/$(printf '%064d' 0)/" "$NB_WORK/poisoned/lineage.json"
 if run_verify "$NB_WORK/poisoned" "$NB_WORK/poisoned.log"; then
   cat "$NB_WORK/poisoned.log" >&2
   nb_fail "a poisoned report verified"
 fi
-grep -q "^MISMATCH //stages/w04:w04_pack stages/w04/packing.json: the report records 0\{64\}, re-executed gives $sha" \
+grep -q "^MISMATCH //stages/studies/w04:w04_pack stages/studies/w04/packing.json: the report records 0\{64\}, re-executed gives $sha" \
   "$NB_WORK/poisoned.log" || { cat "$NB_WORK/poisoned.log" >&2; nb_fail "the mismatch does not name the stage, the file and both digests"; }
 nb_log "$(grep MISMATCH "$NB_WORK/poisoned.log")"
 echo "PASS: the W04 report verifies byte for byte; a poisoned record is named"

@@ -44,7 +44,7 @@ build_info = rule(
     implementation = _build_info_impl,
     doc = "Writes <report>.build_info.txt: volatile build information of one report.",
     attrs = {
-        "report": attr.label(mandatory = True, doc = "A `report` target (//stages/pipeline:defs.bzl)."),
+        "report": attr.label(mandatory = True, doc = "A `report` target (//stages/framework/pipeline:defs.bzl)."),
         "_writer": attr.label(
             default = "//tools/build_info:write_build_info",
             executable = True,

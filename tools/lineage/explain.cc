@@ -15,9 +15,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "stages/pipeline/file_io.h"
-#include "stages/pipeline/sha256.h"
-#include "stages/pipeline/status_macros.h"
+#include "stages/framework/pipeline/file_io.h"
+#include "stages/framework/pipeline/sha256.h"
+#include "stages/framework/pipeline/status_macros.h"
 #include "tools/lineage/lineage_graph.h"
 #include "tools/lineage/source_ids.h"
 

@@ -4,11 +4,11 @@
 #include <string>
 
 #include "gtest/gtest.h"
-#include "stages/pipeline/file_io.h"
-#include "stages/pipeline/sha256.h"
-#include "stages/pipeline/status_testing.h"
-#include "stages/pipeline/textproto.h"
-#include "stages/schemas/provenance.pb.h"
+#include "stages/framework/pipeline/file_io.h"
+#include "stages/framework/pipeline/sha256.h"
+#include "stages/framework/pipeline/status_testing.h"
+#include "stages/framework/pipeline/textproto.h"
+#include "stages/framework/schemas/provenance.pb.h"
 
 namespace repro {
 namespace {

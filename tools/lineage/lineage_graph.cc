@@ -6,8 +6,8 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "stages/pipeline/status_macros.h"
-#include "stages/pipeline/textproto.h"
+#include "stages/framework/pipeline/status_macros.h"
+#include "stages/framework/pipeline/textproto.h"
 
 namespace repro {
 

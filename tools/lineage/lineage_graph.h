@@ -1,5 +1,5 @@
 // The provenance graph of a report: which recorded stage wrote which file and
-// which stages each stage read from (stages/schemas/provenance.proto).
+// which stages each stage read from (stages/framework/schemas/provenance.proto).
 //
 // Built from a Lineage (a report's lineage.json) or a single Provenance record
 // (<stage>.provenance.json). Files are identified by workspace-relative path
@@ -20,7 +20,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "stages/schemas/provenance.pb.h"
+#include "stages/framework/schemas/provenance.pb.h"
 
 namespace repro {
 

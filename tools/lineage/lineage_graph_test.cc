@@ -1,8 +1,8 @@
 #include "tools/lineage/lineage_graph.h"
 
 #include "gtest/gtest.h"
-#include "stages/pipeline/status_testing.h"
-#include "stages/pipeline/textproto.h"
+#include "stages/framework/pipeline/status_testing.h"
+#include "stages/framework/pipeline/textproto.h"
 
 namespace repro {
 namespace {
@@ -21,20 +21,20 @@ schemas::Lineage W04Shape() {
   schemas::Lineage l;
   l.set_report("//reports:w04");
   schemas::Provenance* report = l.add_stages();
-  report->set_label("//stages/w04:w04_report");
-  *report->add_inputs() = File("packing", "stages/w04/packing.json", "p");
-  *report->add_inputs() = File("rerank/rerank.json", "stages/w04/rerank.json", "r");
+  report->set_label("//stages/studies/w04:w04_report");
+  *report->add_inputs() = File("packing", "stages/studies/w04/packing.json", "p");
+  *report->add_inputs() = File("rerank/rerank.json", "stages/studies/w04/rerank.json", "r");
   *report->add_inputs() = File("text", "data/w04/report.textproto", "t");
-  *report->add_outputs() = File("", "stages/w04/w04.md", "m");
+  *report->add_outputs() = File("", "stages/studies/w04/w04.md", "m");
   schemas::Provenance* rerank = l.add_stages();
-  rerank->set_label("//stages/w04:w04_rerank");
+  rerank->set_label("//stages/studies/w04:w04_rerank");
   *rerank->add_inputs() = File("case", "data/w04/rerank.textproto", "c");
-  *rerank->add_outputs() = File("", "stages/w04/rerank.json", "r");
+  *rerank->add_outputs() = File("", "stages/studies/w04/rerank.json", "r");
   schemas::Provenance* pack = l.add_stages();
-  pack->set_label("//stages/w04:w04_pack");
+  pack->set_label("//stages/studies/w04:w04_pack");
   *pack->add_inputs() = File("case", "data/w04/packing.textproto", "k");
-  *pack->add_inputs() = File("rerank/rerank.json", "stages/w04/rerank.json", "r");
-  *pack->add_outputs() = File("", "stages/w04/packing.json", "p");
+  *pack->add_inputs() = File("rerank/rerank.json", "stages/studies/w04/rerank.json", "r");
+  *pack->add_outputs() = File("", "stages/studies/w04/packing.json", "p");
   return l;
 }
 
@@ -43,10 +43,10 @@ TEST(LineageGraphTest, ProducersAndUpstream) {
   ASSERT_TRUE(g.ok()) << g.status();
   // Sorted by label: pack, report, rerank.
   ASSERT_EQ(g->size(), 3);
-  EXPECT_EQ(g->stage(0).label(), "//stages/w04:w04_pack");
-  EXPECT_EQ(g->stage(1).label(), "//stages/w04:w04_report");
-  EXPECT_EQ(g->stage(2).label(), "//stages/w04:w04_rerank");
-  EXPECT_EQ(g->ProducerOfPath("stages/w04/rerank.json"), 2);
+  EXPECT_EQ(g->stage(0).label(), "//stages/studies/w04:w04_pack");
+  EXPECT_EQ(g->stage(1).label(), "//stages/studies/w04:w04_report");
+  EXPECT_EQ(g->stage(2).label(), "//stages/studies/w04:w04_rerank");
+  EXPECT_EQ(g->ProducerOfPath("stages/studies/w04/rerank.json"), 2);
   EXPECT_EQ(g->ProducerOfPath("data/w04/rerank.textproto"), -1);
   EXPECT_EQ(g->ProducersOfSha256("m"), std::vector<int>{1});
   EXPECT_TRUE(g->ProducersOfSha256("zz").empty());
@@ -78,16 +78,16 @@ TEST(LineageGraphTest, LoadsLineageOrProvenanceJson) {
 
 TEST(LineageGraphTest, RejectsContradictoryRecords) {
   schemas::Lineage twice = W04Shape();
-  *twice.mutable_stages(0)->add_outputs() = File("", "stages/w04/rerank.json", "r");
+  *twice.mutable_stages(0)->add_outputs() = File("", "stages/studies/w04/rerank.json", "r");
   absl::StatusOr<LineageGraph> g = LineageGraph::FromLineage(twice, "lineage.json");
-  EXPECT_TRUE(
-      IsError(g, absl::StatusCode::kInvalidArgument, "stages/w04/rerank.json is written by both"));
+  EXPECT_TRUE(IsError(g, absl::StatusCode::kInvalidArgument,
+                      "stages/studies/w04/rerank.json is written by both"));
 
   schemas::Lineage stale = W04Shape();
   stale.mutable_stages(2)->mutable_inputs(1)->set_sha256("old");
   g = LineageGraph::FromLineage(stale, "lineage.json");
   EXPECT_TRUE(IsError(g, absl::StatusCode::kInvalidArgument,
-                      "read stages/w04/rerank.json with sha256 old"));
+                      "read stages/studies/w04/rerank.json with sha256 old"));
 }
 
 }  // namespace

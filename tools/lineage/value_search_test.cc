@@ -1,7 +1,7 @@
 #include "tools/lineage/value_search.h"
 
 #include "gtest/gtest.h"
-#include "stages/pipeline/status_testing.h"
+#include "stages/framework/pipeline/status_testing.h"
 
 namespace repro {
 namespace {

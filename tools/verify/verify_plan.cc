@@ -8,7 +8,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "stages/pipeline/sha256.h"
+#include "stages/framework/pipeline/sha256.h"
 
 namespace repro {
 namespace {

@@ -33,7 +33,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "stages/schemas/provenance.pb.h"
+#include "stages/framework/schemas/provenance.pb.h"
 
 namespace repro {
 

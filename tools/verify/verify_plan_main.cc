@@ -9,8 +9,8 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/strings/str_cat.h"
-#include "stages/pipeline/file_io.h"
-#include "stages/pipeline/status_macros.h"
+#include "stages/framework/pipeline/file_io.h"
+#include "stages/framework/pipeline/status_macros.h"
 #include "tools/lineage/lineage_graph.h"
 #include "tools/verify/verify_plan.h"
 

@@ -45,8 +45,8 @@ TEST(VerifyPlanTest, BadArguments) {
 }
 
 TEST(VerifyPlanTest, LabelsOfThisWorkspaceOnly) {
-  for (const char* ok :
-       {"//a:one", "//stages/e04/grids:e04_fixture/T01_H000_cell", "//:x", "//a:b+c=d,e~f-g"})
+  for (const char* ok : {"//a:one", "//stages/grid/by_experiment:e04_fixture/T01_H000_cell", "//:x",
+                         "//a:b+c=d,e~f-g"})
     EXPECT_TRUE(CheckWorkspaceLabel(ok).ok()) << ok;
   // A space and a flag (the attack: a nested `bazel build` took it as an option),
   // another repository, relative and malformed labels, '.' and '..' segments.
@@ -61,16 +61,17 @@ TEST(VerifyPlanTest, LabelsOfThisWorkspaceOnly) {
 }
 
 TEST(VerifyPlanTest, OutputPathsInsideTheStagesPackage) {
-  EXPECT_TRUE(CheckOutputPath("stages/w04", "stages/w04/packing.json").ok());
+  EXPECT_TRUE(CheckOutputPath("stages/studies/w04", "stages/studies/w04/packing.json").ok());
   EXPECT_TRUE(CheckOutputPath("", "x.json").ok());
-  for (const char* bad : {"../../../../etc/hostname", "stages/w04/../../../etc/hostname",
-                          "/etc/hostname", "stages/w04//x", "stages/w04/./x", "stages/w04",
-                          "stages/w04/", "stages/w05/x", "stages/w04x/y", "stages/w04/a b"}) {
-    absl::Status s = CheckOutputPath("stages/w04", bad);
+  for (const char* bad :
+       {"../../../../etc/hostname", "stages/studies/w04/../../../etc/hostname", "/etc/hostname",
+        "stages/studies/w04//x", "stages/studies/w04/./x", "stages/studies/w04",
+        "stages/studies/w04/", "stages/w05/x", "stages/w04x/y", "stages/studies/w04/a b"}) {
+    absl::Status s = CheckOutputPath("stages/studies/w04", bad);
     EXPECT_FALSE(s.ok()) << bad;
     EXPECT_THAT(s.message(),
                 ::testing::HasSubstr("expected a normalized relative path under the stage's "
-                                     "package 'stages/w04/'"));
+                                     "package 'stages/studies/w04/'"));
   }
 }
 

@@ -31,10 +31,10 @@ check() {  # check <case> <label> <path> <expected message>
   [ ! -e "$work/bazel_called" ] || fail "$1: Bazel was run with: $(cat "$work/bazel_called")"
   echo "ok: $1: $(grep -F -- "$4" "$work/$1.log")"
 }
-check flag "//stages/w04:w04_pack --build_event_json_file=$work/injected.json" stages/w04/packing.json \
-  "lineage.json: stage '//stages/w04:w04_pack --build_event_json_file=$work/injected.json', field label: expected a label"
+check flag "//stages/studies/w04:w04_pack --build_event_json_file=$work/injected.json" stages/studies/w04/packing.json \
+  "lineage.json: stage '//stages/studies/w04:w04_pack --build_event_json_file=$work/injected.json', field label: expected a label"
 [ ! -e "$work/injected.json" ] || fail "the injected flag wrote its file"
-check path //stages/w04:w04_pack ../../../../etc/hostname \
-  "lineage.json: stage '//stages/w04:w04_pack', field outputs[0].path: expected a normalized relative path under the stage's package 'stages/w04/' (no leading '/', no empty, '.' or '..' segment), found '../../../../etc/hostname'"
+check path //stages/studies/w04:w04_pack ../../../../etc/hostname \
+  "lineage.json: stage '//stages/studies/w04:w04_pack', field outputs[0].path: expected a normalized relative path under the stage's package 'stages/studies/w04/' (no leading '/', no empty, '.' or '..' segment), found '../../../../etc/hostname'"
 check repo @evil//x:y x/y "field label: expected a label"
 echo "PASS: poisoned lineage entries are refused before Bazel runs"

@@ -1,0 +1,193 @@
+"""Build rules of the pipeline: stages and reports.
+
+eval_stage: one hermetic action that runs a stage tool (a cc_binary whose main
+  is repro::RunStage, see stage.h) over declared inputs and writes the declared
+  outputs plus `<name>.provenance.json`. Inputs are given as a dict from label
+  to role; a label with several files (a filegroup, another eval_stage) gives
+  roles "<role>/<file basename>", or, written "<role>:<basename>", passes only
+  that file as <role>. Extra tool flags go in `args`.
+
+Outputs are declared by path relative to the package; a target named
+"<dir>/<name>" declares them under "<dir>/" and its tool sees them without
+that directory ("e04/e04.json" is "e04.json" to the tool).
+
+Volatile outputs (query times...) have ".volatile." in their name: they are
+never hashed into provenance, never passed on as inputs of a later stage, and
+the determinism comparison skips them.
+
+report: copies every artifact of the listed stages into `<name>/` (file names
+  must not collide) and writes `<name>/lineage.json`, the provenance of every
+  stage below it (the build graph is the lineage).
+
+Both propagate StageInfo.provenance, a depset of provenance files.
+"""
+
+StageInfo = provider(
+    doc = "Provenance records of a stage and everything it depends on.",
+    fields = {"provenance": "depset of provenance JSON files"},
+)
+
+def local_name(label):
+    """The target name of a label in the calling package ("//pkg:a/b" -> "a/b").
+
+    Macros that define targets whose labels come from a struct of
+    //stages/experiments:grid.bzl name them with it.
+
+    Args:
+      label: a label string of the calling package.
+
+    Returns:
+      The target name; fails if `label` is not in the calling package.
+    """
+    pkg = "//%s:" % native.package_name()
+    if not label.startswith(pkg):
+        fail("%s is not a target of %s" % (label, pkg))
+    return label[len(pkg):]
+
+def _is_volatile(f):
+    return ".volatile." in f.basename
+
+def _transitive_provenance(targets):
+    return [t[StageInfo].provenance for t in targets if StageInfo in t]
+
+def _eval_stage_impl(ctx):
+    manifest_lines = []
+    input_files = []
+    for target, role in ctx.attr.inputs.items():
+        files = target.files.to_list()
+        if StageInfo in target:
+            # Upstream provenance files are not inputs by role.
+            files = [
+                f
+                for f in files
+                if not f.basename.endswith(".provenance.json") and
+                   (ctx.attr.volatile_inputs or not _is_volatile(f))
+            ]
+        if ":" in role:
+            # "role:basename" picks one file of a multi-file target.
+            role, wanted = role.split(":", 1)
+            files = [f for f in files if f.basename == wanted]
+            if len(files) != 1:
+                fail("%s: input %s has no single file named %s" % (ctx.label, target.label, wanted))
+        if len(files) == 1:
+            manifest_lines.append("input\t%s\t%s" % (role, files[0].path))
+        else:
+            for f in files:
+                manifest_lines.append("input\t%s/%s\t%s" % (role, f.basename, f.path))
+        input_files.extend(files)
+
+    # A target named "<dir>/<name>" (the stages of several experiments or task
+    # sets share one package) declares its outputs under "<dir>/"; the tool
+    # sees them without that directory ("e04/e04.json" -> "e04.json").
+    outs = [ctx.actions.declare_file(o) for o in ctx.attr.outs]
+    target_dir = ctx.label.name.rpartition("/")[0]
+    names = {}
+    for o, f in zip(ctx.attr.outs, outs):
+        name = o[len(target_dir) + 1:] if target_dir and o.startswith(target_dir + "/") else o
+        if name in names:
+            fail("%s: two outputs named %s" % (ctx.label, name))
+        names[name] = True
+        manifest_lines.append("output\t%s\t%s" % (name, f.path))
+    provenance = ctx.actions.declare_file(ctx.label.name + ".provenance.json")
+
+    manifest = ctx.actions.declare_file(ctx.label.name + ".manifest")
+    ctx.actions.write(manifest, "\n".join(manifest_lines) + "\n")
+
+    args = ctx.actions.args()
+    args.add("--stage", ctx.attr.stage or ctx.label.name)
+    args.add("--stage_version", ctx.attr.stage_version)
+    args.add("--label", str(ctx.label))
+    args.add("--tool_binary", ctx.executable.tool.path)
+    args.add("--manifest", manifest.path)
+    args.add("--provenance", provenance.path)
+    args.add_all(ctx.attr.args)
+
+    ctx.actions.run(
+        executable = ctx.executable.tool,
+        arguments = [args],
+        inputs = input_files + [manifest],
+        outputs = outs + [provenance],
+        mnemonic = "EvalStage",
+        progress_message = "Stage %s" % ctx.label,
+    )
+    prov = depset([provenance], transitive = _transitive_provenance(ctx.attr.inputs.keys()))
+    return [
+        DefaultInfo(
+            files = depset(outs + [provenance]),
+            runfiles = ctx.runfiles(files = outs + [provenance]),
+        ),
+        StageInfo(provenance = prov),
+        OutputGroupInfo(provenance = prov),
+    ]
+
+eval_stage = rule(
+    implementation = _eval_stage_impl,
+    attrs = {
+        "tool": attr.label(executable = True, cfg = "exec", mandatory = True),
+        "inputs": attr.label_keyed_string_dict(allow_files = True),
+        "outs": attr.string_list(mandatory = True),
+        "args": attr.string_list(),
+        "stage": attr.string(doc = "Stage name; defaults to the target name."),
+        "stage_version": attr.string(mandatory = True),
+        "volatile_inputs": attr.bool(
+            default = False,
+            doc = "Pass upstream *.volatile.* files too (a timing collector); never hashed.",
+        ),
+    },
+)
+
+def _report_impl(ctx):
+    copies = []
+    seen = {}
+    for target in ctx.attr.srcs:
+        for f in target.files.to_list():
+            if f.basename.endswith(".provenance.json"):
+                continue
+            if f.basename in seen:
+                fail("report %s: two inputs named %s (%s and %s)" % (ctx.label, f.basename, seen[f.basename], target.label))
+            seen[f.basename] = target.label
+            copies.append((f, ctx.actions.declare_file(ctx.label.name + "/" + f.basename)))
+    lineage = ctx.actions.declare_file(ctx.label.name + "/lineage.json")
+    prov = depset(transitive = _transitive_provenance(ctx.attr.srcs))
+
+    # The files to copy and the records to collect, one a line (a list that
+    # grows with the report stays off the command line).
+    lines = ctx.actions.args()
+    lines.set_param_file_format("multiline")
+    lines.add_all(["copy\t%s\t%s" % (s.path, d.path) for s, d in copies])
+    lines.add_all(prov, format_each = "provenance\t%s")
+    manifest = ctx.actions.declare_file(ctx.label.name + ".report_manifest")
+    ctx.actions.write(manifest, lines)
+
+    args = ctx.actions.args()
+    args.add("--report", str(ctx.label))
+    args.add("--lineage", lineage.path)
+    args.add("--manifest", manifest.path)
+    ctx.actions.run(
+        executable = ctx.executable._assemble,
+        arguments = [args],
+        inputs = depset([s for s, _ in copies] + [manifest], transitive = [prov]),
+        outputs = [d for _, d in copies] + [lineage],
+        mnemonic = "AssembleReport",
+        progress_message = "Report %s" % ctx.label,
+    )
+    return [
+        DefaultInfo(
+            files = depset([d for _, d in copies] + [lineage]),
+            runfiles = ctx.runfiles(files = [d for _, d in copies] + [lineage]),
+        ),
+        StageInfo(provenance = prov),
+    ]
+
+report = rule(
+    implementation = _report_impl,
+    doc = "Copies every artifact of `srcs` (stages or files) into <name>/ and writes <name>/lineage.json.",
+    attrs = {
+        "srcs": attr.label_list(allow_files = True, mandatory = True),
+        "_assemble": attr.label(
+            default = "//stages/framework/pipeline:assemble_report",
+            executable = True,
+            cfg = "exec",
+        ),
+    },
+)

@@ -1,0 +1,171 @@
+// Stage e04_aggregate: the composite cells, the analysis and the report files.
+//
+// Inputs (roles):
+//   grid_spec             GridSpec (grid_spec.h): title, harness configs in
+//                         the report's order (comparisons from their
+//                         compare_with), S001 depths, S002 doses, bootstrap
+//   tasks                 TaskSet (task_set.pb; task order of the report)
+//   outcome/<cell stage>  every ConditionOutcome JSON of the grid
+//   base/<task>, stale_k<d>/<task>   snapshot manifests at base and at each
+//                         S001 depth d (the S001 effective dose)
+//   labels/<task>         Labels (which files are gold)
+// Outputs: e04.json (E04Report), e04.md, cells.csv, dose_response.svg,
+// rank_displacement.svg, e04.tokens.txt, and with several depths staleness.svg.
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "stages/corpus/corpus.pb.h"
+#include "stages/corpus/stage_io.h"
+#include "stages/corpus/task.pb.h"
+#include "stages/framework/pipeline/stage.h"
+#include "stages/framework/pipeline/stage_proto.h"
+#include "stages/framework/pipeline/status_macros.h"
+#include "stages/framework/pipeline/textproto.h"
+#include "stages/framework/report/tokens.h"
+#include "stages/grid/aggregate.h"
+#include "stages/grid/e04.pb.h"
+#include "stages/grid/report_writer.h"
+#include "stages/retrieval/retrieval.pb.h"
+
+namespace repro::e04 {
+namespace {
+
+// What changed between the tree of `stale_role` and base for one task.
+absl::StatusOr<StalenessDose> EffectiveDose(const Stage& stage, const corpus::Task& task,
+                                            const std::string& stale_role, int depth) {
+  corpus::Snapshot base, stale;
+  corpus::Labels labels;
+  RETURN_IF_ERROR(ReadInputProto(stage, "base/" + task.id(), &base));
+  RETURN_IF_ERROR(ReadInputProto(stage, stale_role + task.id(), &stale));
+  RETURN_IF_ERROR(ReadInputProto(stage, "labels/" + task.id(), &labels));
+  std::map<std::string, std::string> before, after;  // path -> blob id
+  for (const corpus::SourceFile& f : stale.files()) before[f.path()] = f.blob_id();
+  for (const corpus::SourceFile& f : base.files()) after[f.path()] = f.blob_id();
+  StalenessDose dose;
+  dose.set_task_id(task.id());
+  dose.set_depth(depth);
+  dose.set_stale_commit(stale.commit());
+  for (const auto& [path, blob] : after) {
+    auto it = before.find(path);
+    if (it == before.end()) {
+      dose.set_go_files_added(dose.go_files_added() + 1);
+    } else if (it->second != blob) {
+      dose.set_go_files_changed(dose.go_files_changed() + 1);
+    }
+  }
+  for (const auto& [path, blob] : before) {
+    if (!after.count(path)) dose.set_go_files_removed(dose.go_files_removed() + 1);
+  }
+  dose.set_gold_files(labels.gold_files_size());
+  for (const std::string& g : labels.gold_files()) {
+    auto b = before.find(g);
+    auto a = after.find(g);
+    if (b == before.end()) dose.set_gold_missing(dose.gold_missing() + 1);
+    if (b == before.end() || a == after.end() || b->second != a->second)
+      dose.set_gold_changed(true);
+  }
+  return dose;
+}
+
+S001Dose ToS001Dose(const StalenessDose& d) {
+  S001Dose out;
+  out.set_task_id(d.task_id());
+  out.set_go_files_added(d.go_files_added());
+  out.set_go_files_removed(d.go_files_removed());
+  out.set_go_files_changed(d.go_files_changed());
+  out.set_gold_changed(d.gold_changed());
+  return out;
+}
+
+// The validated experiment (grid_spec.h): title, bootstrap, depths, doses,
+// and the harnesses in its order with their comparisons and descriptions.
+absl::Status ReadSpec(const Stage& stage, GridInput* in,
+                      std::vector<HarnessDescription>* descriptions) {
+  GridSpec spec;
+  RETURN_IF_ERROR(ReadInputProto(stage, "grid_spec", &spec));
+  const experiments::Experiment& e = spec.experiment();
+  in->grid = e.title();
+  in->resamples = static_cast<int>(e.bootstrap().resamples());
+  in->seed = e.bootstrap().seed();
+  in->doses.assign(e.s002_doses().begin(), e.s002_doses().end());
+  in->s001_depths.assign(e.s001_depths().begin(), e.s001_depths().end());
+  for (const retrieval::HarnessConfig& config : spec.harnesses()) {
+    in->harnesses.push_back(config.name());
+    for (const std::string& other : config.compare_with()) {
+      in->comparisons.emplace_back(config.name(), other);
+    }
+    HarnessDescription d;
+    d.set_name(config.name());
+    d.set_description(config.description());
+    descriptions->push_back(d);
+  }
+  return absl::OkStatus();
+}
+
+// The task ids and, per task and S001 depth, the effective staleness dose.
+absl::Status ReadTasks(const Stage& stage, GridInput* in) {
+  corpus::TaskSet task_set;  // validated by the corpus stage (task_set.pb)
+  RETURN_IF_ERROR(ReadInputProto(stage, "tasks", &task_set));
+  for (const corpus::Task& t : task_set.tasks()) {
+    in->task_ids.push_back(t.id());
+    for (size_t i = 0; i < in->s001_depths.size(); ++i) {
+      const int depth = in->s001_depths[i];
+      ASSIGN_OR_RETURN(const StalenessDose dose,
+                       EffectiveDose(stage, t, absl::StrCat("stale_k", depth, "/"), depth));
+      if (i == 0) in->s001_doses.push_back(ToS001Dose(dose));
+      if (in->s001_depths.size() > 1) in->staleness_doses.push_back(dose);
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ReadOutcomes(const Stage& stage, GridInput* in) {
+  for (const std::string& role : stage.Roles("outcome/")) {
+    ASSIGN_OR_RETURN(const std::string json, stage.Read(role));
+    ConditionOutcome o;
+    RETURN_IF_ERROR(FromJson(json, role, &o));
+    in->outcomes.push_back(std::move(o));
+  }
+  return absl::OkStatus();
+}
+
+// Every output; staleness.svg exactly when the grid has several depths.
+absl::Status WriteOutputs(Stage& stage, const E04Report& report, size_t depths) {
+  ASSIGN_OR_RETURN(const RenderedE04 r, RenderE04(report));
+  const std::string tokens = report::TokensToText(r.tokens);
+  for (auto [name, bytes] :
+       {std::make_pair("e04.md", &r.markdown), std::make_pair("cells.csv", &r.cells_csv),
+        std::make_pair("dose_response.svg", &r.dose_response_svg),
+        std::make_pair("rank_displacement.svg", &r.rank_displacement_svg),
+        std::make_pair("e04.tokens.txt", &tokens)}) {
+    RETURN_IF_ERROR(stage.Write(name, *bytes));
+  }
+  const bool sweep = depths > 1;
+  if (sweep != (stage.output_paths().count("staleness.svg") > 0)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("declare staleness.svg exactly when the grid has several S001 depths (it has ",
+                     depths, ")"));
+  }
+  if (sweep) RETURN_IF_ERROR(stage.Write("staleness.svg", r.staleness_svg));
+  return stage.Write("e04.json", ToJson(report));
+}
+
+absl::Status Run(Stage& stage) {
+  GridInput in;
+  std::vector<HarnessDescription> descriptions;
+  RETURN_IF_ERROR(ReadSpec(stage, &in, &descriptions));
+  RETURN_IF_ERROR(ReadTasks(stage, &in));
+  RETURN_IF_ERROR(ReadOutcomes(stage, &in));
+  ASSIGN_OR_RETURN(E04Report report, Aggregate(in));
+  *report.mutable_harness_descriptions() = {descriptions.begin(), descriptions.end()};
+  return WriteOutputs(stage, report, in.s001_depths.size());
+}
+
+}  // namespace
+}  // namespace repro::e04
+
+int main(int argc, char** argv) { return repro::RunStage(argc, argv, repro::e04::Run); }

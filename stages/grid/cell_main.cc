@@ -1,0 +1,327 @@
+// Stage e04_cell: one harness on one task under one condition.
+//
+// Flags: --task=<id> --harness=<name> --condition=baseline|S001|S002 --dose=N
+// (dose only for S002) --depth=D --expected_commit=<id> (S001 only: the
+// snapshot must be of base~D, which the repository rule resolved).
+// Inputs (roles):
+//   tasks     TaskSet holding this task (<T>.task.pb of the corpus stage)
+//   snapshot  Snapshot (binary) indexed: base_commit, or stale_commit for S001
+//   chunks    ChunkSet of that snapshot
+//   labels    Labels at base_commit
+//   harness   HarnessConfig text proto
+//   model     LSA model artifact (LSA harnesses only)
+//   embeddings  the chunk embeddings of the snapshot under that model
+//             (ChunkEmbeddings, stages/retrieval/chunk_embeddings.proto; LSA
+//             harnesses only): the cell reads the chunk vectors and embeds only
+//             the query and, for S002, the distractors' chunks
+//   vector_cache  the experiment's SQLite vector cache (server-cache
+//             harnesses only, vector_cache.h): every vector, the chunks', the
+//             query's and the distractors', is read from it
+//   pins      the experiment's pin file (optional until the first refreeze;
+//             stages/experiments/model_pins.h); the model or the cache must
+//             match its pin
+//   experiment  the experiment's CellSpec (experiment.proto, cell_spec.pb of
+//             the experiment_spec stage): where its pins live
+// Outputs: "<name>.json" (ConditionOutcome) and "<name>.volatile.json"
+// (build and query times; never hashed).
+//
+// S002 adds GenerateDistractors(task, query, dose) to the in-memory corpus,
+// chunked by the corpus stage's own chunker; the snapshot is never modified
+// and every index (BM25, FAISS) is built for the perturbed corpus.
+//
+// The chunk vectors come through ChunkVectorSource (chunk_vectors.h): for an
+// LSA harness the rows of `embeddings`, checked to be of the pinned model, of
+// this snapshot and chunker, and of its chunks in id order; the few new texts
+// (distractor chunks, the query) are embedded here with the pinned model. A
+// server-cache harness reads every vector from the pinned cache
+// (EmbeddedChunkVectors over CachedEmbeddings); a text the cache lacks stops
+// the cell naming the text's sha256 and the fill command.
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/time/time.h"
+#include "stages/corpus/chunker.h"
+#include "stages/corpus/corpus.pb.h"
+#include "stages/corpus/go_functions.h"
+#include "stages/corpus/stage_io.h"
+#include "stages/corpus/task.pb.h"
+#include "stages/experiments/model_pins.h"
+#include "stages/framework/pipeline/sha256.h"
+#include "stages/framework/pipeline/stage.h"
+#include "stages/framework/pipeline/stage_proto.h"
+#include "stages/framework/pipeline/status_macros.h"
+#include "stages/framework/pipeline/textproto.h"
+#include "stages/grid/distractors.h"
+#include "stages/grid/e04.pb.h"
+#include "stages/grid/outcomes.h"
+#include "stages/grid/token_count.h"
+#include "stages/retrieval/chunk_embeddings.pb.h"
+#include "stages/retrieval/chunk_vectors.h"
+#include "stages/retrieval/harness.h"
+#include "stages/retrieval/harness_config.h"
+#include "stages/retrieval/pinned_backends.h"
+
+ABSL_FLAG(std::string, task, "", "Task id.");
+ABSL_FLAG(std::string, harness, "", "Harness name (must match the config).");
+ABSL_FLAG(std::string, condition, "", "baseline, S001 or S002.");
+ABSL_FLAG(int, dose, 0, "S002 distractor count.");
+ABSL_FLAG(int, depth, 0, "S001 staleness depth (first parents back from base; 1 = stale_commit).");
+ABSL_FLAG(std::string, expected_commit, "",
+          "S001: the commit of base~depth (history.bzl resolved it).");
+
+namespace repro::e04 {
+namespace {
+
+absl::StatusOr<const corpus::Task*> FindTask(const corpus::TaskSet& set, const std::string& id) {
+  for (const corpus::Task& t : set.tasks()) {
+    if (t.id() == id) return &t;
+  }
+  return absl::InvalidArgumentError(absl::StrCat("no task '", id, "' in the task set"));
+}
+
+// The harness's dense backend, checked against the experiment's pin for the
+// stage's task set: the LSA artifact (input "model", named like the config's
+// lsa_model), or the experiment's vector cache (input "vector_cache").
+absl::StatusOr<std::unique_ptr<retrieval::EmbeddingBackend>> OpenPinnedModel(
+    const Stage& stage, const retrieval::HarnessConfig& config, const std::string& repository) {
+  ASSIGN_OR_RETURN(const experiments::ModelPinSet pins, experiments::ModelPinSet::FromStage(stage));
+  const std::string name = retrieval::DenseInputName(config);
+  const bool cache = name == retrieval::kVectorCacheInput;
+  ASSIGN_OR_RETURN(const Stage::Input* in, stage.Find(cache ? "vector_cache" : "model"));
+  if (!cache && experiments::ModelNameOf(in->short_path) != name) {
+    return absl::InvalidArgumentError(absl::StrCat("harness ", config.name(), ": input model is ",
+                                                   in->short_path, ", expected the artifact of ",
+                                                   config.dense().lsa_model()));
+  }
+  std::map<std::string, std::string> known_sha256;
+  if (cache) {  // the provenance record hashes it anyway: hash the large file once
+    ASSIGN_OR_RETURN(const Stage::Digest digest, stage.InputDigest("vector_cache"));
+    known_sha256[name] = digest.sha256;
+  }
+  ASSIGN_OR_RETURN(
+      retrieval::Backends backends,
+      retrieval::OpenHarnessBackends({config}, repository, {{name, in->path}}, pins, known_sha256));
+  return std::move(backends.begin()->second);
+}
+
+// The chunk vectors of the snapshot under `model`: for an LSA harness the
+// rows of input "embeddings" (the snapshot's chunk_embeddings stage), for a
+// server-cache harness the cache's vectors of each chunk document.
+absl::StatusOr<std::unique_ptr<retrieval::ChunkVectorSource>> OpenChunkVectors(
+    const Stage& stage, const retrieval::HarnessConfig& config,
+    retrieval::EmbeddingBackend& model) {
+  if (config.dense().backend() == retrieval::DENSE_BACKEND_SERVER_CACHE) {
+    return std::unique_ptr<retrieval::ChunkVectorSource>(
+        std::make_unique<retrieval::EmbeddedChunkVectors>(model));
+  }
+  ASSIGN_OR_RETURN(const Stage::Input* in, stage.Find("embeddings"));
+  retrieval::ChunkEmbeddings artifact;
+  RETURN_IF_ERROR(ReadInputProto(stage, "embeddings", &artifact));
+  ASSIGN_OR_RETURN(
+      std::unique_ptr<retrieval::StoredChunkVectors> stored,
+      retrieval::StoredChunkVectors::Create(std::move(artifact), in->short_path, model));
+  return std::unique_ptr<retrieval::ChunkVectorSource>(std::move(stored));
+}
+
+absl::StatusOr<std::string> OutputEndingIn(const Stage& stage, bool is_volatile) {
+  for (const auto& [name, path] : stage.output_paths()) {
+    if (IsVolatile(name) == is_volatile) return name;
+  }
+  return absl::InternalError("the cell stage declares no such output");
+}
+
+// The cell's coordinates, from the flags.
+struct CellFlags {
+  std::string task_id, harness_name, condition;
+  int dose = 0, depth = 0;
+};
+
+absl::StatusOr<CellFlags> ReadFlags() {
+  CellFlags f{absl::GetFlag(FLAGS_task), absl::GetFlag(FLAGS_harness),
+              absl::GetFlag(FLAGS_condition), absl::GetFlag(FLAGS_dose),
+              absl::GetFlag(FLAGS_depth)};
+  if (f.condition != "baseline" && f.condition != "S001" && f.condition != "S002") {
+    return absl::InvalidArgumentError(absl::StrCat("unknown condition '", f.condition, "'"));
+  }
+  if ((f.condition == "S002") != (f.dose > 0)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("condition ", f.condition, " with dose ", f.dose));
+  }
+  if ((f.condition == "S001") != (f.depth > 0)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("condition ", f.condition, " with depth ", f.depth));
+  }
+  return f;
+}
+
+// The corpus inputs of the cell, checked against the task and condition.
+struct CellCorpus {
+  corpus::TaskSet task_set;
+  const corpus::Task* task = nullptr;
+  corpus::Snapshot snapshot;
+  corpus::ChunkSet chunks;
+  corpus::Labels labels;
+};
+
+absl::Status ReadCorpus(const Stage& stage, const CellFlags& f, CellCorpus* c) {
+  // The task set was validated by the corpus stage (task_set.pb).
+  RETURN_IF_ERROR(ReadInputProto(stage, "tasks", &c->task_set));
+  ASSIGN_OR_RETURN(c->task, FindTask(c->task_set, f.task_id));
+  RETURN_IF_ERROR(ReadInputProto(stage, "snapshot", &c->snapshot));
+  RETURN_IF_ERROR(ReadInputProto(stage, "chunks", &c->chunks));
+  RETURN_IF_ERROR(ReadInputProto(stage, "labels", &c->labels));
+  std::string expected_commit = c->task->base_commit();
+  if (f.condition == "S001") {
+    expected_commit = absl::GetFlag(FLAGS_expected_commit);
+    if (f.depth == 1 && expected_commit != c->task->stale_commit()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("task ", f.task_id, ": S001 at depth 1 must index stale_commit ",
+                       c->task->stale_commit(), ", given ", expected_commit));
+    }
+  }
+  if (c->snapshot.commit() != expected_commit) {
+    return absl::InvalidArgumentError(absl::StrCat("task ", f.task_id, ", condition ", f.condition,
+                                                   ": snapshot commit expected ", expected_commit,
+                                                   ", found ", c->snapshot.commit()));
+  }
+  if (c->labels.task_id() != f.task_id || c->labels.base_commit() != c->task->base_commit()) {
+    return absl::InvalidArgumentError(absl::StrCat("task ", f.task_id, ": labels are of task ",
+                                                   c->labels.task_id(), " at ",
+                                                   c->labels.base_commit()));
+  }
+  return absl::OkStatus();
+}
+
+// The harness config (input "harness", named like the flag).
+absl::StatusOr<retrieval::HarnessConfig> ReadHarness(const Stage& stage, const CellFlags& f) {
+  ASSIGN_OR_RETURN(const Stage::Input* harness_in, stage.Find("harness"));
+  ASSIGN_OR_RETURN(const std::string harness_text, stage.Read("harness"));
+  ASSIGN_OR_RETURN(retrieval::HarnessConfig config,
+                   retrieval::ParseHarnessConfig(harness_text, harness_in->short_path));
+  if (config.name() != f.harness_name) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("harness config is ", config.name(), ", expected ", f.harness_name));
+  }
+  return config;
+}
+
+// S002: the distractors, chunked like real files into `chunks`, and the
+// extra files of the in-memory corpus.
+absl::Status AddDistractors(const CellFlags& f, const corpus::Task& task, corpus::ChunkSet* chunks,
+                            std::vector<DistractorFile>* distractors,
+                            std::vector<retrieval::ExtraFile>* extra) {
+  ASSIGN_OR_RETURN(*distractors, GenerateDistractors(f.task_id, task.query(), f.dose));
+  corpus::GoFunctionParser parser;
+  for (const DistractorFile& d : *distractors) {
+    ASSIGN_OR_RETURN(const bool suspect,
+                     corpus::ChunkFile(parser, d.path, d.source, chunks->mutable_chunks()));
+    if (suspect) {
+      return absl::InternalError(absl::StrCat("distractor ", d.path, " does not parse as Go"));
+    }
+    extra->push_back({d.path, d.source});
+  }
+  return absl::OkStatus();
+}
+
+// The metrics of the harness's ranking against the gold labels.
+absl::StatusOr<ConditionOutcome> Measure(const retrieval::HarnessRun& run,
+                                         const retrieval::Corpus& corpus,
+                                         const corpus::Labels& labels, int candidate_limit) {
+  HarnessRun ranked;
+  for (const retrieval::RankedFile& f : run.result.files()) {
+    ranked.files.emplace_back(f.path(), f.score());
+  }
+  for (const retrieval::RankedFunction& f : run.result.functions()) {
+    ranked.functions.emplace_back(f.path(), f.function());
+  }
+  GoldLabels gold;
+  gold.files.assign(labels.gold_files().begin(), labels.gold_files().end());
+  for (const corpus::GoldFunction& g : labels.gold_functions()) {
+    gold.functions.emplace_back(g.file(), g.function());
+  }
+  std::map<std::string, int64_t> file_tokens;
+  for (const retrieval::Corpus::File& f : corpus.files()) {
+    file_tokens[f.path] = CountTokens(f.content);
+  }
+  return ComputeOutcome(ranked, gold, file_tokens, candidate_limit);
+}
+
+// The outcome's identity, index statistics and distractors.
+void Describe(const CellFlags& f, const CellCorpus& c, const retrieval::IndexStats& st,
+              const std::vector<DistractorFile>& distractors, ConditionOutcome* outcome) {
+  outcome->set_task_id(f.task_id);
+  outcome->set_harness(f.harness_name);
+  outcome->set_condition(f.condition);
+  outcome->set_dose(f.dose);
+  outcome->set_corpus_commit(c.snapshot.commit());
+  outcome->set_snapshot_sha256(c.snapshot.snapshot_sha256());
+  outcome->set_labels_commit(c.labels.base_commit());
+  if (f.condition == "S001") {
+    outcome->set_s001_depth(f.depth);
+    outcome->set_shared_key(S001SharedKey(f.task_id, f.harness_name, f.depth));
+  }
+  IndexStats* stats = outcome->mutable_index_stats();
+  stats->set_documents(static_cast<int64_t>(st.files()));
+  stats->set_chunks(static_cast<int64_t>(st.chunks()));
+  stats->set_vocabulary(static_cast<int64_t>(st.vocabulary()));
+  stats->set_postings(static_cast<int64_t>(st.postings()));
+  stats->set_dense_dim(static_cast<int32_t>(st.dense_dim()));
+  stats->set_bytes(static_cast<int64_t>(st.bytes()));
+  for (const DistractorFile& d : distractors) {
+    Distractor* out = outcome->add_distractors();
+    out->set_index(d.index);
+    out->set_path(d.path);
+    out->set_sha256(Sha256Hex(d.source));
+    out->set_bytes(d.source.size());
+    out->set_source(d.source);
+  }
+}
+
+absl::Status Run(Stage& stage) {
+  ASSIGN_OR_RETURN(const CellFlags f, ReadFlags());
+  CellCorpus c;
+  RETURN_IF_ERROR(ReadCorpus(stage, f, &c));
+  ASSIGN_OR_RETURN(const retrieval::HarnessConfig config, ReadHarness(stage, f));
+  std::unique_ptr<retrieval::EmbeddingBackend> dense;
+  std::unique_ptr<retrieval::ChunkVectorSource> chunk_vectors;
+  if (config.has_dense()) {
+    ASSIGN_OR_RETURN(dense, OpenPinnedModel(stage, config, c.snapshot.repository()));
+    ASSIGN_OR_RETURN(chunk_vectors, OpenChunkVectors(stage, config, *dense));
+  }
+  std::vector<DistractorFile> distractors;
+  std::vector<retrieval::ExtraFile> extra;
+  if (f.condition == "S002") {
+    RETURN_IF_ERROR(AddDistractors(f, *c.task, &c.chunks, &distractors, &extra));
+  }
+  ASSIGN_OR_RETURN(const retrieval::Corpus corpus,
+                   retrieval::Corpus::Create(c.snapshot, c.chunks, extra));
+  const std::string query(retrieval::SelectQuery(config, c.task->query(), c.task->reformulation()));
+  ASSIGN_OR_RETURN(const retrieval::HarnessRun run,
+                   retrieval::RunHarness(config, corpus, dense.get(), query, chunk_vectors.get()));
+  ASSIGN_OR_RETURN(ConditionOutcome outcome,
+                   Measure(run, corpus, c.labels, static_cast<int>(config.candidate_limit())));
+  Describe(f, c, run.result.index_stats(), distractors, &outcome);
+
+  ASSIGN_OR_RETURN(const std::string out_name, OutputEndingIn(stage, false));
+  ASSIGN_OR_RETURN(const std::string volatile_name, OutputEndingIn(stage, true));
+  RETURN_IF_ERROR(stage.Write(out_name, ToJson(outcome)));
+  return stage.Write(
+      volatile_name,
+      absl::StrFormat("{\"task\": \"%s\", \"harness\": \"%s\", \"condition\": \"%s\", "
+                      "\"dose\": %d, \"build_ms\": %.3f, \"query_ms\": %.3f}\n",
+                      f.task_id, f.harness_name, f.condition, f.dose,
+                      absl::ToDoubleMilliseconds(run.build_time),
+                      absl::ToDoubleMilliseconds(run.query_time)));
+}
+
+}  // namespace
+}  // namespace repro::e04
+
+int main(int argc, char** argv) { return repro::RunStage(argc, argv, repro::e04::Run); }

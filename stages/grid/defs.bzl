@@ -1,0 +1,355 @@
+"""The stages of every experiment: grid cells, aggregation, timings, pins,
+harness baseline and the data of the search commands.
+
+e04_grids(EXPERIMENTS) is called once, in //stages/grid/by_experiment, with the
+EXPERIMENTS of //stages/experiments:grid.bzl. Every label it uses comes from
+those structs (the task set's SET, the harnesses, the dense models); it
+defines, for experiment e, targets "<e>/<name>":
+
+  spec               grid_spec.pb, cell_spec.pb: the experiment validated once
+                     (grid_spec.h, from the resolved @experiments//:<e>.textproto
+                     and the harness configs, roles harness/<i>); built even
+                     when the experiment is not configured
+
+  per task T, harness H (in the experiment's order) and condition (one
+  hermetic eval_stage each, so no result is computed twice and a change to one
+  task reruns only its cells):
+    T_H_baseline     T_H_baseline.json   base snapshot, labels at base
+    T_H_S001         T_H_S001.json       stale snapshot (base^1), labels at base; shared by
+                                         the cells of T x H (shared_key T/H)
+    T_H_S001_k<d>    T_H_S001_k<d>.json  the snapshot at base~d, labels at base, for
+                                         every further depth d of s001_depths
+    T_H_S002_d<n>    T_H_S002_d<n>.json  base snapshot + n distractors, n in the
+                                         experiment's s002_doses
+    each with a `.volatile.json` of build and query times, and the
+    experiment's cell_spec.pb (role "experiment": where its pins live). A harness with a
+    dense leg also reads its model (stages/grid/models), the chunk
+    embeddings of its snapshot under that model (dense_model.embeddings, one
+    stage per commit and model, stages/retrieval/defs.bzl) and the
+    experiment's pin file.
+  aggregate          e04.json, e04.md, cells.csv, *.svg, e04.tokens.txt (reads
+                     grid_spec.pb: title, harnesses, depths, doses, bootstrap)
+  trec               TREC runs <H>.<C>.run and <H>.<C>.functions.run per harness H
+                     and condition C (the cell suffixes above), files.qrels,
+                     functions.qrels (stages/grid/trec_export_main.cc)
+  timings            timings.volatile.csv (volatile, never hashed)
+  pins               <e>.pins.textproto: the pins of the experiment's models as
+                     built (`bazel run //reports:<e>_pins_refreeze` copies it
+                     into data/experiments)
+  harness_baseline   every harness on every task at base (.json, .md, .volatile.tsv)
+  search_index, search_data   for `bazel run //stages/grid:search`
+
+A harness with a server-model leg (server_cache) reads the experiment's
+vector cache (e.vector_cache.file, role "vector_cache") and the pin file
+instead of a model and embeddings; the pins stage records the cache's sha256
+and the harness baseline reads it as models/vector_cache.
+
+When the set's history or the experiment's vector cache is not configured
+(e.configured), every target but the search index is tagged "manual" (so
+`//...` skips it) and the unconfigured input fails with the how-to message if
+built.
+"""
+
+load("//stages/framework/pipeline:defs.bzl", "eval_stage", _name = "local_name")
+
+def _models(e):
+    """The distinct dense models of the experiment's harnesses, in order."""
+    seen = {}
+    out = []
+    for h in e.harnesses:
+        if h.dense_model != None and h.dense_model.target not in seen:
+            seen[h.dense_model.target] = True
+            out.append(h.dense_model)
+    return out
+
+def _s001_cell(depth):
+    """Cell name suffix of S001 at `depth`: "S001" for one commit, "S001_k<d>" deeper."""
+    return "S001" if depth == 1 else "S001_k%d" % depth
+
+def _conditions(e, t):
+    """(name suffix, condition, dose, depth, corpus commit struct) of task t."""
+    out = [("baseline", "baseline", 0, 0, t.base)]
+    out += [(_s001_cell(k), "S001", 0, k, t.stale_at[k].commit) for k in e.s001_depths]
+    return out + [("S002_d%d" % d, "S002", d, 0, t.base) for d in e.s002_doses]
+
+def _cells(e, tags):
+    cells = []
+    for t in e.set.tasks:
+        for h in e.harnesses:
+            common = {
+                e.grid.spec: "experiment:cell_spec.pb",
+                e.set.task_specs: "tasks:" + t.spec_file,
+                t.labels: "labels",
+                h.config: "harness",
+            }
+            if h.dense_model != None:
+                common[h.dense_model.target] = "model:" + h.dense_model.artifact
+            if h.server_cache:
+                common[e.vector_cache.file] = "vector_cache"
+            if h.dense_model != None or h.server_cache:
+                common[e.pins] = "pins"
+            for suffix, condition, dose, depth, commit in _conditions(e, t):
+                n = e.grid.prefix + "%s_%s_%s" % (t.id, h.name, suffix)
+                inputs = dict(common)
+                inputs[commit.snapshot] = "snapshot"
+                inputs[commit.chunks] = "chunks"
+                if h.dense_model != None:
+                    inputs[h.dense_model.embeddings[commit.id]] = "embeddings"
+                eval_stage(
+                    name = n,
+                    tool = "//stages/grid:cell_tool",
+                    stage = "e04_cell",
+                    stage_version = "1",
+                    inputs = inputs,
+                    outs = [n + ".json", n + ".volatile.json"],
+                    args = [
+                        "--task=" + t.id,
+                        "--harness=" + h.name,
+                        "--condition=" + condition,
+                        "--dose=%d" % dose,
+                    ] + (["--depth=%d" % depth, "--expected_commit=" + commit.id] if depth else []),
+                    tags = tags,
+                )
+                cells.append(n)
+    return cells
+
+def _grid_stage(target, tool, stage, **kwargs):
+    """eval_stage `target` (a label of e.grid) of `stage`, version 1, run by `tool`."""
+    eval_stage(name = _name(target), tool = tool, stage = stage, stage_version = "1", **kwargs)
+
+def _harness_roles(e):
+    """config -> "harness/<i>", i the harness's index in the experiment."""
+    return {h.config: "harness/%d" % i for i, h in enumerate(e.harnesses)}
+
+def _spec(e, tags):
+    """The experiment, validated once for its grid (stages/grid/grid_spec.h)."""
+    inputs = {e.spec_file: "experiment"}
+    inputs.update(_harness_roles(e))
+    _grid_stage(
+        e.grid.spec,
+        "//stages/grid:spec_tool",
+        "experiment_spec",
+        inputs = inputs,
+        outs = [e.grid.prefix + "grid_spec.pb", e.grid.prefix + "cell_spec.pb"],
+        args = ["--source=" + e.source, "--pins_file=" + e.pins_file, "--pins_refreeze=" + e.pins_refreeze],
+        tags = tags,
+    )
+
+def _outcome_roles(e, cells):
+    """cell target -> "outcome/<cell name>" for every cell of the grid."""
+    return {":" + n: "outcome/" + n[len(e.grid.prefix):] for n in cells}
+
+def _aggregate(e, cells, tags):
+    inputs = {e.set.task_set: "tasks", e.grid.spec: "grid_spec:grid_spec.pb"}
+    for t in e.set.tasks:  # per-task aliases: tasks may share a commit
+        inputs[t.base_manifest] = "base/" + t.id
+        inputs[t.labels] = "labels/" + t.id
+        for k in e.s001_depths:
+            inputs[t.stale_at[k].manifest] = "stale_k%d/%s" % (k, t.id)
+    inputs.update(_outcome_roles(e, cells))
+    p = e.grid.prefix
+    _grid_stage(
+        e.grid.aggregate,
+        "//stages/grid:aggregate_tool",
+        "e04_aggregate",
+        inputs = inputs,
+        outs = [p + f for f in [
+            "e04.json",
+            "e04.md",
+            "cells.csv",
+            "dose_response.svg",
+            "rank_displacement.svg",
+            "e04.tokens.txt",
+        ] + (["staleness.svg"] if len(e.s001_depths) > 1 else [])],
+        tags = tags,
+    )
+    _grid_stage(
+        e.grid.timings,
+        "//stages/grid:timings_tool",
+        "e04_timings",
+        inputs = {":" + n: "cell/" + n[len(p):] for n in cells},
+        outs = [p + "timings.volatile.csv"],
+        volatile_inputs = True,
+        tags = tags,
+    )
+
+def _pins(e, tags):
+    models = _models(e)
+    inputs = {m.target: "summary/%s:%s" % (m.name, m.summary) for m in models}
+    inputs[e.grid.spec] = "experiment:cell_spec.pb"
+    if e.vector_cache != None:
+        inputs[e.vector_cache.file] = "vector_cache"
+    _grid_stage(
+        e.grid.pins,
+        "//stages/grid:pins_tool",
+        "experiment_pins",
+        inputs = inputs,
+        outs = [e.grid.prefix + e.name + ".pins.textproto"],
+        tags = tags,
+    )
+
+def _harness_baseline(e, tags):
+    inputs = {e.set.task_set: "task_set", e.grid.spec: "experiment:cell_spec.pb"}
+    inputs.update(_harness_roles(e))
+    models = _models(e)
+    for m in models:
+        inputs[m.target] = "models/%s:%s" % (m.name, m.artifact)
+    if e.vector_cache != None:
+        inputs[e.vector_cache.file] = "models/vector_cache"
+    if models or e.vector_cache != None:
+        inputs[e.pins] = "pins"
+    for t in e.set.tasks:
+        inputs[t.base_snapshot] = "snapshot/" + t.id
+        inputs[t.base_chunks] = "chunks/" + t.id
+        inputs[t.labels] = "labels/" + t.id
+    p = e.grid.prefix
+    _grid_stage(
+        e.grid.harness_baseline,
+        "//stages/retrieval:run_harnesses",
+        "e04_harness_baseline",
+        inputs = inputs,
+        outs = [p + "harness_baseline.json", p + "harness_baseline.md", p + "harness_baseline.volatile.tsv"],
+        tags = tags,
+    )
+
+def _search_index_impl(ctx):
+    lines = ["# set\t%s" % ctx.attr.experiment]
+    if ctx.attr.message:
+        lines.append("# not_configured\t%s" % ctx.attr.message)
+    else:
+        for k in ["task_set_name", "pins_file", "pins_refreeze"]:
+            lines.append("# %s\t%s" % (k, getattr(ctx.attr, k)))
+        lines.append("-\ttask_set\t%s" % _artifact(ctx.attr.task_set).short_path)
+        lines.append("-\tgrid_spec\t%s" % _artifact(ctx.attr.spec, "grid_spec.pb").short_path)
+        for i, h in enumerate(ctx.files.harnesses):
+            lines.append("-\tharness/%d\t%s" % (i, h.short_path))
+        for name, target in zip(ctx.attr.model_names, ctx.attr.models):
+            lines.append("-\tmodel/%s\t%s" % (name, _artifact(target, ".pb").short_path))
+        for f in ctx.files.vector_cache:
+            lines.append("-\tmodel/vector_cache\t%s" % f.short_path)
+        for f in ctx.files.pins:
+            lines.append("-\tpins\t%s" % f.short_path)
+        for i, task in enumerate(ctx.attr.task_ids):
+            for role, targets in [
+                ("base_snapshot", ctx.attr.base_snapshots),
+                ("base_chunks", ctx.attr.base_chunks),
+                ("labels", ctx.attr.labels),
+                ("stale_chunks", ctx.attr.stale_chunks),
+            ]:
+                lines.append("%s\t%s\t%s" % (task, role, _artifact(targets[i]).short_path))
+    out = ctx.actions.declare_file(ctx.label.name + ".tsv")
+    ctx.actions.write(out, "\n".join(lines) + "\n")
+    return [DefaultInfo(files = depset([out]))]
+
+def _artifact(target, suffix = ""):
+    files = [
+        f
+        for f in target.files.to_list()
+        if not f.basename.endswith(".provenance.json") and f.basename.endswith(suffix)
+    ]
+    if len(files) != 1:
+        fail("%s: expected one artifact ending in '%s', got %d" % (target.label, suffix, len(files)))
+    return files[0]
+
+search_index = rule(
+    implementation = _search_index_impl,
+    doc = "Index of an experiment's artifacts (runfiles paths) for the search commands (set_index.h).",
+    attrs = {
+        "experiment": attr.string(mandatory = True),
+        "message": attr.string(),
+        "task_set_name": attr.string(),
+        "pins_file": attr.string(),
+        "pins_refreeze": attr.string(),
+        "spec": attr.label(doc = "The experiment's experiment_spec stage (its grid_spec.pb)."),
+        "task_ids": attr.string_list(),
+        "task_set": attr.label(),
+        "harnesses": attr.label_list(allow_files = True),
+        "model_names": attr.string_list(),
+        "models": attr.label_list(),
+        "pins": attr.label_list(allow_files = True),
+        "vector_cache": attr.label_list(allow_files = True, doc = "The experiment's vector cache, when configured."),
+        "base_snapshots": attr.label_list(),
+        "base_chunks": attr.label_list(),
+        "labels": attr.label_list(),
+        "stale_chunks": attr.label_list(),
+    },
+)
+
+def _search_data(e):
+    tasks = e.set.tasks
+    if not e.set.configured:
+        search_index(name = _name(e.grid.search_index), experiment = e.name, message = e.set.not_configured_message)
+        native.filegroup(name = _name(e.grid.search_data), srcs = [e.grid.search_index])
+        return
+    models = _models(e)
+
+    # The fill command reads this index to fill the cache, so it works before
+    # the cache is configured; the search command needs the cache itself.
+    cache = [e.vector_cache.file] if e.vector_cache != None and e.vector_cache.configured else []
+    search_index(
+        name = _name(e.grid.search_index),
+        experiment = e.name,
+        task_set_name = e.set.name,
+        pins_file = e.pins_file,
+        pins_refreeze = e.pins_refreeze,
+        spec = e.grid.spec,
+        task_ids = [t.id for t in tasks],
+        task_set = e.set.task_set,
+        harnesses = [h.config for h in e.harnesses],
+        model_names = [m.name for m in models],
+        models = [m.target for m in models],
+        pins = [e.pins],
+        vector_cache = cache,
+        base_snapshots = [t.base_snapshot for t in tasks],
+        base_chunks = [t.base_chunks for t in tasks],
+        labels = [t.labels for t in tasks],
+        stale_chunks = [t.stale_chunks for t in tasks],
+    )
+    native.filegroup(
+        name = _name(e.grid.search_data),
+        srcs = [e.grid.search_index, e.set.task_set, e.grid.spec, e.pins] + [h.config for h in e.harnesses] +
+               [m.target for m in models] + cache + [t.base_snapshot for t in tasks] +
+               [t.base_chunks for t in tasks] + [t.labels for t in tasks] + [t.stale_chunks for t in tasks],
+    )
+
+def _trec(e, cells, tags):
+    inputs = {e.set.task_set: "tasks"}
+    for t in e.set.tasks:
+        inputs[t.labels] = "labels/" + t.id
+    inputs.update(_outcome_roles(e, cells))
+    runs = []
+    for h in e.harnesses:
+        for suffix, _, _, _, _ in _conditions(e, e.set.tasks[0]):
+            runs += ["%s.%s.run" % (h.name, suffix), "%s.%s.functions.run" % (h.name, suffix)]
+    _grid_stage(
+        e.grid.trec,
+        "//stages/grid:trec_export_tool",
+        "e04_trec_export",
+        inputs = inputs,
+        outs = [e.grid.prefix + f for f in runs + ["files.qrels", "functions.qrels"]],
+        tags = tags,
+    )
+
+def e04_grid(e):
+    """Defines the stages of one experiment (see the module docstring).
+
+    Args:
+      e: one struct of EXPERIMENTS (//stages/experiments:grid.bzl).
+    """
+    tags = [] if e.configured else ["manual"]
+    _spec(e, [])  # validates even an experiment whose inputs are not configured
+    cells = _cells(e, tags)
+    _aggregate(e, cells, tags)
+    _trec(e, cells, tags)
+    _pins(e, tags)
+    _harness_baseline(e, tags)
+    _search_data(e)
+
+def e04_grids(experiments):
+    """e04_grid for every experiment of //stages/experiments:grid.bzl.
+
+    Args:
+      experiments: EXPERIMENTS of //stages/experiments:grid.bzl.
+    """
+    for e in experiments:
+        e04_grid(e)

@@ -1,0 +1,23 @@
+// The S002 distractors of a task as the harnesses index them: the files of
+// GenerateDistractors (distractors.h), chunked by the corpus stage's own
+// chunker (stages/corpus/chunker.h), in file order.
+//
+// DistractorChunks(files) appends every chunk of every file to a new
+// ChunkSet. A file that does not parse as Go is InternalError naming its path
+// (the generator writes gofmt-clean Go, so this is a bug, never skipped).
+#ifndef REPRO_STAGES_GRID_DISTRACTOR_CHUNKS_H_
+#define REPRO_STAGES_GRID_DISTRACTOR_CHUNKS_H_
+
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "stages/corpus/corpus.pb.h"
+#include "stages/grid/distractors.h"
+
+namespace repro::e04 {
+
+absl::StatusOr<corpus::ChunkSet> DistractorChunks(const std::vector<DistractorFile>& files);
+
+}  // namespace repro::e04
+
+#endif  // REPRO_STAGES_GRID_DISTRACTOR_CHUNKS_H_

@@ -1,0 +1,182 @@
+// `bazel run //stages/grid:fill_vector_cache -- --experiment=<name> --server=<url>
+//     --model_id=<id> --model_sha256=<model digest> --dims=<n>
+//     --cache=<path of the SQLite file> [--extra_chunks=<ChunkSet.pb>,...]`
+//
+// The one command that talks to an embedding server (tools/embedding_server.sh,
+// or LM Studio). It refuses to start unless the pinned model is the only
+// model loaded (openai_client.h), then embeds every text the chunk harnesses
+// of the experiment need and that the cache lacks: the chunk documents of
+// every task's base and stale corpus, every task's S002 distractor chunks at
+// the experiment's largest dose (distractors nest, so that covers every dose;
+// distractor_chunks.h), the chunks of --extra_chunks, and every task's query
+// and reformulation. A progress line (bar, rate, ETA) goes to stderr. Killed,
+// it keeps every batch it stored; run it again to finish. It ends by printing
+// the cache file's sha256. The experiment names the file by an environment
+// variable (Experiment.vector_cache.path_env) and pins its sha256 in its pin
+// file (`bazel run //reports:<experiment>_pins_refreeze`); Bazel actions then
+// read that file only, read-only. Relative paths are taken from the directory `bazel run` was
+// called in.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/status/status.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
+#include "stages/framework/pipeline/sha256.h"
+#include "stages/framework/pipeline/status_macros.h"
+#include "stages/grid/distractor_chunks.h"
+#include "stages/grid/distractors.h"
+#include "stages/grid/e04.pb.h"
+#include "stages/retrieval/openai_client.h"
+#include "stages/retrieval/run_command.h"
+#include "stages/retrieval/set_index.h"
+#include "stages/retrieval/vector_cache.h"
+#include "stages/retrieval/vector_cache_fill.h"
+
+ABSL_FLAG(std::string, experiment, "", "experiment name (data/experiments/<name>.textproto)");
+ABSL_FLAG(std::string, server, "http://127.0.0.1:1234", "OpenAI-compatible server base URL");
+ABSL_FLAG(std::string, model_id, "", "the pinned embedding model id (the only one loaded)");
+ABSL_FLAG(std::string, model_sha256, "",
+          "the model digest, as pinned (tools/embedding_server.sh digest)");
+ABSL_FLAG(int, dims, 0, "embedding dimension");
+ABSL_FLAG(std::string, cache, "", "SQLite vector cache to create or extend");
+ABSL_FLAG(std::vector<std::string>, extra_chunks, {}, "further binary ChunkSet files");
+ABSL_FLAG(int, batch, 64, "texts per request");
+ABSL_FLAG(std::vector<std::string>, indexes, {}, "search_index.tsv files (set by the BUILD rule)");
+
+namespace repro::e04 {
+namespace {
+
+using retrieval::ChunkTexts;
+using retrieval::FillProgress;
+using retrieval::FillStats;
+using retrieval::LoadSet;
+using retrieval::LoadTaskSet;
+using retrieval::OpenAiClientOptions;
+using retrieval::OpenAiEmbeddingClient;
+using retrieval::PathOf;
+using retrieval::ReadBinaryProto;
+using retrieval::SetIndex;
+using retrieval::VectorCacheWriter;
+
+std::string FromCaller(const std::string& path) {
+  const char* wd = std::getenv("BUILD_WORKING_DIRECTORY");
+  if (path.empty() || path[0] == '/' || wd == nullptr) return path;
+  return absl::StrCat(wd, "/", path);
+}
+
+// The largest S002 dose of the experiment (its validated grid spec, row
+// "-\tgrid_spec" of the search index), 0 without S002.
+absl::StatusOr<int> MaxDose(const SetIndex& index) {
+  ASSIGN_OR_RETURN(const std::string path, PathOf(index, "-", "grid_spec"));
+  GridSpec spec;
+  RETURN_IF_ERROR(ReadBinaryProto(path, &spec));
+  int max_dose = 0;
+  for (const uint32_t dose : spec.experiment().s002_doses()) {
+    max_dose = std::max(max_dose, static_cast<int>(dose));  // <= kMaxS002Dose (grid_spec.h)
+  }
+  return max_dose;
+}
+
+// Every text the experiment's harnesses embed (see the header).
+absl::StatusOr<std::vector<std::string>> ExperimentTexts(const SetIndex& index) {
+  ASSIGN_OR_RETURN(const corpus::TaskSet tasks, LoadTaskSet(index));
+  ASSIGN_OR_RETURN(const int max_dose, MaxDose(index));
+  std::vector<std::string> texts;
+  auto add = [&texts](const corpus::ChunkSet& chunks) {
+    for (std::string& t : ChunkTexts(chunks)) texts.push_back(std::move(t));
+  };
+  for (const corpus::Task& task : tasks.tasks()) {
+    for (const char* role : {"base_chunks", "stale_chunks"}) {
+      ASSIGN_OR_RETURN(std::string path, PathOf(index, task.id(), role));
+      corpus::ChunkSet chunks;
+      RETURN_IF_ERROR(ReadBinaryProto(path, &chunks));
+      add(chunks);
+    }
+    if (max_dose > 0) {
+      ASSIGN_OR_RETURN(std::vector<DistractorFile> files,
+                       GenerateDistractors(task.id(), task.query(), max_dose));
+      ASSIGN_OR_RETURN(corpus::ChunkSet chunks, DistractorChunks(files));
+      add(chunks);
+    }
+    texts.push_back(task.query());
+    texts.push_back(task.reformulation());
+  }
+  for (const std::string& extra : absl::GetFlag(FLAGS_extra_chunks)) {
+    corpus::ChunkSet chunks;
+    RETURN_IF_ERROR(ReadBinaryProto(FromCaller(extra), &chunks));
+    add(chunks);
+  }
+  return texts;
+}
+
+// Prints the progress line to stderr: redrawn in place on a terminal, else a
+// line at most every 5 s and at the end.
+retrieval::FillProgressFn ProgressPrinter() {
+  const absl::Time start = absl::Now();
+  const bool tty = isatty(STDERR_FILENO) == 1;
+  auto last = std::make_shared<absl::Time>(absl::InfinitePast());
+  return [start, tty, last](const FillProgress& p) {
+    const absl::Time now = absl::Now();
+    const bool done = p.embedded == p.missing;
+    if (!tty && !done && now - *last < absl::Seconds(5)) return;
+    *last = now;
+    const std::string line = retrieval::ProgressLine(p, absl::ToDoubleSeconds(now - start));
+    std::fprintf(stderr, tty ? "\r%s%s" : "%s%s", line.c_str(), tty && !done ? "" : "\n");
+    std::fflush(stderr);
+  };
+}
+
+absl::Status Main() {
+  if (absl::GetFlag(FLAGS_cache).empty() || absl::GetFlag(FLAGS_model_id).empty() ||
+      absl::GetFlag(FLAGS_model_sha256).size() != 64 || absl::GetFlag(FLAGS_dims) < 1) {
+    return absl::InvalidArgumentError(
+        "--cache, --model_id, --model_sha256 (64 hex) and --dims are required");
+  }
+  ASSIGN_OR_RETURN(SetIndex index,
+                   LoadSet(absl::GetFlag(FLAGS_indexes), absl::GetFlag(FLAGS_experiment)));
+
+  ASSIGN_OR_RETURN(const std::vector<std::string> texts, ExperimentTexts(index));
+
+  OpenAiClientOptions options;
+  options.base_url = absl::GetFlag(FLAGS_server);
+  options.model_id = absl::GetFlag(FLAGS_model_id);
+  options.model_sha256 = absl::GetFlag(FLAGS_model_sha256);
+  options.dims = absl::GetFlag(FLAGS_dims);
+  options.batch_size = absl::GetFlag(FLAGS_batch);
+  ASSIGN_OR_RETURN(std::unique_ptr<OpenAiEmbeddingClient> client,
+                   OpenAiEmbeddingClient::Connect(options));
+  const std::string cache_path = FromCaller(absl::GetFlag(FLAGS_cache));
+  ASSIGN_OR_RETURN(std::unique_ptr<VectorCacheWriter> cache, VectorCacheWriter::Open(cache_path));
+  ASSIGN_OR_RETURN(FillStats stats,
+                   retrieval::FillVectorCache(texts, *client, *cache, absl::GetFlag(FLAGS_batch),
+                                              ProgressPrinter()));
+  cache.reset();  // close before hashing
+  ASSIGN_OR_RETURN(std::string sha, Sha256File(cache_path));
+  absl::PrintF("%s: %d texts, %d distinct, %d already cached, %d embedded now\n", cache_path,
+               stats.texts, stats.unique, stats.present, stats.embedded);
+  absl::PrintF(
+      "cache sha256 %s\nto pin it: export the experiment's vector_cache.path_env variable as the "
+      "absolute path of this file, then `bazel run //reports:%s_pins_refreeze` and review its "
+      "diff\n",
+      sha, absl::GetFlag(FLAGS_experiment));
+  return absl::OkStatus();
+}
+
+}  // namespace
+}  // namespace repro::e04
+
+int main(int argc, char** argv) {
+  return repro::retrieval::RunCommand(argc, argv, "fill_vector_cache", repro::e04::Main);
+}

@@ -1,0 +1,285 @@
+// Prints a human-readable corpus summary of E04 tasks:
+//
+//   bazel run //stages/grid:summary -- F01 T29
+//   bazel run //stages/grid:summary            (lists the tasks)
+//
+// For each task: query, reformulation and commits; per snapshot (base,
+// stale) the files, bytes, missing blobs, function and rest-of-file chunks,
+// suspect files and snapshot_sha256; what changed between stale and base
+// (the S001 dose); the gold labels and whether they equal the spec's. The
+// artifacts come from the runfiles listed by each set's summary_index
+// (stages/corpus/defs.bzl); a set whose history is not configured says how
+// to configure it. Not a stage: prints to stdout, writes nothing.
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "stages/corpus/corpus.pb.h"
+#include "stages/corpus/snapshot.h"
+#include "stages/corpus/task.pb.h"
+#include "stages/framework/pipeline/file_io.h"
+#include "stages/framework/pipeline/stage_proto.h"
+#include "stages/framework/pipeline/status_macros.h"
+
+ABSL_FLAG(std::vector<std::string>, indexes, {},
+          "Runfiles paths of the summary_index.tsv of each task set.");
+
+namespace repro {
+namespace corpus {
+namespace {
+
+std::string g_root;  // runfiles directory of this workspace, with '/'
+
+std::string Resolve(const std::string& short_path) { return g_root + short_path; }
+
+absl::StatusOr<std::string> Read(const std::string& short_path) {
+  return ReadFile(Resolve(short_path));
+}
+
+// The artifact at `short_path`, by its kind (binary, or JSON for the
+// manifests; stage_proto.h).
+template <typename M>
+absl::StatusOr<M> ReadArtifact(const std::string& short_path) {
+  M m;
+  RETURN_IF_ERROR(ReadProtoFile(Resolve(short_path), &m));
+  return m;
+}
+
+struct TaskRow {
+  std::string base_manifest, base_chunks, stale_manifest, stale_chunks, labels;
+};
+
+struct SetIndex {
+  std::string name;
+  std::string not_configured;
+  std::string task_set;
+  std::vector<std::string> ids;
+  std::map<std::string, TaskRow> rows;
+};
+
+absl::StatusOr<SetIndex> LoadIndex(const std::string& path) {
+  ASSIGN_OR_RETURN(const std::string text, Read(path));
+  SetIndex index;
+  for (absl::string_view line : absl::StrSplit(text, '\n', absl::SkipEmpty())) {
+    std::vector<std::string> f = absl::StrSplit(line, '\t');
+    if (f[0] == "# set" && f.size() == 2) {
+      index.name = f[1];
+    } else if (f[0] == "# not_configured" && f.size() == 2) {
+      index.not_configured = f[1];
+    } else if (f[0] == "# task_set" && f.size() == 2) {
+      index.task_set = f[1];
+    } else if (f.size() == 6) {
+      index.ids.push_back(f[0]);
+      index.rows[f[0]] = {f[1], f[2], f[3], f[4], f[5]};
+    } else {
+      return absl::InvalidArgumentError(absl::StrCat(path, ": bad line: ", line));
+    }
+  }
+  return index;
+}
+
+std::string Short(const std::string& commit) { return commit.substr(0, 12); }
+
+std::string Thousands(uint64_t n) {
+  std::string s = absl::StrCat(n);
+  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(i, ",");
+  return s;
+}
+
+void SnapshotLine(const std::string& role, const Snapshot& m, const ChunkSet& c) {
+  int functions = 0, rest = 0;
+  for (const Chunk& k : c.chunks()) (k.function().empty() ? rest : functions)++;
+  std::cout << absl::StrFormat("  %-6s %-12s %6d %11s %8d %10d %6d %8d  %s\n", role,
+                               Short(m.commit()), m.files_size(), Thousands(SnapshotBytes(m)),
+                               m.missing_size(), functions, rest, c.suspect_files_size(),
+                               m.snapshot_sha256());
+  for (const MissingBlob& b : m.missing()) {
+    std::cout << "         missing blob at " << role << ": " << b.path() << " ("
+              << Short(b.blob_id()) << ")\n";
+  }
+  for (const std::string& f : c.suspect_files()) {
+    std::cout << "         suspect file at " << role << " (parse error nodes): " << f << "\n";
+  }
+}
+
+std::map<std::string, std::string> BlobsByPath(const Snapshot& m) {
+  std::map<std::string, std::string> out;
+  for (const SourceFile& f : m.files()) out[f.path()] = f.blob_id();
+  for (const MissingBlob& b : m.missing()) out[b.path()] = b.blob_id();
+  return out;
+}
+
+struct TaskArtifacts {
+  TaskSet tasks;
+  Snapshot base, stale;  // manifests
+  ChunkSet base_chunks, stale_chunks;
+  Labels labels;
+};
+
+absl::StatusOr<TaskArtifacts> LoadTask(const SetIndex& set, const TaskRow& row) {
+  TaskArtifacts a;
+  ASSIGN_OR_RETURN(a.tasks, ReadArtifact<TaskSet>(set.task_set));
+  ASSIGN_OR_RETURN(a.base, ReadArtifact<Snapshot>(row.base_manifest));
+  ASSIGN_OR_RETURN(a.stale, ReadArtifact<Snapshot>(row.stale_manifest));
+  ASSIGN_OR_RETURN(a.base_chunks, ReadArtifact<ChunkSet>(row.base_chunks));
+  ASSIGN_OR_RETURN(a.stale_chunks, ReadArtifact<ChunkSet>(row.stale_chunks));
+  ASSIGN_OR_RETURN(a.labels, ReadArtifact<Labels>(row.labels));
+  return a;
+}
+
+void PrintHeader(const SetIndex& set, const Task& task) {
+  std::cout << task.id() << " (" << set.name << ") - " << task.subsystem() << "\n"
+            << "  query:         " << task.query() << "\n"
+            << "  reformulation: " << task.reformulation() << "\n"
+            << "                 (" << task.reformulation_provenance() << ")\n"
+            << "  fix " << Short(task.fix_commit()) << "  base " << Short(task.base_commit())
+            << "  stale " << Short(task.stale_commit()) << "  fixed " << task.fix_date() << "\n\n";
+  std::cout << absl::StrFormat("  %-6s %-12s %6s %11s %8s %10s %6s %8s  %s\n", "corpus", "commit",
+                               "files", "bytes", "missing", "functions", "rest", "suspect",
+                               "snapshot_sha256");
+}
+
+// What changed between stale and base (the S001 dose), file by file.
+void PrintDose(const Snapshot& base, const Snapshot& stale) {
+  const auto b = BlobsByPath(base), s = BlobsByPath(stale);
+  std::vector<std::string> added, removed, changed;
+  for (const auto& [p, blob] : b) {
+    auto it = s.find(p);
+    if (it == s.end()) {
+      added.push_back(p);
+    } else if (it->second != blob) {
+      changed.push_back(p);
+    }
+  }
+  for (const auto& [p, blob] : s) {
+    if (!b.count(p)) removed.push_back(p);
+  }
+  std::cout << "\n  stale -> base (S001 dose): " << added.size() << " added, " << removed.size()
+            << " removed, " << changed.size() << " changed corpus files";
+  if (base.snapshot_sha256() == stale.snapshot_sha256()) std::cout << " (same snapshot)";
+  std::cout << "\n";
+  for (const auto& [sign, list] : {std::make_pair("+", &added), std::make_pair("-", &removed),
+                                   std::make_pair("~", &changed)}) {
+    for (const std::string& p : *list) std::cout << "    " << sign << " " << p << "\n";
+  }
+}
+
+// The derived gold labels, and whether they equal the spec's (returned).
+bool PrintLabels(const Task& task, const Labels& labels, const Snapshot& stale) {
+  std::set<std::string> want_files(task.gold_files().begin(), task.gold_files().end());
+  std::set<std::string> got_files(labels.gold_files().begin(), labels.gold_files().end());
+  auto fn_key = [](const GoldFunction& g) {
+    return absl::StrCat(g.file(), " ", g.function(), " ", g.base_start_line(), "-",
+                        g.base_end_line());
+  };
+  std::set<std::string> want_fns, got_fns;
+  for (const GoldFunction& g : task.gold_functions()) want_fns.insert(fn_key(g));
+  for (const GoldFunction& g : labels.gold_functions()) got_fns.insert(fn_key(g));
+  const bool equal = want_files == got_files && want_fns == got_fns;
+  std::cout << "\n  labels from git diff base fix: " << labels.gold_files_size()
+            << " gold file(s), " << labels.gold_functions_size() << " gold function(s) - "
+            << (equal ? "equal to the expected labels of the spec"
+                      : "DIFFERENT from the expected labels of the spec")
+            << "\n";
+  const std::map<std::string, std::string> stale_paths = BlobsByPath(stale);
+  for (const std::string& f : labels.gold_files()) {
+    std::cout << "    " << f << (stale_paths.count(f) ? "" : "   (absent at stale)") << "\n";
+    for (const GoldFunction& g : labels.gold_functions()) {
+      if (g.file() == f) {
+        std::cout << "      " << g.function() << "  lines " << g.base_start_line() << "-"
+                  << g.base_end_line() << "\n";
+      }
+    }
+  }
+  return equal;
+}
+
+int PrintTask(const SetIndex& set, const std::string& id) {
+  if (!set.not_configured.empty()) {
+    std::cout << id << " (" << set.name << "): " << set.not_configured << "\n";
+    return 2;
+  }
+  absl::StatusOr<TaskArtifacts> a = LoadTask(set, set.rows.at(id));
+  if (!a.ok()) {
+    std::cerr << "summary: " << a.status().message() << "\n";
+    return 1;
+  }
+  const Task* task = nullptr;
+  for (const Task& t : a->tasks.tasks()) {
+    if (t.id() == id) task = &t;
+  }
+  if (task == nullptr) {
+    std::cerr << "summary: task " << id << " is not in " << set.task_set << "\n";
+    return 1;
+  }
+  PrintHeader(set, *task);
+  SnapshotLine("base", a->base, a->base_chunks);
+  SnapshotLine("stale", a->stale, a->stale_chunks);
+  PrintDose(a->base, a->stale);
+  return PrintLabels(*task, a->labels, a->stale) ? 0 : 1;
+}
+
+std::string RunfilesRoot(const char* argv0) {
+  const char* dir = std::getenv("RUNFILES_DIR");
+  std::string root = dir != nullptr ? dir : std::string(argv0) + ".runfiles";
+  root += "/retrieval_repro/";
+  if (access(root.c_str(), F_OK) == 0) return root;
+  return "";  // bazel run: the working directory is the runfiles root
+}
+
+int Main(int argc, char** argv) {
+  std::vector<char*> args = absl::ParseCommandLine(argc, argv);
+  g_root = RunfilesRoot(argv[0]);
+  std::vector<SetIndex> sets;
+  for (const std::string& path : absl::GetFlag(FLAGS_indexes)) {
+    absl::StatusOr<SetIndex> index = LoadIndex(path);
+    if (!index.ok()) {
+      std::cerr << "summary: " << index.status().message() << "\n";
+      return 1;
+    }
+    sets.push_back(std::move(*index));
+  }
+  if (args.size() < 2) {
+    std::cout << "usage: bazel run //stages/grid:summary -- <task id>...\n";
+    for (const SetIndex& set : sets) {
+      std::cout << "  " << set.name << ": " << absl::StrJoin(set.ids, " ")
+                << (set.not_configured.empty() ? "" : "  (not configured)") << "\n";
+    }
+    return 0;
+  }
+  int status = 0;
+  for (size_t i = 1; i < args.size(); ++i) {
+    const std::string id = args[i];
+    const SetIndex* found = nullptr;
+    for (const SetIndex& set : sets) {
+      if (set.rows.count(id)) found = &set;
+    }
+    if (found == nullptr) {
+      std::cerr << "summary: no task " << id << " in any task set\n";
+      status = 1;
+      continue;
+    }
+    if (i > 1) std::cout << "\n";
+    int s = PrintTask(*found, id);
+    if (s != 0) status = s;
+  }
+  return status;
+}
+
+}  // namespace
+}  // namespace corpus
+}  // namespace repro
+
+int main(int argc, char** argv) { return repro::corpus::Main(argc, argv); }

@@ -1,0 +1,143 @@
+// Stage e04_trec_export: every ranked list of an experiment's grid as TREC run
+// files, and its judgments as TREC qrels, so that recall, reciprocal rank and
+// nDCG can be rechecked with trec_eval or pytrec_eval (docs/metrics.md).
+//
+// Inputs (roles):
+//   tasks               TaskSet (topic order: the task order)
+//   labels/<task>       Labels: gold files and gold functions at base
+//   outcome/<cell>      every ConditionOutcome JSON of the grid
+// Outputs, per harness H and condition C ("baseline", "S001", "S001_k<d>",
+// "S002_d<n>", the cell name suffixes of stages/grid/defs.bzl):
+//   <H>.<C>.run            one topic per task (qid = task id), docno = file
+//                          path, the harness's returned list (at most
+//                          candidate_limit files) in rank order; tag "<H>.<C>"
+//   <H>.<C>.functions.run  the first 10 distinct functions ranked
+//                          (ConditionOutcome.top_functions), docno
+//                          "<path>::<name>" (function_recall.h)
+// and files.qrels (every gold file of every task, grade 1) and
+// functions.qrels (every gold function, grade 1; a task without gold
+// functions has no line: trec_eval skips it, the report calls it undefined).
+// Scores are |run| - rank + 1 (trec_export.h): trec_eval's own order equals
+// the harness's. A docno with white space, a condition without a declared
+// output, or a task with two outcomes for one run stops the stage naming it.
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "stages/corpus/corpus.pb.h"
+#include "stages/corpus/stage_io.h"
+#include "stages/corpus/task.pb.h"
+#include "stages/framework/metrics/function_recall.h"
+#include "stages/framework/metrics/trec_export.h"
+#include "stages/framework/pipeline/stage.h"
+#include "stages/framework/pipeline/stage_proto.h"
+#include "stages/framework/pipeline/status_macros.h"
+#include "stages/grid/e04.pb.h"
+
+namespace repro::e04 {
+namespace {
+
+// The cell name suffix of an outcome's condition (stages/grid/defs.bzl).
+absl::StatusOr<std::string> ConditionName(const ConditionOutcome& o) {
+  if (o.condition() == "baseline") return std::string("baseline");
+  if (o.condition() == "S001") {
+    return o.s001_depth() <= 1 ? std::string("S001") : absl::StrCat("S001_k", o.s001_depth());
+  }
+  if (o.condition() == "S002") return absl::StrCat("S002_d", o.dose());
+  return absl::InvalidArgumentError(absl::StrCat("unknown condition '", o.condition(), "'"));
+}
+
+struct RunFiles {
+  std::map<std::string, std::string> files;      // task id -> run lines
+  std::map<std::string, std::string> functions;  // task id -> run lines
+};
+
+absl::Status AddOutcome(const std::string& role, const ConditionOutcome& o,
+                        std::map<std::string, RunFiles>* runs) {
+  absl::StatusOr<std::string> condition = ConditionName(o);
+  if (!condition.ok())
+    return absl::InvalidArgumentError(absl::StrCat(role, ": ", condition.status().message()));
+  const std::string tag = absl::StrCat(o.harness(), ".", *condition);
+  metrics::Run files;
+  for (const RankedFile& f : o.files()) files.push_back(f.path());
+  const metrics::Run functions(o.top_functions().begin(), o.top_functions().end());
+  absl::StatusOr<std::string> file_lines = metrics::TrecRun(o.task_id(), files, tag);
+  absl::StatusOr<std::string> function_lines = metrics::TrecRun(o.task_id(), functions, tag);
+  for (const absl::StatusOr<std::string>* s : {&file_lines, &function_lines}) {
+    if (!s->ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(role, ": task ", o.task_id(), ", run ", tag, ": ", s->status().message(),
+                       " (trec_eval splits lines at white space; such a path cannot be exported)"));
+    }
+  }
+  RunFiles& run = (*runs)[tag];
+  if (run.files.count(o.task_id())) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(role, ": a second outcome of task ", o.task_id(), " for run ", tag));
+  }
+  run.files[o.task_id()] = *std::move(file_lines);
+  run.functions[o.task_id()] = *std::move(function_lines);
+  return absl::OkStatus();
+}
+
+absl::Status WriteQrels(Stage& stage, const corpus::TaskSet& tasks) {
+  std::string files, functions;
+  for (const corpus::Task& t : tasks.tasks()) {
+    corpus::Labels labels;
+    RETURN_IF_ERROR(ReadInputProto(stage, "labels/" + t.id(), &labels));
+    std::vector<std::pair<std::string, int>> gold_files, gold_functions;
+    for (const std::string& f : labels.gold_files()) gold_files.emplace_back(f, 1);
+    std::set<std::string> seen;  // distinct ids (function_recall.h)
+    for (const corpus::GoldFunction& g : labels.gold_functions()) {
+      const std::string id = metrics::FunctionId(g.file(), g.function());
+      if (seen.insert(id).second) gold_functions.emplace_back(id, 1);
+    }
+    absl::StatusOr<std::string> f = metrics::TrecQrels(t.id(), gold_files);
+    if (!f.ok())
+      return absl::InvalidArgumentError(
+          absl::StrCat("labels/", t.id(), ": ", f.status().message()));
+    absl::StrAppend(&files, *f);
+    if (gold_functions.empty()) continue;
+    absl::StatusOr<std::string> g = metrics::TrecQrels(t.id(), gold_functions);
+    if (!g.ok())
+      return absl::InvalidArgumentError(
+          absl::StrCat("labels/", t.id(), ": ", g.status().message()));
+    absl::StrAppend(&functions, *g);
+  }
+  RETURN_IF_ERROR(stage.Write("files.qrels", std::move(files)));
+  return stage.Write("functions.qrels", std::move(functions));
+}
+
+absl::Status Export(Stage& stage) {
+  corpus::TaskSet tasks;
+  RETURN_IF_ERROR(ReadInputProto(stage, "tasks", &tasks));
+  std::map<std::string, RunFiles> runs;  // tag -> run
+  for (const std::string& role : stage.Roles("outcome/")) {
+    ConditionOutcome o;
+    RETURN_IF_ERROR(ReadInputProto(stage, role, &o));
+    RETURN_IF_ERROR(AddOutcome(role, o, &runs));
+  }
+  for (const auto& [tag, run] : runs) {
+    std::string files, functions;
+    for (const corpus::Task& t : tasks.tasks()) {  // topics in task order
+      auto f = run.files.find(t.id());
+      if (f == run.files.end()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("run ", tag, ": no outcome for task ", t.id()));
+      }
+      absl::StrAppend(&files, f->second);
+      absl::StrAppend(&functions, run.functions.at(t.id()));
+    }
+    RETURN_IF_ERROR(stage.Write(tag + ".run", std::move(files)));
+    RETURN_IF_ERROR(stage.Write(tag + ".functions.run", std::move(functions)));
+  }
+  return WriteQrels(stage, tasks);
+}
+
+}  // namespace
+}  // namespace repro::e04
+
+int main(int argc, char** argv) { return repro::RunStage(argc, argv, repro::e04::Export); }

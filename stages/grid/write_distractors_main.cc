@@ -1,0 +1,46 @@
+// write_distractors <tasks.textproto> <dose> <out dir>
+// Writes the S002 distractors of every task (dose files each) as
+// <out dir>/<task>/<path>, for the gofmt validity test.
+#include <sys/stat.h>
+
+#include <iostream>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "stages/corpus/task.pb.h"
+#include "stages/framework/pipeline/file_io.h"
+#include "stages/framework/pipeline/textproto.h"
+#include "stages/grid/distractors.h"
+
+int main(int argc, char** argv) {
+  if (argc != 4) {
+    std::cerr << "usage: write_distractors <tasks.textproto> <dose> <out dir>\n";
+    return 2;
+  }
+  absl::StatusOr<std::string> text = repro::ReadFile(argv[1]);
+  repro::corpus::TaskSet tasks;
+  absl::Status s = text.ok() ? repro::ParseTextProto(*text, argv[1], &tasks) : text.status();
+  if (!s.ok()) {
+    std::cerr << s.message() << "\n";
+    return 1;
+  }
+  const int dose = std::stoi(argv[2]);
+  for (const repro::corpus::Task& task : tasks.tasks()) {
+    absl::StatusOr<std::vector<repro::e04::DistractorFile>> files =
+        repro::e04::GenerateDistractors(task.id(), task.query(), dose);
+    if (!files.ok()) {
+      std::cerr << files.status().message() << "\n";
+      return 1;
+    }
+    const std::string dir = absl::StrCat(argv[3], "/", task.id());
+    mkdir(dir.c_str(), 0755);
+    mkdir((dir + "/" + repro::e04::kDistractorPrefix).c_str(), 0755);
+    for (const repro::e04::DistractorFile& f : *files) {
+      if (absl::Status w = repro::WriteFileAtomically(dir + "/" + f.path, f.source); !w.ok()) {
+        std::cerr << w.message() << "\n";
+        return 1;
+      }
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,194 @@
+#include "stages/studies/judge/json_input.h"
+
+#include <zlib.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "stages/framework/pipeline/status_macros.h"
+#include "stages/framework/pipeline/utf8.h"
+
+namespace repro::judge {
+
+absl::StatusOr<std::string> MaybeGunzip(absl::string_view bytes, absl::string_view file) {
+  if (bytes.size() < 2 || static_cast<unsigned char>(bytes[0]) != 0x1f ||
+      static_cast<unsigned char>(bytes[1]) != 0x8b) {
+    return std::string(bytes);
+  }
+  z_stream zs{};
+  if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK) {
+    return absl::InternalError(absl::StrCat(file, ": zlib inflateInit2 failed"));
+  }
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
+  zs.avail_in = static_cast<uInt>(bytes.size());
+  std::string out;
+  char buf[1 << 16];
+  int rc = Z_OK;
+  while (rc == Z_OK) {
+    zs.next_out = reinterpret_cast<Bytef*>(buf);
+    zs.avail_out = sizeof(buf);
+    rc = inflate(&zs, Z_NO_FLUSH);
+    if (rc != Z_OK && rc != Z_STREAM_END) break;
+    out.append(buf, sizeof(buf) - zs.avail_out);
+  }
+  const bool trailing = zs.avail_in != 0;
+  inflateEnd(&zs);
+  if (rc != Z_STREAM_END) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(file, ": corrupt or truncated gzip data (zlib code ", rc, ")"));
+  }
+  if (trailing) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(file, ": bytes after the gzip stream (multi-member gzip is not supported)"));
+  }
+  return out;
+}
+
+namespace {
+
+// A key that appears twice in one JSON object: RFC 8259 leaves the meaning
+// open and nlohmann keeps the last, so the reader rejects it instead.
+class DuplicateKey : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Parses with a callback that tracks the keys of every open object.
+Json ParseStrict(absl::string_view text) {
+  std::vector<std::set<std::string>> keys;
+  Json::parser_callback_t cb = [&keys](int /*depth*/, Json::parse_event_t event, Json& parsed) {
+    switch (event) {
+      case Json::parse_event_t::object_start:
+        keys.emplace_back();
+        break;
+      case Json::parse_event_t::object_end:
+        if (!keys.empty()) keys.pop_back();
+        break;
+      case Json::parse_event_t::key:
+        if (!keys.empty() && !keys.back().insert(parsed.get<std::string>()).second) {
+          throw DuplicateKey(absl::StrCat("duplicate key '", parsed.get<std::string>(),
+                                          "' in one object (RFC 8259 leaves its meaning open)"));
+        }
+        break;
+      default:
+        break;
+    }
+    return true;
+  };
+  return Json::parse(text.begin(), text.end(), cb);
+}
+
+}  // namespace
+
+absl::StatusOr<Json> ParseJsonDocument(absl::string_view text, absl::string_view file) {
+  // nlohmann::json reports errors by exception; this is the one place that
+  // turns them into a Status.
+  try {
+    return ParseStrict(text);
+  } catch (const DuplicateKey& e) {
+    return absl::InvalidArgumentError(absl::StrCat(file, ": invalid JSON: ", e.what()));
+  } catch (const Json::parse_error& e) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(file, ": invalid JSON at byte ", e.byte, ": ", e.what()));
+  } catch (const Json::exception& e) {  // e.g. out_of_range: a number like 1e400
+    return absl::InvalidArgumentError(absl::StrCat(file, ": invalid JSON: ", e.what()));
+  }
+}
+
+JsonLines ParseJsonLines(absl::string_view text) {
+  JsonLines out;
+  std::vector<absl::string_view> lines = absl::StrSplit(text, '\n');
+  if (!lines.empty() && lines.back().empty()) lines.pop_back();
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const absl::string_view line = lines[i];
+    if (absl::StripAsciiWhitespace(line).empty()) {
+      ++out.blank_lines;
+      continue;
+    }
+    try {
+      out.values.push_back({static_cast<int>(i + 1), ParseStrict(line)});
+    } catch (const DuplicateKey& e) {
+      out.malformed.push_back({static_cast<int>(i + 1), Utf8Safe(e.what()), Utf8Excerpt(line, 80)});
+    } catch (const Json::exception& e) {  // parse_error, out_of_range (1e400), ...
+      out.malformed.push_back({static_cast<int>(i + 1), Utf8Safe(e.what()), Utf8Excerpt(line, 80)});
+    }
+  }
+  return out;
+}
+
+namespace {
+
+absl::StatusOr<const Json*> Field(const Json& obj, absl::string_view name,
+                                  absl::string_view where) {
+  if (!obj.is_object()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where, ": expected a JSON object, found ", obj.type_name()));
+  }
+  auto it = obj.find(std::string(name));
+  if (it == obj.end()) {
+    return absl::InvalidArgumentError(absl::StrCat(where, ": field '", name, "' is missing"));
+  }
+  return &*it;
+}
+
+absl::Status TypeError(absl::string_view where, absl::string_view name, absl::string_view expected,
+                       const Json& found) {
+  return absl::InvalidArgumentError(absl::StrCat(where, ": field '", name, "': expected ", expected,
+                                                 ", found ", found.type_name()));
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> GetString(const Json& obj, absl::string_view name,
+                                      absl::string_view where) {
+  ASSIGN_OR_RETURN(const Json* f, Field(obj, name, where));
+  if (!f->is_string()) return TypeError(where, name, "string", *f);
+  return f->get<std::string>();
+}
+
+absl::StatusOr<long long> GetInt(const Json& obj, absl::string_view name, absl::string_view where) {
+  ASSIGN_OR_RETURN(const Json* f, Field(obj, name, where));
+  // Ids and counts land in int fields: anything outside int32 would wrap
+  // (4294967299 into 3) or, as a double, be undefined behaviour (1e300).
+  constexpr long long kMin = std::numeric_limits<int32_t>::min();
+  constexpr long long kMax = std::numeric_limits<int32_t>::max();
+  auto out_of_range = [&](const std::string& found) {
+    return absl::InvalidArgumentError(absl::StrCat(where, ": field '", name,
+                                                   "': expected an integer in [", kMin, ", ", kMax,
+                                                   "], found ", found));
+  };
+  if (f->is_number_unsigned()) {
+    const auto u = f->get<unsigned long long>();
+    if (u > static_cast<unsigned long long>(kMax)) return out_of_range(absl::StrCat(u));
+    return static_cast<long long>(u);
+  }
+  if (f->is_number_integer()) {
+    const long long v = f->get<long long>();
+    if (v < kMin || v > kMax) return out_of_range(absl::StrCat(v));
+    return v;
+  }
+  if (f->is_number_float()) {
+    const double d = f->get<double>();
+    if (!(d >= static_cast<double>(kMin) && d <= static_cast<double>(kMax))) {
+      return out_of_range(absl::StrCat(d));
+    }
+    if (std::floor(d) == d) return static_cast<long long>(d);
+  }
+  return TypeError(where, name, "integer", *f);
+}
+
+absl::StatusOr<double> GetNumber(const Json& obj, absl::string_view name, absl::string_view where) {
+  ASSIGN_OR_RETURN(const Json* f, Field(obj, name, where));
+  if (!f->is_number()) return TypeError(where, name, "number", *f);
+  return f->get<double>();
+}
+
+}  // namespace repro::judge

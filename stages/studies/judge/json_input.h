@@ -1,0 +1,75 @@
+// Reading the judge data files: gzip-or-plain bytes, whole JSON documents and
+// JSON Lines, with errors that name the file and where.
+//
+// Scope: nlohmann::json (`Json`) is for the external data sets only, read by
+// the importers (fixture_import.h, humaneval_import.h, vicuna_import.h).
+// Nothing one judge stage writes for another is free-form JSON: every
+// artifact between the stages is a judge.proto message, read with
+// ReadInputProto (stages/framework/pipeline/stage_proto.h). The only other use of
+// nlohmann is report_files.cc, which prints the user-facing JSON files and
+// never parses.
+//
+// MaybeGunzip: bytes starting with the gzip magic 1f 8b are inflated (zlib,
+// RFC 1952; concatenated members are not supported and are an error), any
+// other bytes are returned unchanged. The shared copies of the data sets
+// compress some files; upstream clones have them plain.
+//
+// ParseJsonDocument: one JSON value (nlohmann::json, RFC 8259); an error names
+// the file and the byte offset. Both parsers reject an object with a repeated
+// key (RFC 8259 leaves its meaning open; nlohmann would keep the last).
+//
+// ParseJsonLines: one JSON value per line (JSON Lines). A line that does not
+// parse (syntax, or a number out of range such as 1e400) is not fatal: it is returned in
+// `malformed` with its 1-based line number and the parser message, and the caller records it as bad
+// input. Empty lines (only whitespace) are skipped and counted in `blank_lines`, except a single
+// trailing newline at the end of the file.
+#ifndef REPRO_STAGES_STUDIES_JUDGE_JSON_INPUT_H_
+#define REPRO_STAGES_STUDIES_JUDGE_JSON_INPUT_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "nlohmann/json.hpp"
+
+namespace repro::judge {
+
+using Json = nlohmann::json;
+
+absl::StatusOr<std::string> MaybeGunzip(absl::string_view bytes, absl::string_view file);
+
+absl::StatusOr<Json> ParseJsonDocument(absl::string_view text, absl::string_view file);
+
+struct JsonLine {
+  int line = 0;
+  Json value;
+};
+
+struct MalformedLine {
+  int line = 0;
+  std::string message;
+  std::string excerpt;  // first 80 bytes of the line (Utf8Excerpt: always valid UTF-8)
+};
+
+struct JsonLines {
+  std::vector<JsonLine> values;
+  std::vector<MalformedLine> malformed;
+  int blank_lines = 0;
+};
+
+JsonLines ParseJsonLines(absl::string_view text);
+
+// Typed field access for importer code: a missing field or a wrong type is
+// InvalidArgument "<where>: field '<name>': expected <type>, found <type>".
+// GetInt accepts integers (or integral doubles) in the int32 range only: ids
+// and counts are stored in ints, so 4294967299 or 1e300 is an error naming
+// the value, never a wrapped or undefined one.
+absl::StatusOr<std::string> GetString(const Json& obj, absl::string_view name,
+                                      absl::string_view where);
+absl::StatusOr<long long> GetInt(const Json& obj, absl::string_view name, absl::string_view where);
+absl::StatusOr<double> GetNumber(const Json& obj, absl::string_view name, absl::string_view where);
+
+}  // namespace repro::judge
+
+#endif  // REPRO_STAGES_STUDIES_JUDGE_JSON_INPUT_H_
