@@ -217,8 +217,6 @@ def _search_index_impl(ctx):
     if ctx.attr.message:
         lines.append("# not_configured\t%s" % ctx.attr.message)
     else:
-        for k in ["task_set_name", "pins_file", "pins_refreeze"]:
-            lines.append("# %s\t%s" % (k, getattr(ctx.attr, k)))
         lines.append("-\ttask_set\t%s" % _artifact(ctx.attr.task_set).short_path)
         lines.append("-\tgrid_spec\t%s" % _artifact(ctx.attr.spec, "grid_spec.pb").short_path)
         for i, h in enumerate(ctx.files.harnesses):
@@ -257,9 +255,6 @@ search_index = rule(
     attrs = {
         "experiment": attr.string(mandatory = True),
         "message": attr.string(),
-        "task_set_name": attr.string(),
-        "pins_file": attr.string(),
-        "pins_refreeze": attr.string(),
         "spec": attr.label(doc = "The experiment's experiment_spec stage (its grid_spec.pb)."),
         "task_ids": attr.string_list(),
         "task_set": attr.label(),
@@ -289,9 +284,6 @@ def _search_data(e):
     search_index(
         name = _name(e.grid.search_index),
         experiment = e.name,
-        task_set_name = e.set.name,
-        pins_file = e.pins_file,
-        pins_refreeze = e.pins_refreeze,
         spec = e.grid.spec,
         task_ids = [t.id for t in tasks],
         task_set = e.set.task_set,

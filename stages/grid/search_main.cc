@@ -33,6 +33,7 @@
 #include "stages/framework/pipeline/file_io.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/pipeline/textproto.h"
+#include "stages/grid/e04.pb.h"
 #include "stages/retrieval/harness.h"
 #include "stages/retrieval/harness_config.h"
 #include "stages/retrieval/pinned_backends.h"
@@ -90,18 +91,18 @@ absl::StatusOr<Backends> OpenBackends(const SetIndex& index,
                                       const std::vector<HarnessConfig>& configs,
                                       const std::string& repository,
                                       const ModelPaths& model_paths) {
-  auto header = [&index](const std::string& key) {
-    auto it = index.headers.find(key);
-    return it == index.headers.end() ? std::string() : it->second;
-  };
+  ASSIGN_OR_RETURN(const std::string spec_path, PathOf(index, "-", "grid_spec"));
+  e04::GridSpec spec;
+  RETURN_IF_ERROR(ReadBinaryProto(spec_path, &spec));
+  const experiments::PinsSource& source = spec.pins();
   ModelPins pins;
   const bool has_pins = index.paths.count({"-", "pins"}) > 0;
   if (has_pins) {
     ASSIGN_OR_RETURN(std::string text, ReadFile(index.paths.at({"-", "pins"})));
-    ASSIGN_OR_RETURN(pins, ParseModelPins(text, header("pins_file")));
+    ASSIGN_OR_RETURN(pins, ParseModelPins(text, source.file()));
   }
-  const ModelPinSet pin_set(has_pins ? &pins : nullptr, header("task_set_name"),
-                            header("pins_file"), header("pins_refreeze"));
+  const ModelPinSet pin_set(has_pins ? &pins : nullptr, source.task_set(), source.file(),
+                            source.refreeze_command());
   return OpenHarnessBackends(configs, repository, model_paths, pin_set);
 }
 

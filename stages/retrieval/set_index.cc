@@ -1,6 +1,7 @@
 #include "stages/retrieval/set_index.h"
 
 #include "absl/status/status.h"
+#include "absl/strings/escaping.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -17,17 +18,22 @@ absl::StatusOr<SetIndex> LoadSet(const std::vector<std::string>& index_files,
   for (const std::string& path : index_files) {
     ASSIGN_OR_RETURN(std::string text, ReadFile(path));
     SetIndex index;
+    int line_number = 0;
     for (absl::string_view line : absl::StrSplit(text, '\n', absl::SkipEmpty())) {
+      ++line_number;
       std::vector<std::string> f = absl::StrSplit(line, '\t');
-      if (f.size() < 2) continue;
-      if (f[0] == "# set") {
+      if (f.size() == 2 && f[0] == "# set") {
         index.name = f[1];
-      } else if (f[0] == "# not_configured") {
+      } else if (f.size() == 2 && f[0] == "# not_configured") {
         index.not_configured = f[1];
-      } else if (absl::StartsWith(f[0], "# ")) {
-        index.headers[f[0].substr(2)] = f[1];
-      } else if (f.size() == 3) {
+      } else if (f.size() == 3 && !absl::StartsWith(f[0], "#")) {
         index.paths[{f[0], f[1]}] = f[2];
+      } else {
+        return absl::InvalidArgumentError(
+            absl::StrCat(path, ":", line_number,
+                         ": expected \"# set\t<name>\", \"# not_configured\t<why>\" or "
+                         "\"<task or ->\t<role>\t<path>\", found \"",
+                         absl::CHexEscape(line), "\""));
       }
     }
     if (index.name != set) {

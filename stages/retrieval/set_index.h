@@ -3,10 +3,11 @@
 // this package.
 //
 // Index rows: "<task or ->\t<role>\t<runfiles path>" (the harness configs
-// are "-\tharness/<i>", the experiment's grid spec "-\tgrid_spec"), plus "# set\t<experiment
-// name>", for an experiment whose history is not configured
-// "# not_configured\t<msg>", and other "# <key>\t<value>" headers
-// (task_set_name, pins_file, pins_refreeze).
+// are "-\tharness/<i>", the experiment's validated spec "-\tgrid_spec",
+// whose pins source says where its pins live), plus "# set\t<experiment
+// name>" and, for an experiment whose history is not configured,
+// "# not_configured\t<msg>". Any other line is InvalidArgument naming the
+// index file and the line.
 // Paths are relative to the runfiles root, which is the working directory of
 // `bazel run`.
 #ifndef REPRO_STAGES_RETRIEVAL_SET_INDEX_H_
@@ -26,8 +27,7 @@ namespace repro::retrieval {
 
 struct SetIndex {
   std::string name;
-  std::string not_configured;                  // non-empty: the set is not available, and why
-  std::map<std::string, std::string> headers;  // other "# key\tvalue" lines
+  std::string not_configured;  // non-empty: the set is not available, and why
   std::map<std::pair<std::string, std::string>, std::string> paths;  // (task, role) -> path
 };
 
