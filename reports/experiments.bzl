@@ -15,7 +15,7 @@ manual and the token and parity tests are visible skips.
 """
 
 load("//stages/framework/pipeline:defs.bzl", "report")
-load("//tools/tokens:defs.bzl", "frozen_tokens")
+load("//stages/framework/tokens:defs.bzl", "frozen_tokens")
 
 def experiment_report(e):
     """The targets of one experiment (see the module docstring).
@@ -42,7 +42,7 @@ def experiment_report(e):
     if configured:
         native.sh_binary(
             name = e.name + "_pins_refreeze",
-            srcs = ["//tools/tokens:refreeze.sh"],
+            srcs = ["//stages/framework/tokens:refreeze.sh"],
             # "--" ends the target's arguments: refreeze.sh refuses any after it.
             args = [e.pins_file, "$(rootpaths %s)" % e.grid.pins, "--"],
             data = [e.grid.pins],
@@ -53,7 +53,7 @@ def _trec_parity_test(e):
     if not e.configured:
         native.sh_test(
             name = e.name + "_trec_parity_test",
-            srcs = ["//tools/tokens:skip_test.sh"],
+            srcs = ["//stages/framework/tokens:skip_test.sh"],
             args = ["'%s'" % e.not_configured_message.replace("'", "")],
             size = "small",
         )

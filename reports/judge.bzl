@@ -18,7 +18,7 @@ JUDGE_DATA_DIR), each with its _refreeze command. The stages live in
 
 load("@judge_data//:config.bzl", "JUDGE_DATA_CONFIGURED")
 load("//stages/framework/pipeline:defs.bzl", "report")
-load("//tools/tokens:defs.bzl", "frozen_tokens")
+load("//stages/framework/tokens:defs.bzl", "frozen_tokens")
 
 def judge_reports():
     report(

@@ -274,7 +274,7 @@ def _configured_checks(s):
             name = prefix + "freeze_snapshot_hashes",
             # The one refreeze command (no symlink followed, no extra argument
             # taken; "--" ends the target's arguments).
-            srcs = ["//tools/tokens:refreeze.sh"],
+            srcs = ["//stages/framework/tokens:refreeze.sh"],
             data = [s.snapshot_hashes],
             args = ["%s/%s" % (frozen.package, frozen.name), "$(rootpaths %s)" % s.snapshot_hashes, "--"],
         )

@@ -25,7 +25,7 @@
 #include "stages/framework/pipeline/stage_proto.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/pipeline/textproto.h"
-#include "stages/framework/report/tokens.h"
+#include "stages/framework/tokens/tokens.h"
 #include "stages/grid/aggregate.h"
 #include "stages/grid/e04.pb.h"
 #include "stages/grid/report_writer.h"

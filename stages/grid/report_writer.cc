@@ -9,7 +9,7 @@
 #include "absl/strings/str_join.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/report/csv.h"
-#include "stages/framework/report/tokens.h"
+#include "stages/framework/tokens/tokens.h"
 #include "stages/grid/aggregate.h"
 #include "stages/grid/svg_plot.h"
 

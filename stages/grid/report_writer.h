@@ -5,7 +5,7 @@
 //  - dose_response.svg and rank_displacement.svg; with several S001 depths
 //    the staleness sweep section and staleness.svg;
 //  - tokens ("<key>\t<value>", sorted; every value verbatim in e04.md) for the
-//    frozen-token gate (stages/framework/report/tokens.h).
+//    frozen-token gate (stages/framework/tokens/tokens.h).
 // cells.csv is written with report::CsvTable (RFC 4180 quoting), the plots
 // with stages/grid/svg_plot.h. RenderE04 fails (InvalidArgument) only when a
 // token could not be frozen (a repeated key with another value, a value not in
@@ -19,7 +19,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
-#include "stages/framework/report/tokens.h"
+#include "stages/framework/tokens/tokens.h"
 #include "stages/grid/e04.pb.h"
 
 namespace repro::e04 {

@@ -9,7 +9,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "stages/framework/pipeline/status_macros.h"
-#include "stages/framework/report/tokens.h"
+#include "stages/framework/tokens/tokens.h"
 #include "stages/studies/judge/plots.h"
 #include "stages/studies/judge/policies.h"
 #include "stages/studies/judge/report_files.h"

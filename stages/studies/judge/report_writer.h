@@ -19,7 +19,7 @@
 // appears verbatim in judge.md and <key> names it
 // ("<dataset>/<judge>/<metric>", "<dataset>/issues/<kind>", ...). Keys are
 // unique and sorted; values contain no tab or newline (report::ValidateTokens,
-// stages/framework/report/tokens.h). The frozen-token test compares a committed token
+// stages/framework/tokens/tokens.h). The frozen-token test compares a committed token
 // file with these.
 #ifndef REPRO_STAGES_STUDIES_JUDGE_REPORT_WRITER_H_
 #define REPRO_STAGES_STUDIES_JUDGE_REPORT_WRITER_H_
@@ -28,7 +28,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
-#include "stages/framework/report/tokens.h"
+#include "stages/framework/tokens/tokens.h"
 #include "stages/studies/judge/judge.pb.h"
 
 namespace repro::judge {

@@ -8,7 +8,7 @@
 #include "stages/framework/pipeline/stage_proto.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/pipeline/textproto.h"
-#include "stages/framework/report/tokens.h"
+#include "stages/framework/tokens/tokens.h"
 #include "stages/studies/w04/report_writer.h"
 
 namespace repro::w04 {

@@ -2,7 +2,7 @@
 // frozen-token gate.
 //
 // Tokens are sorted by key and every value appears verbatim in the Markdown
-// (checked: stages/framework/report/tokens.h, ValidateTokens), so a test can check both
+// (checked: stages/framework/tokens/tokens.h, ValidateTokens), so a test can check both
 // that the numbers did not drift (against data/w04/frozen_tokens.txt) and that
 // the report shows them; report::TokensToText writes the token file.
 // Number formats: DCG/IDCG/nDCG and their delta with 9 decimals (the seed's
@@ -14,7 +14,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
-#include "stages/framework/report/tokens.h"
+#include "stages/framework/tokens/tokens.h"
 #include "stages/studies/w04/w04.pb.h"
 
 namespace repro::w04 {

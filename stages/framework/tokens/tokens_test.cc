@@ -1,4 +1,4 @@
-#include "stages/framework/report/tokens.h"
+#include "stages/framework/tokens/tokens.h"
 
 #include "gtest/gtest.h"
 #include "stages/framework/pipeline/status_testing.h"

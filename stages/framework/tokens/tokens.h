@@ -32,8 +32,8 @@
 //   - a frozen value that does not appear verbatim in the report text,
 //   - a generated key that is not frozen (new numbers are frozen on purpose).
 // It is empty when the report matches its frozen tokens.
-#ifndef REPRO_STAGES_FRAMEWORK_REPORT_TOKENS_H_
-#define REPRO_STAGES_FRAMEWORK_REPORT_TOKENS_H_
+#ifndef REPRO_STAGES_FRAMEWORK_TOKENS_TOKENS_H_
+#define REPRO_STAGES_FRAMEWORK_TOKENS_TOKENS_H_
 
 #include <string>
 #include <utility>
@@ -68,4 +68,4 @@ std::vector<std::string> CompareTokens(const TokenList& frozen, const TokenList&
 
 }  // namespace repro::report
 
-#endif  // REPRO_STAGES_FRAMEWORK_REPORT_TOKENS_H_
+#endif  // REPRO_STAGES_FRAMEWORK_TOKENS_TOKENS_H_

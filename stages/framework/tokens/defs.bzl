@@ -20,16 +20,16 @@ def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = No
     if skip_message != None:
         native.sh_test(
             name = name + "_test",
-            srcs = ["//tools/tokens:skip_test.sh"],
+            srcs = ["//stages/framework/tokens:skip_test.sh"],
             args = ["'%s'" % skip_message.replace("'", "")],
             size = "small",
         )
         return
     native.sh_test(
         name = name + "_test",
-        srcs = ["//tools/tokens:check_tokens_test.sh"],
+        srcs = ["//stages/framework/tokens:check_tokens_test.sh"],
         args = [
-            "$(rootpath //tools/tokens:check_tokens)",
+            "$(rootpath //stages/framework/tokens:check_tokens)",
             # A filegroup that may hold nothing yet: its file's runfiles path is
             # its workspace path; the wrapper says what to run when it is absent.
             frozen_path if frozen_path else "$(rootpath %s)" % frozen,
@@ -38,14 +38,14 @@ def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = No
             "'bazel run //%s:%s_refreeze'" % (pkg, name),
         ],
         data = [
-            "//tools/tokens:check_tokens",
+            "//stages/framework/tokens:check_tokens",
             frozen,
             report,
         ],
     )
     native.sh_binary(
         name = name + "_refreeze",
-        srcs = ["//tools/tokens:refreeze.sh"],
+        srcs = ["//stages/framework/tokens:refreeze.sh"],
         args = [
             "--tokens",
             frozen_path or (Label(frozen).package + "/" + Label(frozen).name if frozen.startswith("//") else frozen),

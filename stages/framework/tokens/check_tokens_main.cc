@@ -1,13 +1,13 @@
 // check_tokens <frozen_tokens.txt> <generated.tokens.txt> <report.md> [refreeze command]
 // Exits 0 when the report matches its frozen tokens; otherwise prints every
-// difference (stages/framework/report/tokens.h, CompareTokens) and how to refreeze, and
+// difference (stages/framework/tokens/tokens.h, CompareTokens) and how to refreeze, and
 // exits 1. Unreadable or malformed files: the error on stderr, exit 1; wrong
 // arguments: usage, exit 2.
 #include <iostream>
 #include <string>
 
 #include "stages/framework/pipeline/file_io.h"
-#include "stages/framework/report/tokens.h"
+#include "stages/framework/tokens/tokens.h"
 
 int main(int argc, char** argv) {
   if (argc != 4 && argc != 5) {
