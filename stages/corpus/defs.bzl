@@ -1,6 +1,6 @@
 """Targets of a task set's corpus: snapshots, chunks, labels, checks, for every task.
 
-e04_corpora(TASK_SETS) is called once, in //stages/grid/sets, with the task
+task_set_corpora(TASK_SETS) is called once, in //stages/grid/sets, with the task
 set structs of //stages/experiments:grid.bzl (built by task_set.bzl from the
 data each set's git_history repository writes, stages/corpus/history.bzl).
 For each set it defines the targets whose labels the struct names, "<set>/<name>" (every artifact an
@@ -295,7 +295,7 @@ def _unconfigured_stubs(s):
     for test in ["labels_test", "chunker_agreement_test"] + (["snapshot_hashes_test"] if s.frozen_snapshot_hashes else []):
         _skip_test(s.prefix + test, message)
 
-def e04_corpus(s):
+def task_set_corpus(s):
     """Defines the corpus targets of one task set (see the module docstring).
 
     Args:
@@ -313,11 +313,11 @@ def e04_corpus(s):
     else:
         _unconfigured_stubs(s)
 
-def e04_corpora(task_sets):
-    """e04_corpus for every SET of //stages/experiments:grid.bzl.
+def task_set_corpora(task_sets):
+    """task_set_corpus for every SET of //stages/experiments:grid.bzl.
 
     Args:
       task_sets: TASK_SETS of //stages/experiments:grid.bzl.
     """
     for s in task_sets:
-        e04_corpus(s)
+        task_set_corpus(s)

@@ -1,7 +1,7 @@
 """The stages of every experiment: grid cells, aggregation, timings, pins,
 harness baseline and the data of the search commands.
 
-e04_grids(EXPERIMENTS) is called once, in //stages/grid/by_experiment, with the
+experiment_grids(EXPERIMENTS) is called once, in //stages/grid/by_experiment, with the
 EXPERIMENTS of //stages/experiments:grid.bzl. Every label it uses comes from
 those structs (the task set's SET, the harnesses, the dense models); it
 defines, for experiment e, targets "<e>/<name>":
@@ -322,7 +322,7 @@ def _trec(e, cells, tags):
         tags = tags,
     )
 
-def e04_grid(e):
+def experiment_grid(e):
     """Defines the stages of one experiment (see the module docstring).
 
     Args:
@@ -337,11 +337,11 @@ def e04_grid(e):
     _harness_baseline(e, tags)
     _search_data(e)
 
-def e04_grids(experiments):
-    """e04_grid for every experiment of //stages/experiments:grid.bzl.
+def experiment_grids(experiments):
+    """experiment_grid for every experiment of //stages/experiments:grid.bzl.
 
     Args:
       experiments: EXPERIMENTS of //stages/experiments:grid.bzl.
     """
     for e in experiments:
-        e04_grid(e)
+        experiment_grid(e)

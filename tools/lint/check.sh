@@ -28,7 +28,7 @@ command -v "$clang_format" >/dev/null || { echo "lint: $clang_format not found: 
 # Off: warnings about rules that Bazel 4.2.3 still provides natively (sh_test,
 # sh_binary, proto_library: there is no rules_shell, and the system protobuf
 # repository has no //bazel:proto_library.bzl); unnamed-macro, because the
-# macros it names (experiment_reports, e04_grids, e04_corpora, lsa_models, ...)
+# macros it names (experiment_reports, experiment_grids, task_set_corpora, lsa_models, ...)
 # expand a generated list (@experiments) into the targets of every entry, each
 # named by its entry, so there is no one target a `name` could name.
 BUILDIFIER_WARNINGS=-native-sh-test,-native-sh-binary,-native-proto,-unnamed-macro
