@@ -84,16 +84,12 @@ def _label_path(label):
     pkg, _, name = text[2:].partition(":")
     return (pkg + "/" if pkg else "") + name
 
-def git_history_impl(rctx):
-    """The implementation of git_history (exported for the generated rule).
+def _check_values(rctx, repository, lsa, tasks):
+    """Fails naming every invalid value before any is used.
 
-    Args:
-      rctx: the repository context.
+    Commit ids become directory names and git arguments, task ids file and
+    target names (spec_values.bzl).
     """
-    repository, lsa, tasks = _read_spec(rctx)
-
-    # Commit ids become directory names and git arguments, task ids file and
-    # target names: check every one before any is used (spec_values.bzl).
     errors = spec_value_errors(_label_path(rctx.attr.tasks), tasks, lsa)
     repository_message = repository_error(_label_path(rctx.attr.tasks), repository)
     if repository_message:
@@ -104,6 +100,8 @@ def git_history_impl(rctx):
             "\n  ".join(errors),
         ))
 
+def _wanted(tasks, lsa):
+    """(snapshots: commit -> [why], commits: {id: True}, diffs: {"base\tfix": True})."""
     snapshots = {}  # commit -> ["T01.base_commit", ...]
     commits = {}
     diffs = {}
@@ -119,8 +117,10 @@ def git_history_impl(rctx):
     if lsa:
         snapshots.setdefault(lsa, []).append("lsa_training_commit")
         commits[lsa] = True
-    git_dir = ""
-    message = ""
+    return snapshots, commits, diffs
+
+def _git_dir(rctx, repository):
+    """(the git directory to read, or "" when not configured; the how-to message)."""
     if rctx.attr.fixture_history:
         history = _fixture_sources(rctx)
         builder = rctx.path(rctx.attr._build_fixture)
@@ -128,60 +128,55 @@ def git_history_impl(rctx):
         if res.return_code != 0:
             fail("building the fixture history from %s failed:\n%s" % (rctx.attr.fixture_history, res.stderr))
         rctx.file("fixture_commits.tsv", res.stdout)
-        git_dir = str(rctx.path("fixture.git"))
-    else:
-        git_dir = rctx.os.environ.get(rctx.attr.env_var, "")
-        if git_dir and not git_dir.startswith("/"):
-            fail("%s=%s: give the absolute path of the clone" % (rctx.attr.env_var, git_dir))
-        message = "%s is not set: task set %s needs a local clone of %s; %sexport %s=<absolute path of the clone>" % (
-            rctx.attr.env_var,
-            rctx.attr.set_name,
-            repository,
-            "get one with `%s` and " % rctx.attr.clone_hint if rctx.attr.clone_hint else "",
-            rctx.attr.env_var,
-        )
+        return str(rctx.path("fixture.git")), ""
+    git_dir = rctx.os.environ.get(rctx.attr.env_var, "")
+    if git_dir and not git_dir.startswith("/"):
+        fail("%s=%s: give the absolute path of the clone" % (rctx.attr.env_var, git_dir))
+    message = "%s is not set: task set %s needs a local clone of %s; %sexport %s=<absolute path of the clone>" % (
+        rctx.attr.env_var,
+        rctx.attr.set_name,
+        repository,
+        "get one with `%s` and " % rctx.attr.clone_hint if rctx.attr.clone_hint else "",
+        rctx.attr.env_var,
+    )
+    return git_dir, message
 
-    configured = git_dir != ""
-
-    # S001 staleness depths > 1: base~d (first parent), resolved by git now,
-    # since the commits name targets. Depth 1 is the spec's stale_commit.
-    depths = sorted({d: True for d in rctx.attr.stale_depths if d > 1}.keys())
-    core_list = sorted(snapshots.keys())  # base, stale and LSA commits
-    stale_at, placeholders = _resolve_ancestors(rctx, git_dir, tasks, depths, configured)
-    for (tid, d), c in stale_at.items():
-        snapshots.setdefault(c, []).append("%s.base~%d (s001_depths)" % (tid, d))
-        if c not in placeholders:
-            commits[c] = True
-    snapshot_list = sorted(snapshots.keys())
+def _outputs(snapshot_list, diffs):
+    """The files the repository exports, in order."""
     outs = []
     for c in snapshot_list:
         outs += ["commits/%s/%s" % (c, f) for f in ["status", "tree.z", "blobs.batch"]]
     for d in sorted(diffs.keys()):
         base, fix = d.split("\t")
         outs += ["diffs/%s_%s/%s" % (base, fix, f) for f in ["status", "name_status.z", "u0.diff"]]
-    outs += ["index.tsv", "git_version.txt"]
+    return outs + ["index.tsv", "git_version.txt"]
 
+def _extract(rctx, repository, git_dir, snapshots, commits, diffs, placeholders):
+    """Reads every requested commit, snapshot and diff from `git_dir` (extract_history.sh)."""
+    requests = ["commit\t%s" % c for c in sorted(commits.keys())]
+    requests += ["snapshot\t%s\t%s" % (c, ",".join(snapshots[c])) for c in sorted(snapshots.keys()) if c not in placeholders]
+    requests += ["diff\t%s" % d for d in sorted(diffs.keys())]
+    rctx.file("requests.tsv", "\n".join(requests) + "\n")
+    extract = rctx.path(rctx.attr._extract)
+    res = rctx.execute(["bash", str(extract), git_dir, "requests.tsv", "."], timeout = 3600)
+    if res.return_code != 0:
+        fail("reading the %s history of task set %s failed (%s): %s" % (
+            repository,
+            rctx.attr.set_name,
+            "%s=<the path you gave>" % rctx.attr.env_var if rctx.attr.env_var else "fixture",
+            res.stderr,
+        ))
+    rctx.delete("requests.tsv")
+    for c, reason in placeholders.items():  # an ancestor the history lacks: a missing commit
+        rctx.file("commits/%s/status" % c, "missing\t%s%s\n" % (",".join(snapshots[c]), "\t" + reason if reason else ""))
+        rctx.file("commits/%s/tree.z" % c, "")
+        rctx.file("commits/%s/blobs.batch" % c, "")
+    if rctx.attr.fixture_history:
+        rctx.delete("fixture.git")
+
+def _write_build(rctx, configured, outs, message):
+    """BUILD.bazel: the files, or (not configured) a target that fails with `message`."""
     if configured:
-        requests = ["commit\t%s" % c for c in sorted(commits.keys())]
-        requests += ["snapshot\t%s\t%s" % (c, ",".join(snapshots[c])) for c in snapshot_list if c not in placeholders]
-        requests += ["diff\t%s" % d for d in sorted(diffs.keys())]
-        rctx.file("requests.tsv", "\n".join(requests) + "\n")
-        extract = rctx.path(rctx.attr._extract)
-        res = rctx.execute(["bash", str(extract), git_dir, "requests.tsv", "."], timeout = 3600)
-        if res.return_code != 0:
-            fail("reading the %s history of task set %s failed (%s): %s" % (
-                repository,
-                rctx.attr.set_name,
-                "%s=<the path you gave>" % rctx.attr.env_var if rctx.attr.env_var else "fixture",
-                res.stderr,
-            ))
-        rctx.delete("requests.tsv")
-        for c, reason in placeholders.items():  # an ancestor the history lacks: a missing commit
-            rctx.file("commits/%s/status" % c, "missing\t%s%s\n" % (",".join(snapshots[c]), "\t" + reason if reason else ""))
-            rctx.file("commits/%s/tree.z" % c, "")
-            rctx.file("commits/%s/blobs.batch" % c, "")
-        if rctx.attr.fixture_history:
-            rctx.delete("fixture.git")
         build = [
             "# Generated by //stages/corpus:history.bzl. Do not edit.",
             'package(default_visibility = ["//visibility:public"])',
@@ -207,14 +202,44 @@ def git_history_impl(rctx):
     rctx.file("BUILD.bazel", "\n".join(build) + "\n")
     rctx.file("WORKSPACE", 'workspace(name = "%s")\n' % rctx.name)
 
+def _where_and_remedy(rctx):
+    """How messages name the history, and how to fix a commit it lacks."""
     if rctx.attr.fixture_history:
-        description = "the fixture history built from %s" % _label_path(rctx.attr.fixture_history)
-        remedy = ("fix the commit id in %s (the ids are listed in the repository's fixture_commits.tsv)" %
-                  _label_path(rctx.attr.tasks))
-    else:
-        description = "the clone given by %s" % rctx.attr.env_var
-        remedy = ("fetch it into the clone (git -C <clone> fetch origin; a shallow clone needs " +
-                  "git fetch --unshallow), then refetch the repository: bazel sync --only=%s" % rctx.name)
+        return ("the fixture history built from %s" % _label_path(rctx.attr.fixture_history), (
+            "fix the commit id in %s (the ids are listed in the repository's fixture_commits.tsv)" %
+            _label_path(rctx.attr.tasks)
+        ))
+    return ("the clone given by %s" % rctx.attr.env_var, (
+        "fetch it into the clone (git -C <clone> fetch origin; a shallow clone needs " +
+        "git fetch --unshallow), then refetch the repository: bazel sync --only=%s" % rctx.name
+    ))
+
+def git_history_impl(rctx):
+    """The implementation of git_history (exported for the generated rule).
+
+    Args:
+      rctx: the repository context.
+    """
+    repository, lsa, tasks = _read_spec(rctx)
+    _check_values(rctx, repository, lsa, tasks)
+    snapshots, commits, diffs = _wanted(tasks, lsa)
+    git_dir, message = _git_dir(rctx, repository)
+    configured = git_dir != ""
+
+    # S001 staleness depths > 1: base~d (first parent), resolved by git now,
+    # since the commits name targets. Depth 1 is the spec's stale_commit.
+    depths = sorted({d: True for d in rctx.attr.stale_depths if d > 1}.keys())
+    core_list = sorted(snapshots.keys())  # base, stale and LSA commits
+    stale_at, placeholders = _resolve_ancestors(rctx, git_dir, tasks, depths, configured)
+    for (tid, d), c in stale_at.items():
+        snapshots.setdefault(c, []).append("%s.base~%d (s001_depths)" % (tid, d))
+        if c not in placeholders:
+            commits[c] = True
+    snapshot_list = sorted(snapshots.keys())
+    if configured:
+        _extract(rctx, repository, git_dir, snapshots, commits, diffs, placeholders)
+    _write_build(rctx, configured, _outputs(snapshot_list, diffs), message)
+    description, remedy = _where_and_remedy(rctx)
 
     # set.bzl holds data only, every value through repr(); the set's struct
     # and every label are built from it by checked-in code (task_set.bzl).

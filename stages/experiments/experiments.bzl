@@ -226,6 +226,90 @@ def _main(label):
     # main repository explicitly.
     return "@" + label if label and label.startswith("//") else label
 
+def _add_set(errors, where, s, sets, depths_of_set):
+    """Records task set `s` of experiment file `where`; one set must be declared alike."""
+    if s == None or not s.name:
+        return
+    if s.name in sets:
+        for d in _set_differences(sets[s.name], s):
+            errors.append("%s: task set %r is declared differently in %s (experiments that name one set must agree on every field): %s" % (
+                where,
+                s.name,
+                sets[s.name].first,
+                d,
+            ))
+    sets.setdefault(s.name, s)
+    depths_of_set.setdefault(s.name, {})
+
+def _read_harnesses(rctx, errors, where, msg, harness_cache):
+    """The experiment's harness structs, in its order; names must be unique (they name targets)."""
+    labels = msg.get("harnesses", [])
+    if not labels:
+        errors.append("%s, field harnesses: expected at least one harness config label, found none" % where)
+    harnesses = []
+    seen = {}
+    for i, hl in enumerate(labels):
+        hl = _label_field(rctx, errors, where, "harnesses[%d]" % i, hl)
+        h = _read_harness(rctx, hl, harness_cache, errors) if hl != None else None
+        if h == None:
+            continue
+        if h.name in seen:
+            errors.append("%s, field harnesses[%d]: harness %r is listed twice (also harnesses[%d])" % (where, i, h.name, seen[h.name]))
+        seen[h.name] = i
+        harnesses.append(h)
+    return harnesses
+
+def _read_experiment(rctx, errors, base, sets, depths_of_set, harness_cache):
+    """The struct of data/experiments/<base>, or None; its errors go to `errors`."""
+    where = "data/experiments/" + base
+    stem = base[:-len(".textproto")]
+    e = _name_error(stem)
+    if e:
+        errors.append("%s: the file name: %s" % (where, e))
+        return None
+    text = canonical_text(rctx, _EXPERIMENT_PROTO, _EXPERIMENT, rctx.path(Label("//data/experiments:" + base)), where, errors)
+    if text == None:
+        return None
+    msg = parse_canonical(text)
+    name = one(msg, "name", "")
+    if name != stem:
+        errors.append("%s, field name: expected %r (the file's base name), found %r" % (where, stem, name))
+    s = _read_set(rctx, errors, where, msg)
+    _add_set(errors, where, s, sets, depths_of_set)
+    harnesses = _read_harnesses(rctx, errors, where, msg, harness_cache)
+    depths = _target_ints(errors, where, "s001_depths", msg.get("s001_depths", []), DEFAULT_S001_DEPTHS)
+    doses = _target_ints(errors, where, "s002_doses", msg.get("s002_doses", []), DEFAULT_S002_DOSES)
+    if s != None and s.name in depths_of_set:
+        depths_of_set[s.name].update({d: True for d in depths})
+    cache_env, cache_errors = vector_cache_env(
+        where,
+        one(msg, "vector_cache", None),
+        [h.name for h in harnesses if h.server_cache],
+    )
+    errors.extend(cache_errors)
+    return struct(
+        name = name,
+        source = where,
+        set = s.name if s else "",
+        harnesses = harnesses,
+        depths = depths,
+        doses = doses,
+        cache_env = cache_env,
+        resolved = merged_text(rctx, _EXPERIMENT_PROTO, _EXPERIMENT, defaults_text(msg), text),
+    )
+
+def _dense_models(experiments):
+    """(task set, LSA config) -> struct(set, config, stem): one model per pair, whoever needs it."""
+    models = {}
+    for e in experiments:
+        for h in e.harnesses:
+            if h.lsa_config and (e.set, h.lsa_config) not in models:
+                stem = Label(h.lsa_config).name
+                if stem.endswith(".textproto"):
+                    stem = stem[:-len(".textproto")]
+                models[(e.set, h.lsa_config)] = struct(set = e.set, config = h.lsa_config, stem = stem)
+    return models
+
 def _experiments_impl(rctx):
     rctx.path(rctx.attr._experiment_proto)  # watched: a schema change refetches
     rctx.path(rctx.attr._retrieval_proto)
@@ -235,90 +319,18 @@ def _experiments_impl(rctx):
     harness_cache = {}
     experiments = []
     for base in _experiment_files(rctx):
-        where = "data/experiments/" + base
-        label = "//data/experiments:" + base
-        stem = base[:-len(".textproto")]
-        e = _name_error(stem)
-        if e:
-            errors.append("%s: the file name: %s" % (where, e))
-            continue
-        text = canonical_text(rctx, _EXPERIMENT_PROTO, _EXPERIMENT, rctx.path(Label(label)), where, errors)
-        if text == None:
-            continue
-        msg = parse_canonical(text)
-        name = one(msg, "name", "")
-        if name != stem:
-            errors.append("%s, field name: expected %r (the file's base name), found %r" % (where, stem, name))
-        s = _read_set(rctx, errors, where, msg)
-        if s != None and s.name:
-            if s.name in sets:
-                for d in _set_differences(sets[s.name], s):
-                    errors.append("%s: task set %r is declared differently in %s (experiments that name one set must agree on every field): %s" % (
-                        where,
-                        s.name,
-                        sets[s.name].first,
-                        d,
-                    ))
-            sets.setdefault(s.name, s)
-            depths_of_set.setdefault(s.name, {})
-        harness_labels = msg.get("harnesses", [])
-        if not harness_labels:
-            errors.append("%s, field harnesses: expected at least one harness config label, found none" % where)
-        harnesses = []
-        seen = {}
-        for i, hl in enumerate(harness_labels):
-            hl = _label_field(rctx, errors, where, "harnesses[%d]" % i, hl)
-            if hl == None:
-                continue
-            h = _read_harness(rctx, hl, harness_cache, errors)
-            if h == None:
-                continue
-            if h.name in seen:
-                errors.append("%s, field harnesses[%d]: harness %r is listed twice (also harnesses[%d])" % (where, i, h.name, seen[h.name]))
-            seen[h.name] = i
-            harnesses.append(h)
-        depths = _target_ints(errors, where, "s001_depths", msg.get("s001_depths", []), DEFAULT_S001_DEPTHS)
-        doses = _target_ints(errors, where, "s002_doses", msg.get("s002_doses", []), DEFAULT_S002_DOSES)
-        if s != None and s.name in depths_of_set:
-            depths_of_set[s.name].update({d: True for d in depths})
-        cache_env, cache_errors = vector_cache_env(
-            where,
-            one(msg, "vector_cache", None),
-            [h.name for h in harnesses if h.server_cache],
-        )
-        errors.extend(cache_errors)
-        experiments.append(struct(
-            name = name,
-            source = where,
-            set = s.name if s else "",
-            harnesses = harnesses,
-            depths = depths,
-            doses = doses,
-            cache_env = cache_env,
-            resolved = merged_text(rctx, _EXPERIMENT_PROTO, _EXPERIMENT, defaults_text(msg), text),
-        ))
+        e = _read_experiment(rctx, errors, base, sets, depths_of_set, harness_cache)
+        if e != None:
+            experiments.append(e)
     if errors:
         # Not a fetch failure: the WORKSPACE loads this repository, so a fail()
         # here would stop every command, the libraries' tests included. The
         # data says nothing but the errors; grid.bzl fails with them when a
         # package above the libraries loads it.
         sets, depths_of_set, experiments = {}, {}, []
-
-    # Dense models: one per (task set, LSA config), whoever needs it.
-    models = {}
-    for e in experiments:
-        for h in e.harnesses:
-            if h.lsa_config:
-                key = (e.set, h.lsa_config)
-                if key not in models:
-                    stem = Label(h.lsa_config).name
-                    if stem.endswith(".textproto"):
-                        stem = stem[:-len(".textproto")]
-                    models[key] = struct(set = e.set, config = h.lsa_config, stem = stem)
-
     _write_repositories(rctx, sets, depths_of_set, experiments)
     _write_sets(rctx, sets)
-    _write_experiments(rctx, experiments, models, errors)
+    _write_experiments(rctx, experiments, _dense_models(experiments), errors)
     for e in experiments:
         rctx.file(e.name + ".textproto", _RESOLVED_HEADER % e.source + e.resolved)
     rctx.file("BUILD.bazel", "# Generated by //stages/experiments:experiments.bzl. Do not edit.\n" +

@@ -91,6 +91,10 @@ analysis_failure_test = rule(
 
 def pipeline_rule_tests():
     """Defines the targets under test and the five tests (see the module docstring)."""
+    _targets_under_test()
+    _tests()
+
+def _targets_under_test():
     tool = "//stages/framework/pipeline:stage_test_tool"
     common = {"tags": ["manual"], "testonly": True}
     native.filegroup(name = "defs_test_pair", srcs = ["one.txt", "two.txt"], **common)
@@ -144,6 +148,7 @@ def pipeline_rule_tests():
         **common
     )
 
+def _tests():
     written_lines_test(
         name = "role_syntax_test",
         target_under_test = ":defs_test_dir/roles",
