@@ -63,10 +63,10 @@ TEST(VerifyPlanTest, LabelsOfThisWorkspaceOnly) {
 TEST(VerifyPlanTest, OutputPathsInsideTheStagesPackage) {
   EXPECT_TRUE(CheckOutputPath("stages/studies/w04", "stages/studies/w04/packing.json").ok());
   EXPECT_TRUE(CheckOutputPath("", "x.json").ok());
-  for (const char* bad :
-       {"../../../../etc/hostname", "stages/studies/w04/../../../etc/hostname", "/etc/hostname",
-        "stages/studies/w04//x", "stages/studies/w04/./x", "stages/studies/w04",
-        "stages/studies/w04/", "stages/w05/x", "stages/w04x/y", "stages/studies/w04/a b"}) {
+  for (const char* bad : {"../../../../etc/hostname", "stages/studies/w04/../../../etc/hostname",
+                          "/etc/hostname", "stages/studies/w04//x", "stages/studies/w04/./x",
+                          "stages/studies/w04", "stages/studies/w04/", "stages/studies/w05/x",
+                          "stages/studies/w04x/y", "stages/studies/w04/a b"}) {
     absl::Status s = CheckOutputPath("stages/studies/w04", bad);
     EXPECT_FALSE(s.ok()) << bad;
     EXPECT_THAT(s.message(),
