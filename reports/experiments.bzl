@@ -10,6 +10,10 @@ For experiment e (data/experiments/<e>.textproto) it defines, in //reports:
                        against pytrec_eval on the report's TREC files
   <e>_pins_refreeze    rewrites data/experiments/<e>.pins.textproto from the
                        models as built (review the diff)
+and for task set s (every set an experiment names):
+  <s>_tasks_refreeze   rewrites the set's task lock (<tasks stem>.lock.textproto)
+                       from what the pipeline derives, after printing the
+                       review table (review the diff)
 When the experiment's clone or vector cache is not configured, <e> is tagged
 manual and the token and parity tests are visible skips.
 """
@@ -76,11 +80,37 @@ def _trec_parity_test(e):
         tags = ["no-remote-exec"],
     )
 
-def experiment_reports(experiments):
-    """experiment_report for every experiment.
+def tasks_refreeze(s):
+    """<s>_tasks_refreeze for one configured task set (stages/corpus/refreeze_tasks.sh).
+
+    Args:
+      s: one struct of TASK_SETS (//stages/experiments:grid.bzl).
+    """
+    refreeze = "//stages/framework/tokens:refreeze.sh"
+    native.sh_binary(
+        name = s.name + "_tasks_refreeze",
+        srcs = ["//stages/corpus:refreeze_tasks.sh"],
+        # "--" ends the target's arguments: the script refuses any after it.
+        args = [
+            s.name,
+            s.lock_file,
+            "$(rootpath %s)" % refreeze,
+            "existing" if s.lock else "new",
+            "$(rootpaths %s)" % s.derived_lock,
+            "--",
+        ],
+        data = [refreeze, s.derived_lock],
+    )
+
+def experiment_reports(experiments, task_sets):
+    """experiment_report for every experiment, tasks_refreeze for every configured set.
 
     Args:
       experiments: EXPERIMENTS of //stages/experiments:grid.bzl.
+      task_sets: TASK_SETS of the same file.
     """
     for e in experiments:
         experiment_report(e)
+    for s in task_sets:
+        if s.configured:
+            tasks_refreeze(s)

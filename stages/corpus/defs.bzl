@@ -14,12 +14,19 @@ eval_stage with provenance; outputs under bazel-bin/stages/grid/sets/<set>/):
     commit_<c>_gofuncs    commit_<c>.gofuncs.tsv    go/parser functions (gocheck)
     commit_<c>_agreement  commit_<c>.agreement.json ChunkerAgreement
   per task <T>:
-    <T>_labels            <T>.labels.pb             Labels (== expected, or the build fails)
+    <T>_labels            <T>.labels.pb             Labels (== expected ones the task
+                                                    file writes, or the build fails)
     <T>_base_snapshot, <T>_base_manifest, <T>_base_chunks, <T>_stale_...
                           aliases of the commit targets, for people
   per set:
-    task_set              task_set.pb               the validated TaskSet
-    task_specs            <T>.task.pb               one TaskSet per task (per-task invalidation)
+    task_set              task_set.pb               the validated TaskSet, commits derived
+    derived_lock          task_lock.textproto, task_lock_review.md
+                                                    the task lock as derived, and its review table
+    lock_check            task_lock_check.txt       the committed lock == derived_lock, or the
+                                                    build fails (no lock: fails naming the refreeze)
+    task_specs            <T>.task.pb               one TaskSet per task (per-task invalidation);
+                                                    depends on lock_check, so every stage
+                                                    after the labels waits for the lock
     lsa_training_snapshot, lsa_training_manifest, lsa_training_chunks (aliases)
     snapshot_hashes       snapshot_hashes.tsv       one line per snapshot
     chunker_agreement     chunker_agreement.json    ChunkerAgreementReport
@@ -157,7 +164,7 @@ def _task_stages(s, t, tags, hist_args):
         for kind in ["snapshot", "manifest", "chunks"]:
             native.alias(name = _name(getattr(st, kind)), actual = getattr(st.commit, kind), tags = tags)
     inputs = {
-        s.task_specs: "tasks:" + t.spec_file,
+        s.task_set: "tasks",
         t.diff.status: "diff_status",
         t.diff.name_status: "name_status",
         t.diff.u0: "diff",
@@ -188,18 +195,20 @@ def _set_stages(s, tags, hist_args):
         stage_version = "1",
         inputs = task_set_inputs,
         outs = [prefix + "task_set.pb"],
-        args = hist_args,
+        args = hist_args + ["--repository=" + s.repository, "--lsa_training_commit=" + s.lsa_training.id],
         tags = tags,
     )
+    _lock_stages(s, tags)
 
     # One TaskSet per task, so a change to one task's spec reruns only the
-    # stages of that task (and the set-level validation above).
+    # stages of that task (and the set-level stages above), once the lock
+    # check has passed.
     eval_stage(
         name = _name(s.task_specs),
         tool = _C + "split_tasks_stage",
         stage = "e04_task_specs",
         stage_version = "1",
-        inputs = {s.task_set: "tasks"},
+        inputs = {s.task_set: "tasks", s.lock_check: "lock_check"},
         outs = [prefix + t.spec_file for t in s.tasks],
         tags = tags,
     )
@@ -232,6 +241,33 @@ def _set_stages(s, tags, hist_args):
         tags = tags,
     )
     native.filegroup(name = _name(s.all_labels), srcs = [t.labels for t in s.tasks], tags = tags)
+
+def _lock_stages(s, tags):
+    """derived_lock (from the labels, never from the lock) and lock_check."""
+    labels = {t.labels: "labels/%d" % i for i, t in enumerate(s.tasks)}
+    eval_stage(
+        name = _name(s.derived_lock),
+        tool = _C + "derived_lock_stage",
+        stage = "e04_derived_task_lock",
+        stage_version = "1",
+        inputs = dict([(s.task_set, "tasks")] + labels.items()),
+        outs = [s.prefix + "task_lock.textproto", s.prefix + "task_lock_review.md"],
+        args = ["--set_name=" + s.name],
+        tags = tags,
+    )
+    check_inputs = {s.derived_lock: "derived:task_lock.textproto"}
+    if s.lock:
+        check_inputs[s.lock] = "locked"
+    eval_stage(
+        name = _name(s.lock_check),
+        tool = _C + "lock_check_stage",
+        stage = "e04_task_lock_check",
+        stage_version = "1",
+        inputs = check_inputs,
+        outs = [s.prefix + "task_lock_check.txt"],
+        args = ["--refreeze=" + s.refreeze, "--lock_file=" + s.lock_file],
+        tags = tags,
+    )
 
 def _configured_checks(s):
     prefix = s.prefix

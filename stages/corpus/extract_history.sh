@@ -30,6 +30,8 @@
 #                                     history is too short, or the clone shallow;
 #                                     when id is present a fourth column gives
 #                                     the first-parent commits before it)
+#   times.tsv                         <id> <committer time, Unix seconds | missing>,
+#                                     one line per time request
 # The selection and every interpretation of these bytes happen later, in
 # hermetic stage actions (stages/corpus/*_main.cc). Missing objects are data,
 # never a failure of this script; a path that is not a git repository is, and
@@ -69,7 +71,7 @@ line=0
 while IFS=$'\t' read -r kind a b; do
   line=$((line + 1))
   case $kind in
-    commit | snapshot) ids=("$a") ;;
+    commit | snapshot | time) ids=("$a") ;;
     diff) ids=("$a" "$b") ;;
     ancestor)
       ids=("$a")
@@ -80,7 +82,7 @@ while IFS=$'\t' read -r kind a b; do
       ;;
     "") continue ;;
     *)
-      echo "requests.tsv line $line: unknown kind '$kind' (expected commit, snapshot or diff); nothing was written" >&2
+      echo "requests.tsv line $line: unknown kind '$kind' (expected commit, snapshot, diff, ancestor or time); nothing was written" >&2
       exit 2
       ;;
   esac
@@ -95,6 +97,7 @@ done <"$requests"
 mkdir -p "$out/commits" "$out/diffs"
 git --version >"$out/git_version.txt"
 : >"$out/ancestors.tsv"
+: >"$out/times.tsv"
 
 commit_status() {
   if [[ "$(g cat-file -t "$1" 2>/dev/null)" == commit ]]; then
@@ -197,6 +200,13 @@ while IFS=$'\t' read -r kind a b; do
         printf '%s\t%s\tmissing\t%s\n' "$a" "$b" "$before" >>"$out/ancestors.tsv"
       else
         printf '%s\t%s\t%s\n' "$a" "$b" "$anc" >>"$out/ancestors.tsv"
+      fi
+      ;;
+    time)
+      if [[ $(commit_status "$a") == present ]]; then
+        printf '%s\t%s\n' "$a" "$(g show -s --format=%ct "$a")" >>"$out/times.tsv"
+      else
+        printf '%s\tmissing\n' "$a" >>"$out/times.tsv"
       fi
       ;;
     "") ;;

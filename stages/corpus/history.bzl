@@ -46,10 +46,45 @@ this code change. After fetching new commits into the clone, refetch with
 load("//stages/corpus:spec_values.bzl", "repository_error", "spec_value_errors")
 load("//tools/starlark:text_format.bzl", "canonical_text", "one", "parse_canonical")
 
+_TASK_FIELDS = ["id", "fix_commit", "base_commit", "stale_commit"]
+
+def _read_jsonl(rctx):
+    """(repository "", lsa "", [task dict]) of a JSON Lines task file.
+
+    Only the fields the fetch needs are read here, each required to be a
+    string when present; a line that is not a JSON object stops the fetch
+    naming the file and the line. Everything else (types, unknown fields,
+    values) is checked by the validate_tasks stage (task_spec.h), with the
+    same messages as for a text proto.
+    """
+    where = _label_path(rctx.attr.tasks)
+    tasks = []
+    for n, line in enumerate(rctx.read(rctx.path(rctx.attr.tasks)).split("\n")):
+        text = line.strip()
+        if not text:
+            continue
+        if not (text.startswith("{") and text.endswith("}")):
+            fail("%s:%d: expected one JSON object a line ({...}), found %r" % (where, n + 1, text[:80]))
+        obj = json.decode(text)
+        task = {}
+        for f in _TASK_FIELDS:
+            v = obj.get(f, "")
+            if type(v) != "string":
+                fail("%s:%d: field %s: expected a string, found %r" % (where, n + 1, f, v))
+            task[f] = v
+        tasks.append(task)
+    return "", "", tasks
+
 def _read_spec(rctx):
-    """(repository, lsa_training_commit, [task dict]) of the spec, via protoc."""
+    """(repository, lsa_training_commit, [task dict]) of the task file.
+
+    A text proto is read via protoc; a ".jsonl" file line by line. The
+    set-level values are "" when the file does not write them.
+    """
     rctx.path(rctx.attr._task_proto)  # watched: a schema change refetches
     rctx.path(rctx.attr._corpus_proto)
+    if rctx.attr.tasks.name.endswith(".jsonl"):
+        return _read_jsonl(rctx)
     spec = parse_canonical(canonical_text(
         rctx,
         "stages/corpus/task.proto",
@@ -57,10 +92,7 @@ def _read_spec(rctx):
         rctx.path(rctx.attr.tasks),
         _label_path(rctx.attr.tasks),
     ))
-    tasks = [
-        {f: one(t, f, "") for f in ["id", "fix_commit", "base_commit", "stale_commit"]}
-        for t in spec.get("tasks", [])
-    ]
+    tasks = [{f: one(t, f, "") for f in _TASK_FIELDS} for t in spec.get("tasks", [])]
     return one(spec, "repository", ""), one(spec, "lsa_training_commit", ""), tasks
 
 def _fixture_sources(rctx):
@@ -100,22 +132,20 @@ def _check_values(rctx, repository, lsa, tasks):
             "\n  ".join(errors),
         ))
 
-def _wanted(tasks, lsa):
+def _wanted(tasks, lsa, placeholders):
     """(snapshots: commit -> [why], commits: {id: True}, diffs: {"base\tfix": True})."""
     snapshots = {}  # commit -> ["T01.base_commit", ...]
     commits = {}
     diffs = {}
     for t in tasks:
         for f in ["fix_commit", "base_commit", "stale_commit"]:
-            if t[f]:
+            if t[f] not in placeholders:
                 commits[t[f]] = True
         for f in ["base_commit", "stale_commit"]:
-            if t[f]:
-                snapshots.setdefault(t[f], []).append("%s.%s" % (t["id"], f))
-        if t["base_commit"] and t["fix_commit"]:
-            diffs["%s\t%s" % (t["base_commit"], t["fix_commit"])] = True
-    if lsa:
-        snapshots.setdefault(lsa, []).append("lsa_training_commit")
+            snapshots.setdefault(t[f], []).append("%s.%s" % (t["id"], f))
+        diffs["%s\t%s" % (t["base_commit"], t["fix_commit"])] = True
+    snapshots.setdefault(lsa, []).append("lsa_training_commit")
+    if lsa not in placeholders:
         commits[lsa] = True
     return snapshots, commits, diffs
 
@@ -155,7 +185,7 @@ def _extract(rctx, repository, git_dir, snapshots, commits, diffs, placeholders)
     """Reads every requested commit, snapshot and diff from `git_dir` (extract_history.sh)."""
     requests = ["commit\t%s" % c for c in sorted(commits.keys())]
     requests += ["snapshot\t%s\t%s" % (c, ",".join(snapshots[c])) for c in sorted(snapshots.keys()) if c not in placeholders]
-    requests += ["diff\t%s" % d for d in sorted(diffs.keys())]
+    requests += ["diff\t%s" % d for d in sorted(diffs.keys()) if d.split("\t")[0] not in placeholders]
     rctx.file("requests.tsv", "\n".join(requests) + "\n")
     extract = rctx.path(rctx.attr._extract)
     res = rctx.execute(["bash", str(extract), git_dir, "requests.tsv", "."], timeout = 3600)
@@ -171,6 +201,12 @@ def _extract(rctx, repository, git_dir, snapshots, commits, diffs, placeholders)
         rctx.file("commits/%s/status" % c, "missing\t%s%s\n" % (",".join(snapshots[c]), "\t" + reason if reason else ""))
         rctx.file("commits/%s/tree.z" % c, "")
         rctx.file("commits/%s/blobs.batch" % c, "")
+    for d in diffs.keys():  # the fix's parent cannot be had: its stages name the fix
+        base, fix = d.split("\t")
+        if base in placeholders:
+            rctx.file("diffs/%s_%s/status" % (base, fix), "missing\tbase_commit\n")
+            rctx.file("diffs/%s_%s/name_status.z" % (base, fix), "")
+            rctx.file("diffs/%s_%s/u0.diff" % (base, fix), "")
     if rctx.attr.fixture_history:
         rctx.delete("fixture.git")
 
@@ -220,26 +256,30 @@ def git_history_impl(rctx):
     Args:
       rctx: the repository context.
     """
-    repository, lsa, tasks = _read_spec(rctx)
-    _check_values(rctx, repository, lsa, tasks)
-    snapshots, commits, diffs = _wanted(tasks, lsa)
+    authored_repository, authored_lsa, authored = _read_spec(rctx)
+    _check_values(rctx, authored_repository, authored_lsa, authored)
+    repository = authored_repository or rctx.attr.set_name
     git_dir, message = _git_dir(rctx, repository)
     configured = git_dir != ""
 
-    # S001 staleness depths > 1: base~d (first parent), resolved by git now,
-    # since the commits name targets. Depth 1 is the spec's stale_commit.
+    # The derived commits name targets, so git resolves them now (first
+    # parents): base = fix~1, stale = fix~2, S001 depth d > 1 = base~d.
     depths = sorted({d: True for d in rctx.attr.stale_depths if d > 1}.keys())
+    tasks, placeholders, times = _derive_commits(rctx, git_dir, authored, depths, configured)
+    lsa = authored_lsa or _newest_base(tasks, times, placeholders, configured)
+    snapshots, commits, diffs = _wanted(tasks, lsa, placeholders)
     core_list = sorted(snapshots.keys())  # base, stale and LSA commits
-    stale_at, placeholders = _resolve_ancestors(rctx, git_dir, tasks, depths, configured)
-    for (tid, d), c in stale_at.items():
-        snapshots.setdefault(c, []).append("%s.base~%d (s001_depths)" % (tid, d))
-        if c not in placeholders:
-            commits[c] = True
+    for t in tasks:
+        for d, c in t["stale_at"].items():
+            snapshots.setdefault(c, []).append("%s.base~%d (s001_depths)" % (t["id"], d))
+            if c not in placeholders:
+                commits[c] = True
     snapshot_list = sorted(snapshots.keys())
     if configured:
         _extract(rctx, repository, git_dir, snapshots, commits, diffs, placeholders)
     _write_build(rctx, configured, _outputs(snapshot_list, diffs), message)
     description, remedy = _where_and_remedy(rctx)
+    lock, lock_file = _lock(rctx)
 
     # set.bzl holds data only, every value through repr(); the set's struct
     # and every label are built from it by checked-in code (task_set.bzl).
@@ -249,23 +289,16 @@ def git_history_impl(rctx):
         "configured": configured,
         "not_configured_message": message,
         "spec": _main_label(rctx.attr.tasks),
+        "lock": lock,
+        "lock_file": lock_file,
         "description": description,
         "remedy": remedy,
         "frozen_snapshot_hashes": rctx.attr.frozen_snapshot_hashes or None,
         "chunker_explanations": rctx.attr.chunker_explanations or None,
         "commits": snapshot_list,
         "core_commits": core_list,
-        "tasks": [
-            {
-                "id": t["id"],
-                "fix_commit": t["fix_commit"],
-                "base_commit": t["base_commit"],
-                "stale_commit": t["stale_commit"],
-                "stale_at": {d: stale_at[(t["id"], d)] for d in depths},
-            }
-            for t in tasks
-        ],
-        "lsa_training": lsa or None,
+        "tasks": tasks,
+        "lsa_training": lsa,
     }
     rctx.file("set.bzl", "\n".join([
         "# Generated by //stages/corpus:history.bzl from %s. Do not edit." % _main_label(rctx.attr.tasks),
@@ -273,57 +306,107 @@ def git_history_impl(rctx):
         "SET_DATA = %s" % repr(data),
     ]) + "\n")
 
-def _resolve_ancestors(rctx, git_dir, tasks, depths, configured):
-    """{(task id, depth): commit id} for every depth > 1, and the placeholder ids.
+def _lock(rctx):
+    """(label of the task lock or None when absent, its workspace path).
 
-    A placeholder stands for an ancestor that cannot be had: "unresolved_..."
-    when the clone is not configured (its targets fail with the how-to
-    message), "missing_..." when the history is too short or shallow (its
-    snapshot stage stops naming the task, the depth, the first-parent commits
-    available and the remedy). placeholders maps each to that reason ("" when
-    the base commit itself is absent: its own stage names it).
+    The lock is `<tasks stem>.lock.textproto` beside the task file. Only its
+    existence is read here (its content is read by the lock_check stage), so
+    editing it refetches nothing; the refreeze that first writes it syncs
+    this repository.
     """
-    stale_at = {}
-    placeholders = {}
-    available = {}  # base commit -> first-parent commits before it, when too few
-    if not depths:
-        return stale_at, placeholders
+    label = rctx.attr.tasks
+    stem = label.name.rpartition(".")[0]
+    name = stem + ".lock.textproto"
+    path = rctx.path(label).dirname.get_child(name.rpartition("/")[2])
+    lock_label = "//%s:%s" % (label.package, name)
+    return (lock_label if path.exists else None), _label_path(Label(lock_label))
+
+def _ancestry(rctx, git_dir, requests):
+    """Runs extract_history.sh on `requests`; returns (ancestors.tsv, times.tsv) rows."""
+    rctx.file("ancestry_requests.tsv", "\n".join(requests) + "\n")
+    res = rctx.execute(["bash", str(rctx.path(rctx.attr._extract)), git_dir, "ancestry_requests.tsv", "ancestry"], timeout = 600)
+    if res.return_code != 0:
+        fail("resolving the commits of task set %s failed: %s" % (rctx.attr.set_name, res.stderr))
+    rows = [line.split("\t") for line in rctx.read("ancestry/ancestors.tsv").splitlines()]
+    times = [line.split("\t") for line in rctx.read("ancestry/times.tsv").splitlines()]
+    rctx.delete("ancestry")
+    rctx.delete("ancestry_requests.tsv")
+    return rows, times
+
+def _derive_commits(rctx, git_dir, authored, depths, configured):
+    """([task dict with base_commit, stale_commit, stale_at], placeholders, times).
+
+    base_commit = fix~1, stale_commit = fix~2 and, for every S001 depth
+    d > 1, stale_at[d] = base~d = fix~(d+1), all first-parent (the
+    validate_tasks stage checks that the fix has one parent). A placeholder
+    stands for a commit that cannot be had: "unresolved_..." when the clone is
+    not configured (its targets fail with the how-to message), "missing_..."
+    when the fix is absent or the history too short or shallow (the stages
+    name the task and the field; placeholders maps each to the reason, "" when
+    the fix itself is absent). times: fix commit -> committer time (seconds).
+    """
+    steps = [1, 2] + [d + 1 for d in depths]
     found = {}
+    available = {}  # fix commit -> first-parent commits before it, when too few
+    times = {}
     if configured:
-        requests = ["ancestor\t%s\t%d" % (t["base_commit"], d) for t in tasks if t["base_commit"] for d in depths]
-        rctx.file("ancestry_requests.tsv", "\n".join(requests) + "\n")
-        res = rctx.execute(["bash", str(rctx.path(rctx.attr._extract)), git_dir, "ancestry_requests.tsv", "ancestry"], timeout = 600)
-        if res.return_code != 0:
-            fail("resolving the S001 depths of task set %s failed: %s" % (rctx.attr.set_name, res.stderr))
-        for line in rctx.read("ancestry/ancestors.tsv").splitlines():
-            parts = line.split("\t")
+        requests = ["ancestor\t%s\t%d" % (t["fix_commit"], k) for t in authored for k in steps]
+        requests += ["time\t%s" % t["fix_commit"] for t in authored]
+        rows, time_rows = _ancestry(rctx, git_dir, requests)
+        for parts in rows:
             found[(parts[0], int(parts[1]))] = parts[2]
             if len(parts) > 3:
                 available[parts[0]] = int(parts[3])
-        rctx.delete("ancestry")
-        rctx.delete("ancestry_requests.tsv")
-    for t in tasks:
-        for d in depths:
-            anc = found.get((t["base_commit"], d), "")
-            if anc and anc != "missing":
-                stale_at[(t["id"], d)] = anc
-                continue
-            c = "%s_%s_d%d" % ("missing" if configured else "unresolved", t["base_commit"][:12], d)
-            placeholders[c] = _too_short(t["base_commit"], d, available)
-            stale_at[(t["id"], d)] = c
-    return stale_at, placeholders
+        times = {parts[0]: int(parts[1]) for parts in time_rows if parts[1] != "missing"}
+    tasks = []
+    placeholders = {}
+    for t in authored:
+        fix = t["fix_commit"]
+        at = {}
+        for k in steps:
+            anc = found.get((fix, k), "")
+            if not anc or anc == "missing":
+                anc = "%s_%s_k%d" % ("missing" if configured else "unresolved", fix[:12], k)
+                placeholders[anc] = _too_short(fix, k, available)
+            at[k] = anc
+        tasks.append({
+            "id": t["id"],
+            "fix_commit": fix,
+            "base_commit": at[1],
+            "stale_commit": at[2],
+            "stale_at": {d: at[d + 1] for d in depths},
+        })
+    return tasks, placeholders, times
 
-def _too_short(base, depth, available):
-    """Why base~depth cannot be had, when the history is known to be too short ("" otherwise)."""
-    if base not in available:
+def _newest_base(tasks, times, placeholders, configured):
+    """The derived LSA training commit: the base of the newest fix.
+
+    Newest by committer time; on a tie, the last such task in file order. A
+    placeholder when no fix is in the clone (or the clone is not configured).
+    """
+    best = None
+    for t in tasks:
+        when = times.get(t["fix_commit"])
+        if when != None and (best == None or when >= best[0]):
+            best = (when, t["base_commit"])
+    if best != None:
+        return best[1]
+    c = "%s_lsa_training" % ("missing" if configured else "unresolved")
+    placeholders[c] = "no fix commit of the task set is in the clone" if configured else ""
+    return c
+
+def _too_short(fix, k, available):
+    """Why fix~k cannot be had, when the history is known to be too short ("" otherwise)."""
+    if fix not in available:
         return ""
-    return ("the history is shorter than S001 depth %d: base_commit %s has %d first-parent commit(s) " +
-            "before it in the clone (its root, or a shallow clone); lower the depth in the experiment's " +
-            "s001_depths (at most %d here) or deepen the clone (git fetch --unshallow)") % (
-        depth,
-        base,
-        available[base],
-        available[base],
+    return ("the history is too short: fix_commit %s has %d first-parent commit(s) before it in " +
+            "the clone (its root, or a shallow clone), and fix~%d is needed (base_commit = fix~1, " +
+            "stale_commit = fix~2, S001 depth d = fix~(d+1)); lower the S001 depth in the " +
+            "experiment's s001_depths (at most %d here) or deepen the clone (git fetch --unshallow)") % (
+        fix,
+        available[fix],
+        k,
+        max(available[fix] - 1, 0),
     )
 
 def _main_label(label):

@@ -84,6 +84,7 @@ absl::StatusOr<DerivedLabels> DeriveLabels(
     GoldInStale s;
     s.set_file(file);
     s.set_exists(stale_paths.count(file) != 0);
+    *labels.add_gold_in_stale() = s;
     out.gold_in_stale.push_back(s);
   }
   return out;

@@ -20,9 +20,13 @@
 // and the file) when a gold file has no section in the diff or no chunks at
 // base (e.g. its blob is missing from the clone).
 //
+// Labels.gold_in_stale holds the same entries as DerivedLabels.gold_in_stale.
+//
 // CompareLabels lists every difference between derived labels and the
-// expected ones of the task spec (gold files, gold functions with their line
-// ranges, gold_in_stale); empty means equal.
+// expected ones a task file may write (gold files, gold functions with their
+// line ranges, gold_in_stale); empty means equal. The labels stage calls it
+// only for a task that writes them (task_spec.h); the task lock is the check
+// every task gets (task_lock.h).
 #ifndef REPRO_STAGES_CORPUS_LABELS_H_
 #define REPRO_STAGES_CORPUS_LABELS_H_
 

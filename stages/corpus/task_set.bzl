@@ -6,7 +6,8 @@ set.bzl holds SET_DATA, a dict of strings, ints, bools, lists and dicts
 the set from that data; no other file spells a corpus target name.
 
 SET_DATA keys: name, repository, configured, not_configured_message, spec,
-description, remedy, frozen_snapshot_hashes, chunker_explanations (labels or
+lock (label of the task lock, or None when absent), lock_file (its workspace
+path), description, remedy, frozen_snapshot_hashes, chunker_explanations (labels or
 None), commits (ids, sorted), core_commits (ids), tasks ([{id, fix_commit,
 base_commit, stale_commit, stale_at: {depth: commit id} for depths > 1}] in
 spec order), lsa_training (id or None).
@@ -15,7 +16,8 @@ task_set(data) returns a struct (every label a string):
   name, repository        set name; logical repository name from the spec
   configured              False when the clone is not configured (env var unset)
   not_configured_message  why the targets fail when configured is False
-  spec                    the TaskSet text proto
+  spec                    the task file (TaskSet text proto, or JSON Lines)
+  lock, lock_file         the task lock's label (None: absent) and workspace path
   description, remedy     where commits come from / what to do about a missing one
   frozen_snapshot_hashes, chunker_explanations   labels or None
   package, prefix         where the corpus targets live: <package>:<prefix><name>
@@ -40,7 +42,10 @@ task_set(data) returns a struct (every label a string):
                           names
   lsa_training            commit struct of the LSA training commit, or None
   task_set, task_specs, snapshot_hashes, chunker_agreement, summary_index,
-  summary_data, all_labels   set-level targets
+  summary_data, all_labels, derived_lock (the lock and its review table, as
+  derived), lock_check (the committed lock == the derived one; the task
+  specs depend on it)   set-level targets
+  refreeze                the command that writes the lock
 """
 
 CORPUS_PACKAGE = "//stages/grid/sets"
@@ -119,6 +124,8 @@ def task_set(data):
         configured = data["configured"],
         not_configured_message = data["not_configured_message"],
         spec = data["spec"],
+        lock = data["lock"],
+        lock_file = data["lock_file"],
         description = data["description"],
         remedy = data["remedy"],
         frozen_snapshot_hashes = data["frozen_snapshot_hashes"],
@@ -137,4 +144,7 @@ def task_set(data):
         summary_index = targets + "summary_index",
         summary_data = targets + "summary_data",
         all_labels = targets + "all_labels",
+        derived_lock = targets + "derived_lock",
+        lock_check = targets + "lock_check",
+        refreeze = "bazel run //reports:%s_tasks_refreeze" % name,
     )

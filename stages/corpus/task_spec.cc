@@ -7,12 +7,16 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/escaping.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "google/protobuf/descriptor.h"
 #include "google/protobuf/message.h"
+#include "google/protobuf/util/json_util.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/pipeline/textproto.h"
 
@@ -90,7 +94,7 @@ const CommitIndexEntry* CheckCommit(const HistoryView& h, const std::string& com
 }
 
 // id: non-empty and unique (`first_index`: the first task of each id);
-// the free-text fields: non-empty.
+// query: non-empty (the other free-text fields are optional).
 void CheckIdAndTexts(const Task& t, int i, std::map<std::string, int>& first_index, Problems& p) {
   if (t.id().empty()) {
     p.Task(t, i, "id", "empty");
@@ -99,15 +103,7 @@ void CheckIdAndTexts(const Task& t, int i, std::map<std::string, int>& first_ind
            absl::StrCat("duplicate task id \"", t.id(), "\", first used by tasks[",
                         first_index[t.id()], "]"));
   }
-  const std::pair<const char*, const std::string*> texts[] = {
-      {"query", &t.query()},
-      {"reformulation", &t.reformulation()},
-      {"reformulation_provenance", &t.reformulation_provenance()},
-      {"fix_date", &t.fix_date()},
-      {"subsystem", &t.subsystem()}};
-  for (const auto& [field, value] : texts) {
-    if (value->empty()) p.Task(t, i, field, "empty");
-  }
+  if (t.query().empty()) p.Task(t, i, "query", "empty");
 }
 
 // Calls `report(field path, what)` for every string field of `m`, nested
@@ -143,36 +139,53 @@ void CheckControlCharacters(const google::protobuf::Message& m, const std::strin
   }
 }
 
-// fix, base and stale commits: present, fix with one parent, base == fix^1,
-// stale == base^1. Returns base_commit's index entry when it is present.
-const CommitIndexEntry* CheckCommits(const HistoryView& history, const Task& t, int i,
-                                     Problems& p) {
+// An authored (expected) commit field: empty, or equal to the derived one.
+void CheckExpected(const Task& t, int i, absl::string_view field, const std::string& authored,
+                   absl::string_view rule, const std::string& derived, Problems& p) {
+  if (!authored.empty() && authored != derived) {
+    p.Task(t, i, field, absl::StrCat("expected ", rule, " = ", derived, ", found ", authored));
+  }
+}
+
+// Derives base_commit = fix^1 (the fix must have exactly one parent) and
+// stale_commit = base^1 (first parent) from the history index, checks any
+// authored value against them, and writes them into `t`. Returns
+// base_commit's index entry when it is present.
+const CommitIndexEntry* DeriveCommits(const HistoryView& history, Task& t, int i, Problems& p) {
   const CommitIndexEntry* fix = CheckCommit(history, t.fix_commit(), p, &t, i, "fix_commit");
-  const CommitIndexEntry* base = CheckCommit(history, t.base_commit(), p, &t, i, "base_commit");
-  const CommitIndexEntry* stale = CheckCommit(history, t.stale_commit(), p, &t, i, "stale_commit");
-  if (fix != nullptr && fix->parents.size() != 1) {
+  if (fix == nullptr) return nullptr;
+  if (fix->parents.size() != 1) {
     p.Task(t, i, "fix_commit",
            absl::StrCat("commit ", t.fix_commit(), " has ", fix->parents.size(),
                         " parents; the protocol needs a one-parent fix"));
-  } else if (fix != nullptr && base != nullptr && fix->parents[0] != t.base_commit()) {
-    p.Task(t, i, "base_commit",
-           absl::StrCat("expected fix_commit^1 = ", fix->parents[0], ", found ", t.base_commit()));
+    return nullptr;
   }
-  if (base != nullptr && stale != nullptr &&
-      (base->parents.empty() || base->parents[0] != t.stale_commit())) {
+  const std::string derived_base = fix->parents[0];
+  CheckExpected(t, i, "base_commit", t.base_commit(), "fix_commit^1", derived_base, p);
+  t.set_base_commit(derived_base);
+  const CommitIndexEntry* base = CheckCommit(history, derived_base, p, &t, i, "base_commit");
+  if (base == nullptr) return nullptr;
+  if (base->parents.empty()) {
     p.Task(t, i, "stale_commit",
-           absl::StrCat("expected base_commit^1 = ",
-                        base->parents.empty() ? "<root commit: none>" : base->parents[0],
-                        ", found ", t.stale_commit()));
+           absl::StrCat("base_commit ", derived_base, " is a root commit: it has no parent to be ",
+                        "the stale corpus (base_commit^1)"));
+    return base;
   }
+  CheckExpected(t, i, "stale_commit", t.stale_commit(), "base_commit^1", base->parents[0], p);
+  t.set_stale_commit(base->parents[0]);
+  CheckCommit(history, t.stale_commit(), p, &t, i, "stale_commit");
   return base;
 }
 
-// gold_files: non-empty, sorted, unique, each present at base_commit (when
-// base_commit is present). Returns the gold files.
+// gold_files (expected labels, optional): sorted, unique, each present at
+// base_commit (when base_commit is present). Returns the gold files.
 std::set<std::string> CheckGoldFiles(const HistoryView& history, const Task& t, int i,
                                      const CommitIndexEntry* base, Problems& p) {
-  if (t.gold_files_size() == 0) p.Task(t, i, "gold_files", "no gold file");
+  if (t.gold_files_size() == 0 && (t.gold_functions_size() > 0 || t.gold_in_stale_size() > 0)) {
+    p.Task(t, i, "gold_files",
+           "no gold file, but gold_functions or gold_in_stale are given (expected labels are all "
+           "given, or none)");
+  }
   std::set<std::string> gold;
   for (int k = 0; k < t.gold_files_size(); ++k) {
     const std::string& f = t.gold_files(k);
@@ -214,8 +227,9 @@ void CheckGoldFunctions(const Task& t, int i, const std::set<std::string>& gold,
   }
 }
 
-// gold_in_stale: exactly one entry per gold file.
+// gold_in_stale: exactly one entry per gold file (when gold files are given).
 void CheckGoldInStale(const Task& t, int i, const std::set<std::string>& gold, Problems& p) {
+  if (gold.empty()) return;
   std::set<std::string> stale_files;
   for (int k = 0; k < t.gold_in_stale_size(); ++k) {
     const std::string& f = t.gold_in_stale(k).file();
@@ -233,11 +247,83 @@ void CheckGoldInStale(const Task& t, int i, const std::set<std::string>& gold, P
   }
 }
 
+// A JSON Lines task as a Task: the same fields; the gold_in_stale object
+// becomes one entry per file, in file order (a JSON object has no order).
+Task TaskFromLine(const TaskLine& line) {
+  Task t;
+  t.set_id(line.id());
+  t.set_query(line.query());
+  t.set_reformulation(line.reformulation());
+  t.set_reformulation_provenance(line.reformulation_provenance());
+  t.set_fix_commit(line.fix_commit());
+  t.set_base_commit(line.base_commit());
+  t.set_stale_commit(line.stale_commit());
+  t.set_fix_date(line.fix_date());
+  t.set_subsystem(line.subsystem());
+  t.set_notes(line.notes());
+  *t.mutable_gold_files() = line.gold_files();
+  *t.mutable_gold_functions() = line.gold_functions();
+  const std::map<std::string, bool> stale(line.gold_in_stale().begin(), line.gold_in_stale().end());
+  for (const auto& [file, exists] : stale) {
+    GoldInStale* g = t.add_gold_in_stale();
+    g->set_file(file);
+    g->set_exists(exists);
+  }
+  return t;
+}
+
+// repository and lsa_training_commit: the file's value, or else the one the
+// repository rule resolved; a file value that differs from it means the
+// repository is out of date.
+void ApplySetDefaults(const SetDefaults& defaults, TaskSet& set, Problems& p) {
+  const std::pair<const char*, std::pair<std::string*, const std::string*>> fields[] = {
+      {"repository", {set.mutable_repository(), &defaults.repository}},
+      {"lsa_training_commit", {set.mutable_lsa_training_commit(), &defaults.lsa_training_commit}}};
+  for (const auto& [field, values] : fields) {
+    auto [value, resolved] = values;
+    if (value->empty()) *value = *resolved;
+    if (value->empty()) {
+      p.Set(field, "empty, and the repository rule resolved no value");
+    } else if (!resolved->empty() && *value != *resolved) {
+      p.Set(field, absl::StrCat("the repository rule used \"", *resolved, "\", the file says \"",
+                                *value, "\"; refetch the history repository"));
+    }
+  }
+}
+
 }  // namespace
 
 absl::StatusOr<TaskSet> ParseTaskSet(absl::string_view text, absl::string_view file_name) {
+  if (absl::EndsWith(file_name, ".jsonl")) return ParseTaskLines(text, file_name);
   TaskSet set;
   RETURN_IF_ERROR(ParseTextProto(text, file_name, &set));
+  return set;
+}
+
+absl::StatusOr<TaskSet> ParseTaskLines(absl::string_view text, absl::string_view file_name) {
+  TaskSet set;
+  std::vector<std::string> errors;
+  int line_number = 0;
+  for (absl::string_view line : absl::StrSplit(text, '\n')) {
+    ++line_number;
+    if (absl::StripAsciiWhitespace(line).empty()) continue;
+    TaskLine parsed;
+    const auto s = google::protobuf::util::JsonStringToMessage(
+        google::protobuf::StringPiece(line.data(), line.size()), &parsed);
+    if (!s.ok()) {
+      errors.push_back(absl::StrCat(file_name, ":", line_number, ": ",
+                                    std::string(s.message().data(), s.message().size())));
+      continue;
+    }
+    *set.add_tasks() = TaskFromLine(parsed);
+  }
+  if (!errors.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(errors.size(),
+                     " line(s) of the task file do not parse as a task (one JSON "
+                     "object a line, the fields of repro.corpus.TaskLine):\n",
+                     absl::StrJoin(errors, "\n")));
+  }
   return set;
 }
 
@@ -251,13 +337,11 @@ absl::StatusOr<const Task*> FindTask(const TaskSet& set, absl::string_view id) {
                                           " task set; ids: ", absl::StrJoin(ids, ", ")));
 }
 
-absl::Status ValidateTaskSet(const TaskSet& set, absl::string_view file_name,
-                             const HistoryView& history) {
+absl::StatusOr<TaskSet> ValidateTaskSet(TaskSet set, absl::string_view file_name,
+                                        const HistoryView& history, const SetDefaults& defaults) {
   Problems p(file_name);
-  if (set.repository().empty()) p.Set("repository", "empty");
-  if (set.lsa_training_commit().empty()) {
-    p.Set("lsa_training_commit", "empty");
-  } else {
+  ApplySetDefaults(defaults, set, p);
+  if (!set.lsa_training_commit().empty()) {
     CheckCommit(history, set.lsa_training_commit(), p, nullptr, 0, "lsa_training_commit");
   }
   if (set.tasks_size() == 0) p.Set("tasks", "no task");
@@ -267,17 +351,18 @@ absl::Status ValidateTaskSet(const TaskSet& set, absl::string_view file_name,
 
   std::map<std::string, int> first_index;
   for (int i = 0; i < set.tasks_size(); ++i) {
-    const Task& t = set.tasks(i);
+    Task& t = *set.mutable_tasks(i);
     CheckIdAndTexts(t, i, first_index, p);
     CheckControlCharacters(t, "", "", [&](const std::string& field, const std::string& what) {
       p.Task(t, i, field, what);
     });
-    const CommitIndexEntry* base = CheckCommits(history, t, i, p);
+    const CommitIndexEntry* base = DeriveCommits(history, t, i, p);
     const std::set<std::string> gold = CheckGoldFiles(history, t, i, base, p);
     CheckGoldFunctions(t, i, gold, p);
     CheckGoldInStale(t, i, gold, p);
   }
-  return p.ToStatus();
+  RETURN_IF_ERROR(p.ToStatus());
+  return set;
 }
 
 }  // namespace corpus

@@ -1,25 +1,45 @@
-// Task specs (task.proto): parsing and validation against the git history.
+// Task files (task.proto): parsing, derivation and validation against the
+// git history.
 //
-// ParseTaskSet parses the text proto; syntax errors and unknown fields are
-// InvalidArgument "<file>:<line>:<col>: ..." (stages/framework/pipeline/textproto.h).
+// ParseTaskSet parses a task file: a text proto (TaskSet), or, when the file
+// name ends in ".jsonl", JSON Lines (ParseTaskLines). Text-proto syntax
+// errors and unknown fields are InvalidArgument "<file>:<line>:<col>: ..."
+// (stages/framework/pipeline/textproto.h).
 //
-// ValidateTaskSet checks the set against the history that the repository
-// rule extracted (index.tsv and the trees of the base commits) and returns
-// InvalidArgument listing EVERY problem, one per line, each naming the file,
-// the task (id and position) and the field, expected versus found:
-//   - repository, lsa_training_commit set; at least one task;
+// ParseTaskLines: one TaskLine a line (protobuf's JSON parser: field names as
+// in the shared task set, unknown fields and wrong types are errors; blank
+// lines are skipped). Every line that does not parse is listed as
+// "<file>:<line>: <parser message>", e.g. "(fix_commit): invalid value 3 for
+// type TYPE_STRING". The tasks keep the file order; gold_in_stale becomes one
+// entry per file, by file. A set parsed from JSON Lines has no set-level
+// fields: the repository rule resolves them (SetDefaults).
+//
+// ValidateTaskSet derives what the pipeline derives from the authored
+// fields, checks the set against the history that the repository rule
+// extracted (index.tsv and the trees of the base commits), and returns the
+// set with base_commit and stale_commit filled in, or InvalidArgument
+// listing EVERY problem, one per line, each naming the file, the task (id
+// and position) and the field, expected versus found:
+//   - repository, lsa_training_commit: the file's value or, when empty, the
+//     one the repository rule resolved (`defaults`: history.bzl derives the
+//     LSA commit); a file value other than the resolved one is an error (a
+//     stale repository); the LSA commit present in the clone; a task at least;
 //   - id non-empty and unique (a duplicate names the first occurrence);
-//   - query, reformulation, reformulation_provenance, fix_date, subsystem
-//     non-empty;
+//     query non-empty (reformulation, provenance, fix_date, subsystem and
+//     notes are optional; a harness that searches with the reformulation
+//     checks it is there, stages/retrieval/harness_config.h);
 //   - no string field of the set or of a task (nested ones included) holds a
 //     control character other than tab and newline (C0, DEL, C1): "control
 //     character U+0000 at byte 3 ..." (an id holding one is printed escaped);
-//   - fix_commit, base_commit, stale_commit: 40 lowercase hex; present in
-//     the clone; fix has exactly one parent, base == fix^1, stale == base^1;
-//   - gold_files: non-empty, sorted, unique, each present at base_commit;
-//   - gold_functions: file among gold_files, function non-empty,
-//     1 <= base_start_line <= base_end_line;
-//   - gold_in_stale: exactly one entry per gold file.
+//   - fix_commit: 40 lowercase hex, present in the clone, exactly one parent;
+//     base_commit := fix^1 and stale_commit := base^1 (first parent), both
+//     present; an authored base_commit or stale_commit must equal them;
+//   - expected labels, optional (all given, or none): gold_files sorted,
+//     unique, each present at base_commit; gold_functions in a gold file,
+//     named, 1 <= base_start_line <= base_end_line; gold_in_stale exactly
+//     one entry per gold file. The labels stage compares them with the
+//     derived labels (labels.h); the task lock freezes the derived ones
+//     (task_lock.h).
 // The history's `description` names where commits come from (e.g. "the
 // GitLab Runner clone (GITLAB_RUNNER_GIT)") and `remedy` says what to do when
 // one is missing; both go into the messages.
@@ -47,10 +67,19 @@ struct HistoryView {
   std::map<std::string, std::set<std::string>> tree_paths;
 };
 
+// The set-level values the repository rule resolved for the set
+// (history.bzl): stage flags --repository and --lsa_training_commit.
+struct SetDefaults {
+  std::string repository;
+  std::string lsa_training_commit;
+};
+
 absl::StatusOr<TaskSet> ParseTaskSet(absl::string_view text, absl::string_view file_name);
 
-absl::Status ValidateTaskSet(const TaskSet& set, absl::string_view file_name,
-                             const HistoryView& history);
+absl::StatusOr<TaskSet> ParseTaskLines(absl::string_view text, absl::string_view file_name);
+
+absl::StatusOr<TaskSet> ValidateTaskSet(TaskSet set, absl::string_view file_name,
+                                        const HistoryView& history, const SetDefaults& defaults);
 
 // The task with this id, or NotFound listing the ids.
 absl::StatusOr<const Task*> FindTask(const TaskSet& set, absl::string_view id);

@@ -44,15 +44,19 @@ HistoryView History() {
   return h;
 }
 
+const SetDefaults kDefaults{"fixture", kBase};
+
+absl::Status Validate(const TaskSet& set, const HistoryView& history) {
+  return ValidateTaskSet(set, "tasks.textproto", history, kDefaults).status();
+}
+
 TaskSet Spec() {
   auto set = ParseTaskSet(kSpec, "tasks.textproto");
   EXPECT_TRUE(set.ok()) << set.status();
   return *set;
 }
 
-TEST(TaskSpecTest, ValidSpecPasses) {
-  EXPECT_TRUE(ValidateTaskSet(Spec(), "tasks.textproto", History()).ok());
-}
+TEST(TaskSpecTest, ValidSpecPasses) { EXPECT_TRUE(Validate(Spec(), History()).ok()); }
 
 TEST(TaskSpecTest, ParseErrorNamesLine) {
   auto set = ParseTaskSet("tasks { id: \"F01\"\n  nonsense: 1 }", "t.textproto");
@@ -63,7 +67,7 @@ TEST(TaskSpecTest, ParseErrorNamesLine) {
 TEST(TaskSpecTest, DuplicateId) {
   TaskSet s = Spec();
   *s.add_tasks() = s.tasks(0);
-  auto st = ValidateTaskSet(s, "tasks.textproto", History());
+  auto st = Validate(s, History());
   EXPECT_THAT(st.message(), HasSubstr("tasks.textproto: task F01 (tasks[1]), field id: duplicate "
                                       "task id \"F01\", first used by tasks[0]"));
 }
@@ -73,37 +77,38 @@ TEST(TaskSpecTest, UnknownAndMissingCommits) {
   s.mutable_tasks(0)->set_fix_commit(std::string(40, 'e'));
   HistoryView h = History();
   h.index[std::string(40, 'e')] = {"missing", {}};
-  auto st = ValidateTaskSet(s, "tasks.textproto", h);
+  auto st = Validate(s, h);
   EXPECT_THAT(st.message(), HasSubstr("task F01 (tasks[0]), field fix_commit: commit eeee"));
   EXPECT_THAT(st.message(), HasSubstr("is not in the test history; rebuild it"));
 
+  s = Spec();
   s.mutable_tasks(0)->set_stale_commit(std::string(40, 'c'));
-  st = ValidateTaskSet(s, "tasks.textproto", History());
-  EXPECT_THAT(st.message(), HasSubstr("field stale_commit: commit cccc"));
-  EXPECT_THAT(st.message(), HasSubstr("is not in the history index"));
+  st = Validate(s, History());
+  EXPECT_THAT(st.message(), HasSubstr("field stale_commit: expected base_commit^1 = aaaa"));
+  EXPECT_THAT(st.message(), HasSubstr(", found cccc"));
 
   s.mutable_tasks(0)->set_base_commit("HEAD");
-  st = ValidateTaskSet(s, "tasks.textproto", History());
+  st = Validate(s, History());
   EXPECT_THAT(st.message(),
-              HasSubstr("field base_commit: expected a 40-hex commit id, found \"HEAD\""));
+              HasSubstr("field base_commit: expected fix_commit^1 = " + kBase + ", found HEAD"));
 }
 
 TEST(TaskSpecTest, ParentageIsChecked) {
   HistoryView h = History();
   h.index[kFix] = {"present", {kStale}};
   h.index[kBase] = {"present", {kRoot}};
-  auto st = ValidateTaskSet(Spec(), "tasks.textproto", h);
+  auto st = Validate(Spec(), h);
   EXPECT_THAT(st.message(), HasSubstr("field base_commit: expected fix_commit^1 = aaaa"));
   EXPECT_THAT(st.message(), HasSubstr("field stale_commit: expected base_commit^1 = 1111"));
   h.index[kFix] = {"present", {kBase, kStale}};
-  st = ValidateTaskSet(Spec(), "tasks.textproto", h);
+  st = Validate(Spec(), h);
   EXPECT_THAT(st.message(), HasSubstr("has 2 parents"));
 }
 
 TEST(TaskSpecTest, GoldFileAbsentAtBase) {
   HistoryView h = History();
   h.tree_paths[kBase] = {"y.go"};
-  auto st = ValidateTaskSet(Spec(), "tasks.textproto", h);
+  auto st = Validate(Spec(), h);
   EXPECT_THAT(st.message(),
               HasSubstr("task F01 (tasks[0]), field gold_files[0]: gold file x/x.go is "
                         "absent at base_commit bbbb"));
@@ -116,7 +121,7 @@ TEST(TaskSpecTest, LabelShapeProblemsAreAllListed) {
   t->mutable_gold_functions(0)->set_file("z.go");
   t->mutable_gold_functions(0)->set_base_end_line(1);
   t->clear_gold_in_stale();
-  auto st = ValidateTaskSet(s, "tasks.textproto", History());
+  auto st = Validate(s, History());
   EXPECT_THAT(st.message(), HasSubstr("4 problem(s)"));
   EXPECT_THAT(st.message(), HasSubstr("field query: empty"));
   EXPECT_THAT(st.message(), HasSubstr("field gold_functions[0].file: \"z.go\" is not a gold file"));
@@ -132,7 +137,7 @@ TEST(TaskSpecTest, ControlCharactersInAuthoredTextAreNamed) {
   t->set_subsystem("x\x7f");
   t->mutable_gold_functions(0)->set_function("X\x1b[31m");
   s.set_lsa_training_note("note \xc2\x85 next line");
-  auto st = ValidateTaskSet(s, "tasks.textproto", History());
+  auto st = Validate(s, History());
   EXPECT_THAT(st.message(), HasSubstr("5 problem(s)"));
   EXPECT_THAT(st.message(),
               HasSubstr("tasks.textproto: task F01 (tasks[0]), field query: control character "
@@ -148,15 +153,72 @@ TEST(TaskSpecTest, ControlCharactersInAuthoredTextAreNamed) {
   // Tab and newline are text.
   s = Spec();
   s.mutable_tasks(0)->set_query("line one\n\tline two");
-  EXPECT_TRUE(ValidateTaskSet(s, "tasks.textproto", History()).ok());
+  EXPECT_TRUE(Validate(s, History()).ok());
   // From the text file itself, and an id holding one is printed escaped.
   std::string text = kSpec;
   text.replace(text.find("id: \"F01\""), 9, "id: \"F\\001\"");
   auto parsed = ParseTaskSet(text, "tasks.textproto");
   ASSERT_TRUE(parsed.ok()) << parsed.status();
-  EXPECT_THAT(ValidateTaskSet(*parsed, "tasks.textproto", History()).message(),
+  EXPECT_THAT(Validate(*parsed, History()).message(),
               HasSubstr("task \"F\\x01\" (tasks[0]), field id: control character U+0001 at "
                         "byte 1"));
+}
+
+TEST(TaskSpecTest, AuthoredFieldsAloneDeriveTheCommits) {
+  TaskSet s;
+  Task* t = s.add_tasks();
+  t->set_id("F01");
+  t->set_query("q");
+  t->set_fix_commit(kFix);
+  absl::StatusOr<TaskSet> v = ValidateTaskSet(s, "tasks.jsonl", History(), kDefaults);
+  ASSERT_TRUE(v.ok()) << v.status();
+  EXPECT_EQ(v->repository(), "fixture");
+  EXPECT_EQ(v->lsa_training_commit(), kBase);
+  EXPECT_EQ(v->tasks(0).base_commit(), kBase);
+  EXPECT_EQ(v->tasks(0).stale_commit(), kStale);
+  EXPECT_EQ(v->tasks(0).gold_files_size(), 0);
+  // A base that is a root commit has no stale corpus.
+  HistoryView h = History();
+  h.index[kBase] = {"present", {}};
+  EXPECT_THAT(Validate(s, h).message(),
+              HasSubstr("field stale_commit: base_commit " + kBase + " is a root commit"));
+  // A file value other than the resolved one: the repository is out of date.
+  s.set_lsa_training_commit(kStale);
+  EXPECT_THAT(Validate(s, History()).message(),
+              HasSubstr("field lsa_training_commit: the repository rule used \"" + kBase));
+  // Gold functions without gold files.
+  s.clear_lsa_training_commit();
+  t->add_gold_functions()->set_file("x/x.go");
+  EXPECT_THAT(Validate(s, History()).message(),
+              HasSubstr("field gold_files: no gold file, but gold_functions or gold_in_stale"));
+}
+
+TEST(TaskSpecTest, JsonLinesGiveTheSameSetAsTheTextProto) {
+  const std::string line =
+      R"({"id": "F01", "query": "q", "reformulation": "r", "reformulation_provenance": "p", )"
+      R"("fix_commit": ")" +
+      kFix + R"(", "base_commit": ")" + kBase + R"(", "stale_commit": ")" + kStale +
+      R"(", "fix_date": "2024-01-01T00:00:00Z", "subsystem": "s", "gold_files": ["x/x.go"], )"
+      R"("gold_functions": [{"file": "x/x.go", "function": "X", "base_start_line": 3, )"
+      R"("base_end_line": 5}], "gold_in_stale": {"x/x.go": true}})";
+  absl::StatusOr<TaskSet> jsonl = ParseTaskSet("\n" + line + "\n\n", "tasks.jsonl");
+  ASSERT_TRUE(jsonl.ok()) << jsonl.status();
+  absl::StatusOr<TaskSet> a = ValidateTaskSet(*jsonl, "tasks.jsonl", History(), kDefaults);
+  absl::StatusOr<TaskSet> b = ValidateTaskSet(Spec(), "tasks.textproto", History(), kDefaults);
+  ASSERT_TRUE(a.ok() && b.ok()) << a.status() << b.status();
+  EXPECT_EQ(a->SerializeAsString(), b->SerializeAsString());
+}
+
+TEST(TaskSpecTest, JsonLinesErrorsNameTheLineAndTheField) {
+  const std::string text =
+      "{\"id\": \"F01\", \"query\": \"q\"}\n{\"id\": 3}\n{\"idd\": \"x\"}\n{broken\n";
+  absl::StatusOr<TaskSet> s = ParseTaskSet(text, "t.jsonl");
+  ASSERT_FALSE(s.ok());
+  EXPECT_THAT(s.status().message(), HasSubstr("3 line(s) of the task file do not parse"));
+  EXPECT_THAT(s.status().message(), HasSubstr("t.jsonl:2: (id): invalid value 3 for type "
+                                              "TYPE_STRING"));
+  EXPECT_THAT(s.status().message(), HasSubstr("t.jsonl:3: idd: Cannot find field."));
+  EXPECT_THAT(s.status().message(), HasSubstr("t.jsonl:4: "));
 }
 
 TEST(TaskSpecTest, FindTask) {

@@ -1,20 +1,28 @@
-// Stage tool: validates a task spec against the extracted history
-// (task_spec.h) and writes it as a binary TaskSet for later stages.
+// Stage tool: reads a task file (text proto or JSON Lines), derives the base
+// and stale commits and validates it against the extracted history
+// (task_spec.h), and writes it as a binary TaskSet for later stages.
 //
-// Inputs (roles): spec (the text proto), index (index.tsv), and
-// tree/<commit> (tree.z) for every base commit of the spec. Flags: --history,
-// --remedy (for messages). Every problem is listed, naming task and field.
+// Inputs (roles): spec (the task file), index (index.tsv), and
+// tree/<commit> (tree.z) for every base commit of the set. Flags: --history,
+// --remedy (for messages); --repository and --lsa_training_commit, the
+// set-level values the repository rule resolved (task_spec.h SetDefaults).
+// Every problem is listed, naming task and field.
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "absl/flags/flag.h"
 #include "stages/corpus/git_dump.h"
 #include "stages/corpus/history_flags.h"
 #include "stages/corpus/stage_io.h"
 #include "stages/corpus/task_spec.h"
 #include "stages/framework/pipeline/stage.h"
 #include "stages/framework/pipeline/status_macros.h"
+
+ABSL_FLAG(std::string, repository, "", "The set's logical repository name, as resolved.");
+ABSL_FLAG(std::string, lsa_training_commit, "", "The LSA training commit, as resolved.");
 
 namespace repro {
 namespace corpus {
@@ -42,9 +50,12 @@ absl::StatusOr<HistoryView> ReadHistory(const Stage& stage) {
 
 absl::Status Run(Stage& stage) {
   ASSIGN_OR_RETURN(const Stage::NamedBytes spec, stage.ReadNamed("spec"));
-  ASSIGN_OR_RETURN(const TaskSet set, ParseTaskSet(spec.bytes, spec.name));
+  ASSIGN_OR_RETURN(TaskSet authored, ParseTaskSet(spec.bytes, spec.name));
   ASSIGN_OR_RETURN(const HistoryView history, ReadHistory(stage));
-  RETURN_IF_ERROR(ValidateTaskSet(set, spec.name, history));
+  const SetDefaults defaults{absl::GetFlag(FLAGS_repository),
+                             absl::GetFlag(FLAGS_lsa_training_commit)};
+  ASSIGN_OR_RETURN(const TaskSet set,
+                   ValidateTaskSet(std::move(authored), spec.name, history, defaults));
   return WriteOnlyOutputProto(stage, set);
 }
 

@@ -302,7 +302,10 @@ absl::Status Run(Stage& stage) {
   }
   ASSIGN_OR_RETURN(const retrieval::Corpus corpus,
                    retrieval::Corpus::Create(c.snapshot, c.chunks, extra));
-  const std::string query(retrieval::SelectQuery(config, c.task->query(), c.task->reformulation()));
+  ASSIGN_OR_RETURN(
+      const absl::string_view selected,
+      retrieval::SelectQuery(config, c.task->id(), c.task->query(), c.task->reformulation()));
+  const std::string query(selected);
   ASSIGN_OR_RETURN(const retrieval::HarnessRun run,
                    retrieval::RunHarness(config, corpus, dense.get(), query, chunk_vectors.get()));
   ASSIGN_OR_RETURN(ConditionOutcome outcome,

@@ -111,7 +111,7 @@ absl::StatusOr<std::vector<std::string>> ExperimentTexts(const SetIndex& index) 
       add(chunks);
     }
     texts.push_back(task.query());
-    texts.push_back(task.reformulation());
+    if (!task.reformulation().empty()) texts.push_back(task.reformulation());
   }
   for (const std::string& extra : absl::GetFlag(FLAGS_extra_chunks)) {
     corpus::ChunkSet chunks;

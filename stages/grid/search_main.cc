@@ -187,7 +187,9 @@ absl::Status Main() {
     ASSIGN_OR_RETURN(const Corpus corpus, Corpus::Create(data.snapshot, data.chunks));
     for (const HarnessConfig& config : configs) {
       EmbeddingBackend* dense = BackendFor(config, backends);
-      const std::string query(SelectQuery(config, task.query(), task.reformulation()));
+      ASSIGN_OR_RETURN(const absl::string_view selected,
+                       SelectQuery(config, task.id(), task.query(), task.reformulation()));
+      const std::string query(selected);
       ASSIGN_OR_RETURN(const HarnessRun run, RunHarness(config, corpus, dense, query));
       ASSIGN_OR_RETURN(
           const TaskMetrics m,

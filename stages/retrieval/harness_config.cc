@@ -220,9 +220,17 @@ std::string HarnessConfigSha256(const HarnessConfig& config) {
   return Sha256Hex(DeterministicBytes(config));
 }
 
-absl::string_view SelectQuery(const HarnessConfig& config, absl::string_view query,
-                              absl::string_view reformulation) {
-  return config.query_field() == QUERY_FIELD_REFORMULATION ? reformulation : query;
+absl::StatusOr<absl::string_view> SelectQuery(const HarnessConfig& config,
+                                              absl::string_view task_id, absl::string_view query,
+                                              absl::string_view reformulation) {
+  if (config.query_field() != QUERY_FIELD_REFORMULATION) return query;
+  if (reformulation.empty()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "harness ", config.name(), " searches with query_field REFORMULATION, but task ", task_id,
+        " has no reformulation: expected a non-empty field reformulation in the task file, "
+        "found none"));
+  }
+  return reformulation;
 }
 
 absl::StatusOr<PinnedModel> PinnedModelFor(const HarnessConfig& config,

@@ -47,9 +47,13 @@ absl::StatusOr<HarnessConfig> LoadHarnessConfig(const std::string& path);
 
 std::string HarnessConfigSha256(const HarnessConfig& config);
 
-// The task text the config asks for: `query` or `reformulation`.
-absl::string_view SelectQuery(const HarnessConfig& config, absl::string_view query,
-                              absl::string_view reformulation);
+// The task text the config asks for: `query` or `reformulation`. A task
+// file may leave the reformulation out when no harness searches with it; a
+// harness that does, given an empty one, is FailedPrecondition naming the
+// harness, the task and the field.
+absl::StatusOr<absl::string_view> SelectQuery(const HarnessConfig& config,
+                                              absl::string_view task_id, absl::string_view query,
+                                              absl::string_view reformulation);
 
 // DENSE_BACKEND_SERVER_CACHE: the pinned model for corpora of `repository`,
 // or FailedPrecondition naming the harness, the repository and the

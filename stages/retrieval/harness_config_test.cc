@@ -271,10 +271,14 @@ TEST(HarnessConfigTest, HashIgnoresLayoutAndSelectQuery) {
       ParseHarnessConfig(std::string("# a comment\n") + kH000, "H000.textproto");
   ASSERT_TRUE(a.ok() && b.ok());
   EXPECT_EQ(HarnessConfigSha256(*a), HarnessConfigSha256(*b));
-  EXPECT_EQ(SelectQuery(*a, "q", "r"), "q");
+  EXPECT_EQ(*SelectQuery(*a, "T1", "q", ""), "q");
   HarnessConfig c = *a;
   c.set_query_field(QUERY_FIELD_REFORMULATION);
-  EXPECT_EQ(SelectQuery(c, "q", "r"), "r");
+  EXPECT_EQ(*SelectQuery(c, "T1", "q", "r"), "r");
+  EXPECT_EQ(SelectQuery(c, "T1", "q", "").status().message(),
+            "harness " + c.name() +
+                " searches with query_field REFORMULATION, but task T1 has no reformulation: "
+                "expected a non-empty field reformulation in the task file, found none");
   EXPECT_NE(HarnessConfigSha256(c), HarnessConfigSha256(*a));
 }
 

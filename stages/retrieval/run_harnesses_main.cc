@@ -176,8 +176,9 @@ absl::Status Run(Stage& stage) {
     ASSIGN_OR_RETURN(Corpus corpus, ReadTaskCorpus(stage, task, &labels));
     for (const HarnessConfig& config : configs) {
       EmbeddingBackend* dense = BackendFor(config, backends);
-      absl::StatusOr<HarnessRun> run = RunHarness(
-          config, corpus, dense, SelectQuery(config, task.query(), task.reformulation()));
+      ASSIGN_OR_RETURN(const absl::string_view query,
+                       SelectQuery(config, task.id(), task.query(), task.reformulation()));
+      absl::StatusOr<HarnessRun> run = RunHarness(config, corpus, dense, query);
       if (!run.ok()) {
         return absl::Status(run.status().code(),
                             absl::StrCat(task.id(), ": ", run.status().message()));

@@ -21,7 +21,7 @@ bash "$build" "$history" "$src" "$work/b.git" >"$work/b.tsv"
 cmp "$work/a.tsv" "$work/b.tsv"
 while IFS=$'\t' read -r step commit; do
   grep -q "$commit" "$spec" || [[ $step != c0[3-8]* ]] || {
-    echo "FAIL: commit $commit of step $step is not used by the fixture spec"
+    echo "FAIL: commit $commit of step $step is not used by the fixture spec (with labels)"
     exit 1
   }
 done <"$work/a.tsv"

@@ -56,7 +56,7 @@ printf 'input\ttasks\t%s\ninput\tdiff_status\t%s\ninput\tname_status\t%s\ninput\
 if stage "$labels" "$work/m2" --task=F01 --history=h --remedy=r; then
   echo "FAIL: the labels stage accepted wrong expected labels"
   failures=$((failures + 1))
-elif expect_in_err "differ from the expected labels of the task spec (3 difference(s))" \
+elif expect_in_err "differ from the expected labels the task file writes (3 difference(s))" \
   "gold function expected, not derived: internal/cache/key.go sanitizeKey [32-39]" \
   "gold function derived, not expected: internal/cache/key.go sanitizeKey [32-38]" \
   "gold_in_stale of internal/cache/key.go: expected false, derived true"; then

@@ -73,13 +73,17 @@ mutate "$work/dup.textproto" 's/id: "F02"/id: "F01"/'
 expect_error duplicate_id "$work/dup.textproto" "$index" \
   'task F01 (tasks[1]), field id: duplicate task id "F01", first used by tasks[0]'
 
-mutate "$work/unknown.textproto" "s/base_commit: \"7dbb1c5021afd66850fda467320f0cee2350206c\"/base_commit: \"$unknown\"/"
+mutate "$work/unknown.textproto" "s/fix_commit: \"f625a8b4412e1b40fd4a3ed8943a9a713d0b3056\"/fix_commit: \"$unknown\"/"
 expect_error unknown_commit_not_extracted "$work/unknown.textproto" "$index" \
-  "task F02 (tasks[1]), field base_commit: commit $unknown is not in the history index"
+  "task F02 (tasks[1]), field fix_commit: commit $unknown is not in the history index"
 cp "$index" "$work/index_missing.tsv"
 printf '%s\tmissing\n' "$unknown" >>"$work/index_missing.tsv"
 expect_error unknown_commit_missing_from_clone "$work/unknown.textproto" "$work/index_missing.tsv" \
-  "task F02 (tasks[1]), field base_commit: commit $unknown is not in the fixture history; fix the spec"
+  "task F02 (tasks[1]), field fix_commit: commit $unknown is not in the fixture history; fix the spec"
+
+mutate "$work/base.textproto" "s/base_commit: \"7dbb1c5021afd66850fda467320f0cee2350206c\"/base_commit: \"$unknown\"/"
+expect_error base_not_parent "$work/base.textproto" "$index" \
+  "task F02 (tasks[1]), field base_commit: expected fix_commit^1 = 7dbb1c5021afd66850fda467320f0cee2350206c, found $unknown"
 
 mutate "$work/notahash.textproto" 's/fix_commit: "8ee5041fac9d9cf78db531e2fe74ff22a1e05dff"/fix_commit: "HEAD"/'
 expect_error invalid_commit "$work/notahash.textproto" "$index" \
@@ -95,7 +99,7 @@ expect_error stale_not_parent "$work/parent.textproto" "$index" \
 
 mutate "$work/syntax.textproto" 's/subsystem: "cache (key expansion)"/subsystm: "cache"/'
 expect_error unknown_field "$work/syntax.textproto" "$index" \
-  'syntax.textproto:26:11: Message type "repro.corpus.Task" has no field named "subsystm"'
+  'syntax.textproto:28:11: Message type "repro.corpus.Task" has no field named "subsystm"'
 
 if ((failures > 0)); then
   echo "$failures failure(s)"
