@@ -24,6 +24,7 @@ eval_stage with provenance; outputs under bazel-bin/stages/grid/sets/<set>/):
                                                     the task lock as derived, and its review table
     lock_check            task_lock_check.txt       the committed lock == derived_lock, or the
                                                     build fails (no lock: fails naming the refreeze)
+    labels_in/task_specs  labels_in/<T>.task.pb     the same, before the lock check (the labels read it)
     task_specs            <T>.task.pb               one TaskSet per task (per-task invalidation);
                                                     depends on lock_check, so every stage
                                                     after the labels waits for the lock
@@ -164,7 +165,7 @@ def _task_stages(s, t, tags, hist_args):
         for kind in ["snapshot", "manifest", "chunks"]:
             native.alias(name = _name(getattr(st, kind)), actual = getattr(st.commit, kind), tags = tags)
     inputs = {
-        s.task_set: "tasks",
+        s.label_specs: "tasks:" + t.spec_file,
         t.diff.status: "diff_status",
         t.diff.name_status: "name_status",
         t.diff.u0: "diff",
@@ -196,6 +197,18 @@ def _set_stages(s, tags, hist_args):
         inputs = task_set_inputs,
         outs = [prefix + "task_set.pb"],
         args = hist_args + ["--repository=" + s.repository, "--lsa_training_commit=" + s.lsa_training.id],
+        tags = tags,
+    )
+
+    # The same split, unchecked, for the labels (which the lock check reads):
+    # a change to one task's spec reruns only that task's labels.
+    eval_stage(
+        name = _name(s.label_specs),
+        tool = _C + "split_tasks_stage",
+        stage = "e04_task_specs",
+        stage_version = "1",
+        inputs = {s.task_set: "tasks"},
+        outs = [prefix + "labels_in/" + t.spec_file for t in s.tasks],
         tags = tags,
     )
     _lock_stages(s, tags)

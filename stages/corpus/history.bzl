@@ -120,10 +120,11 @@ def _check_values(rctx, repository, lsa, tasks):
     """Fails naming every invalid value before any is used.
 
     Commit ids become directory names and git arguments, task ids file and
-    target names (spec_values.bzl).
+    target names (spec_values.bzl). An unwritten repository name is the
+    set's name (valid by construction).
     """
     errors = spec_value_errors(_label_path(rctx.attr.tasks), tasks, lsa)
-    repository_message = repository_error(_label_path(rctx.attr.tasks), repository)
+    repository_message = repository_error(_label_path(rctx.attr.tasks), repository) if repository else None
     if repository_message:
         errors.insert(0, repository_message)
     if errors:

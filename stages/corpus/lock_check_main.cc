@@ -10,7 +10,8 @@
 // "<lock_file>: <n> task(s), equal to the derivation\n".
 //
 // Errors (FailedPrecondition), each naming the lock file and the refreeze
-// command: no `locked` input (the set has no lock yet); a lock that does not
+// command: no `locked` input (the set has no lock yet, or the history
+// repository was fetched before it was written: the message names the sync); a lock that does not
 // parse (the parse error, file:line:col, then the hint); a lock that differs
 // from the derivation (every difference, one "  - " line each). A derived
 // lock that does not parse is InvalidArgument (ParseTaskLock).
@@ -59,7 +60,10 @@ absl::StatusOr<TaskLock> ReadLocked(const Stage& stage, const Flags& flags,
   if (!HasRole(stage, "locked")) {
     return absl::FailedPreconditionError(absl::StrCat(
         flags.lock_file, " (absent): task set ", derived.task_set(),
-        " has no task lock; write it with `", flags.refreeze, "`, review it, commit it"));
+        " has no task lock; write it with `", flags.refreeze,
+        "`, review it, commit it (a lock written since the history was fetched is read after "
+        "`bazel sync --only=",
+        derived.task_set(), "_history`)"));
   }
   ASSIGN_OR_RETURN(const Stage::NamedBytes in, stage.ReadNamed("locked"));
   absl::StatusOr<TaskLock> locked = ParseTaskLock(in.bytes, in.name);

@@ -9,10 +9,11 @@
 #
 # Args (from the target): <set> <lock path> <refreeze.sh> new|existing
 # <derived_lock outputs>... -- (task_lock.textproto and task_lock_review.md
-# are taken from them by name). When the lock did not exist when the
-# set's history repository was fetched, the repository is synced afterwards
-# (`bazel sync --only=<set>_history`, on the caller's output base), so the
-# next build sees the lock; that runs Bazel itself, so only through `bazel run`.
+# are taken from them by name). When the lock did not exist when the set's
+# history repository was fetched, it says to run
+# `bazel sync --only=<set>_history` once, so that builds see the lock (Bazel
+# 4.2.3 holds the output base's lock while `bazel run` runs this script, so
+# it cannot run Bazel itself).
 set -euo pipefail
 die() { echo "tasks_refreeze: $*" >&2; exit 2; }
 (($# >= 5)) || die "internal: expected <set> <lock> <refreeze.sh> new|existing <outputs>... --"
@@ -34,10 +35,4 @@ cat "$review"
 echo
 bash "$refreeze" "$lock" "$derived" --
 [[ $state == new ]] || exit 0
-here=$(pwd -P)
-output_base=${here%/execroot/*}
-[[ ${here#"$output_base"} == /execroot/*/bazel-out/* ]] ||
-  die "cannot tell the caller's output base from $here; run 'bazel sync --only=${set_name}_history' yourself"
-cd "$BUILD_WORKSPACE_DIRECTORY"
-echo "tasks_refreeze: $lock is new; syncing @${set_name}_history so that builds read it"
-bazel --output_base="$output_base" sync --only="${set_name}_history"
+echo "tasks_refreeze: $lock is new: run 'bazel sync --only=${set_name}_history' once, so that builds read it"

@@ -2,9 +2,10 @@
 // ("<id>.task.pb", holding the set's header fields and that one task), so that
 // a change to one task's spec reruns only the stages of that task.
 //
-// Inputs (roles): tasks (task_set.pb) and lock_check (the task lock check's
-// line, lock_check_main.cc: its presence orders this stage, and so every
-// stage that reads a task spec, after the lock check). Outputs: "<id>.task.pb" for exactly the
+// Inputs (roles): tasks (task_set.pb) and, for the specs the grid reads,
+// lock_check (the task lock check's line, lock_check_main.cc: its presence
+// orders this stage, and so every grid stage, after the lock check; the
+// labels read a split without it). Outputs: "<id>.task.pb" for exactly the
 // task ids of the set; a declared output without a task, or a task without a
 // declared output, is an error naming it.
 #include <set>
@@ -26,8 +27,10 @@ constexpr char kSuffix[] = ".task.pb";
 absl::Status Run(Stage& stage) {
   TaskSet set;
   RETURN_IF_ERROR(ReadInputProto(stage, "tasks", &set));
-  ASSIGN_OR_RETURN(const std::string lock_check, stage.Read("lock_check"));
-  if (lock_check.empty()) return absl::InvalidArgumentError("lock_check: empty input");
+  if (!stage.Roles("lock_check").empty()) {
+    ASSIGN_OR_RETURN(const std::string lock_check, stage.Read("lock_check"));
+    if (lock_check.empty()) return absl::InvalidArgumentError("lock_check: empty input");
+  }
   std::set<std::string> declared;
   for (const auto& [name, path] : stage.output_paths()) {
     if (!absl::EndsWith(name, kSuffix)) {

@@ -42,7 +42,8 @@ task_set(data) returns a struct (every label a string):
                           names
   lsa_training            commit struct of the LSA training commit, or None
   task_set, task_specs, snapshot_hashes, chunker_agreement, summary_index,
-  summary_data, all_labels, derived_lock (the lock and its review table, as
+  summary_data, all_labels, label_specs (the per-task specs the labels
+  read, before the lock check), derived_lock (the lock and its review table, as
   derived), lock_check (the committed lock == the derived one; the task
   specs depend on it)   set-level targets
   refreeze                the command that writes the lock
@@ -144,6 +145,7 @@ def task_set(data):
         summary_index = targets + "summary_index",
         summary_data = targets + "summary_data",
         all_labels = targets + "all_labels",
+        label_specs = targets + "labels_in/task_specs",
         derived_lock = targets + "derived_lock",
         lock_check = targets + "lock_check",
         refreeze = "bazel run //reports:%s_tasks_refreeze" % name,

@@ -171,6 +171,8 @@ def _read_set(rctx, errors, where, msg):
     name = one(ts, "name", "")
     _check(errors, where, "task_set.name", _name_error(name))
     tasks = _label_field(rctx, errors, where, "task_set.tasks", one(ts, "tasks", ""))
+    if tasks and not (tasks.endswith(".textproto") or tasks.endswith(".jsonl")):
+        errors.append("%s, field task_set.tasks: expected a task file ending in .textproto (repro.corpus.TaskSet) or .jsonl (one repro.corpus.TaskLine a line), found %r" % (where, tasks))
     src = one(ts, "source", {})
     env = one(src, "clone_env", "")
     fixture = one(src, "fixture_history", "")

@@ -2,14 +2,20 @@
 # Experiments as data, as a researcher would use them (nested Bazel in a
 # workspace copy, tests/remote_cache/nested_bazel.sh):
 #  1. build the existing reports (w04, e04_fixture, judge_fixture);
-#  2. add, as data files only, a second task set (a fixture task file with F01
-#     and F03), a new harness (H000 with k1 = 1.2, compared with H000) and an
-#     experiment using both plus a hybrid harness, with S001 at depths 1 and 2
-#     and S002 at doses 1 and 5; `git status` shows no .bzl, .cc, .h or BUILD
-#     change;
+#  2. add, as data files only, a second task set (a JSON Lines task file with
+#     F01 and F03 and only the authored fields id, query, reformulation,
+#     fix_commit), a new harness (H000 with k1 = 1.2, compared with H000) and
+#     an experiment using both plus a hybrid harness, with S001 at depths 1
+#     and 2 and S002 at doses 1 and 5; `git status` shows no .bzl, .cc, .h or
+#     BUILD change;
 #  3. `bazel sync --only=experiments`; building the new report first stops
-#     naming the pins refreeze command; after `bazel run ..._pins_refreeze`
-#     the report builds, its tokens refreeze and its token test passes;
+#     naming the task lock refreeze; `bazel run ..._tasks_refreeze` prints the
+#     review table, writes the lock and names the one-time history sync; after
+#     `bazel sync --only=fixture_two_history` the build stops naming the pins
+#     refreeze command; after `bazel run ..._pins_refreeze` the report builds,
+#     its tokens refreeze and its token test passes; a wrong locked label
+#     stops the build naming the task, the field, locked vs derived and the
+#     refreeze command;
 #  4. rebuilding the existing reports executes no action.
 set -euo pipefail
 source "$(dirname "$(readlink -f "$0")")/../remote_cache/nested_bazel.sh"
@@ -29,15 +35,17 @@ nb_bazel "$copy" exp "$NB_WORK/warm.log" "${EXISTING[@]}"
 nb_log "existing reports built (${NB_WALL_S}s)"
 
 # 2. Data files only.
-python3 - "$copy/data/e04/fixture/tasks.textproto" "$copy/data/e04/fixture/tasks_two.textproto" <<'PY'
-import re, sys
+python3 - "$copy/data/e04/fixture/tasks.textproto" "$copy/data/e04/fixture/tasks_two.jsonl" <<'PY'
+import json, re, sys
 text = open(sys.argv[1]).read()
-head, _, body = text.partition("\ntasks {")
-blocks = ("tasks {" + body).split("\ntasks {")
-blocks = [b if b.startswith("tasks {") else "tasks {" + b for b in blocks]
-keep = [b for b in blocks if '  id: "F02"' not in b]
-assert len(keep) == 2, len(keep)
-open(sys.argv[2], "w").write(head + "\n" + "\n".join(keep))
+lines = []
+for block in text.split("\ntasks {")[1:]:
+    task = {k: json.loads(re.search(r'\n  %s: ("(?:[^"\\]|\\.)*")' % k, block).group(1))
+            for k in ["id", "query", "reformulation", "fix_commit"]}
+    if task["id"] != "F02":
+        lines.append(json.dumps(task))
+assert len(lines) == 2, lines
+open(sys.argv[2], "w").write("\n".join(lines) + "\n")
 PY
 sed -e 's/^name: "H000"/name: "H001"/' -e 's/k1: 0.9/k1: 1.2/' \
   -e 's/^description: .*/description: "BM25 (Lucene variant, k1 = 1.2, b = 0.4) over whole files; query = task query"/' \
@@ -48,7 +56,7 @@ name: "fixture_two"
 title: "two fixture tasks"
 task_set {
   name: "fixture_two"
-  tasks: "//data/e04/fixture:tasks_two.textproto"
+  tasks: "//data/e04/fixture:tasks_two.jsonl"
   source { fixture_history: "//data/e04/fixture:history.txt" }
 }
 harnesses: "//data/e04/harnesses:H000.textproto"
@@ -64,8 +72,19 @@ code=$(echo "$changed" | awk '{print $2}' | grep -E '(\.bzl|\.cc|\.h|(^|/)BUILD(
 [ -z "$code" ] || nb_fail "the new experiment changed code or BUILD files: $code"
 [ "$(echo "$changed" | grep -c '^??')" -eq 3 ] || nb_fail "expected exactly 3 new data files"
 
-# 3. Sync, then the pins, the report and its tokens.
+# 3. Sync, then the task lock, the pins, the report and its tokens.
 nb_bazel_cmd "$copy" exp "$NB_WORK/sync.log" sync --only=experiments
+(nb_bazel_cmd "$copy" exp "$NB_WORK/no_lock.log" build //reports:fixture_two) 2>/dev/null \
+  && nb_fail "the new report built without a task lock"
+grep -qF 'data/e04/fixture/tasks_two.lock.textproto (absent): task set fixture_two has no task lock; write it with `bazel run //reports:fixture_two_tasks_refreeze`' \
+  "$NB_WORK/no_lock.log" || { tail -20 "$NB_WORK/no_lock.log" >&2; nb_fail "a build without a task lock did not name the refreeze command"; }
+nb_bazel_cmd "$copy" exp "$NB_WORK/lock.log" run //reports:fixture_two_tasks_refreeze
+grep -qF "run 'bazel sync --only=fixture_two_history' once" "$NB_WORK/lock.log" || nb_fail "the first refreeze did not name the sync"
+nb_bazel_cmd "$copy" exp "$NB_WORK/sync_history.log" sync --only=fixture_two_history
+grep -qF '| F03 | 8ee5041fac9d | f625a8b4412e | internal/network/backoff.go<br>internal/network/client.go |' "$NB_WORK/lock.log" \
+  || { tail -20 "$NB_WORK/lock.log" >&2; nb_fail "the refreeze printed no review table"; }
+lock="$copy/data/e04/fixture/tasks_two.lock.textproto"
+grep -qF 'base_end_line: 38' "$lock" || nb_fail "the lock lacks F01's gold function"
 (nb_bazel_cmd "$copy" exp "$NB_WORK/no_pins.log" build //reports:fixture_two) 2>/dev/null \
   && nb_fail "the new report built without committed pins"
 grep -qF 'data/experiments/fixture_two.pins.textproto (absent): no pin for model lsa_code_256 of task set fixture_two; run `bazel run //reports:fixture_two_pins_refreeze`' \
@@ -84,6 +103,16 @@ rows=$(($(wc -l < "$copy/bazel-bin/reports/fixture_two/cells.csv") - 1))
 [ "$rows" -eq $((2 * 3 * 2 * 3)) ] || nb_fail "cells.csv: expected 36 rows (2 tasks x 3 harnesses x 2 doses x 3 conditions), found $rows"
 nb_bazel_cmd "$copy" exp "$NB_WORK/tokens.log" run //reports:fixture_two_tokens_refreeze
 nb_bazel_cmd "$copy" exp "$NB_WORK/tokens_test.log" test //reports:fixture_two_tokens_test
+cp "$lock" "$NB_WORK/lock.good"
+sed -i 's/base_end_line: 38/base_end_line: 39/' "$lock"
+(nb_bazel_cmd "$copy" exp "$NB_WORK/wrong_lock.log" build //reports:fixture_two) 2>/dev/null \
+  && nb_fail "the report built with a wrong locked label"
+for want in 'data/e04/fixture/tasks_two.lock.textproto: the task lock differs from what the pipeline derives (1 difference(s))' \
+  'task F01, field gold_functions: locked [internal/cache/key.go sanitizeKey 32-39], derived [internal/cache/key.go sanitizeKey 32-38]' \
+  'bazel run //reports:fixture_two_tasks_refreeze'; do
+  grep -qF "$want" "$NB_WORK/wrong_lock.log" || { tail -20 "$NB_WORK/wrong_lock.log" >&2; nb_fail "a wrong lock did not say: $want"; }
+done
+cp "$NB_WORK/lock.good" "$lock"
 code=$(git -C "$copy" status --porcelain --untracked-files=all | awk '{print $2}' | grep -E '(\.bzl|\.cc|\.h|(^|/)BUILD(\.bazel)?)$' || true)
 [ -z "$code" ] || nb_fail "refreezing changed code or BUILD files: $code"
 
@@ -92,4 +121,4 @@ nb_bazel "$copy" exp "$NB_WORK/again.log" --execution_log_json_file="$NB_WORK/ag
 # Any spawn, executed or taken from the disk cache, is an action rerun.
 nb_spawn_table "$NB_WORK/again.exec.json" > "$NB_WORK/again.executed"
 [ ! -s "$NB_WORK/again.executed" ] || { cat "$NB_WORK/again.executed" >&2; nb_fail "rebuilding the existing reports after the new experiment executed actions"; }
-echo "PASS: a task set, a harness and an experiment added as data files; its report, pins and tokens built with the documented commands; the existing reports executed 0 actions"
+echo "PASS: a task set (authored fields only, JSON Lines), a harness and an experiment added as data files; its task lock, pins, report and tokens built with the documented commands; a wrong locked label named; the existing reports executed 0 actions"
