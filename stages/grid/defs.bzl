@@ -189,7 +189,9 @@ def _pins(e, tags):
     )
 
 def _harness_baseline(e, tags):
-    inputs = {e.set.task_set: "task_set", e.grid.spec: "experiment:cell_spec.pb"}
+    # lock_check: read by no one, it orders the baseline after the task lock
+    # check, like every cell (through task_specs).
+    inputs = {e.set.task_set: "task_set", e.set.lock_check: "lock_check", e.grid.spec: "experiment:cell_spec.pb"}
     inputs.update(_harness_roles(e))
     models = _models(e)
     for m in models:
