@@ -18,6 +18,7 @@
 #include "google/protobuf/message.h"
 #include "google/protobuf/util/json_util.h"
 #include "stages/framework/pipeline/status_macros.h"
+#include "stages/framework/pipeline/strict_json.h"
 #include "stages/framework/pipeline/textproto.h"
 
 namespace repro {
@@ -307,12 +308,17 @@ absl::StatusOr<TaskSet> ParseTaskLines(absl::string_view text, absl::string_view
   for (absl::string_view line : absl::StrSplit(text, '\n')) {
     ++line_number;
     if (absl::StripAsciiWhitespace(line).empty()) continue;
+    const std::string where = absl::StrCat(file_name, ":", line_number);
+    if (absl::StatusOr<nlohmann::json> strict = ParseJsonDocument(line, where); !strict.ok()) {
+      errors.push_back(std::string(strict.status().message()));  // e.g. a repeated key
+      continue;
+    }
     TaskLine parsed;
     const auto s = google::protobuf::util::JsonStringToMessage(
         google::protobuf::StringPiece(line.data(), line.size()), &parsed);
     if (!s.ok()) {
-      errors.push_back(absl::StrCat(file_name, ":", line_number, ": ",
-                                    std::string(s.message().data(), s.message().size())));
+      errors.push_back(
+          absl::StrCat(where, ": ", std::string(s.message().data(), s.message().size())));
       continue;
     }
     *set.add_tasks() = TaskFromLine(parsed);

@@ -218,7 +218,11 @@ TEST(TaskSpecTest, JsonLinesErrorsNameTheLineAndTheField) {
   EXPECT_THAT(s.status().message(), HasSubstr("t.jsonl:2: (id): invalid value 3 for type "
                                               "TYPE_STRING"));
   EXPECT_THAT(s.status().message(), HasSubstr("t.jsonl:3: idd: Cannot find field."));
-  EXPECT_THAT(s.status().message(), HasSubstr("t.jsonl:4: "));
+  EXPECT_THAT(s.status().message(), HasSubstr("t.jsonl:4: invalid JSON at byte 2"));
+  // A repeated key would silently replace a value: an error.
+  s = ParseTaskSet("{\"id\": \"F01\", \"fix_commit\": \"a\", \"fix_commit\": \"b\"}\n", "t.jsonl");
+  EXPECT_THAT(s.status().message(),
+              HasSubstr("t.jsonl:1: invalid JSON: duplicate key 'fix_commit' in one object"));
 }
 
 TEST(TaskSpecTest, FindTask) {

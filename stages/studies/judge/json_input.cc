@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "stages/framework/pipeline/status_macros.h"
+#include "stages/framework/pipeline/strict_json.h"
 #include "stages/framework/pipeline/utf8.h"
 
 namespace repro::judge {
@@ -52,55 +53,8 @@ absl::StatusOr<std::string> MaybeGunzip(absl::string_view bytes, absl::string_vi
   return out;
 }
 
-namespace {
-
-// A key that appears twice in one JSON object: RFC 8259 leaves the meaning
-// open and nlohmann keeps the last, so the reader rejects it instead.
-class DuplicateKey : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-// Parses with a callback that tracks the keys of every open object.
-Json ParseStrict(absl::string_view text) {
-  std::vector<std::set<std::string>> keys;
-  Json::parser_callback_t cb = [&keys](int /*depth*/, Json::parse_event_t event, Json& parsed) {
-    switch (event) {
-      case Json::parse_event_t::object_start:
-        keys.emplace_back();
-        break;
-      case Json::parse_event_t::object_end:
-        if (!keys.empty()) keys.pop_back();
-        break;
-      case Json::parse_event_t::key:
-        if (!keys.empty() && !keys.back().insert(parsed.get<std::string>()).second) {
-          throw DuplicateKey(absl::StrCat("duplicate key '", parsed.get<std::string>(),
-                                          "' in one object (RFC 8259 leaves its meaning open)"));
-        }
-        break;
-      default:
-        break;
-    }
-    return true;
-  };
-  return Json::parse(text.begin(), text.end(), cb);
-}
-
-}  // namespace
-
 absl::StatusOr<Json> ParseJsonDocument(absl::string_view text, absl::string_view file) {
-  // nlohmann::json reports errors by exception; this is the one place that
-  // turns them into a Status.
-  try {
-    return ParseStrict(text);
-  } catch (const DuplicateKey& e) {
-    return absl::InvalidArgumentError(absl::StrCat(file, ": invalid JSON: ", e.what()));
-  } catch (const Json::parse_error& e) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(file, ": invalid JSON at byte ", e.byte, ": ", e.what()));
-  } catch (const Json::exception& e) {  // e.g. out_of_range: a number like 1e400
-    return absl::InvalidArgumentError(absl::StrCat(file, ": invalid JSON: ", e.what()));
-  }
+  return repro::ParseJsonDocument(text, file);
 }
 
 JsonLines ParseJsonLines(absl::string_view text) {
@@ -114,8 +68,8 @@ JsonLines ParseJsonLines(absl::string_view text) {
       continue;
     }
     try {
-      out.values.push_back({static_cast<int>(i + 1), ParseStrict(line)});
-    } catch (const DuplicateKey& e) {
+      out.values.push_back({static_cast<int>(i + 1), ParseJsonRejectingDuplicates(line)});
+    } catch (const DuplicateJsonKey& e) {
       out.malformed.push_back({static_cast<int>(i + 1), Utf8Safe(e.what()), Utf8Excerpt(line, 80)});
     } catch (const Json::exception& e) {  // parse_error, out_of_range (1e400), ...
       out.malformed.push_back({static_cast<int>(i + 1), Utf8Safe(e.what()), Utf8Excerpt(line, 80)});

@@ -16,7 +16,8 @@
 //
 // ParseJsonDocument: one JSON value (nlohmann::json, RFC 8259); an error names
 // the file and the byte offset. Both parsers reject an object with a repeated
-// key (RFC 8259 leaves its meaning open; nlohmann would keep the last).
+// key (RFC 8259 leaves its meaning open; nlohmann would keep the last):
+// stages/framework/pipeline/strict_json.h, the one parser of that rule.
 //
 // ParseJsonLines: one JSON value per line (JSON Lines). A line that does not
 // parse (syntax, or a number out of range such as 1e400) is not fatal: it is returned in
