@@ -5,13 +5,22 @@
 #
 #   1. Start tools/cache_server.sh on a free loopback port, empty.
 #   2. Machine A: a workspace copy with its own output base builds the reports
-#      cold with --config=remote (executes locally, uploads), under another
-#      time zone and the Turkish locale (whose dotless i once broke Bazel's
-#      BUILD parsing: 'medium' is not a valid size). It must take no hit.
+#      with --config=remote (executes locally, uploads), under another time
+#      zone and the Turkish locale (whose dotless i once broke Bazel's BUILD
+#      parsing: 'medium' is not a valid size). Its stage actions are cold: a
+#      fresh stage salt (--define=stage_cache_salt, in the key of every
+#      EvalStage action only) makes every one of them execute, and none may
+#      be a hit. Its compiles come from the nested tests' shared disk cache
+#      (nested_bazel.sh), so the test does not pay for a cold compile of the
+#      project; they are not this test's claim.
 #   3. Machine B: another copy at another path, another output base, builds
-#      again. Bazel's own output must show every non-internal process as a
-#      "remote cache hit" (the process summary line) and every spawn of the
-#      execution log as remoteCacheHit; every report file must have A's sha256.
+#      again, with its own disk cache: a snapshot of the shared one taken
+#      before A ran, so it holds no stage result of this salt and every stage
+#      must come from A through the HTTP cache (compiles come from the
+#      snapshot, or from the HTTP cache when A compiled them). Bazel's own
+#      output must show every non-internal process as a "remote cache hit"
+#      (the process summary line) and every spawn of the execution log as
+#      remoteCacheHit; every report file must have A's sha256.
 #   4. Stop the server. Machine B changes one stage tool's source (a comment
 #      appended to stages/studies/w04/report_main.cc) and builds again with
 #      --config=remote against the dead port: the changed actions must execute
@@ -34,6 +43,7 @@ source "$(dirname "$(readlink -f "$0")")/nested_bazel.sh"
 REPORTS=("$@")
 
 nb_init
+nb_use_shared_disk_cache
 SERVER="$NB_ROOT/tools/cache_server.sh"
 CACHE_DIR="$NB_WORK/cache"
 cleanup() {
@@ -55,6 +65,12 @@ done
 [ -n "$port" ] || { cat "$NB_WORK/server.log" >&2; nb_fail "could not start the cache server"; }
 nb_log "$(cat "$NB_WORK/server.log")"
 REMOTE=(--config=remote "--remote_cache=http://127.0.0.1:$port")
+# A salt no earlier build used: A's stages execute, B's come from A.
+SALT=(--define="stage_cache_salt=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')")
+# B's disk cache: the shared one as it is before A runs (hard links: entries
+# are never rewritten in place; A's new entries do not appear in it).
+DISK_B="$NB_WORK/disk-b"
+cp -al "$NB_DISK_CACHE" "$DISK_B"
 
 COPY_A="$NB_WORK/machine-a/ws"
 COPY_B="$NB_WORK/machine-b/home/user/src/checkout"
@@ -64,23 +80,27 @@ nb_copy_workspace "$COPY_B"
 # --- A: cold, uploading, in another time zone and locale.
 locale -a | grep -qi '^tr_TR\.utf-\?8$' || nb_fail "the tr_TR.UTF-8 locale is not generated here (tools/setup.sh does it)"
 TZ=Pacific/Kiritimati LANG=tr_TR.UTF-8 LC_ALL=tr_TR.UTF-8 \
-  nb_bazel "$COPY_A" a "$NB_WORK/a.log" "${REMOTE[@]}" --disk_cache= \
+  nb_bazel "$COPY_A" a "$NB_WORK/a.log" "${REMOTE[@]}" "${SALT[@]}" \
   --execution_log_json_file="$NB_WORK/exec-a.json" "${REPORTS[@]}"
 wall_a="$NB_WALL_S"
-hits_a=$(nb_processes "$NB_WORK/a.log" "remote cache hit")
-[ "$hits_a" -eq 0 ] || nb_fail "machine A took $hits_a results from a cache that should be empty; A must be cold"
+nb_spawn_table "$NB_WORK/exec-a.json" > "$NB_WORK/a.spawns"
+stage_hits_a=$(awk -F'\t' '$2 == "EvalStage" && $1 == "hit"' "$NB_WORK/a.spawns" | wc -l)
+stages_a=$(awk -F'\t' '$2 == "EvalStage"' "$NB_WORK/a.spawns" | wc -l)
+[ "$stages_a" -gt 0 ] || nb_fail "machine A ran no stage action"
+[ "$stage_hits_a" -eq 0 ] || nb_fail "machine A took $stage_hits_a stage results from a cache; its stages must be cold"
 nb_hash_reports "$COPY_A" "${REPORTS[@]}" > "$NB_WORK/a.sha256"
 entries=$(find "$CACHE_DIR/data" -type f | wc -l)
 [ "$entries" -gt 0 ] || nb_fail "machine A uploaded nothing to the cache"
 
 # --- B: another path, another output base: everything from the cache.
-nb_bazel "$COPY_B" b "$NB_WORK/b.log" "${REMOTE[@]}" \
+nb_bazel "$COPY_B" b "$NB_WORK/b.log" "${REMOTE[@]}" "${SALT[@]}" --disk_cache="$DISK_B" \
   --execution_log_json_file="$NB_WORK/exec-b.json" "${REPORTS[@]}"
 wall_b="$NB_WALL_S"
 nb_hash_reports "$COPY_B" "${REPORTS[@]}" > "$NB_WORK/b.sha256"
 
 hits_b=$(nb_processes "$NB_WORK/b.log" "remote cache hit")
-others_b=$(nb_non_internal_other_than "$NB_WORK/b.log" "remote cache hit")
+# Disk cache hits count as hits (Bazel 4.2.3 reports them as remote cache hits).
+others_b=$(($(nb_non_internal_other_than "$NB_WORK/b.log" "remote cache hit") - $(nb_processes "$NB_WORK/b.log" "disk cache hit")))
 nb_spawn_table "$NB_WORK/exec-b.json" > "$NB_WORK/b.spawns"
 misses_b=$(awk -F'\t' '$1 == "miss"' "$NB_WORK/b.spawns" | wc -l)
 stages_b=$(awk -F'\t' '$2 == "EvalStage" && $1 == "hit"' "$NB_WORK/b.spawns" | wc -l)
@@ -94,7 +114,7 @@ fi
 readonly CHANGED=stages/studies/w04/report_main.cc
 [ -f "$COPY_B/$CHANGED" ] || nb_fail "$CHANGED not found in the workspace copy"
 echo "// A change for the cache-down rebuild (tests/remote_cache/cross_machine_test.sh)." >> "$COPY_B/$CHANGED"
-nb_bazel "$COPY_B" b "$NB_WORK/c.log" "${REMOTE[@]}" --disk_cache= "${REPORTS[@]}"
+nb_bazel "$COPY_B" b "$NB_WORK/c.log" "${REMOTE[@]}" "${SALT[@]}" --disk_cache= "${REPORTS[@]}"
 wall_c="$NB_WALL_S"
 nb_hash_reports "$COPY_B" "${REPORTS[@]}" > "$NB_WORK/c.sha256"
 hits_c=$(nb_processes "$NB_WORK/c.log" "remote cache hit")
@@ -106,7 +126,10 @@ nb_hash_runfiles_reports "${REPORTS[@]}" > "$NB_WORK/outer.sha256"
 echo "== cross-machine remote cache (volatile numbers: this log only)"
 echo "reports: ${REPORTS[*]}"
 echo "cache: http://127.0.0.1:$port, $entries entries after A"
-printf 'A cold, uploading, tr_TR: %6ss  %s\n' "$wall_a" "$(nb_summary_line "$NB_WORK/a.log")"
+printf 'A cold stages (%d), uploading, tr_TR: %6ss  %s\n' "$stages_a" "$wall_a" "$(nb_summary_line "$NB_WORK/a.log")"
+echo "A spawns by mnemonic (hits/total):"
+awk -F'\t' '{ t[$2]++; if ($1 == "hit") h[$2]++ } END { for (m in t) printf "  %-16s %d/%d\n", m, h[m], t[m] }' \
+  "$NB_WORK/a.spawns" | sort
 printf 'B other path, cached:   %6ss  %s\n' "$wall_b" "$(nb_summary_line "$NB_WORK/b.log")"
 printf 'C server down, one tool changed: %6ss  %s\n' "$wall_c" "$(nb_summary_line "$NB_WORK/c.log")"
 echo "B spawns by mnemonic (hits/total):"

@@ -77,8 +77,10 @@ nb_bazel() {
 # to run compiles the stage tools and runs the stages, the others take those
 # results from it. It lives in the outer Bazel's output base (nested_disk_cache;
 # `bazel clean --expunge` removes it), never elsewhere, and is emptied when it
-# outgrows NB_DISK_CACHE_MAX_MB (default 4096). The cold builds of the
-# cross-machine test never read it (--disk_cache=). Sets NB_DISK_CACHE, which
+# outgrows NB_DISK_CACHE_MAX_MB (default 4096). The cross-machine test takes
+# its compiles from it and keeps its stage actions cold with a fresh
+# --define=stage_cache_salt (stages/framework/pipeline/defs.bzl), which is
+# in the key of the stage actions only. Sets NB_DISK_CACHE, which
 # nb_bazel_cmd passes to build, run and test commands.
 nb_use_shared_disk_cache() {
   local runfiles ob size_mb

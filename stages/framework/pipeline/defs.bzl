@@ -109,6 +109,7 @@ def _eval_stage_impl(ctx):
         outputs = outs + [provenance],
         mnemonic = "EvalStage",
         progress_message = "Stage %s" % ctx.label,
+        env = _stage_env(ctx),
     )
     prov = depset([provenance], transitive = _transitive_provenance(ctx.attr.inputs.keys()))
     return [
@@ -119,6 +120,19 @@ def _eval_stage_impl(ctx):
         StageInfo(provenance = prov),
         OutputGroupInfo(provenance = prov),
     ]
+
+def _stage_env(ctx):
+    """{} normally; with --define=stage_cache_salt=<s>, {"STAGE_CACHE_SALT": s}.
+
+    The variable reaches no stage tool (none reads its environment, nor does
+    provenance record it); it is in the action key only, so a build given a
+    fresh salt executes every stage while other actions (compiles) still hit
+    a cache. tests/remote_cache/cross_machine_test.sh uses it to keep its
+    stage executions cold while taking compiles from the nested tests' shared
+    disk cache.
+    """
+    salt = ctx.var.get("stage_cache_salt", "")
+    return {"STAGE_CACHE_SALT": salt} if salt else {}
 
 eval_stage = rule(
     implementation = _eval_stage_impl,
