@@ -15,11 +15,12 @@ and for task set s (every set an experiment names):
                        from what the pipeline derives, after printing the
                        review table (review the diff)
 When the experiment's clone or vector cache is not configured, <e> is tagged
-manual and the token and parity tests are visible skips.
+manual, the token and parity tests are visible skips, and the refreeze
+commands exist but fail saying what to configure.
 """
 
 load("//stages/framework/pipeline:defs.bzl", "report")
-load("//stages/framework/tokens:defs.bzl", "frozen_tokens")
+load("//stages/framework/tokens:defs.bzl", "frozen_tokens", "not_configured_refreeze")
 
 def experiment_report(e):
     """The targets of one experiment (see the module docstring).
@@ -51,6 +52,8 @@ def experiment_report(e):
             args = [e.pins_file, "$(rootpaths %s)" % e.grid.pins, "--"],
             data = [e.grid.pins],
         )
+    else:
+        not_configured_refreeze(e.name + "_pins_refreeze", e.not_configured_message)
 
 def _trec_parity_test(e):
     """<e>_trec_parity_test: every per-cell value against pytrec_eval (tests/trec)."""
@@ -103,7 +106,7 @@ def tasks_refreeze(s):
     )
 
 def experiment_reports(experiments, task_sets):
-    """experiment_report for every experiment, tasks_refreeze for every configured set.
+    """experiment_report for every experiment, tasks_refreeze for every set.
 
     Args:
       experiments: EXPERIMENTS of //stages/experiments:grid.bzl.
@@ -114,3 +117,5 @@ def experiment_reports(experiments, task_sets):
     for s in task_sets:
         if s.configured:
             tasks_refreeze(s)
+        else:
+            not_configured_refreeze(s.name + "_tasks_refreeze", s.not_configured_message)

@@ -44,6 +44,7 @@ that print "SKIPPED: ..." and pass; a DEBUG line says so when the package loads.
 """
 
 load("//stages/framework/pipeline:defs.bzl", "eval_stage", _name = "local_name")
+load("//stages/framework/tokens:defs.bzl", "not_configured_refreeze")
 
 _C = "//stages/corpus:"
 _GOCHECK = "//stages/corpus/gocheck:gocheck"
@@ -343,6 +344,8 @@ def _unconfigured_stubs(s):
     native.filegroup(name = _name(s.summary_data), srcs = [s.summary_index])
     for test in ["labels_test", "chunker_agreement_test"] + (["snapshot_hashes_test"] if s.frozen_snapshot_hashes else []):
         _skip_test(s.prefix + test, message)
+    if s.frozen_snapshot_hashes:
+        not_configured_refreeze(s.prefix + "freeze_snapshot_hashes", message)
 
 def task_set_corpus(s):
     """Defines the corpus targets of one task set (see the module docstring).

@@ -14,7 +14,8 @@ def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = No
       tokens_file: path of the generated token file inside the report, e.g. "w04/w04.tokens.txt".
       markdown: path of the report text inside the report, e.g. "w04/w04.md".
       skip_message: when set (the report's inputs are not configured here), the
-        test prints "SKIPPED: <message>" and passes, and refreeze is not defined.
+        test prints "SKIPPED: <message>" and passes, and refreeze fails
+        with the message (not_configured_refreeze).
     """
     pkg = native.package_name()
     if skip_message != None:
@@ -24,6 +25,7 @@ def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = No
             args = ["'%s'" % skip_message.replace("'", "")],
             size = "small",
         )
+        not_configured_refreeze(name + "_refreeze", skip_message)
         return
     native.sh_test(
         name = name + "_test",
@@ -53,4 +55,21 @@ def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = No
             "--",  # the end of the target's arguments: refreeze.sh refuses any after it
         ],
         data = [report],
+    )
+
+def not_configured_refreeze(name, message):
+    """A refreeze command that cannot run here: it prints `message` and fails.
+
+    So that a refreeze target exists under its usual name whether or not its
+    inputs are configured, and says why it cannot run instead of "no such
+    target".
+
+    Args:
+      name: the target name, e.g. "e04_pins_refreeze".
+      message: why it cannot run and how to fix that.
+    """
+    native.sh_binary(
+        name = name,
+        srcs = ["//stages/framework/tokens:not_configured.sh"],
+        args = ["'%s'" % message.replace("'", ""), "--"],
     )
