@@ -201,31 +201,13 @@ def _set_stages(s, tags, hist_args):
         tags = tags,
     )
 
-    # The same split, unchecked, for the labels (which the lock check reads):
-    # a change to one task's spec reruns only that task's labels.
-    eval_stage(
-        name = _name(s.label_specs),
-        tool = _C + "split_tasks_stage",
-        stage = "e04_task_specs",
-        stage_version = "1",
-        inputs = {s.task_set: "tasks"},
-        outs = [prefix + "labels_in/" + t.spec_file for t in s.tasks],
-        tags = tags,
-    )
-    _lock_stages(s, tags)
-
     # One TaskSet per task, so a change to one task's spec reruns only the
-    # stages of that task (and the set-level stages above), once the lock
-    # check has passed.
-    eval_stage(
-        name = _name(s.task_specs),
-        tool = _C + "split_tasks_stage",
-        stage = "e04_task_specs",
-        stage_version = "1",
-        inputs = {s.task_set: "tasks", s.lock_check: "lock_check"},
-        outs = [prefix + t.spec_file for t in s.tasks],
-        tags = tags,
-    )
+    # stages of that task (and the set-level ones). Split twice: unchecked
+    # for the labels (which the lock check reads), and after the lock check
+    # for everything the grid reads.
+    _split_tasks(s, s.label_specs, prefix + "labels_in/", {s.task_set: "tasks"}, tags)
+    _lock_stages(s, tags)
+    _split_tasks(s, s.task_specs, prefix, {s.task_set: "tasks", s.lock_check: "lock_check"}, tags)
     if s.lsa_training != None:
         for kind in ["snapshot", "manifest", "chunks"]:
             native.alias(
@@ -255,6 +237,18 @@ def _set_stages(s, tags, hist_args):
         tags = tags,
     )
     native.filegroup(name = _name(s.all_labels), srcs = [t.labels for t in s.tasks], tags = tags)
+
+def _split_tasks(s, target, out_dir, inputs, tags):
+    """One <T>.task.pb per task of s under out_dir (split_tasks_main.cc)."""
+    eval_stage(
+        name = _name(target),
+        tool = _C + "split_tasks_stage",
+        stage = "e04_task_specs",
+        stage_version = "1",
+        inputs = inputs,
+        outs = [out_dir + t.spec_file for t in s.tasks],
+        tags = tags,
+    )
 
 def _lock_stages(s, tags):
     """derived_lock (from the labels, never from the lock) and lock_check."""
