@@ -168,10 +168,10 @@ for p in "${SALT_PACKAGES[@]}"; do
 done
 salt=$(printf '%s' "$salt_input" | sha256sum | cut -c1-16)
 # The salt must reach every action key: --action_env covers target-config
-# actions, --host_action_env the exec-config tool builds (stage tools are
-# cfg="exec"), and the platform property every spawn, including stage actions
-# that run with an empty environment (local action cache and remote cache
-# alike). See docs/remote_cache.md.
+# actions (stage tools included: they are cfg="target"), --host_action_env
+# the exec-config tool builds, and the platform property every spawn,
+# including stage actions that run with an empty environment (local action
+# cache and remote cache alike). See docs/remote_cache.md.
 {
   echo "# Written by tools/setup.sh; do not commit."
   echo "build --action_env=CACHE_SALT=$salt"

@@ -13,7 +13,7 @@ touch "$work/ws/data/experiments/e1.textproto"
 printf '#!/bin/sh\necho "$@" >> "%s/calls"\n' "$work" > "$work/bin/bazel"
 chmod +x "$work/bin/bazel"
 ob="$work/some output base"
-runfiles="$ob/execroot/__main__/bazel-out/k8-fastbuild/bin/reports/pins_refreeze.runfiles/__main__"
+runfiles="$ob/execroot/__main__/bazel-out/k8-opt/bin/reports/pins_refreeze.runfiles/__main__"
 mkdir -p "$runfiles"
 
 (cd "$runfiles" && PATH="$work/bin:$PATH" BUILD_WORKSPACE_DIRECTORY="$work/ws" bash "$script" e1) \

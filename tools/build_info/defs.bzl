@@ -48,7 +48,7 @@ build_info = rule(
         "_writer": attr.label(
             default = "//tools/build_info:write_build_info",
             executable = True,
-            cfg = "exec",
+            cfg = "target",
         ),
     },
 )
