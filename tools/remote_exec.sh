@@ -17,7 +17,7 @@
 #
 # The sandbox of an action: its input root (hard links from the CAS) as the
 # chroot, its own PID and network namespace, /tmp a tmpfs, and read-only only
-# the host directories the project's actions need (SANDBOX_MOUNTS below):
+# the host directories the project's actions need (tools/lib/sandbox_mounts.sh):
 # /usr (compilers, headers, libraries, bash), /bin, /lib and /lib64 (on
 # Debian's merged /usr: links into /usr, bound as directories since bwrap
 # cannot bind the links; /bin/bash runs every shell action, /lib64 holds the
@@ -37,6 +37,8 @@ SELF_DIR=$(cd "$(dirname "$(readlink -f "$0")")" && pwd -P)
 readonly SELF_DIR
 # shellcheck source=tools/lib/server.sh
 source "$SELF_DIR/lib/server.sh"
+# shellcheck source=tools/lib/sandbox_mounts.sh
+source "$SELF_DIR/lib/sandbox_mounts.sh"
 
 readonly DEFAULT_PORT=8980
 readonly START_WAIT_S=30
@@ -56,23 +58,6 @@ need_binaries() {
   "$SELF_DIR/remote_exec/install.sh" --check \
     || die "buildbox-casd and buildbox-run are not installed in tools/remote_exec/bin: run tools/setup.sh (or tools/remote_exec/install.sh)"
   command -v bwrap > /dev/null || die "bwrap not on PATH: install Debian's bubblewrap (tools/setup.sh)"
-}
-
-# "host:sandbox" per read-only bind mount (see the header). A top-level
-# directory that is a link into /usr is bound from its target.
-sandbox_mounts() {
-  local d target
-  echo "/usr:/usr"
-  for d in bin lib lib64; do
-    if [ -L "/$d" ]; then
-      target=$(readlink -f "/$d")
-      echo "$target:/$d"
-    elif [ -d "/$d" ]; then
-      echo "/$d:/$d"
-    fi
-  done
-  [ -d /etc/alternatives ] && echo "/etc/alternatives:/etc/alternatives"
-  return 0
 }
 
 # The pid of the running server for <dir>, or nothing.

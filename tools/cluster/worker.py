@@ -1,0 +1,205 @@
+"""A Remote Workers API bot for BuildGrid: the session loop of one worker.
+
+BuildGrid schedules actions on bots that speak the Remote Workers API
+(google.devtools.remoteworkers.v1test2, "RWAPI"). Its own bot was removed
+upstream in favour of buildbox-worker, which no registry reachable here
+carries; this program is that one missing piece, and on a real cluster
+buildbox-worker replaces it unchanged (docs/remote_execution.md). It
+schedules, retries and stores nothing: scheduling, re-queueing of lost
+leases, the CAS and the action cache are BuildGrid's; inputs and outputs go
+through the worker's own buildbox-casd (a CAS proxy to BuildGrid's, started
+by tools/cluster.sh); the action runs in buildbox-run's bubblewrap sandbox.
+
+The loop:
+  1. CreateBotSession with the worker's platform properties on its device
+     (BuildGrid matches them against an action's platform: OSFamily).
+  2. UpdateBotSession, which BuildGrid answers when it has a lease for the bot
+     or its wait ends (the call's deadline bounds it).
+  3. For each lease PENDING or ACTIVE not yet run: the payload is the
+     build.bazel.remote.execution.v2.Action itself; write it to a file, run
+     `buildbox-run --remote=<casd> --action=<file> --action-result=<file>
+     <runner args>`, and return the lease COMPLETED with the ActionResult
+     (an action that exits non-zero is a result, not an error). When
+     buildbox-run writes no result, the lease is COMPLETED with status
+     INTERNAL naming its exit status and log. buildbox-run 1.3.11 may exit 1
+     under this loop after writing a correct result: the result file decides.
+  4. Back to 2. On SIGTERM or SIGINT, the bot reports BOT_TERMINATING and
+     exits 0 after the lease it runs.
+
+Takes (all required but --property and --runner-arg):
+  --server HOST:PORT   BuildGrid's bots endpoint (loopback, insecure)
+  --instance NAME      the instance ("" by default)
+  --casd URL           the worker's casd, e.g. unix:/dir/casd.sock
+  --runner PATH        buildbox-run
+  --work DIR           scratch for the action and result files
+  --bot-id ID          this bot's id (unique in the cluster)
+  --property K=V       a platform property of the bot (repeatable)
+  --runner-arg ARG     an argument passed on to buildbox-run (repeatable)
+Writes one line per lease to stdout:
+  "lease <id> action <sha256>/<bytes> exit <code> <seconds>s"
+(seconds: wall time of the run; the log is volatile, never hashed).
+Exit status: 0 after SIGTERM/SIGINT; 1 when BuildGrid cannot be reached for
+RETRY_LIMIT_S seconds in a row.
+"""
+
+import argparse
+import hashlib
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+
+import grpc
+from buildgrid._protos.build.bazel.remote.execution.v2 import remote_execution_pb2 as re_pb2
+from buildgrid._protos.google.devtools.remoteworkers.v1test2 import bots_pb2
+from buildgrid._protos.google.devtools.remoteworkers.v1test2 import bots_pb2_grpc
+from buildgrid._protos.google.devtools.remoteworkers.v1test2 import worker_pb2
+
+# Deadline of one RWAPI call; BuildGrid holds UpdateBotSession open until it
+# has work or the deadline nears.
+CALL_DEADLINE_S = 10
+# How long BuildGrid may be unreachable before the worker gives up.
+RETRY_LIMIT_S = 60
+# How often a bot running an action tells BuildGrid it is alive (the
+# keepalive timeout in tools/cluster/buildgrid.yml.in must be larger).
+KEEPALIVE_PING_S = 5
+_INTERNAL = 13  # google.rpc.Code.INTERNAL
+
+
+class Worker:
+    def __init__(self, args):
+        self.args = args
+        self.stopping = False
+        channel = grpc.insecure_channel(args.server)
+        self.bots = bots_pb2_grpc.BotsStub(channel)
+        self.done = set()  # ids of leases run, until BuildGrid drops them
+
+    def new_session(self):
+        """Creates this bot's session (retried until BuildGrid answers)."""
+        worker = worker_pb2.Worker()
+        device = worker.devices.add(handle=str(uuid.uuid4()))
+        for prop in self.args.property:
+            key, _, value = prop.partition("=")
+            device.properties.add(key=key, value=value)
+        session = bots_pb2.BotSession(bot_id=self.args.bot_id, status=bots_pb2.BotStatus.OK, worker=worker)
+        request = bots_pb2.CreateBotSessionRequest(parent=self.args.instance, bot_session=session)
+        while True:
+            answer = self.call(self.bots.CreateBotSession, request)
+            if answer is not None:
+                return answer
+
+    def call(self, method, request, deadline=CALL_DEADLINE_S):
+        """One RWAPI call, retried while BuildGrid is unreachable (RETRY_LIMIT_S).
+
+        Returns the answer, or None when the call's deadline passed first (a
+        long poll that found no work).
+        """
+        first_failure = None
+        while True:
+            try:
+                return method(request, timeout=deadline)
+            except grpc.RpcError as e:
+                if e.code() == grpc.StatusCode.DEADLINE_EXCEEDED and first_failure is None:
+                    return None  # no work within the wait: not a failure
+                now = time.monotonic()
+                first_failure = first_failure or now
+                if now - first_failure > RETRY_LIMIT_S:
+                    sys.exit(f"worker {self.args.bot_id}: BuildGrid at {self.args.server} unreachable "
+                             f"for {RETRY_LIMIT_S}s: {e.code().name}: {e.details()}")
+                time.sleep(1)
+
+    def run_lease(self, session, lease):
+        """Runs one lease of `session`; fills lease.result or lease.status; marks it COMPLETED."""
+        action_bytes = lease.payload.value
+        action_file = os.path.join(self.args.work, "action.pb")
+        result_file = os.path.join(self.args.work, "result.pb")
+        with open(action_file, "wb") as f:
+            f.write(action_bytes)
+        if os.path.exists(result_file):
+            os.remove(result_file)
+        start = time.monotonic()
+        with open(os.path.join(self.args.work, "runner.log"), "ab") as log:
+            runner = subprocess.Popen(
+                [self.args.runner, "--remote=" + self.args.casd, "--action=" + action_file,
+                 "--action-result=" + result_file] + self.args.runner_arg,
+                stdout=log, stderr=log, stdin=subprocess.DEVNULL)
+            # While the action runs, the bot keeps telling BuildGrid it is
+            # alive (the lease ACTIVE): BuildGrid re-queues the leases of a
+            # bot it has not heard from for its keepalive timeout.
+            while True:
+                try:
+                    code = runner.wait(timeout=KEEPALIVE_PING_S)
+                    break
+                except subprocess.TimeoutExpired:
+                    self.call(self.bots.UpdateBotSession,
+                              bots_pb2.UpdateBotSessionRequest(name=session.name, bot_session=session),
+                              deadline=KEEPALIVE_PING_S)
+        seconds = time.monotonic() - start
+        exit_code = "-"
+        if os.path.exists(result_file):
+            result = re_pb2.ActionResult()
+            with open(result_file, "rb") as f:
+                result.ParseFromString(f.read())
+            lease.result.Pack(result)
+            exit_code = str(result.exit_code)
+        else:
+            lease.status.code = _INTERNAL
+            lease.status.message = (f"buildbox-run exited {code} without an ActionResult "
+                                    f"(worker {self.args.bot_id}, log {self.args.work}/runner.log)")
+        lease.state = bots_pb2.LeaseState.COMPLETED
+        digest = hashlib.sha256(action_bytes).hexdigest()
+        print(f"lease {lease.id} action {digest}/{len(action_bytes)} exit {exit_code} {seconds:.2f}s", flush=True)
+
+    def loop(self):
+        session = self.new_session()
+        print(f"worker {self.args.bot_id}: session {session.name}", flush=True)
+        while True:
+            for lease in session.leases:
+                if self.stopping:
+                    break
+                if lease.id in self.done:
+                    continue
+                if lease.state in (bots_pb2.LeaseState.PENDING, bots_pb2.LeaseState.ACTIVE):
+                    self.run_lease(session, lease)
+                    self.done.add(lease.id)
+            self.done &= {lease.id for lease in session.leases}
+            if self.stopping:
+                session.status = bots_pb2.BotStatus.BOT_TERMINATING
+            answer = self.call(self.bots.UpdateBotSession,
+                               bots_pb2.UpdateBotSessionRequest(name=session.name, bot_session=session))
+            if self.stopping:
+                print(f"worker {self.args.bot_id}: terminating", flush=True)
+                return
+            if answer is not None:
+                session = answer
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--server", required=True)
+    parser.add_argument("--instance", default="")
+    parser.add_argument("--casd", required=True)
+    parser.add_argument("--runner", required=True)
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--bot-id", required=True)
+    parser.add_argument("--property", action="append", default=[])
+    parser.add_argument("--runner-arg", action="append", default=[])
+    args = parser.parse_args()
+    for prop in args.property:
+        if "=" not in prop or prop.startswith("="):
+            parser.error(f"--property: expected KEY=VALUE, found '{prop}'")
+    os.makedirs(args.work, exist_ok=True)
+    worker = Worker(args)
+
+    def stop(signum, frame):
+        worker.stopping = True
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    worker.loop()
+
+
+if __name__ == "__main__":
+    main()
