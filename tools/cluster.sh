@@ -79,7 +79,8 @@ free_port() {
 
 # As root, PostgreSQL's commands run as the user postgres (it refuses root).
 as_pg() {
-  if [ "$(id -u)" -eq 0 ]; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi
+  # runuser is in /usr/sbin, which a test's PATH does not hold.
+  if [ "$(id -u)" -eq 0 ]; then (cd / && /usr/sbin/runuser -u postgres -- "$@"); else "$@"; fi
 }
 
 # The pid in <file> if that process is alive and its command line holds <word>.

@@ -10,12 +10,19 @@
 #      execution: no nested local build);
 #   3. warm: the same build from another fresh output base against the same
 #      casd: every spawn is a remote cache hit, none executes, same bytes;
-#   4. killed: a build that must execute (one more platform property, so no
+#   4. cluster: BuildGrid with 2 workers (tools/cluster.sh), its cache this
+#      casd; the same reports with a fresh stage salt: every stage action runs
+#      `remote` on a worker, every compile and link is a cache hit; worker 2
+#      is killed while it runs an action, BuildGrid re-queues it, worker 1
+#      runs it, the build completes with the local build's bytes; stop leaves
+#      no process, port or PostgreSQL directory (skipped, saying so, when the
+#      cluster is not installed: tools/setup.sh --cluster);
+#   5. killed: a build that must execute (one more platform property, so no
 #      action key matches) while casd and its actions are KILLed as soon as one action
 #      runs: the build must fail within KILL_BOUND_S seconds naming
 #      `tools/remote_exec.sh start`; a build with the server down must fail
 #      at once, naming it too;
-#   5. stop: no process of casd's process group is left (also on failure:
+#   6. stop: no process of casd's process group is left (also on failure:
 #      the EXIT trap stops casd).
 # Prints the remote/total spawn counts per mnemonic of the cold build.
 # Usage: remote_exec_test.sh <report label>...   (tests/remote_cache/reports.bzl)
@@ -25,6 +32,8 @@ nb_init
 readonly REPORTS=("$@")
 [ "${#REPORTS[@]}" -gt 0 ] || nb_fail "usage: remote_exec_test.sh <report label>..."
 readonly KILL_BOUND_S=60
+# The cluster's worker 2 is killed after this many actions (of about 90).
+readonly KILL_AFTER_LEASES=10
 readonly SERVER="$NB_ROOT/tools/remote_exec.sh"
 # shellcheck source=tools/lib/server.sh
 source "$NB_ROOT/tools/lib/server.sh"
@@ -36,7 +45,10 @@ command -v bwrap > /dev/null || nb_fail "bwrap not on PATH: run tools/setup.sh (
 port=$(/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 casd_dir="$NB_WORK/casd"
 casd_pid=""
+readonly CLUSTER="$NB_ROOT/tools/cluster.sh"
+cluster_dir="$NB_WORK/cluster"
 cleanup() {
+  if [ -d "$cluster_dir" ]; then "$CLUSTER" stop "$cluster_dir" > /dev/null 2>&1 || true; fi
   "$SERVER" stop "$casd_dir" > /dev/null 2>&1 || true
   nb_cleanup
 }
@@ -92,7 +104,90 @@ not_hit=$(awk -F'\t' '$2 != "remote cache hit"' "$NB_WORK/warm.spawns" | sort | 
 same_bytes warm
 nb_log "warm build (${NB_WALL_S}s): $n_warm of $n_warm spawns remote cache hits, 0 executed; same bytes"
 
-# 4. Killed mid-build. One more platform property (Bazel refuses a second
+# 4. The cluster (tools/cluster.sh; docs/remote_execution.md, "A cluster"):
+# BuildGrid with 2 workers, its CAS and action cache this casd (--cache), so
+# the compiles of step 2 are cache hits and need no third cold compile; a
+# fresh stage salt keeps every stage action cold, so the scheduler must hand
+# each to a worker. Once both workers have run an action, one worker (its
+# bot and its casd) is killed while it runs one: BuildGrid hears nothing
+# more from that bot and queues its lease again (keepalive timeout,
+# tools/cluster/buildgrid.yml.in); the build must complete with the local
+# build's bytes, the killed action run again by the other worker. Skipped,
+# saying so, when the cluster is not installed (tools/setup.sh --cluster).
+cluster_phase() {
+  local cport salt digest killed_bot pid w status started start_s
+  start_s=$SECONDS
+  cport=$(/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  "$CLUSTER" start "$cluster_dir" --workers 2 --port "$cport" --cache "http://127.0.0.1:$port"
+  salt=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
+  (
+    status=0
+    cd "$copy" && HOME="$NB_WORK/home" timeout "$NB_BUILD_TIMEOUT_S" \
+      bazel --batch --nohome_rc --output_user_root="$NB_WORK/user_root" --output_base="$NB_WORK/ob-cluster" \
+      build --config=cluster "--remote_executor=grpc://127.0.0.1:$cport" "--define=stage_cache_salt=$salt" \
+      --execution_log_json_file="$NB_WORK/cluster.json" "${REPORTS[@]}" > "$NB_WORK/cluster.log" 2>&1 || status=$?
+    echo "$status" > "$NB_WORK/cluster.end"
+  ) &
+  build_pid=$!
+  # Worker 2 is killed in the middle of the grid: once worker 1 has run an
+  # action, worker 2 KILL_AFTER_LEASES, and worker 2's bot runs one now (a
+  # buildbox-run child).
+  bot_runs_action() {
+    local bot
+    bot=$(cat "$cluster_dir/worker-2/bot-1.pid")
+    { cat /proc/[0-9]*/stat 2>/dev/null || true; } \
+      | awk -v p="$bot" '{ sub(/^.*\) /, ""); if ($2 == p) f = 1 } END { exit !f }'
+  }
+  ready_to_kill() {
+    grep -q '^lease ' "$cluster_dir/worker-1/bot-1.log" \
+      && [ "$(grep -c '^lease ' "$cluster_dir/worker-2/bot-1.log")" -ge "$KILL_AFTER_LEASES" ] && bot_runs_action
+  }
+  if ! server_wait 600 "$build_pid" ready_to_kill; then
+    wait "$build_pid" || true
+    tail -n 20 "$NB_WORK/cluster.log" >&2
+    nb_fail "cluster: the build ended before worker 1 ran an action and worker 2 $KILL_AFTER_LEASES"
+  fi
+  # The action the doomed bot runs: the worker writes it to action.pb first.
+  digest=$(sha256sum "$cluster_dir/worker-2/bot-1/action.pb" | cut -c1-64)
+  for w in bot-1 casd; do
+    pid=$(cat "$cluster_dir/worker-2/$w.pid")
+    kill -KILL -- "-$pid"
+  done
+  killed_bot=$(grep -c '^lease ' "$cluster_dir/worker-2/bot-1.log")
+  nb_log "cluster: killed worker 2 (bot and casd) after $killed_bot actions, while it ran action $digest"
+  wait "$build_pid" || true
+  status=$(cat "$NB_WORK/cluster.end")
+  [ "$status" -eq 0 ] || { tail -n 30 "$NB_WORK/cluster.log" >&2; nb_fail "cluster: the build failed (exit $status) after a worker was killed"; }
+  grep -q "^lease [^ ]* action $digest/" "$cluster_dir/worker-1/bot-1.log" \
+    || nb_fail "cluster: the killed worker's action $digest was not run again by worker 1"
+  spawn_runners "$NB_WORK/cluster.json" > "$NB_WORK/cluster.spawns"
+  nb_log "cluster build ($((SECONDS - start_s))s with start-up): remote / cache hit / total spawns per mnemonic"
+  awk -F'\t' '{ t[$1]++; if ($2 == "remote") r[$1]++; if ($2 == "remote cache hit") h[$1]++ }
+    END { for (m in t) printf "  %-16s %4d / %4d / %d\n", m, r[m], h[m], t[m] }' "$NB_WORK/cluster.spawns" | sort
+  not_remote=$(awk -F'\t' '$1 == "EvalStage" && $2 != "remote"' "$NB_WORK/cluster.spawns" | sort | uniq -c)
+  [ -z "$not_remote" ] || { echo "$not_remote" >&2; nb_fail "cluster: stage actions that did not run on the cluster"; }
+  not_hit=$(awk -F'\t' '($1 == "CppCompile" || $1 == "CppLink") && $2 != "remote cache hit"' "$NB_WORK/cluster.spawns" | sort | uniq -c)
+  [ -z "$not_hit" ] || { echo "$not_hit" >&2; nb_fail "cluster: compiles or links that were not cache hits from casd"; }
+  same_bytes cluster
+  nb_log "cluster: worker 1 ran $(grep -c '^lease ' "$cluster_dir/worker-1/bot-1.log") actions, worker 2 $killed_bot before the kill; the killed action ran again on worker 1; $(wc -l < "$NB_WORK/cluster.stable") report files equal the local build's"
+  started=$(cat "$cluster_dir"/worker-*/*.pid "$cluster_dir/server/bgd.pid")
+  "$CLUSTER" stop "$cluster_dir" > /dev/null
+  for pid in $started; do
+    if server_group_alive "$pid"; then nb_fail "cluster: process group $pid is still running after stop"; fi
+  done
+  [ ! -e "$cluster_dir/pg.path" ] || nb_fail "cluster: PostgreSQL's directory $(cat "$cluster_dir/pg.path") is left"
+  if server_port_open "$cport"; then nb_fail "cluster: 127.0.0.1:$cport still answers after stop"; fi
+  nb_log "cluster: stopped, no process, port or PostgreSQL directory left"
+}
+cluster_result="the cluster phase was skipped (BuildGrid not installed)"
+if [ -x "$NB_ROOT/.venv-buildgrid/bin/bgd" ]; then
+  cluster_phase
+  cluster_result="BuildGrid's 2 workers ran every stage action with the same bytes, one of them killed mid-build"
+else
+  echo "SKIPPED (cluster phase only): BuildGrid is not installed in .venv-buildgrid: run tools/setup.sh --cluster"
+fi
+
+# 5. Killed mid-build. One more platform property (Bazel refuses a second
 # cache-salt): no action key of the cold build matches,
 # so the build must execute; casd is killed once it runs an action (one of its
 # children is a buildbox-run).
@@ -136,10 +231,10 @@ status=0
 grep -q 'tools/remote_exec.sh start' "$NB_WORK/down.log" \
   || { cat "$NB_WORK/down.log" >&2; nb_fail "a build with the server down does not name tools/remote_exec.sh start"; }
 
-# 5. Nothing of casd is left.
+# 6. Nothing of casd is left.
 "$SERVER" stop "$casd_dir" > /dev/null
 if server_group_alive "$casd_pid"; then
   ps -eo pid,pgid,stat,args | awk -v g="$casd_pid" '$2 == g' >&2
   nb_fail "processes of casd's group $casd_pid are still running"
 fi
-echo "PASS: stage actions, compiles and links ran on buildbox-casd with the local build's bytes; a fresh output base took every spawn from its cache; a killed server failed the build in ${after}s naming its start command; nothing left running"
+echo "PASS: stage actions, compiles and links ran on buildbox-casd with the local build's bytes; a fresh output base took every spawn from its cache; ${cluster_result}; a killed server failed the build in ${after}s naming its start command; nothing left running"
