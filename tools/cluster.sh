@@ -118,6 +118,9 @@ start_postgres() {
   fi
   echo "$home" > "$dir/pg.path"
   as_pg mkdir -p "$home/run"
+  # Trust authentication for the superuser bgd: the server listens on
+  # 127.0.0.1 only, holds nothing but BuildGrid's job queue, and lives as long
+  # as the cluster.
   as_pg "$bin/initdb" -D "$home/data" -U bgd -A trust -E UTF8 --locale=C > "$dir/initdb.log" 2>&1 \
     || { tail -n 20 "$dir/initdb.log" >&2; die "initdb failed (log: $dir/initdb.log)"; }
   echo "$pg_port" > "$dir/pg.port"

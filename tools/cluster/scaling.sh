@@ -11,13 +11,17 @@
 #    workers, its cache that casd) and builds the report again with a fresh
 #    --define=stage_cache_salt, so every stage action runs on the cluster and
 #    every compile is a cache hit; then stops the cluster.
-# Prints a markdown table: workers, stage actions run on the cluster, wall
-# seconds of the build, Bazel's critical path, the CPU seconds of the workers
-# (each bot with the actions it ran: buildbox-run and the stage tools are its
-# children), the median seconds of one action inside the sandbox (the bots'
-# logs) and the median scheduling overhead per action (Bazel's remote
-# action execution time of the spawn, from --profile, minus the run inside the
-# sandbox: upload, queue, lease, download). Everything lives under the
+# Prints a markdown table: workers N, stage actions run on the cluster, wall
+# seconds of the build, Bazel's critical path, the machine's CPU seconds
+# during the build (/proc/stat, every process: Bazel, BuildGrid, PostgreSQL,
+# casd and the actions; the actions' own CPU is not in the bots' rusage, as
+# bubblewrap's PID namespace does not hand it up), the seconds the bots spent
+# running actions (their logs: input staging, the action, output upload),
+# their mean per action, and the bots' time outside actions per action,
+# (N x wall - action seconds) / actions: with one worker, whose queue is never
+# empty, that is the scheduling overhead per action (lease round trip and
+# assignment); with more workers it also holds the time a bot waits for work
+# the build graph has not released yet. Everything lives under the
 # scratch directory (removed first if it holds an earlier run of this
 # script), output bases included; the servers are stopped on exit.
 set -euo pipefail
@@ -38,7 +42,7 @@ free_port() {
   /usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 cleanup() {
-  [ -d "$scratch/cluster" ] && "$ROOT/tools/cluster.sh" stop "$scratch/cluster" > /dev/null 2>&1
+  if [ -d "$scratch/cluster" ]; then "$ROOT/tools/cluster.sh" stop "$scratch/cluster" > /dev/null 2>&1 || true; fi
   "$ROOT/tools/remote_exec.sh" stop "$scratch/casd" > /dev/null 2>&1 || true
 }
 trap cleanup EXIT
@@ -49,32 +53,30 @@ casd_port=$(free_port)
   "--remote_executor=grpc://127.0.0.1:$casd_port" "$label") > "$scratch/warm.log" 2>&1 \
   || { tail -n 30 "$scratch/warm.log" >&2; echo "scaling: the build on casd failed" >&2; exit 1; }
 
-echo "| workers | stage actions on the cluster | wall s | critical path s | worker CPU-s | median action s (sandbox) | median overhead s per action |"
-echo "|---|---|---|---|---|---|---|"
+echo "| workers | stage actions on the cluster | wall s | critical path s | machine CPU-s | bot s in actions | mean s per action | bot s outside actions, per action |"
+echo "|---|---|---|---|---|---|---|---|"
+busy_jiffies() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9 }' /proc/stat; }
 for n in "$@"; do
   rm -rf "$scratch/cluster"
   port=$(free_port)
   "$ROOT/tools/cluster.sh" start "$scratch/cluster" --workers "$n" --port "$port" \
     --cache "http://127.0.0.1:$casd_port" > /dev/null
   salt=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
+  before=$(busy_jiffies)
   (cd "$ROOT" && bazel --output_base="$scratch/ob" build --config=cluster "--remote_executor=grpc://127.0.0.1:$port" \
-    "--define=stage_cache_salt=$salt" --profile="$scratch/n$n.profile.gz" "$label") > "$scratch/n$n.log" 2>&1 \
+    "--define=stage_cache_salt=$salt" "$label") > "$scratch/n$n.log" 2>&1 \
     || { tail -n 30 "$scratch/n$n.log" >&2; echo "scaling: the build on $n worker(s) failed" >&2; exit 1; }
-  cpu=$("$ROOT/tools/cluster.sh" status "$scratch/cluster" | awk '/bot-/ { gsub(/[(,]/, ""); for (i = 1; i <= NF; i++) if ($(i + 1) == "CPU-s)") s += $i } END { printf "%.1f", s }')
+  cpu=$(awk -v a="$before" -v b="$(busy_jiffies)" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.0f", (b - a) / hz }')
   "$ROOT/tools/cluster.sh" stop "$scratch/cluster" > /dev/null
   cat "$scratch"/cluster/worker-*/bot-*.log | sed -n 's/^lease [^ ]* action [^ ]* exit [^ ]* \([0-9.]*\)s$/\1/p' \
     > "$scratch/n$n.runs"
-  /usr/bin/python3 - "$n" "$scratch/n$n.log" "$scratch/n$n.profile.gz" "$scratch/n$n.runs" "$cpu" <<'PY'
-import gzip, json, re, statistics, sys
-n, log, profile, runs, cpu = sys.argv[1:6]
-text = open(log).read()
-wall = re.findall(r"Elapsed time: ([0-9.]+)s, Critical Path: ([0-9.]+)s", text)[-1]
-events = json.load(gzip.open(profile))["traceEvents"]
-remote = [e["dur"] / 1e6 for e in events
-          if e.get("ph") == "X" and e.get("cat") == "remote action execution"]
+  /usr/bin/python3 - "$n" "$scratch/n$n.log" "$scratch/n$n.runs" "$cpu" <<'PY'
+import re, sys
+n, log, runs, cpu = sys.argv[1:5]
+wall, critical = map(float, re.findall(r"Elapsed time: ([0-9.]+)s, Critical Path: ([0-9.]+)s", open(log).read())[-1])
 inside = [float(x) for x in open(runs).read().split()]
-overhead = statistics.median(remote) - statistics.median(inside) if remote and inside else float("nan")
-print(f"| {n} | {len(inside)} | {float(wall[0]):.1f} | {float(wall[1]):.1f} | {cpu} | "
-      f"{statistics.median(inside):.2f} | {overhead:.2f} |")
+busy = sum(inside)
+print(f"| {n} | {len(inside)} | {wall:.1f} | {critical:.1f} | {cpu} | {busy:.1f} | "
+      f"{busy / len(inside):.3f} | {(int(n) * wall - busy) / len(inside):.3f} |")
 PY
 done
