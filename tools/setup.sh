@@ -215,10 +215,15 @@ salt=$(printf '%s' "$salt_input" | sha256sum | cut -c1-16)
 # the exec-config tool builds, and the platform property every spawn,
 # including stage actions that run with an empty environment (local action
 # cache and remote cache alike). See docs/remote_cache.md.
+# Written to a temporary file and renamed, only when it changes: a build that
+# reads it while another set-up runs (.ci/run installs the optional parts
+# during the build) never sees a partial file.
+salt_tmp=$(mktemp .bazelrc.salt.XXXXXX)
 {
   echo "# Written by tools/setup.sh; do not commit."
   echo "build --action_env=CACHE_SALT=$salt"
   echo "build --host_action_env=CACHE_SALT=$salt"
   echo "build --remote_default_exec_properties=cache-salt=$salt"
-} > .bazelrc.salt
+} > "$salt_tmp"
+if cmp -s "$salt_tmp" .bazelrc.salt; then rm -f "$salt_tmp"; else chmod 644 "$salt_tmp" && mv -f "$salt_tmp" .bazelrc.salt; fi
 echo "setup: cache-key salt $salt (.bazelrc.salt)"
