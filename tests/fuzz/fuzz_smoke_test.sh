@@ -15,8 +15,10 @@ nb_copy_workspace "$copy"
 
 nb_log "fuzzing every target for ${SECONDS_EACH}s (2 at a time)"
 set +e
-(cd "$copy" && HOME="$NB_WORK/home" FUZZ_OUTPUT_BASE="$NB_WORK/ob-fuzz" \
-  FUZZ_BAZEL_STARTUP="--batch --nohome_rc --output_user_root=$NB_WORK/user_root" \
+# The nested server's startup flags other than the output base (nb_cleanup
+# shuts it down).
+startup=$(nb_startup_flags "$copy" fuzz | grep -v '^--output_base=' | tr '\n' ' ')
+(cd "$copy" && HOME="$NB_WORK/home" FUZZ_OUTPUT_BASE="$NB_WORK/ob-fuzz" FUZZ_BAZEL_STARTUP="$startup" \
   timeout "$NB_BUILD_TIMEOUT_S" tools/fuzz/run.sh --seconds "$SECONDS_EACH" --jobs 2 \
     --work "$NB_WORK/fuzz") > "$NB_WORK/fuzz.out" 2>&1
 status=$?

@@ -3,9 +3,16 @@
 # A test cannot build its own workspace in place (the outer server holds the
 # output base and the sandbox hides the tree), so these helpers copy the
 # workspace sources to fresh directories, each standing for another machine,
-# and run a separate `bazel --batch` with its own --output_base there. The
-# copies never include .bazelrc.user or bazel-* links; they do include
-# .bazelrc.salt, so the cache-key salt is that of this machine.
+# and run a separate Bazel with its own --output_base there. The copies never
+# include .bazelrc.user or bazel-* links; they do include .bazelrc.salt, so
+# the cache-key salt is that of this machine.
+#
+# Each output base gets its own Bazel server (loopback gRPC, as every Bazel
+# server): a test's later commands in one output base reuse its JVM and
+# analysis instead of paying both again (--batch took about 6 s more a
+# command). The server exits after NB_SERVER_IDLE_S idle seconds at the latest;
+# nb_cleanup shuts down every server this test started, and kills one that
+# does not stop, by the pid its output base records.
 #
 # The calling test must be tagged "local" (no sandbox: the copy is found
 # through the test's own runfiles symlink) and "exclusive".
@@ -29,11 +36,17 @@
 #   nb_hash_runfiles_reports <label>...  the same listing for the reports in the test's runfiles
 #   nb_stable <listing>           the listing without volatile files (*.volatile.*: timings,
 #                                 never hashed into provenance; see stages/framework/pipeline/defs.bzl)
-#   nb_cleanup                    removes NB_WORK (called by the EXIT trap)
+#   nb_startup_flags <copy> <name>  the startup flags of output base <name> (for a test's own
+#                                 bazel calls in <copy>; marks its server for nb_cleanup)
+#   nb_cleanup                    shuts down the test's Bazel servers, removes NB_WORK
+#                                 (called by the EXIT trap)
 set -euo pipefail
 
 # Bound on every nested Bazel command (seconds); the test's own timeout is larger.
 readonly NB_BUILD_TIMEOUT_S="${NB_BUILD_TIMEOUT_S:-900}"
+# Idle time after which a nested Bazel server exits by itself (seconds): a
+# bound should the test be killed before its EXIT trap runs.
+readonly NB_SERVER_IDLE_S="${NB_SERVER_IDLE_S:-300}"
 
 nb_log() { echo "[$(basename "$0")] $*"; }
 nb_fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -105,11 +118,12 @@ nb_bazel_cmd() {
   case "$command" in
     build | run | test) [ -n "${NB_DISK_CACHE:-}" ] && cache_flags=("--disk_cache=$NB_DISK_CACHE") ;;
   esac
+  local startup=()
+  mapfile -t startup < <(nb_startup_flags "$copy" "$name")
   start=$(date +%s.%N)
   set +e
   (cd "$copy" && HOME="$NB_WORK/home" timeout "$NB_BUILD_TIMEOUT_S" \
-    bazel --batch --nohome_rc --output_user_root="$NB_WORK/user_root" \
-      --output_base="$NB_WORK/ob-$name" "$command" "${cache_flags[@]}" "$@") > "$log" 2>&1
+    bazel "${startup[@]}" "$command" "${cache_flags[@]}" "$@") > "$log" 2>&1
   status=$?
   set -e
   end=$(date +%s.%N)
@@ -204,10 +218,42 @@ nb_compare_hashes() {
   fi
 }
 
+# One startup flag a line. The server of output base <name> is recorded in
+# NB_WORK/servers ("<output base> <copy>" a line), for nb_cleanup.
+nb_startup_flags() {
+  local copy="$1" ob="$NB_WORK/ob-$2"
+  nb_server_flags "$ob"
+  grep -qF "$ob " "$NB_WORK/servers" 2>/dev/null || echo "$ob $copy" >> "$NB_WORK/servers"
+}
+
+# The startup flags of the server of output base <ob>, one a line (the same
+# for every command: other flags would restart the server).
+nb_server_flags() {
+  printf '%s\n' --nohome_rc "--output_user_root=$NB_WORK/user_root" "--output_base=$1" \
+    "--max_idle_secs=$NB_SERVER_IDLE_S"
+}
+
+# Stops the server of output base <ob> (whose workspace is <copy>): `bazel
+# shutdown` (which waits for a running command, so bounded), then the
+# recorded pid if it is still that output base's server.
+nb_stop_server() {
+  local ob="$1" copy="$2" pid flags=()
+  [ -f "$ob/server/server.pid.txt" ] || return 0
+  mapfile -t flags < <(nb_server_flags "$ob")
+  (cd "$copy" && HOME="$NB_WORK/home" timeout 30 bazel "${flags[@]}" shutdown) > /dev/null 2>&1 || true
+  pid=$(cat "$ob/server/server.pid.txt" 2>/dev/null) || return 0
+  [[ "$pid" =~ ^[0-9]+$ ]] || return 0
+  if tr '\0' '\n' < "/proc/$pid/cmdline" 2>/dev/null | grep -qxF -- "--output_base=$ob"; then
+    kill -9 "$pid" 2>/dev/null || true
+  fi
+}
+
 nb_cleanup() {
-  local ob
-  # --batch leaves no server; this only frees the disk.
+  local ob copy
   if [ -n "${NB_WORK:-}" ] && [ -d "$NB_WORK" ]; then
+    if [ -f "$NB_WORK/servers" ]; then
+      while read -r ob copy; do nb_stop_server "$ob" "$copy"; done < "$NB_WORK/servers"
+    fi
     for ob in "$NB_WORK"/ob-*; do
       [ -d "$ob" ] && chmod -R u+w "$ob" 2>/dev/null || true
     done
