@@ -15,7 +15,12 @@
 # does not stop, by the pid its output base records.
 #
 # The calling test must be tagged "local" (no sandbox: the copy is found
-# through the test's own runfiles symlink) and "exclusive".
+# through the test's own runfiles symlink). Nested tests are not exclusive:
+# they run beside other tests and each other, each in its own copy, output
+# base and loopback ports, so one test's waits (servers starting, fuzzing,
+# stage critical paths) overlap another's compiles. A test that takes results
+# from the shared disk cache below lists the targets it builds as data, so the
+# outer build has put them there before it starts.
 #
 # Functions:
 #   nb_init                       sets NB_ROOT (the real workspace) and NB_WORK (scratch)
@@ -86,27 +91,23 @@ nb_bazel() {
 }
 
 # A disk cache shared by the nested tests that need no cold build (the
-# incremental, new-experiment, verify and judge data tests): the first of them
-# to run compiles the stage tools and runs the stages, the others take those
-# results from it. It lives in the outer Bazel's output base (nested_disk_cache;
-# `bazel clean --expunge` removes it), never elsewhere, and is emptied when it
-# outgrows NB_DISK_CACHE_MAX_MB (default 4096). The cross-machine test takes
+# incremental, new-experiment and real-server tests): tools/test.sh passes it
+# to the outer build, which fills it with the compiles and stage results of
+# the tests' data before they start; a nested build adds what it misses. It
+# lives in the outer Bazel's output base (nested_disk_cache; `bazel clean
+# --expunge` removes it), never elsewhere; tools/test.sh empties it, before
+# any test runs, when it outgrows 4 GiB. The cross-machine test takes
 # its compiles from it and keeps its stage actions cold with a fresh
 # --define=stage_cache_salt (stages/framework/pipeline/defs.bzl), which is
 # in the key of the stage actions only. Sets NB_DISK_CACHE, which
 # nb_bazel_cmd passes to build, run and test commands.
 nb_use_shared_disk_cache() {
-  local runfiles ob size_mb
+  local runfiles ob
   runfiles=$(readlink -f "${TEST_SRCDIR:?not run by bazel test}")
   ob="${runfiles%%/execroot/*}"
   [ "$ob" != "$runfiles" ] || nb_fail "cannot find the outer output base above $runfiles"
   NB_DISK_CACHE="$ob/nested_disk_cache"
   mkdir -p "$NB_DISK_CACHE"
-  size_mb=$(du -sm "$NB_DISK_CACHE" | cut -f1)
-  if [ "$size_mb" -gt "${NB_DISK_CACHE_MAX_MB:-4096}" ]; then
-    nb_log "emptying the shared nested disk cache ($size_mb MB)"
-    rm -rf "$NB_DISK_CACHE" && mkdir -p "$NB_DISK_CACHE"
-  fi
 }
 
 nb_bazel_cmd() {
