@@ -12,9 +12,10 @@ run_query() {  # <log> <extra startup-free args...>
   local log="$1"
   shift
   set +e
+  local startup=()
+  mapfile -t startup < <(nb_startup_flags "$copy" query)
   (cd "$copy" && HOME="$NB_WORK/home" timeout "$NB_BUILD_TIMEOUT_S" \
-    bazel --batch --nohome_rc --output_user_root="$NB_WORK/user_root" \
-      --output_base="$NB_WORK/ob-query" query "$@" '@judge_data//:all') > "$log" 2>&1
+    bazel "${startup[@]}" query "$@" '@judge_data//:all') > "$log" 2>&1
   local status=$?
   set -e
   return "$status"

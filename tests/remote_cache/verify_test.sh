@@ -14,20 +14,17 @@ report=$(readlink -f "$3")
 copy="$NB_WORK/ws"
 nb_copy_workspace "$copy"
 ob="$NB_WORK/ob-verify"
-cleanup() {
-  (cd "$copy" && HOME="$NB_WORK/home" bazel --output_user_root="$NB_WORK/user_root" --output_base="$ob" shutdown >/dev/null 2>&1) || true
-  nb_cleanup
-}
-trap cleanup EXIT
 
 run_verify() {  # run_verify <report dir> <log>
   (cd "$copy" && HOME="$NB_WORK/home" BUILD_WORKSPACE_DIRECTORY="$copy" VERIFY_OUTPUT_BASE="$ob" \
     TEST_TMPDIR= timeout "$NB_BUILD_TIMEOUT_S" bash "$verify" "$plan" "$1") > "$2" 2>&1
 }
-# verify.sh calls plain `bazel`: give it this test's user root through a wrapper on PATH.
+# verify.sh calls plain `bazel` with --output_base=$ob: give it this test's
+# other startup flags through a wrapper on PATH (nb_cleanup stops the server).
 mkdir -p "$NB_WORK/bin"
 real_bazel=$(command -v bazel)
-printf '#!/bin/sh\nexec "%s" --nohome_rc --output_user_root="%s" "$@"\n' "$real_bazel" "$NB_WORK/user_root" > "$NB_WORK/bin/bazel"
+startup=$(nb_startup_flags "$copy" verify | grep -v '^--output_base=' | sed "s/.*/'&'/" | tr '\n' ' ')
+printf '#!/bin/sh\nexec "%s" %s "$@"\n' "$real_bazel" "$startup" > "$NB_WORK/bin/bazel"
 chmod +x "$NB_WORK/bin/bazel"
 export PATH="$NB_WORK/bin:$PATH"
 

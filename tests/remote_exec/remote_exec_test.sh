@@ -120,10 +120,11 @@ cluster_phase() {
   cport=$(/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   "$CLUSTER" start "$cluster_dir" --workers 2 --port "$cport" --cache "http://127.0.0.1:$port"
   salt=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
+  local startup=()
+  mapfile -t startup < <(nb_startup_flags "$copy" cluster)
   (
     status=0
-    cd "$copy" && HOME="$NB_WORK/home" timeout "$NB_BUILD_TIMEOUT_S" \
-      bazel --batch --nohome_rc --output_user_root="$NB_WORK/user_root" --output_base="$NB_WORK/ob-cluster" \
+    cd "$copy" && HOME="$NB_WORK/home" timeout "$NB_BUILD_TIMEOUT_S" bazel "${startup[@]}" \
       build --config=cluster "--remote_executor=grpc://127.0.0.1:$cport" "--define=stage_cache_salt=$salt" \
       --execution_log_json_file="$NB_WORK/cluster.json" "${REPORTS[@]}" > "$NB_WORK/cluster.log" 2>&1 || status=$?
     echo "$status" > "$NB_WORK/cluster.end"
@@ -195,10 +196,10 @@ runs_action() {
   { cat /proc/[0-9]*/stat 2>/dev/null || true; } \
     | awk -v p="$casd_pid" '{ sub(/^.*\) /, ""); if ($2 == p) f = 1 } END { exit !f }'
 }
+mapfile -t kill_startup < <(nb_startup_flags "$copy" kill)
 (
   status=0
-  cd "$copy" && HOME="$NB_WORK/home" timeout "$NB_BUILD_TIMEOUT_S" \
-    bazel --batch --nohome_rc --output_user_root="$NB_WORK/user_root" --output_base="$NB_WORK/ob-kill" \
+  cd "$copy" && HOME="$NB_WORK/home" timeout "$NB_BUILD_TIMEOUT_S" bazel "${kill_startup[@]}" \
     build "${RX[@]}" --remote_default_exec_properties=remote-exec-test=kill "${REPORTS[@]}" \
     > "$NB_WORK/kill.log" 2>&1 || status=$?
   echo "$status $(date +%s.%N)" > "$NB_WORK/kill.end"
@@ -224,8 +225,7 @@ nb_log "the build failed (exit $status) ${after}s after the kill, naming: $(grep
 
 # The server is down now: a build fails at once, naming the start command.
 status=0
-(cd "$copy" && HOME="$NB_WORK/home" timeout "$KILL_BOUND_S" \
-  bazel --batch --nohome_rc --output_user_root="$NB_WORK/user_root" --output_base="$NB_WORK/ob-kill" \
+(cd "$copy" && HOME="$NB_WORK/home" timeout "$KILL_BOUND_S" bazel "${kill_startup[@]}" \
   build "${RX[@]}" "${REPORTS[@]}") > "$NB_WORK/down.log" 2>&1 || status=$?
 [ "$status" -ne 0 ] && [ "$status" -ne 124 ] || nb_fail "a build with the server down did not fail in ${KILL_BOUND_S}s (exit $status)"
 grep -q 'tools/remote_exec.sh start' "$NB_WORK/down.log" \
