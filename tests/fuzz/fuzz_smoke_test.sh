@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Fuzz smoke run: builds every fuzz target (tag fuzz_target) with
 # --config=fuzz (clang-14, libFuzzer, ASan, UBSan) in a copy of the workspace
-# with its own output base, and runs each for FUZZ_SMOKE_SECONDS (default 10),
+# with its own output base, and runs each for FUZZ_SMOKE_SECONDS (default 5),
 # two at a time, through tools/fuzz/run.sh, the command developers use for
 # longer runs (docs/fuzzing.md). Fails on any crash, leak, timeout or
 # out-of-memory input, printing the target and the input's path.
 source "$(dirname "$0")/../remote_cache/nested_bazel.sh"
 
-readonly SECONDS_EACH="${FUZZ_SMOKE_SECONDS:-10}"
+readonly SECONDS_EACH="${FUZZ_SMOKE_SECONDS:-5}"
 
 nb_init
 copy="$NB_WORK/ws"
