@@ -132,8 +132,10 @@ embed_sha=$(sha256sum "$embed_lock" | cut -c1-64)
 if ((embedding_server)) || [ -f .venv/.embedding-lock.sha256 ]; then
   if [ "$(cat .venv/.embedding-lock.sha256 2>/dev/null)" != "$embed_sha" ]; then
     echo "setup: installing the embedding server of $embed_lock into .venv (about 6 GB)"
+    # --no-compile: pip would byte-compile all 12,000 modules (34 CPU-s); the
+    # server's first start compiles the few hundred it imports.
     if ! .venv/bin/pip install --quiet --disable-pip-version-check --require-hashes \
-        --only-binary=:all: --no-deps -r "$embed_lock" > /tmp/setup-pip-embedding.log 2>&1; then
+        --only-binary=:all: --no-deps --no-compile -r "$embed_lock" > /tmp/setup-pip-embedding.log 2>&1; then
       echo "setup: pip install -r $embed_lock failed (log: /tmp/setup-pip-embedding.log)" >&2
       tail -20 /tmp/setup-pip-embedding.log >&2
       exit 1
