@@ -183,6 +183,9 @@ absl::StatusOr<std::unique_ptr<VectorCacheWriter>> VectorCacheWriter::Open(
       sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
   SqliteHandle db(raw);
   if (rc != SQLITE_OK) return SqlError(raw, path, "open");
+  if (sqlite3_busy_timeout(db.get(), kVectorCacheBusyTimeoutMs) != SQLITE_OK) {
+    return SqlError(db.get(), path, "set busy timeout");
+  }
   char* err = nullptr;
   if (sqlite3_exec(db.get(), kSchema, nullptr, nullptr, &err) != SQLITE_OK) {
     std::string msg = err ? err : "";

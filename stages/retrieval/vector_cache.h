@@ -79,8 +79,16 @@ class SqliteHandle {
 // it before pinning a file.
 absl::Status CheckVectorCacheFile(const std::string& path);
 
+// How long a writer waits for a reader of the same file before it gives up
+// with "database is locked" (SQLite's busy timeout): another process that
+// reads the cache while a fill runs (the sqlite3 shell, a script counting
+// rows) holds a shared lock that a commit must wait for.
+inline constexpr int kVectorCacheBusyTimeoutMs = 30000;
+
 class VectorCacheWriter {
  public:
+  // Opens or creates the cache at `path` (schema above), with a busy timeout
+  // of kVectorCacheBusyTimeoutMs. Internal naming `path` on an SQLite error.
   static absl::StatusOr<std::unique_ptr<VectorCacheWriter>> Open(const std::string& path);
 
   // The row of `key` (checked for `dims` values), or nullopt.

@@ -2,10 +2,13 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <future>
 #include <limits>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -69,6 +72,36 @@ TEST(VectorCacheTest, MissingTextsAreAnErrorNamingTheFillCommand) {
   EXPECT_TRUE(
       IsError((*other)->Embed({"alpha"}, &out), absl::StatusCode::kNotFound,
               "1 of 1 texts have no vector for model embed-model (" + std::string(64, 'f') + ")"));
+}
+
+// A reader of the file (another process counting rows while a fill runs)
+// holds a shared lock when the writer commits: the commit waits for it (the
+// busy timeout) instead of failing with "database is locked".
+TEST(VectorCacheTest, ACommitWaitsForAReader) {
+  const std::string path = TempPath("busy.sqlite");
+  std::remove(path.c_str());
+  auto w = VectorCacheWriter::Open(path);
+  ASSERT_TRUE(w.ok()) << w.status();
+  ASSERT_TRUE((*w)->PutMany({{Key("alpha"), {0.6f, 0.8f}}}).ok());
+  std::promise<void> locked;
+  std::thread reader([&path, &locked] {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    // A read transaction: its shared lock lasts until COMMIT.
+    EXPECT_EQ(sqlite3_exec(db, "BEGIN; SELECT count(*) FROM vectors;", nullptr, nullptr, nullptr),
+              SQLITE_OK);
+    locked.set_value();
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    EXPECT_EQ(sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+  });
+  locked.get_future().wait();
+  const absl::Status put = (*w)->PutMany({{Key("beta"), {1.0f, 0.0f}}});
+  reader.join();
+  EXPECT_TRUE(put.ok()) << put;
+  auto got = (*w)->Get(Key("beta"), 2);
+  ASSERT_TRUE(got.ok()) << got.status();
+  EXPECT_TRUE(got->has_value());
 }
 
 // Overwrites the stored row of `text` with `v` (dims = v.size()), as a file
