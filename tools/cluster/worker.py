@@ -57,14 +57,17 @@ from buildgrid._protos.google.devtools.remoteworkers.v1test2 import bots_pb2
 from buildgrid._protos.google.devtools.remoteworkers.v1test2 import bots_pb2_grpc
 from buildgrid._protos.google.devtools.remoteworkers.v1test2 import worker_pb2
 
-# Deadline of one RWAPI call; BuildGrid holds UpdateBotSession open until it
-# has work or the deadline nears.
-CALL_DEADLINE_S = 10
+# Deadline of one RWAPI call; BuildGrid holds CreateBotSession and
+# UpdateBotSession open until it has work or the deadline nears. It bounds how
+# long a new bot waits for its session and a stopping bot for its last call;
+# work that is queued reaches a waiting bot at once.
+CALL_DEADLINE_S = 4
 # How long BuildGrid may be unreachable before the worker gives up.
 RETRY_LIMIT_S = 60
-# How often a bot running an action tells BuildGrid it is alive (the
-# keepalive timeout in tools/cluster/buildgrid.yml.in must be larger).
-KEEPALIVE_PING_S = 5
+# How often a bot running an action tells BuildGrid it is alive. An idle bot
+# calls every CALL_DEADLINE_S; the keepalive timeout in
+# tools/cluster/buildgrid.yml.in (12 s) is three times the longer of the two.
+KEEPALIVE_PING_S = 2
 _INTERNAL = 13  # google.rpc.Code.INTERNAL
 
 
