@@ -86,8 +86,9 @@ TEST(VectorCacheTest, ACommitWaitsForAReader) {
   std::promise<void> locked;
   std::thread reader([&path, &locked] {
     sqlite3* db = nullptr;
-    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
-    // A read transaction: its shared lock lasts until COMMIT.
+    EXPECT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    // A read transaction: its shared lock lasts until COMMIT. The writer is
+    // released whatever happens here (no ASSERT before set_value).
     EXPECT_EQ(sqlite3_exec(db, "BEGIN; SELECT count(*) FROM vectors;", nullptr, nullptr, nullptr),
               SQLITE_OK);
     locked.set_value();
