@@ -10,12 +10,12 @@
 #      parsing: 'medium' is not a valid size). Its stage actions are cold: a
 #      fresh stage salt (--define=stage_cache_salt, in the key of every
 #      EvalStage action only) makes every one of them execute, and none may
-#      be a hit. Its compiles come from the nested tests' shared disk cache
-#      (nested_bazel.sh), so the test does not pay for a cold compile of the
-#      project; they are not this test's claim.
+#      be a hit. Its compiles come from a snapshot of the nested tests' shared
+#      disk cache (nested_bazel.sh), so the test does not pay for a cold
+#      compile of the project; they are not this test's claim.
 #   3. Machine B: another copy at another path, another output base, builds
-#      again, with its own disk cache: a snapshot of the shared one taken
-#      before A ran, so it holds no stage result of this salt and every stage
+#      again, with its own disk cache: another snapshot of the shared one
+#      taken with A's, so it holds no stage result of this salt and every stage
 #      must come from A through the HTTP cache (compiles come from the
 #      snapshot, or from the HTTP cache when A compiled them). Bazel's own
 #      output must show every non-internal process as a "remote cache hit"
@@ -67,9 +67,15 @@ nb_log "$(cat "$NB_WORK/server.log")"
 REMOTE=(--config=remote "--remote_cache=http://127.0.0.1:$port")
 # A salt no earlier build used: A's stages execute, B's come from A.
 SALT=(--define="stage_cache_salt=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')")
-# B's disk cache: the shared one as it is before A runs (hard links: entries
-# are never rewritten in place; A's new entries do not appear in it).
+# A's and B's disk caches: the shared one as it is before A runs, one copy
+# each (hard links: entries are never rewritten in place). A takes from it
+# only what B has too, so everything A executes is in the HTTP cache for B;
+# entries that other tests write into the shared cache meanwhile (when the
+# outer build did not fill it, e.g. after `bazel build //reports:e04`) are in
+# neither copy.
+DISK_A="$NB_WORK/disk-a"
 DISK_B="$NB_WORK/disk-b"
+cp -al "$NB_DISK_CACHE" "$DISK_A"
 cp -al "$NB_DISK_CACHE" "$DISK_B"
 
 COPY_A="$NB_WORK/machine-a/ws"
@@ -80,7 +86,7 @@ nb_copy_workspace "$COPY_B"
 # --- A: cold, uploading, in another time zone and locale.
 locale -a | grep -qi '^tr_TR\.utf-\?8$' || nb_fail "the tr_TR.UTF-8 locale is not generated here (tools/setup.sh does it)"
 TZ=Pacific/Kiritimati LANG=tr_TR.UTF-8 LC_ALL=tr_TR.UTF-8 \
-  nb_bazel "$COPY_A" a "$NB_WORK/a.log" "${REMOTE[@]}" "${SALT[@]}" \
+  nb_bazel "$COPY_A" a "$NB_WORK/a.log" "${REMOTE[@]}" "${SALT[@]}" --disk_cache="$DISK_A" \
   --execution_log_json_file="$NB_WORK/exec-a.json" "${REPORTS[@]}"
 wall_a="$NB_WALL_S"
 nb_spawn_table "$NB_WORK/exec-a.json" > "$NB_WORK/a.spawns"
