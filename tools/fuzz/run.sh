@@ -48,7 +48,18 @@ fbazel() { env -u GITLAB_RUNNER_GIT -u JUDGE_DATA_DIR bazel "${startup[@]}" "$@"
 
 if ((${#labels[@]} == 0)); then
   mkdir -p "$work"
-  mapfile -t labels < <(fbazel query --noshow_progress 'attr(tags, "\bfuzz_target\b", //...)' 2> "$work/query.log")
+  # Every package but those under symbolic links: the main output base's
+  # convenience links (bazel-<directory name>) are plain directories to this
+  # output base's server, and `//...` would load the packages of external/
+  # under them. (A directory without packages is left out: query fails on it.)
+  universe="//:*"
+  for d in */; do
+    d=${d%/}
+    if [ ! -L "$d" ] && [ -n "$(find "$d" \( -name BUILD -o -name BUILD.bazel \) -print -quit)" ]; then
+      universe+=" + //$d/..."
+    fi
+  done
+  mapfile -t labels < <(fbazel query --noshow_progress "attr(tags, \"\\bfuzz_target\\b\", $universe)" 2> "$work/query.log")
   ((${#labels[@]})) || { tail -n 20 "$work/query.log" >&2; echo "fuzz: no target tagged fuzz_target found" >&2; exit 1; }
 fi
 for l in "${labels[@]}"; do
