@@ -130,8 +130,7 @@ cluster_phase() {
   salt=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
   local startup=()
   mapfile -t startup < <(nb_startup_flags "$copy" warm)
-  (cd "$copy" && HOME="$NB_WORK/home" timeout "$NB_BUILD_TIMEOUT_S" bazel "${startup[@]}" clean) \
-    > "$NB_WORK/cluster-clean.log" 2>&1 || { cat "$NB_WORK/cluster-clean.log" >&2; nb_fail "cluster: bazel clean failed"; }
+  nb_bazel_cmd "$copy" warm "$NB_WORK/cluster-clean.log" clean
   (
     status=0
     cd "$copy" && HOME="$NB_WORK/home" timeout "$NB_BUILD_TIMEOUT_S" bazel "${startup[@]}" \
@@ -212,8 +211,7 @@ runs_action() {
     | awk -v p="$casd_pid" '{ sub(/^.*\) /, ""); if ($2 == p) f = 1 } END { exit !f }'
 }
 mapfile -t kill_startup < <(nb_startup_flags "$copy" warm)
-(cd "$copy" && HOME="$NB_WORK/home" timeout "$NB_BUILD_TIMEOUT_S" bazel "${kill_startup[@]}" clean) \
-  > "$NB_WORK/kill-clean.log" 2>&1 || { cat "$NB_WORK/kill-clean.log" >&2; nb_fail "kill: bazel clean failed"; }
+nb_bazel_cmd "$copy" warm "$NB_WORK/kill-clean.log" clean
 (
   status=0
   cd "$copy" && HOME="$NB_WORK/home" timeout "$NB_BUILD_TIMEOUT_S" bazel "${kill_startup[@]}" \

@@ -28,7 +28,7 @@ export HOME="$tmp" GOCACHE="$tmp/cache" GOPATH="$tmp/gopath" GO111MODULE=off GOF
 set -- $(go env GOROOT GOOS GOARCH)
 [ $# -eq 3 ] || { echo "gocheck: 'go env GOROOT GOOS GOARCH' failed" >&2; exit 1; }
 if [ -f "$1/pkg/$2_$3/fmt.a" ] \
-  && go tool compile -trimpath "$PWD" -p main -complete -o "$tmp/main.o" "$src" 2> "$tmp/compile.log"; then
+  && go tool compile -trimpath "$PWD" -p main -complete -o "$tmp/main.o" "$src" 2> /dev/null; then
   go tool link -o "$out" "$tmp/main.o"
 else
   go build -trimpath -o "$out" "$src"
