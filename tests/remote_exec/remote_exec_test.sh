@@ -141,24 +141,36 @@ cluster_phase() {
   build_pid=$!
   # Worker 2 is killed in the middle of the grid: once worker 1 has run an
   # action, worker 2 KILL_AFTER_LEASES, and worker 2's bot runs one now (a
-  # buildbox-run child).
+  # buildbox-run child). The bot's process group is stopped (SIGSTOP) before
+  # that is checked, so the action cannot finish between the check and the
+  # kill: the action in action.pb must have no line in the bot's log yet (the
+  # bot writes it before it returns the result to BuildGrid). Otherwise the
+  # group continues and the wait goes on.
+  local bot_group
+  bot_group=$(cat "$cluster_dir/worker-2/bot-1.pid")
   bot_runs_action() {
-    local bot
-    bot=$(cat "$cluster_dir/worker-2/bot-1.pid")
     { cat /proc/[0-9]*/stat 2>/dev/null || true; } \
-      | awk -v p="$bot" '{ sub(/^.*\) /, ""); if ($2 == p) f = 1 } END { exit !f }'
+      | awk -v p="$bot_group" '{ sub(/^.*\) /, ""); if ($2 == p) f = 1 } END { exit !f }'
+  }
+  stopped_in_action() {
+    kill -STOP -- "-$bot_group"
+    if bot_runs_action; then
+      digest=$(sha256sum "$cluster_dir/worker-2/bot-1/action.pb" | cut -c1-64)
+      grep -q "^lease [^ ]* action $digest/" "$cluster_dir/worker-2/bot-1.log" || return 0
+    fi
+    kill -CONT -- "-$bot_group"
+    return 1
   }
   ready_to_kill() {
     grep -q '^lease ' "$cluster_dir/worker-1/bot-1.log" \
-      && [ "$(grep -c '^lease ' "$cluster_dir/worker-2/bot-1.log")" -ge "$KILL_AFTER_LEASES" ] && bot_runs_action
+      && [ "$(grep -c '^lease ' "$cluster_dir/worker-2/bot-1.log")" -ge "$KILL_AFTER_LEASES" ] \
+      && bot_runs_action && stopped_in_action
   }
   if ! server_wait 600 "$build_pid" ready_to_kill; then
     wait "$build_pid" || true
     tail -n 20 "$NB_WORK/cluster.log" >&2
     nb_fail "cluster: the build ended before worker 1 ran an action and worker 2 $KILL_AFTER_LEASES"
   fi
-  # The action the doomed bot runs: the worker writes it to action.pb first.
-  digest=$(sha256sum "$cluster_dir/worker-2/bot-1/action.pb" | cut -c1-64)
   for w in bot-1 casd; do
     pid=$(cat "$cluster_dir/worker-2/$w.pid")
     kill -KILL -- "-$pid"
