@@ -12,8 +12,8 @@
 # .bazelrc's build:remote-exec), running at most N actions at a time (default:
 # the number of cores). The binaries come from tools/remote_exec/install.sh
 # (run by tools/setup.sh), bwrap from Debian's bubblewrap. Everything lives
-# under <dir>: cache/ (casd's CAS and action cache), casd.log, casd.pid, port
-# and jobs.
+# under <dir>: cache/ (casd's CAS and action cache), tmp/ (casd's TMPDIR),
+# casd.log, casd.pid, port and jobs.
 #
 # The sandbox of an action: its input root (hard links from the CAS) as the
 # chroot, its own PID and network namespace, /tmp a tmpfs, and read-only only
@@ -86,10 +86,13 @@ cmd_start() {
   fi
   server_port_open "$port" && die "127.0.0.1:$port is already in use by another process"
   while read -r mount; do args+=("--runner-arg=--ro-bind-mount=$mount"); done < <(sandbox_mounts)
-  mkdir -p "$dir/cache"
+  # casd stages each action it runs (its .action, .actionresult, stdout and
+  # stderr files) in a directory it creates under $TMPDIR, left there when
+  # casd is killed: kept under <dir>, never in /tmp.
+  mkdir -p "$dir/cache" "$dir/tmp"
   echo "$port" > "$dir/port"
   echo "$jobs" > "$dir/jobs"
-  server_launch "$dir/casd.pid" "$dir/casd.log" "$CASD" "--bind=127.0.0.1:$port" \
+  server_launch "$dir/casd.pid" "$dir/casd.log" env TMPDIR="$dir/tmp" "$CASD" "--bind=127.0.0.1:$port" \
     "--buildbox-run=$RUNNER" "--jobs=$jobs" "${args[@]}" --log-level=warning "$dir/cache"
   pid=$(cat "$dir/casd.pid")
   server_wait "$START_WAIT_S" "$pid" server_port_open "$port" || status=$?
