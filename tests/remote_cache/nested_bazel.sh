@@ -232,10 +232,14 @@ nb_startup_flags() {
 # with C1 only and collects with the serial collector: a nested server lives
 # for a few commands, and C2's compiler threads cost more than they return
 # (start-up and analysis of the three CI reports: 20 CPU-s and 11.6 s before,
-# 9 CPU-s and 7.1 s with these flags).
+# 9 CPU-s and 7.1 s with these flags). The JVM's temporary directory is in
+# NB_WORK: Bazel 4.2.3 writes the raw spawn log of --execution_log_json_file
+# to a temporary exec<number>.log that it leaves behind (in /tmp by default).
 nb_server_flags() {
+  mkdir -p "$NB_WORK/jvm_tmp"
   printf '%s\n' --nohome_rc "--output_user_root=$NB_WORK/user_root" "--output_base=$1" \
-    "--max_idle_secs=$NB_SERVER_IDLE_S" --host_jvm_args=-XX:TieredStopAtLevel=1 --host_jvm_args=-XX:+UseSerialGC
+    "--max_idle_secs=$NB_SERVER_IDLE_S" --host_jvm_args=-XX:TieredStopAtLevel=1 --host_jvm_args=-XX:+UseSerialGC \
+    "--host_jvm_args=-Djava.io.tmpdir=$NB_WORK/jvm_tmp"
 }
 
 # Stops the server of output base <ob> (whose workspace is <copy>): `bazel
