@@ -156,17 +156,19 @@ start_server() {
 start_worker() {
   local dir="$1" port="$2" i="$3" jobs="$4" w casd_port pid status=0 j mount runner_args=()
   w="$dir/worker-$i"
-  mkdir -p "$w/casd"
+  # TMPDIR under the worker: a killed casd or buildbox-run leaves its
+  # temporary files there, not in /tmp.
+  mkdir -p "$w/casd" "$w/tmp"
   casd_port=$(free_port)
   echo "$casd_port" > "$w/casd.port"
-  server_launch "$w/casd.pid" "$w/casd.log" "$CASD" "--cas-remote=http://127.0.0.1:$port" \
+  server_launch "$w/casd.pid" "$w/casd.log" env TMPDIR="$w/tmp" "$CASD" "--cas-remote=http://127.0.0.1:$port" \
     "--bind=127.0.0.1:$casd_port" --log-level=warning "$w/casd"
   pid=$(cat "$w/casd.pid")
   server_wait "$START_WAIT_S" "$pid" server_port_open "$casd_port" || status=$?
   [ "$status" -eq 0 ] || { tail -n 20 "$w/casd.log" >&2; die "worker $i: buildbox-casd did not start (log: $w/casd.log)"; }
   while read -r mount; do runner_args+=("--runner-arg=--ro-bind-mount=$mount"); done < <(sandbox_mounts)
   for ((j = 1; j <= jobs; j++)); do
-    server_launch "$w/bot-$j.pid" "$w/bot-$j.log" "$VENV/bin/python" "$WORKER" \
+    server_launch "$w/bot-$j.pid" "$w/bot-$j.log" env TMPDIR="$w/tmp" "$VENV/bin/python" "$WORKER" \
       --server "127.0.0.1:$port" --casd "http://127.0.0.1:$casd_port" --runner "$RUNNER" \
       --work "$w/bot-$j" --bot-id "worker-$i-bot-$j" --property OSFamily=linux "${runner_args[@]}"
   done
