@@ -62,7 +62,7 @@ nb_init() {
   NB_ROOT=$(cd "$(dirname "$self")/../.." && pwd -P)
   [ -f "$NB_ROOT/WORKSPACE" ] || nb_fail "cannot find the workspace from $self (the test must be tagged \"local\")"
   NB_WORK=$(mktemp -d "${TEST_TMPDIR:-${TMPDIR:-/tmp}}/nested.XXXXXX")
-  mkdir -p "$NB_WORK/home" "$NB_WORK/user_root"
+  mkdir -p "$NB_WORK/home" "$NB_WORK/user_root" "$NB_WORK/jvm_tmp"
   trap nb_cleanup EXIT
   command -v bazel >/dev/null || nb_fail "bazel not on PATH"
 }
@@ -236,7 +236,6 @@ nb_startup_flags() {
 # NB_WORK: Bazel 4.2.3 writes the raw spawn log of --execution_log_json_file
 # to a temporary exec<number>.log that it leaves behind (in /tmp by default).
 nb_server_flags() {
-  mkdir -p "$NB_WORK/jvm_tmp"
   printf '%s\n' --nohome_rc "--output_user_root=$NB_WORK/user_root" "--output_base=$1" \
     "--max_idle_secs=$NB_SERVER_IDLE_S" --host_jvm_args=-XX:TieredStopAtLevel=1 --host_jvm_args=-XX:+UseSerialGC \
     "--host_jvm_args=-Djava.io.tmpdir=$NB_WORK/jvm_tmp"
