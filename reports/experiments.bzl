@@ -16,9 +16,12 @@ and for task set s (every set an experiment names):
                        review table (review the diff)
 When the experiment's clone or vector cache is not configured, <e> is tagged
 manual, the token and parity tests are visible skips, and the refreeze
-commands exist but fail saying what to configure.
+commands exist but fail saying what to configure. When the experiment file or
+its task set has errors, each of these names fails at analysis with them
+(reports/invalid.bzl); an invalid file name gives //reports:invalid_experiment_files.
 """
 
+load("//reports:invalid.bzl", "invalid_target", "invalid_test")
 load("//stages/framework/pipeline:defs.bzl", "report")
 load("//stages/framework/tokens:defs.bzl", "frozen_tokens", "not_configured_refreeze")
 
@@ -105,15 +108,39 @@ def tasks_refreeze(s):
         data = [refreeze, s.derived_lock],
     )
 
-def experiment_reports(experiments, task_sets):
+def invalid_experiment(e):
+    """The names of experiment_report for an experiment that cannot be built.
+
+    Args:
+      e: one struct of INVALID_EXPERIMENTS (//stages/experiments:grid.bzl).
+    """
+    name = e.name or "invalid_experiment_files"
+    invalid_target(name = name, message = e.message)
+    if not e.name:
+        return
+    for suffix in ["_pins_refreeze", "_tokens_refreeze"]:
+        invalid_target(name = name + suffix, message = e.message)
+    for suffix in ["_tokens_test", "_trec_parity_test"]:
+        invalid_test(name = name + suffix, message = e.message)
+
+def experiment_reports(experiments, task_sets, invalid_experiments = [], invalid_sets = []):
     """experiment_report for every experiment, tasks_refreeze for every set.
 
     Args:
       experiments: EXPERIMENTS of //stages/experiments:grid.bzl.
       task_sets: TASK_SETS of the same file.
+      invalid_experiments: INVALID_EXPERIMENTS of the same file.
+      invalid_sets: INVALID_SETS of the same file.
     """
     for e in experiments:
         experiment_report(e)
+    unnamed = [e.message for e in invalid_experiments if not e.name]
+    for e in [e for e in invalid_experiments if e.name]:
+        invalid_experiment(e)
+    if unnamed:
+        invalid_experiment(struct(name = "", message = "\n".join(unnamed)))
+    for s in invalid_sets:
+        invalid_target(name = s.name + "_tasks_refreeze", message = s.message)
     for s in task_sets:
         if s.configured:
             tasks_refreeze(s)

@@ -43,55 +43,71 @@ this code change. After fetching new commits into the clone, refetch with
 `bazel sync --only=<set>_history`.
 """
 
+load("//stages/corpus:authored_file.bzl", "authored_file_error")
 load("//stages/corpus:spec_values.bzl", "repository_error", "spec_value_errors")
 load("//tools/starlark:text_format.bzl", "canonical_text", "one", "parse_canonical")
 
 _TASK_FIELDS = ["id", "fix_commit", "base_commit", "stale_commit"]
 
-def _read_jsonl(rctx):
+def _read_jsonl(rctx, errors):
     """(repository "", lsa "", [task dict]) of a JSON Lines task file.
 
-    Only the fields the fetch needs are read here, each required to be a
-    string when present; a line that is not a JSON object stops the fetch
-    naming the file and the line. Everything else (types, unknown fields,
-    values) is checked by the validate_tasks stage (task_spec.h), with the
-    same messages as for a text proto.
+    Read by read_task_lines.py (Python's json module, with its refusals: a
+    byte order mark, a duplicate key, two objects on a line, ...), which names
+    "<file>:<line>" in every error and gives each task its line; only the
+    fields the fetch needs are read here. Everything else (types, unknown
+    fields, values) is checked by the validate_tasks stage (task_spec.h),
+    with the same messages as for a text proto.
     """
     where = _label_path(rctx.attr.tasks)
+    res = rctx.execute([
+        _python(rctx),
+        "-I",
+        "-S",
+        "-B",
+        str(rctx.path(rctx.attr._read_task_lines)),
+        str(rctx.path(rctx.attr.tasks)),
+        where,
+    ])
+    if res.return_code != 0:
+        errors.append("%s: reading the task file failed: %s" % (where, res.stderr.strip()))
+        return "", "", []
+    out = json.decode(res.stdout)
+    errors.extend(out["errors"])
     tasks = []
-    for n, line in enumerate(rctx.read(rctx.path(rctx.attr.tasks)).split("\n")):
-        text = line.strip()
-        if not text:
-            continue
-        if not (text.startswith("{") and text.endswith("}")):
-            fail("%s:%d: expected one JSON object a line ({...}), found %r" % (where, n + 1, text[:80]))
-        obj = json.decode(text)
-        task = {}
-        for f in _TASK_FIELDS:
-            v = obj.get(f, "")
-            if type(v) != "string":
-                fail("%s:%d: field %s: expected a string, found %r" % (where, n + 1, f, v))
-            task[f] = v
+    for t in out["tasks"]:
+        task = {f: t[f] for f in _TASK_FIELDS}
+        task["where"] = "%s:%d" % (where, t["line"])
         tasks.append(task)
     return "", "", tasks
 
-def _read_spec(rctx):
+def _python(rctx):
+    """Debian's Python (tools/setup.sh installs it): not a user's pyenv shim."""
+    python = rctx.path("/usr/bin/python3")
+    return python if python.exists else (rctx.which("python3") or "python3")
+
+def _read_spec(rctx, errors):
     """(repository, lsa_training_commit, [task dict]) of the task file.
 
     A text proto is read via protoc; a ".jsonl" file line by line. The
-    set-level values are "" when the file does not write them.
+    set-level values are "" when the file does not write them. Errors go to
+    `errors` (then the tasks may be incomplete).
     """
     rctx.path(rctx.attr._task_proto)  # watched: a schema change refetches
     rctx.path(rctx.attr._corpus_proto)
     if rctx.attr.tasks.name.endswith(".jsonl"):
-        return _read_jsonl(rctx)
-    spec = parse_canonical(canonical_text(
+        return _read_jsonl(rctx, errors)
+    text = canonical_text(
         rctx,
         "stages/corpus/task.proto",
         "repro.corpus.TaskSet",
         rctx.path(rctx.attr.tasks),
         _label_path(rctx.attr.tasks),
-    ))
+        errors,
+    )
+    if text == None:
+        return "", "", []
+    spec = parse_canonical(text)
     tasks = [{f: one(t, f, "") for f in _TASK_FIELDS} for t in spec.get("tasks", [])]
     return one(spec, "repository", ""), one(spec, "lsa_training_commit", ""), tasks
 
@@ -116,22 +132,17 @@ def _label_path(label):
     pkg, _, name = text[2:].partition(":")
     return (pkg + "/" if pkg else "") + name
 
-def _check_values(rctx, repository, lsa, tasks):
-    """Fails naming every invalid value before any is used.
+def _check_values(rctx, repository, lsa, tasks, errors):
+    """Appends to `errors` every invalid value, before any is used.
 
     Commit ids become directory names and git arguments, task ids file and
     target names (spec_values.bzl). An unwritten repository name is the
     set's name (valid by construction).
     """
-    errors = spec_value_errors(_label_path(rctx.attr.tasks), tasks, lsa)
     repository_message = repository_error(_label_path(rctx.attr.tasks), repository) if repository else None
     if repository_message:
-        errors.insert(0, repository_message)
-    if errors:
-        fail("%d invalid value(s) in the task spec; nothing was read or written:\n  %s" % (
-            len(errors),
-            "\n  ".join(errors),
-        ))
+        errors.append(repository_message)
+    errors.extend(spec_value_errors(_label_path(rctx.attr.tasks), tasks, lsa))
 
 def _wanted(tasks, lsa, placeholders):
     """(snapshots: commit -> [why], commits: {id: True}, diffs: {"base\tfix": True})."""
@@ -150,19 +161,24 @@ def _wanted(tasks, lsa, placeholders):
         commits[lsa] = True
     return snapshots, commits, diffs
 
-def _git_dir(rctx, repository):
-    """(the git directory to read, or "" when not configured; the how-to message)."""
+def _git_dir(rctx, repository, errors):
+    """(the git directory to read, or "" when not configured; the how-to message).
+
+    A fixture that cannot be built or a relative clone path goes to `errors`.
+    """
     if rctx.attr.fixture_history:
         history = _fixture_sources(rctx)
         builder = rctx.path(rctx.attr._build_fixture)
         res = rctx.execute(["bash", str(builder), str(history), str(history.dirname) + "/src", "fixture.git"])
         if res.return_code != 0:
-            fail("building the fixture history from %s failed:\n%s" % (rctx.attr.fixture_history, res.stderr))
+            errors.append("building the fixture history from %s failed:\n%s" % (_label_path(rctx.attr.fixture_history), res.stderr))
+            return "", ""
         rctx.file("fixture_commits.tsv", res.stdout)
         return str(rctx.path("fixture.git")), ""
     git_dir = rctx.os.environ.get(rctx.attr.env_var, "")
     if git_dir and not git_dir.startswith("/"):
-        fail("%s=%s: give the absolute path of the clone" % (rctx.attr.env_var, git_dir))
+        errors.append("%s=%s: give the absolute path of the clone" % (rctx.attr.env_var, git_dir))
+        return "", ""
     message = "%s is not set: task set %s needs a local clone of %s; %sexport %s=<absolute path of the clone>" % (
         rctx.attr.env_var,
         rctx.attr.set_name,
@@ -182,22 +198,37 @@ def _outputs(snapshot_list, diffs):
         outs += ["diffs/%s_%s/%s" % (base, fix, f) for f in ["status", "name_status.z", "u0.diff"]]
     return outs + ["index.tsv", "git_version.txt"]
 
-def _extract(rctx, repository, git_dir, snapshots, commits, diffs, placeholders):
-    """Reads every requested commit, snapshot and diff from `git_dir` (extract_history.sh)."""
+def _timeout(base, per_request, requests):
+    """Seconds for extract_history.sh on `requests`: `base` and `per_request` each.
+
+    The bound grows with the work (10,000 tasks once took 6.5 minutes of a
+    fixed 10 to resolve); it only stops a git that hangs.
+    """
+    return base + per_request * len(requests)
+
+def _extract(rctx, repository, git_dir, snapshots, commits, diffs, placeholders, errors):
+    """Reads every requested commit, snapshot and diff from `git_dir` (extract_history.sh).
+
+    A failure goes to `errors`, and nothing extracted is kept.
+    """
     requests = ["commit\t%s" % c for c in sorted(commits.keys())]
     requests += ["snapshot\t%s\t%s" % (c, ",".join(snapshots[c])) for c in sorted(snapshots.keys()) if c not in placeholders]
     requests += ["diff\t%s" % d for d in sorted(diffs.keys()) if d.split("\t")[0] not in placeholders]
     rctx.file("requests.tsv", "\n".join(requests) + "\n")
+    rctx.report_progress("task set %s: reading %d snapshot(s) and %d diff(s)" % (rctx.attr.set_name, len(snapshots), len(diffs)))
     extract = rctx.path(rctx.attr._extract)
-    res = rctx.execute(["bash", str(extract), git_dir, "requests.tsv", "."], timeout = 3600)
+    res = rctx.execute(["bash", str(extract), git_dir, "requests.tsv", "."], timeout = _timeout(3600, 5, requests))
+    rctx.delete("requests.tsv")
     if res.return_code != 0:
-        fail("reading the %s history of task set %s failed (%s): %s" % (
+        errors.append("reading the %s history of task set %s failed (%s): %s" % (
             repository,
             rctx.attr.set_name,
             "%s=<the path you gave>" % rctx.attr.env_var if rctx.attr.env_var else "fixture",
-            res.stderr,
+            res.stderr.strip() or "exit status %d (a timeout after %d s?)" % (res.return_code, _timeout(3600, 5, requests)),
         ))
-    rctx.delete("requests.tsv")
+        for partial in ["commits", "diffs", "index.tsv", "git_version.txt", "ancestors.tsv", "times.tsv"]:
+            rctx.delete(partial)
+        return
     for c, reason in placeholders.items():  # an ancestor the history lacks: a missing commit
         rctx.file("commits/%s/status" % c, "missing\t%s%s\n" % (",".join(snapshots[c]), "\t" + reason if reason else ""))
         rctx.file("commits/%s/tree.z" % c, "")
@@ -208,8 +239,6 @@ def _extract(rctx, repository, git_dir, snapshots, commits, diffs, placeholders)
             rctx.file("diffs/%s_%s/status" % (base, fix), "missing\tbase_commit\n")
             rctx.file("diffs/%s_%s/name_status.z" % (base, fix), "")
             rctx.file("diffs/%s_%s/u0.diff" % (base, fix), "")
-    if rctx.attr.fixture_history:
-        rctx.delete("fixture.git")
 
 def _write_build(rctx, configured, outs, message):
     """BUILD.bazel: the files, or (not configured) a target that fails with `message`."""
@@ -254,19 +283,29 @@ def _where_and_remedy(rctx):
 def git_history_impl(rctx):
     """The implementation of git_history (exported for the generated rule).
 
+    Never fails the fetch: an error (an invalid task file or value, a lock
+    that is not an authored file, a history that cannot be read) is written
+    into set.bzl as data, naming file and field, so that only this set's
+    experiments fail (//stages/experiments:grid.bzl: INVALID_SETS); nothing
+    else of the set is written.
+
     Args:
       rctx: the repository context.
     """
-    authored_repository, authored_lsa, authored = _read_spec(rctx)
-    _check_values(rctx, authored_repository, authored_lsa, authored)
+    errors = []
+    authored_repository, authored_lsa, authored = _read_spec(rctx, errors)
+    _check_values(rctx, authored_repository, authored_lsa, authored, errors)
+    lock, lock_file = _lock(rctx, errors)
     repository = authored_repository or rctx.attr.set_name
-    git_dir, message = _git_dir(rctx, repository)
+    git_dir, message = _git_dir(rctx, repository, errors) if not errors else ("", "")
     configured = git_dir != ""
 
     # The derived commits name targets, so git resolves them now (first
     # parents): base = fix~1, stale = fix~2, S001 depth d > 1 = base~d.
     depths = sorted({d: True for d in rctx.attr.stale_depths if d > 1}.keys())
-    tasks, placeholders, times = _derive_commits(rctx, git_dir, authored, depths, configured)
+    tasks, placeholders, times = [], {}, {}
+    if not errors:
+        tasks, placeholders, times = _derive_commits(rctx, git_dir, authored, depths, configured, errors)
     lsa = authored_lsa or _newest_base(tasks, times, placeholders, configured)
     snapshots, commits, diffs = _wanted(tasks, lsa, placeholders)
     core_list = sorted(snapshots.keys())  # base, stale and LSA commits
@@ -276,16 +315,21 @@ def git_history_impl(rctx):
             if c not in placeholders:
                 commits[c] = True
     snapshot_list = sorted(snapshots.keys())
-    if configured:
-        _extract(rctx, repository, git_dir, snapshots, commits, diffs, placeholders)
+    if configured and not errors:
+        _extract(rctx, repository, git_dir, snapshots, commits, diffs, placeholders, errors)
+    if rctx.attr.fixture_history:
+        rctx.delete("fixture.git")
+    if errors:
+        _write_errors(rctx, errors)
+        return
     _write_build(rctx, configured, _outputs(snapshot_list, diffs), message)
     description, remedy = _where_and_remedy(rctx)
-    lock, lock_file = _lock(rctx)
 
     # set.bzl holds data only, every value through repr(); the set's struct
     # and every label are built from it by checked-in code (task_set.bzl).
-    data = {
+    _write_set(rctx, {
         "name": rctx.attr.set_name,
+        "errors": [],
         "repository": repository,
         "configured": configured,
         "not_configured_message": message,
@@ -300,41 +344,81 @@ def git_history_impl(rctx):
         "core_commits": core_list,
         "tasks": tasks,
         "lsa_training": lsa,
-    }
+    })
+
+def _write_set(rctx, data):
     rctx.file("set.bzl", "\n".join([
         "# Generated by //stages/corpus:history.bzl from %s. Do not edit." % _main_label(rctx.attr.tasks),
         "# Data only: the keys are documented in //stages/corpus:task_set.bzl, which builds the set from it.",
         "SET_DATA = %s" % repr(data),
     ]) + "\n")
 
-def _lock(rctx):
+def _write_errors(rctx, errors):
+    """set.bzl with the errors and nothing else; BUILD.bazel exporting it alone."""
+    _write_set(rctx, {"name": rctx.attr.set_name, "errors": errors, "spec": _main_label(rctx.attr.tasks)})
+    rctx.file("BUILD.bazel", "\n".join([
+        "# Generated by //stages/corpus:history.bzl: the task set has errors (set.bzl). Do not edit.",
+        'package(default_visibility = ["//visibility:public"])',
+        "",
+        'exports_files(["set.bzl"])',
+    ]) + "\n")
+    rctx.file("WORKSPACE", 'workspace(name = "%s")\n' % rctx.name)
+
+def _lock(rctx, errors):
     """(label of the task lock or None when absent, its workspace path).
 
     The lock is `<tasks stem>.lock.textproto` beside the task file. Only its
     existence is read here (its content is read by the lock_check stage), so
     editing it refetches nothing; the refreeze that first writes it syncs
-    this repository.
+    this repository. It is an authored input (authored_file.bzl) and a
+    regular file, never a symlink: a link to the derived lock in the output
+    base would turn the lock check into a comparison of the derivation with
+    itself, and a dangling one would make the refreeze write through it. Such
+    a lock goes to `errors`.
     """
     label = rctx.attr.tasks
     stem = label.name.rpartition(".")[0]
     name = stem + ".lock.textproto"
     path = rctx.path(label).dirname.get_child(name.rpartition("/")[2])
     lock_label = "//%s:%s" % (label.package, name)
-    return (lock_label if path.exists else None), _label_path(Label(lock_label))
+    lock_file = _label_path(Label(lock_label))
+    is_link = rctx.execute(["/bin/sh", "-c", 'test -L "$1"', "sh", str(path)]).return_code == 0
+    if not path.exists and not is_link:
+        return None, lock_file
+    e = "expected a regular file, found a symlink" if is_link else authored_file_error(rctx, lock_label)
+    if e:
+        errors.append("%s (the task lock of %s): %s; remove it, sync (bazel sync --only=%s), then bazel run //reports:%s_tasks_refreeze writes a regular file" % (
+            lock_file,
+            _label_path(label),
+            e,
+            rctx.name,
+            rctx.attr.set_name,
+        ))
+    return lock_label, lock_file
 
-def _ancestry(rctx, git_dir, requests):
-    """Runs extract_history.sh on `requests`; returns (ancestors.tsv, times.tsv) rows."""
+def _ancestry(rctx, git_dir, requests, errors):
+    """Runs extract_history.sh on `requests`; returns (ancestors.tsv, times.tsv) rows.
+
+    A failure goes to `errors` (and both lists are empty).
+    """
     rctx.file("ancestry_requests.tsv", "\n".join(requests) + "\n")
-    res = rctx.execute(["bash", str(rctx.path(rctx.attr._extract)), git_dir, "ancestry_requests.tsv", "ancestry"], timeout = 600)
+    rctx.report_progress("task set %s: resolving %d ancestor and time request(s)" % (rctx.attr.set_name, len(requests)))
+    res = rctx.execute(["bash", str(rctx.path(rctx.attr._extract)), git_dir, "ancestry_requests.tsv", "ancestry"], timeout = _timeout(600, 1, requests))
     if res.return_code != 0:
-        fail("resolving the commits of task set %s failed: %s" % (rctx.attr.set_name, res.stderr))
+        errors.append("resolving the commits of task set %s failed: %s" % (
+            rctx.attr.set_name,
+            res.stderr.strip() or "exit status %d (a timeout after %d s?)" % (res.return_code, _timeout(600, 1, requests)),
+        ))
+        rctx.delete("ancestry")
+        rctx.delete("ancestry_requests.tsv")
+        return [], []
     rows = [line.split("\t") for line in rctx.read("ancestry/ancestors.tsv").splitlines()]
     times = [line.split("\t") for line in rctx.read("ancestry/times.tsv").splitlines()]
     rctx.delete("ancestry")
     rctx.delete("ancestry_requests.tsv")
     return rows, times
 
-def _derive_commits(rctx, git_dir, authored, depths, configured):
+def _derive_commits(rctx, git_dir, authored, depths, configured, errors):
     """([task dict with base_commit, stale_commit, stale_at], placeholders, times).
 
     base_commit = fix~1, stale_commit = fix~2 and, for every S001 depth
@@ -351,9 +435,11 @@ def _derive_commits(rctx, git_dir, authored, depths, configured):
     available = {}  # fix commit -> first-parent commits before it, when too few
     times = {}
     if configured:
-        requests = ["ancestor\t%s\t%d" % (t["fix_commit"], k) for t in authored for k in steps]
-        requests += ["time\t%s" % t["fix_commit"] for t in authored]
-        rows, time_rows = _ancestry(rctx, git_dir, requests)
+        # Each distinct fix once (tasks may share one): the same rows.
+        fixes = {t["fix_commit"]: True for t in authored}.keys()
+        requests = ["ancestor\t%s\t%d" % (fix, k) for fix in fixes for k in steps]
+        requests += ["time\t%s" % fix for fix in fixes]
+        rows, time_rows = _ancestry(rctx, git_dir, requests, errors)
         for parts in rows:
             found[(parts[0], int(parts[1]))] = parts[2]
             if len(parts) > 3:
@@ -427,6 +513,7 @@ GIT_HISTORY_ATTRS = {
     "stale_depths": attr.int_list(doc = "S001 depths of the set's experiments (depth > 1: base~d is resolved)"),
     "chunker_explanations": attr.string(doc = "Label of the chunker DifferenceExplanations, passed through to SET"),
     "_extract": attr.label(default = Label("//stages/corpus:extract_history.sh"), allow_single_file = True),
+    "_read_task_lines": attr.label(default = Label("//stages/corpus:read_task_lines.py"), allow_single_file = True),
     "_build_fixture": attr.label(default = Label("//stages/corpus:build_fixture_history.sh"), allow_single_file = True),
     "_task_proto": attr.label(default = Label("//stages/corpus:task.proto"), allow_single_file = True),
     "_corpus_proto": attr.label(default = Label("//stages/corpus:corpus.proto"), allow_single_file = True),

@@ -69,9 +69,11 @@ def spec_value_errors(spec, tasks, lsa_training_commit):
 
     Args:
       spec: the spec file as the user named it.
-      tasks: [{"id", "fix_commit", "base_commit", "stale_commit"}] in spec order;
-        an empty commit field is not checked here (the validate_tasks stage
-        names it).
+      tasks: [{"id", "fix_commit", "base_commit", "stale_commit"}] in spec order,
+        each with "where" ("<file>:<line>", a JSON Lines task) naming it in
+        messages in place of `spec`; fix_commit is required (the fetch
+        derives the others from it), an empty base_commit or stale_commit is
+        not checked here (the validate_tasks stage names it).
       lsa_training_commit: the set-level commit, or "".
     Returns:
       A list of messages; empty when every value is safe to use.
@@ -79,19 +81,23 @@ def spec_value_errors(spec, tasks, lsa_training_commit):
     errors = []
     first = {}
     for i, t in enumerate(tasks):
-        e = task_id_error(spec, i, t["id"])
+        if not t["fix_commit"]:
+            errors.append("%s, field fix_commit: expected a commit id of 40 lowercase hex characters, found none (every task names its fix commit)" % (
+                _where(t.get("where", spec), i, t["id"]),
+            ))
+        e = task_id_error(t.get("where", spec), i, t["id"])
         if e:
             errors.append(e)
         elif t["id"] in first:
             errors.append("%s: field id: duplicate task id, also tasks[%d] (target and file names must be unique)" % (
-                _where(spec, i, t["id"]),
+                _where(t.get("where", spec), i, t["id"]),
                 first[t["id"]],
             ))
         else:
             first[t["id"]] = i
         for f in ["fix_commit", "base_commit", "stale_commit"]:
             if t[f]:
-                e = commit_id_error(spec, i, t["id"], f, t[f])
+                e = commit_id_error(t.get("where", spec), i, t["id"], f, t[f])
                 if e:
                     errors.append(e)
     if lsa_training_commit:

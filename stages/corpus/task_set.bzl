@@ -5,7 +5,9 @@ set.bzl holds SET_DATA, a dict of strings, ints, bools, lists and dicts
 (every value through repr()). This file, checked in, names every artifact of
 the set from that data; no other file spells a corpus target name.
 
-SET_DATA keys: name, repository, configured, not_configured_message, spec,
+SET_DATA keys: name, errors (a list; when not empty, the set's history
+could not be read, and only name and spec are set besides:
+//stages/experiments:grid.bzl makes it an INVALID_SETS entry), repository, configured, not_configured_message, spec,
 lock (label of the task lock, or None when absent), lock_file (its workspace
 path), description, remedy, frozen_snapshot_hashes, chunker_explanations (labels or
 None), commits (ids, sorted), core_commits (ids), tasks ([{id, fix_commit,

@@ -9,14 +9,17 @@ repository read (Bazel 4.2.3 does not refetch a repository rule when a file
 is added to a directory it listed).
 """
 
-def experiment_files(experiments, files_on_disk):
+def experiment_files(experiments, files_on_disk, invalid_experiments = []):
     """See the module docstring.
 
     Args:
       experiments: EXPERIMENTS of //stages/experiments:grid.bzl.
       files_on_disk: glob(["*.textproto"], exclude = ["*.pins.textproto"]) of the package.
+      invalid_experiments: INVALID_EXPERIMENTS of the same file (read, but
+        not built: no filegroups).
     """
-    read = sorted([e.name + ".textproto" for e in experiments])
+    read = sorted([e.name + ".textproto" for e in experiments] +
+                  [e.source.rpartition("/")[2] for e in invalid_experiments])
     disk = sorted(files_on_disk)
     if read != disk:
         new = [f for f in disk if f not in read]

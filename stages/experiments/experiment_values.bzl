@@ -68,6 +68,49 @@ DEFAULT_S002_DOSES = [1, 5, 10]
 DEFAULT_RESAMPLES = 10000
 DEFAULT_SEED = 20260704
 
+# The bounds of the depths and doses, the only place they are written: the
+# experiments rule checks them where it reads the file (a value reaches a
+# repository rule attribute, a 32-bit int, and the history extraction), and
+# //stages/grid:grid_spec gets them as the defines REPRO_MAX_S001_DEPTH and
+# REPRO_MAX_S002_DOSE (its kMaxS001Depth, kMaxS002Dose).
+MAX_S001_DEPTH = 100000
+MAX_S002_DOSE = 1000
+GRID_BOUND_DEFINES = [
+    "REPRO_MAX_S001_DEPTH=%d" % MAX_S001_DEPTH,
+    "REPRO_MAX_S002_DOSE=%d" % MAX_S002_DOSE,
+]
+
+def grid_ints(where, field, values, bound):
+    """The depths or doses of an experiment as integers, and their errors.
+
+    They name targets ("S002_d<n>", "S001_k<d>") and reach a repository rule
+    attribute and the history extraction, so each must be an integer in
+    [1, bound] and the values distinct; their order is checked by the
+    validator (stages/grid/grid_spec.h).
+
+    Args:
+      where: the experiment file, for messages ("data/experiments/x.textproto").
+      field: "s001_depths" or "s002_doses".
+      values: the field's values as written (strings of the canonical text).
+      bound: MAX_S001_DEPTH or MAX_S002_DOSE.
+
+    Returns:
+      ([int] in the file's order, or [] when any value is invalid;
+       ["<where>, field <field>[i]: expected ..., found ..."]).
+    """
+    out = []
+    errors = []
+    seen = {}
+    for i, v in enumerate(values):
+        if not v.isdigit() or int(v) < 1 or int(v) > bound:
+            errors.append("%s, field %s[%d]: expected an integer in [1, %d], found %s" % (where, field, i, bound, v))
+            continue
+        if v in seen:
+            errors.append("%s, field %s[%d]: expected distinct values, found %s also at [%d]" % (where, field, i, v, seen[v]))
+        seen[v] = i
+        out.append(int(v))
+    return ([] if errors else out), errors
+
 def defaults_text(msg):
     """The defaults of the fields `msg` leaves out, as Experiment text format.
 

@@ -16,10 +16,12 @@ statements are assignments and loads of other data files):
                     //stages/experiments:repositories.bzl, called from WORKSPACE.
   sets.bzl          TASK_SET_DATA: the SET_DATA of every task set (written by
                     its git_history repository).
-  experiments.bzl   EXPERIMENT_DATA, DENSE_MODEL_DATA (one per task set and
-                    LSA config that some harness needs), CACHE_DATA (the
-                    vector cache data of each experiment that has one) and
-                    ERRORS.
+  experiments.bzl   EXPERIMENT_DATA (the valid experiments), DENSE_MODEL_DATA
+                    (one per task set and LSA config that some harness
+                    needs), CACHE_DATA (the vector cache data of each
+                    experiment that has one) and INVALID_DATA (every
+                    experiment file with errors: name, or "" when the file
+                    name is not one; source; errors).
   <name>.textproto  the experiment file with the defaults of its optional
                     fields (experiment_values.bzl), in protoc's canonical
                     text: the input of the experiment_spec stage, the one
@@ -27,9 +29,13 @@ statements are assignments and loads of other data files):
 
 An invalid experiment does not fail the fetch (WORKSPACE loads this
 repository, so that would stop every command, the libraries' tests
-included): the rule writes the errors (ERRORS, every other list empty), and
-grid.bzl fails with them, naming file and field, when a package above the
-libraries loads it.
+included), nor the other experiments: it is left out of the data (its task
+set and depths too, unless a valid experiment names them) and recorded in
+INVALID_DATA with its errors, each naming file and field; grid.bzl turns it
+into targets of the experiment's names that fail with them
+(reports/experiments.bzl). A task set must be declared alike by every
+experiment that names it: the first valid one in file order declares it,
+a later one that differs is invalid.
 
 Checked-in code turns that data into the structs the macros use, and names
 every target: //stages/experiments:grid.bzl (EXPERIMENTS, DENSE_MODELS,
@@ -42,14 +48,18 @@ file is seen by itself). //data/experiments checks at loading time that the
 files on disk and the experiments read here agree, and says so if not.
 """
 
+load("//stages/corpus:authored_file.bzl", "authored_file_error")
 load("//stages/corpus:spec_values.bzl", "all_chars_in", "safe_label_error")
 load("//stages/corpus:task_set.bzl", "history_repository")
 load(
     "//stages/experiments:experiment_values.bzl",
     "DEFAULT_S001_DEPTHS",
     "DEFAULT_S002_DOSES",
+    "MAX_S001_DEPTH",
+    "MAX_S002_DOSE",
     "defaults_text",
     "env_name_error",
+    "grid_ints",
     "vector_cache_env",
 )
 load("//tools/starlark:text_format.bzl", "canonical_text", "merged_text", "one", "parse_canonical")
@@ -74,52 +84,32 @@ def _label_field(rctx, errors, where, field, value, required = True):
         if required:
             errors.append("%s, field %s: expected a label such as \"//data/x:file.textproto\", found none" % (where, field))
         return None
-    e = safe_label_error(value) or _authored_file_error(rctx, value)
+    e = safe_label_error(value) or authored_file_error(rctx, value)
     if e:
         errors.append("%s, field %s: %s" % (where, field, e))
         return None
     return value
 
-def _authored_file_error(rctx, label):
-    """None if the file of a safe label exists and resolves inside the workspace.
-
-    Authored inputs are read from inside the workspace only: a label into a
-    package that is a symlink out of it (or to a file that is one) is refused,
-    like a missing file, before Bazel reads it (its own message names neither
-    the experiment nor the field).
-    """
-    root = rctx.path(Label("//:WORKSPACE")).dirname
-    pkg, name = label[2:].split(":")
-    path = rctx.path("%s/%s%s" % (root, pkg + "/" if pkg else "", name))
-    if not path.exists:
-        return "expected an existing file, found none at %s" % label
-    real_root = str(root.realpath)
-    if not str(path.realpath).startswith(real_root + "/"):
-        return "expected a file inside the workspace, found %s resolving outside it (a symlink): authored inputs are read from inside the workspace only" % label
-    return None
-
-def _target_ints(errors, where, field, values, default):
-    """The depths or doses as integers, `default` when none are written.
-
-    They name targets ("S002_d<n>", "S001_k<d>") and reach the history
-    extraction, so they must be distinct positive integers; their order and
-    bounds are checked by the validator (stages/grid/grid_spec.h).
-    """
-    out = []
-    seen = {}
-    for i, v in enumerate(values):
-        if not v.isdigit() or int(v) < 1:
-            errors.append("%s, field %s[%d]: expected a positive integer, found %r" % (where, field, i, v))
-            return default
-        if v in seen:
-            errors.append("%s, field %s[%d]: expected distinct values, found %s also at [%d]" % (where, field, i, v, seen[v]))
-        seen[v] = i
-        out.append(int(v))
+def _grid_ints(errors, where, field, values, default, bound):
+    """grid_ints (experiment_values.bzl), `default` when none are written."""
+    out, errs = grid_ints(where, field, values, bound)
+    errors.extend(errs)
     return out or default
 
 def _read_harness(rctx, label, cache, errors):
-    if label in cache:
-        return cache[label]
+    """The harness struct of `label` (None if invalid); its errors go to `errors`.
+
+    Read once per label; every experiment that names an invalid config gets
+    its errors (an experiment is built only when it has none).
+    """
+    if label not in cache:
+        harness_errors = []
+        cache[label] = (_read_harness_file(rctx, label, harness_errors), harness_errors)
+    h, harness_errors = cache[label]
+    errors.extend(harness_errors)
+    return h
+
+def _read_harness_file(rctx, label, errors):
     path = rctx.path(Label(label))
     text = canonical_text(
         rctx,
@@ -130,7 +120,6 @@ def _read_harness(rctx, label, cache, errors):
         errors,
     )
     if text == None:
-        cache[label] = None
         return None
     msg = parse_canonical(text)
     name = one(msg, "name", "")
@@ -160,7 +149,6 @@ def _read_harness(rctx, label, cache, errors):
         lsa_config = lsa_config,
         server_cache = server_cache,
     )
-    cache[label] = h
     return h
 
 def _read_set(rctx, errors, where, msg):
@@ -228,20 +216,19 @@ def _main(label):
     # main repository explicitly.
     return "@" + label if label and label.startswith("//") else label
 
-def _add_set(errors, where, s, sets, depths_of_set):
-    """Records task set `s` of experiment file `where`; one set must be declared alike."""
-    if s == None or not s.name:
-        return
-    if s.name in sets:
-        for d in _set_differences(sets[s.name], s):
-            errors.append("%s: task set %r is declared differently in %s (experiments that name one set must agree on every field): %s" % (
-                where,
-                s.name,
-                sets[s.name].first,
-                d,
-            ))
-    sets.setdefault(s.name, s)
-    depths_of_set.setdefault(s.name, {})
+def _set_conflicts(where, s, sets):
+    """Messages for each field set `s` of file `where` is declared otherwise in `sets`."""
+    if s == None or not s.name or s.name not in sets:
+        return []
+    return [
+        "%s: task set %r is declared differently in %s (experiments that name one set must agree on every field): %s" % (
+            where,
+            s.name,
+            sets[s.name].first,
+            d,
+        )
+        for d in _set_differences(sets[s.name], s)
+    ]
 
 def _read_harnesses(rctx, errors, where, msg, harness_cache):
     """The experiment's harness structs, in its order; names must be unique (they name targets)."""
@@ -261,8 +248,12 @@ def _read_harnesses(rctx, errors, where, msg, harness_cache):
         harnesses.append(h)
     return harnesses
 
-def _read_experiment(rctx, errors, base, sets, depths_of_set, harness_cache):
-    """The struct of data/experiments/<base>, or None; its errors go to `errors`."""
+def _read_experiment(rctx, errors, base, sets, harness_cache):
+    """The struct of data/experiments/<base>, or None; its errors go to `errors`.
+
+    `sets` holds the task sets of the valid experiments read before this one:
+    a set must be declared alike by every experiment that names it.
+    """
     where = "data/experiments/" + base
     stem = base[:-len(".textproto")]
     e = _name_error(stem)
@@ -277,12 +268,10 @@ def _read_experiment(rctx, errors, base, sets, depths_of_set, harness_cache):
     if name != stem:
         errors.append("%s, field name: expected %r (the file's base name), found %r" % (where, stem, name))
     s = _read_set(rctx, errors, where, msg)
-    _add_set(errors, where, s, sets, depths_of_set)
+    errors.extend(_set_conflicts(where, s, sets))
     harnesses = _read_harnesses(rctx, errors, where, msg, harness_cache)
-    depths = _target_ints(errors, where, "s001_depths", msg.get("s001_depths", []), DEFAULT_S001_DEPTHS)
-    doses = _target_ints(errors, where, "s002_doses", msg.get("s002_doses", []), DEFAULT_S002_DOSES)
-    if s != None and s.name in depths_of_set:
-        depths_of_set[s.name].update({d: True for d in depths})
+    depths = _grid_ints(errors, where, "s001_depths", msg.get("s001_depths", []), DEFAULT_S001_DEPTHS, MAX_S001_DEPTH)
+    doses = _grid_ints(errors, where, "s002_doses", msg.get("s002_doses", []), DEFAULT_S002_DOSES, MAX_S002_DOSE)
     cache_env, cache_errors = vector_cache_env(
         where,
         one(msg, "vector_cache", None),
@@ -293,6 +282,7 @@ def _read_experiment(rctx, errors, base, sets, depths_of_set, harness_cache):
         name = name,
         source = where,
         set = s.name if s else "",
+        set_struct = s,
         harnesses = harnesses,
         depths = depths,
         doses = doses,
@@ -315,24 +305,29 @@ def _dense_models(experiments):
 def _experiments_impl(rctx):
     rctx.path(rctx.attr._experiment_proto)  # watched: a schema change refetches
     rctx.path(rctx.attr._retrieval_proto)
-    errors = []
     sets = {}
     depths_of_set = {}  # set -> {depth: True}, the union over its experiments
     harness_cache = {}
     experiments = []
+    invalid = []
     for base in _experiment_files(rctx):
-        e = _read_experiment(rctx, errors, base, sets, depths_of_set, harness_cache)
-        if e != None:
-            experiments.append(e)
-    if errors:
-        # Not a fetch failure: the WORKSPACE loads this repository, so a fail()
-        # here would stop every command, the libraries' tests included. The
-        # data says nothing but the errors; grid.bzl fails with them when a
-        # package above the libraries loads it.
-        sets, depths_of_set, experiments = {}, {}, []
+        errors = []
+        e = _read_experiment(rctx, errors, base, sets, harness_cache)
+        if errors or e == None:
+            # Not a fetch failure: the WORKSPACE loads this repository, so a
+            # fail() here would stop every command, the libraries' tests
+            # included. The experiment is left out of the data; its targets
+            # fail with the errors (grid.bzl: INVALID_EXPERIMENTS), and every
+            # other experiment builds.
+            stem = base[:-len(".textproto")]
+            invalid.append({"name": "" if _name_error(stem) else stem, "source": "data/experiments/" + base, "errors": errors})
+            continue
+        sets.setdefault(e.set, e.set_struct)
+        depths_of_set.setdefault(e.set, {}).update({d: True for d in e.depths})
+        experiments.append(e)
     _write_repositories(rctx, sets, depths_of_set, experiments)
     _write_sets(rctx, sets)
-    _write_experiments(rctx, experiments, _dense_models(experiments), errors)
+    _write_experiments(rctx, experiments, _dense_models(experiments), invalid)
     for e in experiments:
         rctx.file(e.name + ".textproto", _RESOLVED_HEADER % e.source + e.resolved)
     rctx.file("BUILD.bazel", "# Generated by //stages/experiments:experiments.bzl. Do not edit.\n" +
@@ -387,7 +382,7 @@ def _write_sets(rctx, sets):
         "TASK_SET_DATA = [%s]" % ", ".join(["_set%d" % i for i in range(len(names))]),
     ])
 
-def _write_experiments(rctx, experiments, models, errors):
+def _write_experiments(rctx, experiments, models, invalid):
     loads = []
     caches = []
     for e in experiments:
@@ -416,7 +411,7 @@ def _write_experiments(rctx, experiments, models, errors):
         for e in experiments
     ]
     _data_file(rctx, "experiments.bzl", "# The experiments as data (//stages/experiments:grid.bzl builds their structs).", loads + [
-        "ERRORS = %s" % repr(errors),
+        "INVALID_DATA = %s" % repr(invalid),
         "CACHE_DATA = {%s}" % ", ".join(caches),
         "DENSE_MODEL_DATA = %s" % repr(model_data),
         "EXPERIMENT_DATA = %s" % repr(experiment_data),

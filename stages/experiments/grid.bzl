@@ -43,12 +43,22 @@ EXPERIMENTS     one struct per experiment:
   tokens, tokens_file   the same for the frozen tokens
   pins_refreeze         the command that rewrites the pin file
 EXPERIMENT_NAMES  [name] in file order
+INVALID_EXPERIMENTS  one struct per experiment file that cannot be built:
+  name                  the experiment's name ("" when the file name is not one)
+  source                "data/experiments/<file>"
+  message               every error, each naming file and field: the
+                        experiment's own (experiments.bzl: INVALID_DATA), or
+                        those of its task set's history repository
+INVALID_SETS    one struct per task set whose history repository has errors:
+                name, spec (the task file), message
 
-Loading this file fails, listing every error, when an experiment file is
-invalid (the experiments rule writes the errors as data, experiments.bzl).
+An error in one experiment or task set never stops loading: the invalid one
+is left out of EXPERIMENTS and TASK_SETS (so no stage target of it exists)
+and the targets of its names fail with the message
+(reports/experiments.bzl); everything else builds.
 """
 
-load("@experiments//:experiments.bzl", "CACHE_DATA", "DENSE_MODEL_DATA", "ERRORS", "EXPERIMENT_DATA")
+load("@experiments//:experiments.bzl", "CACHE_DATA", "DENSE_MODEL_DATA", "EXPERIMENT_DATA", "INVALID_DATA")
 load("@experiments//:sets.bzl", "TASK_SET_DATA")
 load("//stages/corpus:task_set.bzl", "task_set")
 
@@ -56,15 +66,22 @@ _MODEL_PACKAGE = "//stages/grid/models"
 _GRID_PACKAGE = "//stages/grid/by_experiment"
 _GRID_STAGES = ["spec", "aggregate", "trec", "timings", "pins", "harness_baseline", "search_index", "search_data"]
 
-def _valid(data, errors):
-    """`data`, or a failure listing `errors` (an invalid experiment file)."""
-    if errors:
-        fail("%d error(s) in the experiments (nothing was generated):\n  %s" % (len(errors), "\n  ".join(errors)))
-    return data
+def _listing(errors):
+    return "%d error(s):\n  %s" % (len(errors), "\n  ".join(errors))
 
-# An invalid experiment file stops every package that loads this file (those
-# above the libraries), naming the file and the field.
-TASK_SETS = [task_set(d) for d in _valid(TASK_SET_DATA, ERRORS)]
+INVALID_SETS = [
+    struct(
+        name = d["name"],
+        spec = d["spec"],
+        message = "task set %s (%s): %s" % (d["name"], d["spec"], _listing(d["errors"])),
+    )
+    for d in TASK_SET_DATA
+    if d["errors"]
+]
+
+_INVALID_SET_BY_NAME = {s.name: s for s in INVALID_SETS}
+
+TASK_SETS = [task_set(d) for d in TASK_SET_DATA if not d["errors"]]
 
 SET_BY_NAME = {s.name: s for s in TASK_SETS}
 
@@ -81,7 +98,7 @@ def _dense_model(m):
         embeddings = {c.id: "%s/commit_%s_embeddings" % (target, c.id) for c in s.commits},
     )
 
-DENSE_MODELS = [_dense_model(m) for m in DENSE_MODEL_DATA]
+DENSE_MODELS = [_dense_model(m) for m in DENSE_MODEL_DATA if m["set"] in SET_BY_NAME]
 
 _MODEL_BY_KEY = {(m.task_set.name, m.config): m for m in DENSE_MODELS}
 
@@ -130,6 +147,15 @@ def _experiment(e):
         pins_refreeze = "bazel run //reports:%s_pins_refreeze" % name,
     )
 
-EXPERIMENTS = [_experiment(e) for e in EXPERIMENT_DATA]
+EXPERIMENTS = [_experiment(e) for e in EXPERIMENT_DATA if e["set"] not in _INVALID_SET_BY_NAME]
+
+INVALID_EXPERIMENTS = [
+    struct(name = d["name"], source = d["source"], message = "%s: %s" % (d["source"], _listing(d["errors"])))
+    for d in INVALID_DATA
+] + [
+    struct(name = e["name"], source = e["source"], message = "%s: %s" % (e["source"], _INVALID_SET_BY_NAME[e["set"]].message))
+    for e in EXPERIMENT_DATA
+    if e["set"] in _INVALID_SET_BY_NAME
+]
 
 EXPERIMENT_NAMES = [e.name for e in EXPERIMENTS]

@@ -2,7 +2,8 @@
 //
 // The experiments repository rule checks only what reaches a label, a path or
 // a command (names, labels, environment variable names, that doses and
-// depths are distinct positive integers: they name targets) and applies the
+// depths are distinct integers within the bounds below: they name targets
+// and reach a repository rule attribute) and applies the
 // defaults (stages/experiments/experiment_values.bzl, the only place they are
 // written). Everything else is checked here, once per experiment, by the
 // experiment_spec stage (spec_main.cc) before any cell runs:
@@ -36,8 +37,11 @@
 
 namespace repro::e04 {
 
-inline constexpr uint32_t kMaxS001Depth = 100000;
-inline constexpr uint32_t kMaxS002Dose = 1000;
+// The bounds of the depths and doses are written once, in
+// stages/experiments/experiment_values.bzl (MAX_S001_DEPTH, MAX_S002_DOSE),
+// which the experiments rule checks too; the BUILD passes them as defines.
+inline constexpr uint32_t kMaxS001Depth = REPRO_MAX_S001_DEPTH;
+inline constexpr uint32_t kMaxS002Dose = REPRO_MAX_S002_DOSE;
 inline constexpr uint32_t kMaxResamples = 1000000;
 
 absl::Status ValidateGridSpec(const GridSpec& spec);

@@ -1,17 +1,25 @@
 #!/usr/bin/env bash
-# Experiment files with bad task-set declarations stop every package that
-# loads the experiments (those above the libraries) naming the experiment
-# file and the field, while the libraries still load and build (nested Bazel
-# in a workspace copy; queries only, nothing is compiled):
+# Bad experiment files and task sets stop only their own targets, each
+# naming file and field, while every other report, the libraries and
+# `bazel query` still load (nested Bazel in a workspace copy; analysis only,
+# nothing is compiled). All the bad inputs are present at once:
 #  1. two experiments that declare one task set differently: the field that
 #     differs, with both values;
 #  2. a `tasks` label to a missing file (once Bazel's bare "Not a regular
 #     file");
 #  3. a `tasks` label into a package that is a symlink out of the workspace
 #     (once accepted: the check read only the label's text);
-#  4. an experiment file that is not a valid text proto: //reports fails
-#     naming it, and every library package (corpus, retrieval, metrics,
-#     stats, pipeline, schemas, report) still loads.
+#  4. an experiment file that is not a valid text proto;
+#  5. s001_depths: [1, 2147483648] (once a WORKSPACE load error that stopped
+#     every command, naming neither file nor field);
+#  6. a JSON Lines task file with a trailing comma, a duplicate key, two
+#     objects on a line, a byte order mark and a missing fix_commit (once
+#     Starlark's json.decode errors without file or line, and an error of
+#     the history extraction): each as <file>:<line>, before any git call;
+#  7. a task lock that is a symlink into the output base (once it disabled
+#     the lock gate: the derivation was compared with itself);
+#  8. a relative clone path: one set's fetch error (once it stopped every
+#     target of //reports, w04 and judge included).
 set -euo pipefail
 source "$(dirname "$(readlink -f "$0")")/../remote_cache/nested_bazel.sh"
 nb_init
@@ -19,46 +27,89 @@ copy="$NB_WORK/ws"
 nb_copy_workspace "$copy"
 exp="$copy/data/experiments"
 
-# expect_error <case> <experiment file to add> <expected message part>
-expect_error() {
-  local name=$1 file=$2 want=$3 log="$NB_WORK/$1.log"
-  if (nb_bazel_cmd "$copy" errors "$log" query //reports:all) 2>/dev/null; then
-    nb_fail "$name: the experiments were accepted"
-  fi
-  grep -qF -- "$want" "$log" || { tail -20 "$log" >&2; nb_fail "$name: expected '$want'"; }
-  nb_log "ok: $name: $(grep -F -- "$want" "$log" | head -1 | sed 's/^ *//')"
-  rm -f "$file"
-}
-
 experiment() {  # experiment <name> <task set name> <tasks label>: a copy of e04_fixture
   sed -e "s|^name: \"e04_fixture\"|name: \"$1\"|" -e "s|^  name: \"e04_fixture\"|  name: \"$2\"|" \
     -e "s|^  tasks: .*|  tasks: \"$3\"|" "$exp/e04_fixture.textproto" > "$exp/$1.textproto"
 }
 
+# A fixture task set of its own in data/zz_<name>/ (tasks.<ext> and BUILD).
+task_set_dir() {  # task_set_dir <name> <ext>: prints the tasks label
+  mkdir -p "$copy/data/$1"
+  echo 'exports_files(glob(["*"]))' > "$copy/data/$1/BUILD"
+  echo "//data/$1:tasks.$2"
+}
+
 experiment zz_conflict e04_fixture //data/e04/tasks:tasks.textproto
-expect_error conflict "$exp/zz_conflict.textproto" \
-  "data/experiments/zz_conflict.textproto: task set \"e04_fixture\" is declared differently in data/experiments/e04_fixture.textproto (experiments that name one set must agree on every field): field task_set.tasks: \"//data/e04/tasks:tasks.textproto\" here, \"//data/e04/fixture:tasks.textproto\" in data/experiments/e04_fixture.textproto"
-
-experiment zz_missing zz_set //data/e04/fixture:no_such_tasks.textproto
-expect_error missing "$exp/zz_missing.textproto" \
-  "data/experiments/zz_missing.textproto, field task_set.tasks: expected an existing file, found none at //data/e04/fixture:no_such_tasks.textproto"
-
+experiment zz_missing zz_missing_set //data/e04/fixture:no_such_tasks.textproto
 mkdir -p "$NB_WORK/outside"
 cp "$copy/data/e04/fixture/tasks.textproto" "$NB_WORK/outside/tasks.textproto"
 echo 'exports_files(["tasks.textproto"])' > "$NB_WORK/outside/BUILD"
 ln -s "$NB_WORK/outside" "$copy/data/outside"
-experiment zz_outside zz_set //data/outside:tasks.textproto
-expect_error outside "$exp/zz_outside.textproto" \
-  "data/experiments/zz_outside.textproto, field task_set.tasks: expected a file inside the workspace, found //data/outside:tasks.textproto resolving outside it (a symlink)"
-rm "$copy/data/outside"
-
+experiment zz_outside zz_outside_set //data/outside:tasks.textproto
 echo 'name: "zz_bad" title: oops' > "$exp/zz_bad.textproto"
+experiment zz_depth zz_depth_set //data/e04/fixture:tasks.textproto
+sed -i 's/^s001_depths: 1$/s001_depths: [1, 2147483648]/' "$exp/zz_depth.textproto"
+
+fix=$(grep -m1 -o 'fix_commit: "[0-9a-f]*"' "$copy/data/e04/fixture/tasks.textproto" | cut -d'"' -f2)
+experiment zz_jsonl zz_jsonl "$(task_set_dir zz_jsonl jsonl)"
+{
+  printf '\xef\xbb\xbf{"id":"A1","query":"q","fix_commit":"%s"}\n' "$fix"
+  printf '{"id":"A2","query":"q","fix_commit":"%s",}\n' "$fix"
+  printf '{"id":"A3","id":"A4","query":"q","fix_commit":"%s"}\n' "$fix"
+  printf '{"id":"A5","query":"q","fix_commit":"%s"}{"id":"A6"}\n' "$fix"
+  printf '{"id":"A7","query":"q"}\n'
+} > "$copy/data/zz_jsonl/tasks.jsonl"
+
+experiment zz_lock zz_lock "$(task_set_dir zz_lock textproto)"
+cp "$copy/data/e04/fixture/tasks.textproto" "$copy/data/zz_lock/tasks.textproto"
+cp "$copy/data/e04/fixture/tasks.lock.textproto" "$NB_WORK/outside/derived.lock.textproto"
+ln -s "$NB_WORK/outside/derived.lock.textproto" "$copy/data/zz_lock/tasks.lock.textproto"
+
+experiment zz_clone zz_clone //data/e04/fixture:tasks.textproto
+sed -i -e 's|^    fixture_history: .*|    clone_env: "ZZ_CLONE_GIT"|' -e '/frozen_snapshot_hashes/d' "$exp/zz_clone.textproto"
+
 nb_bazel_cmd "$copy" errors "$NB_WORK/sync.log" sync --only=experiments
+# The clone variable reaches the history repository through the client env.
+export ZZ_CLONE_GIT=relative/clone.git
+
+# expect_error <case> <target> <expected message part>...: analysing only the
+# target fails, with every part in the message.
+expect_error() {
+  local name=$1 target=$2 log="$NB_WORK/$1.log" want
+  shift 2
+  if (nb_bazel_cmd "$copy" errors "$log" build --nobuild "$target") 2>/dev/null; then
+    nb_fail "$name: $target was accepted"
+  fi
+  for want in "$@"; do
+    grep -qF -- "$want" "$log" || { tail -30 "$log" >&2; nb_fail "$name: expected '$want'"; }
+  done
+  nb_log "ok: $name: $(grep -F -- "$1" "$log" | head -1 | sed 's/^ *//')"
+}
+
+expect_error conflict //reports:zz_conflict \
+  "data/experiments/zz_conflict.textproto: task set \"e04_fixture\" is declared differently in data/experiments/e04_fixture.textproto (experiments that name one set must agree on every field): field task_set.tasks: \"//data/e04/tasks:tasks.textproto\" here, \"//data/e04/fixture:tasks.textproto\" in data/experiments/e04_fixture.textproto"
+expect_error missing //reports:zz_missing \
+  "data/experiments/zz_missing.textproto, field task_set.tasks: expected an existing file, found none at //data/e04/fixture:no_such_tasks.textproto"
+expect_error outside //reports:zz_outside_tokens_test \
+  "data/experiments/zz_outside.textproto, field task_set.tasks: expected a file inside the workspace, found //data/outside:tasks.textproto resolving outside it (a symlink)"
+expect_error invalid_file //reports:zz_bad "data/experiments/zz_bad.textproto: not a valid repro.experiments.Experiment text proto"
+expect_error depth //reports:zz_depth \
+  "data/experiments/zz_depth.textproto, field s001_depths[1]: expected an integer in [1, 100000], found 2147483648"
+expect_error jsonl //reports:zz_jsonl \
+  "data/zz_jsonl/tasks.jsonl:1: the file starts with a UTF-8 byte order mark" \
+  "data/zz_jsonl/tasks.jsonl:2: not valid JSON: Expecting property name enclosed in double quotes at column" \
+  "data/zz_jsonl/tasks.jsonl:3: key \"id\" appears twice in the object" \
+  "data/zz_jsonl/tasks.jsonl:4: expected one JSON object a line, found more after column" \
+  "data/zz_jsonl/tasks.jsonl:5: task A7 (tasks[1]), field fix_commit: expected a commit id of 40 lowercase hex characters, found none"
+expect_error lock //reports:zz_lock_tasks_refreeze \
+  "data/zz_lock/tasks.lock.textproto (the task lock of data/zz_lock/tasks.textproto): expected a regular file, found a symlink"
+expect_error clone //reports:zz_clone "ZZ_CLONE_GIT=relative/clone.git: give the absolute path of the clone"
+
+# Everything else loads and analyses: the other reports, the libraries, a query.
+nb_bazel_cmd "$copy" errors "$NB_WORK/others.log" build --nobuild //reports:w04 //reports:e04_fixture //reports:judge_fixture
 libraries="//stages/corpus/... + //stages/retrieval/... + //stages/framework/metrics/... + //stages/framework/stats/..."
 libraries+=" + //stages/framework/pipeline/... + //stages/framework/schemas/... + //stages/framework/report/..."
 nb_bazel_cmd "$copy" errors "$NB_WORK/libraries.log" query "deps($libraries)" --output=package
-nb_log "ok: the libraries load with an invalid experiment file: $(grep -c '^stages/' "$NB_WORK/libraries.log") packages"
-expect_error invalid_file "$exp/zz_bad.textproto" "data/experiments/zz_bad.textproto: not a valid repro.experiments.Experiment text proto"
-
-nb_bazel_cmd "$copy" errors "$NB_WORK/clean.log" query //reports:all
-echo "PASS: task-set declaration errors name the experiment file and the field"
+nb_bazel_cmd "$copy" errors "$NB_WORK/query.log" query //reports:all
+nb_log "ok: the other reports, $(grep -c '^stages/' "$NB_WORK/libraries.log") library packages and //reports:all load"
+echo "PASS: bad experiments and task sets stop only their own targets, naming file and field"

@@ -4,7 +4,15 @@ vector cache reaches a repository, an environment lookup or a path, and the
 defaults it applies).
 """
 
-load("//stages/experiments:experiment_values.bzl", "defaults_text", "env_name_error", "vector_cache_env")
+load(
+    "//stages/experiments:experiment_values.bzl",
+    "MAX_S001_DEPTH",
+    "MAX_S002_DOSE",
+    "defaults_text",
+    "env_name_error",
+    "grid_ints",
+    "vector_cache_env",
+)
 load("//tools/testing:loading_cases.bzl", "loading_cases_test")
 
 _WHERE = "data/experiments/x.textproto"
@@ -74,3 +82,38 @@ _DEFAULTS_CASES = [
 def _defaults_outcome(msg, want):
     found = defaults_text(msg)
     return [] if found == want else ["expected %r, found %r" % (want, found)]
+
+_S001 = "data/experiments/x.textproto, field s001_depths"
+
+# (case, values as written, bound, expected message part or None): a value
+# beyond the bound once reached a 32-bit repository attribute and stopped
+# every command (2147483648), or the history extraction's own bound.
+_GRID_INT_CASES = [
+    ("depths within the bound", ["1", "100000"], MAX_S001_DEPTH, None),
+    ("a depth of 2^31", ["1", "2147483648"], MAX_S001_DEPTH, _S001 + "[1]: expected an integer in [1, 100000], found 2147483648"),
+    ("a depth of 1000001", ["1000001"], MAX_S001_DEPTH, _S001 + "[0]: expected an integer in [1, 100000], found 1000001"),
+    ("a depth one over", ["100001"], MAX_S001_DEPTH, "found 100001"),
+    ("a depth of 0", ["0"], MAX_S001_DEPTH, _S001 + "[0]: expected an integer in [1, 100000], found 0"),
+    ("a negative depth", ["-3"], MAX_S001_DEPTH, "found -3"),
+    ("a repeated depth", ["2", "2"], MAX_S001_DEPTH, _S001 + "[1]: expected distinct values, found 2 also at [0]"),
+    ("a dose one over", ["1001"], MAX_S002_DOSE, "expected an integer in [1, 1000], found 1001"),
+]
+
+def _grid_ints_outcome(values, bound):
+    out, errors = grid_ints("data/experiments/x.textproto", "s001_depths", values, bound)
+    if not errors and out != [int(v) for v in values]:
+        return ["expected %r, found %r" % (values, out)]
+    if errors and out:
+        return ["an invalid list gave values %r" % out]
+    return errors
+
+def grid_ints_test(name):
+    """loading_cases_test over grid_ints (the depths' and doses' bounds).
+
+    Args:
+      name: the test's name.
+    """
+    loading_cases_test(name = name, cases = [
+        (case, _grid_ints_outcome(values, bound), want)
+        for case, values, bound, want in _GRID_INT_CASES
+    ])
