@@ -114,3 +114,40 @@ filegroup(name = "lcov_merger")
     rctx.file("WORKSPACE", 'workspace(name = "remote_coverage_tools")\n')
 
 coverage_stub = repository_rule(implementation = _coverage_stub_impl)
+
+# The repositories Bazel 4.2.3's built-in WORKSPACE suffix declares with
+# download URLs (through maybe(), so a declaration here wins) and this
+# project never uses: no Java or rules_proto target is built. A plain
+# `bazel sync` fetches every declared repository; without these stubs it
+# stopped offline with rc 7 on the first download.
+_UNUSED_ONLINE_REPOSITORIES = [
+    "remote_java_tools_darwin",
+    "remote_java_tools_linux",
+    "remote_java_tools_windows",
+    "remotejdk11_linux",
+    "remotejdk11_linux_aarch64",
+    "remotejdk11_linux_ppc64le",
+    "remotejdk11_linux_s390x",
+    "remotejdk11_macos",
+    "remotejdk11_macos_aarch64",
+    "remotejdk11_win",
+    "remotejdk14_linux",
+    "remotejdk14_macos",
+    "remotejdk14_win",
+    "remotejdk15_linux",
+    "remotejdk15_macos",
+    "remotejdk15_macos_aarch64",
+    "remotejdk15_win",
+    "rules_proto",
+]
+
+def _unused_stub_impl(rctx):
+    rctx.file("BUILD.bazel", "# %s: a stub; this workspace builds nothing from it (toolchain/repositories.bzl).\n" % rctx.name)
+    rctx.file("WORKSPACE", 'workspace(name = "%s")\n' % rctx.name)
+
+_unused_stub = repository_rule(implementation = _unused_stub_impl)
+
+def unused_online_repositories():
+    """Offline stubs of the built-in repositories that would be downloaded (see above)."""
+    for name in _UNUSED_ONLINE_REPOSITORIES:
+        _unused_stub(name = name)
