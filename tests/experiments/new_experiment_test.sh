@@ -16,7 +16,9 @@
 #     its tokens refreeze and its token test passes; a wrong locked label
 #     stops the build naming the task, the field, locked vs derived and the
 #     refreeze command;
-#  4. rebuilding the existing reports executes no action.
+#  4. rebuilding the existing reports executes no action;
+#  5. with a harness and a dose taken out of the experiment, its report holds
+#     no file of either (once every earlier run stayed in bazel-bin).
 set -euo pipefail
 source "$(dirname "$(readlink -f "$0")")/../remote_cache/nested_bazel.sh"
 nb_init
@@ -121,4 +123,13 @@ nb_bazel "$copy" exp "$NB_WORK/again.log" --execution_log_json_file="$NB_WORK/ag
 # Any spawn, executed or taken from the disk cache, is an action rerun.
 nb_spawn_table "$NB_WORK/again.exec.json" > "$NB_WORK/again.executed"
 [ ! -s "$NB_WORK/again.executed" ] || { cat "$NB_WORK/again.executed" >&2; nb_fail "rebuilding the existing reports after the new experiment executed actions"; }
-echo "PASS: a task set (authored fields only, JSON Lines), a harness and an experiment added as data files; its task lock, pins, report and tokens built with the documented commands; a wrong locked label named; the existing reports executed 0 actions"
+# 5. A harness and a dose taken out: the report holds exactly what is declared.
+report="$copy/bazel-bin/reports/fixture_two"
+ls "$report" | grep -q '^H001\..*S002_d5\.' || nb_fail "the first report lacks H001's dose-5 runs"
+sed -i -e '/H001.textproto/d' -e 's/^s002_doses: \[1, 5\]$/s002_doses: [1]/' "$copy/data/experiments/fixture_two.textproto"
+nb_bazel_cmd "$copy" exp "$NB_WORK/pins_less.log" run //reports:fixture_two_pins_refreeze
+nb_bazel "$copy" exp "$NB_WORK/less.log" //reports:fixture_two
+stale=$(ls "$report" | grep -E '^H001\.|_d5\.' || true)
+[ -z "$stale" ] || nb_fail "files of a harness or dose no longer declared stayed in the report: $stale"
+nb_log "report after taking out H001 and dose 5: $(ls "$report" | wc -l) files, none of either"
+echo "PASS: a task set (authored fields only, JSON Lines), a harness and an experiment added as data files; its task lock, pins, report and tokens built with the documented commands; a wrong locked label named; the existing reports executed 0 actions; a report holds only what its experiment declares"

@@ -16,19 +16,21 @@ key (commit, tree state, salt) or a report file changes; the time it records
 is that of the build that last wrote it.
 """
 
-def _short_path(f):
-    return f.short_path
+def _named(f):
+    return "%s=%s" % (f.short_path, f.path)
 
 def _build_info_impl(ctx):
     report = ctx.attr.report
     out = ctx.actions.declare_file(report.label.name + ".build_info.txt")
-    files = sorted(report.files.to_list(), key = _short_path)
+    files = report.files.to_list()
     args = ctx.actions.args()
     args.add(out)
     args.add(ctx.info_file)
     args.add(ctx.version_file)
     args.add(str(report.label))
-    args.add_all(["%s=%s" % (f.short_path, f.path) for f in files])
+
+    # The report is a directory (a tree artifact): one argument per file in it.
+    args.add_all(files, map_each = _named, expand_directories = True)
     ctx.actions.run(
         executable = ctx.executable._writer,
         arguments = [args],

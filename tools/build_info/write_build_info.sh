@@ -20,7 +20,8 @@ when=unknown
   echo "git_tree $(value "$stable" STABLE_GIT_TREE)"
   echo "cache_salt $(value "$stable" STABLE_CACHE_SALT)"
   echo "built_at $when"
-  for pair in "$@"; do
+  # Sorted by short path (the report's files come as one expanded directory).
+  printf '%s\n' "$@" | LC_ALL=C sort | while IFS= read -r pair; do
     short="${pair%%=*}"; path="${pair#*=}"
     echo "artifact $(sha256sum "$path" | cut -d' ' -f1) $short"
   done

@@ -14,11 +14,15 @@
 // So is a malformed manifest line (naming the manifest and the line), two
 // copies with the same destination, or a file that is not a provenance
 // record. Nothing is written unless everything was read: copies first, then
-// the lineage; if a write fails, the files written before it are removed.
+// the lineage; if a write fails, the files written before it are removed. The
+// directory of the lineage (the report's, a tree artifact) is created if
+// absent.
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <string>
+#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -111,6 +115,14 @@ absl::Status Run(const std::vector<char*>& positional) {
     files.emplace_back(dst, std::move(bytes));
   }
   files.emplace_back(lineage_path, ToJson(lineage));
+  // The report's directory (a tree artifact): a remote executor creates only
+  // the directories above it.
+  std::error_code error;
+  const std::filesystem::path dir = std::filesystem::path(lineage_path).parent_path();
+  if (!dir.empty()) std::filesystem::create_directories(dir, error);
+  if (error) {
+    return absl::InternalError(absl::StrCat(dir.string(), ": cannot create: ", error.message()));
+  }
   return WriteFilesAtomically(files);
 }
 

@@ -158,6 +158,10 @@ eval_stage = rule(
 )
 
 def _report_impl(ctx):
+    # One tree artifact: Bazel empties it before the action runs, so the
+    # report holds exactly the files its sources declare now, never those of
+    # a harness or dose an earlier build declared.
+    out = ctx.actions.declare_directory(ctx.label.name)
     copies = []
     seen = {}
     for target in ctx.attr.srcs:
@@ -167,42 +171,39 @@ def _report_impl(ctx):
             if f.basename in seen:
                 fail("report %s: two inputs named %s (%s and %s)" % (ctx.label, f.basename, seen[f.basename], target.label))
             seen[f.basename] = target.label
-            copies.append((f, ctx.actions.declare_file(ctx.label.name + "/" + f.basename)))
-    lineage = ctx.actions.declare_file(ctx.label.name + "/lineage.json")
+            copies.append((f, "%s/%s" % (out.path, f.basename)))
     prov = depset(transitive = _transitive_provenance(ctx.attr.srcs))
 
     # The files to copy and the records to collect, one a line (a list that
     # grows with the report stays off the command line).
     lines = ctx.actions.args()
     lines.set_param_file_format("multiline")
-    lines.add_all(["copy\t%s\t%s" % (s.path, d.path) for s, d in copies])
+    lines.add_all(["copy\t%s\t%s" % (s.path, d) for s, d in copies])
     lines.add_all(prov, format_each = "provenance\t%s")
     manifest = ctx.actions.declare_file(ctx.label.name + ".report_manifest")
     ctx.actions.write(manifest, lines)
 
     args = ctx.actions.args()
     args.add("--report", str(ctx.label))
-    args.add("--lineage", lineage.path)
+    args.add("--lineage", out.path + "/lineage.json")
     args.add("--manifest", manifest.path)
     ctx.actions.run(
         executable = ctx.executable._assemble,
         arguments = [args],
         inputs = depset([s for s, _ in copies] + [manifest], transitive = [prov]),
-        outputs = [d for _, d in copies] + [lineage],
+        outputs = [out],
         mnemonic = "AssembleReport",
         progress_message = "Report %s" % ctx.label,
     )
     return [
-        DefaultInfo(
-            files = depset([d for _, d in copies] + [lineage]),
-            runfiles = ctx.runfiles(files = [d for _, d in copies] + [lineage]),
-        ),
+        DefaultInfo(files = depset([out]), runfiles = ctx.runfiles(files = [out])),
         StageInfo(provenance = prov),
     ]
 
 report = rule(
     implementation = _report_impl,
-    doc = "Copies every artifact of `srcs` (stages or files) into <name>/ and writes <name>/lineage.json.",
+    doc = "Copies every artifact of `srcs` (stages or files) into the directory <name>/ (a tree " +
+          "artifact: nothing else is ever in it) and writes <name>/lineage.json.",
     attrs = {
         "srcs": attr.label_list(allow_files = True, mandatory = True),
         "_assemble": attr.label(
