@@ -74,7 +74,6 @@ def _trec_parity_test(e):
         args = [
             "$(rootpath @python_venv//:python)",
             "$(rootpath //tests/trec:trec_parity.py)",
-            "e04",
             "%s/%s" % (native.package_name(), e.name),
         ],
         data = [

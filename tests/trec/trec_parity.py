@@ -1,9 +1,9 @@
 """Parity of a report's numbers with trec_eval (through pytrec_eval).
 
-  trec_parity.py e04 <report dir>
-  trec_parity.py w04 <report dir>
+  trec_parity.py <report dir>      e.g. bazel-bin/reports/e04, bazel-bin/reports/w04
 
-Reads the TREC runs and qrels a report exports and evaluates them with
+The report's kind is read from the directory: a grid report holds e04.json,
+the W04 report w04.json. Reads the TREC runs and qrels a report exports and evaluates them with
 pytrec_eval (trec_eval's own C code); compares every value with the one the
 report holds (e04.json or w04.json, full precision), to TOLERANCE. Where
 trec_eval has no measure, the value is recomputed here, independently of the
@@ -214,7 +214,25 @@ def w04(report):
     check.finish("w04")
 
 
+KINDS = {"e04.json": e04, "w04.json": w04}
+
+
+def check_of(argv):
+    """(check function, report dir) of the command line, or exit naming what is wrong."""
+    usage = "usage: trec_parity.py <report dir> (e.g. bazel-bin/reports/e04)"
+    if len(argv) != 2:
+        sys.exit(f"trec_parity.py: expected one argument, the report directory, found {len(argv) - 1}: "
+                 f"{' '.join(argv[1:]) or '(none)'}\n{usage}")
+    report = argv[1]
+    if not os.path.isdir(report):
+        sys.exit(f"trec_parity.py: {report}: not a directory (build the report first)\n{usage}")
+    found = [name for name in sorted(KINDS) if os.path.isfile(os.path.join(report, name))]
+    if len(found) != 1:
+        sys.exit(f"trec_parity.py: {report}: expected a report directory holding exactly one of "
+                 f"{', '.join(sorted(KINDS))}, found {', '.join(found) or 'neither'}")
+    return KINDS[found[0]], report
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 3 or sys.argv[1] not in ("e04", "w04"):
-        sys.exit(__doc__)
-    {"e04": e04, "w04": w04}[sys.argv[1]](sys.argv[2])
+    check, report_dir = check_of(sys.argv)
+    check(report_dir)

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Runs tests/trec/trec_parity.py on a report directory of the runfiles.
-#   trec_parity_test.sh <python> <trec_parity.py> <e04|w04> <report dir>
-# With a 5th argument "mutate", first deletes, in a copy of the report, the
+#   trec_parity_test.sh <python> <trec_parity.py> <report dir> [mutate]
+# With a 4th argument "mutate", first deletes, in a copy of the report, the
 # first line of a run file whose document is relevant, and expects the check
 # to fail naming that run (the parity check must notice a changed run file).
 set -euo pipefail
-python="$1" script="$2" mode="$3" report="$4" mutate="${5:-}"
+python="$1" script="$2" report="$3" mutate="${4:-}"
 [ -d "$report" ] || { echo "FAIL: no report directory $report" >&2; exit 1; }
 if [ -z "$mutate" ]; then
-  exec "$python" "$script" "$mode" "$report"
+  exec "$python" "$script" "$report"
 fi
 copy="$TEST_TMPDIR/report"
 mkdir -p "$copy"
@@ -21,7 +21,7 @@ line=$(awk 'NR == FNR { if ($4 > 0) rel[$1 " " $3] = 1; next }
 [ -n "$line" ] || { echo "FAIL: H000.baseline.run retrieves no relevant file to delete" >&2; exit 1; }
 sed -i "${line}d" "$run"
 set +e
-out=$("$python" "$script" "$mode" "$copy" 2>&1)
+out=$("$python" "$script" "$copy" 2>&1)
 status=$?
 set -e
 echo "$out"
