@@ -62,6 +62,12 @@ def _summary_index_impl(ctx):
         lines.append("# not_configured\t%s" % ctx.attr.message)
     if ctx.attr.task_set:
         lines.append("# task_set\t%s" % _artifact(ctx.attr.task_set).short_path)
+    if ctx.attr.derived_lock:
+        derived = [f for f in ctx.attr.derived_lock.files.to_list() if f.basename.endswith("task_lock.textproto")]
+        lines.append("# derived_lock\t%s" % derived[0].short_path)
+        lines.append("# lock\t%s" % (ctx.file.lock.short_path if ctx.file.lock else "-"))
+        lines.append("# lock_file\t%s" % ctx.attr.lock_file)
+        lines.append("# refreeze\t%s" % ctx.attr.refreeze)
     kinds = ["base_manifest", "base_chunks", "stale_manifest", "stale_chunks", "labels"]
     for i, task in enumerate(ctx.attr.task_ids):
         row = [task]
@@ -84,6 +90,10 @@ summary_index = rule(
         "message": attr.string(),
         "task_ids": attr.string_list(),
         "task_set": attr.label(),
+        "derived_lock": attr.label(doc = "The set's derived_lock stage (its task_lock.textproto)."),
+        "lock": attr.label(allow_single_file = True, doc = "The committed task lock, if any."),
+        "lock_file": attr.string(doc = "The lock's workspace path, for messages."),
+        "refreeze": attr.string(doc = "The command that writes the lock."),
         "base_manifest": attr.label_list(),
         "base_chunks": attr.label_list(),
         "stale_manifest": attr.label_list(),
@@ -286,6 +296,10 @@ def _configured_checks(s):
         set_name = s.name,
         task_ids = [t.id for t in s.tasks],
         task_set = s.task_set,
+        derived_lock = s.derived_lock,
+        lock = s.lock,
+        lock_file = s.lock_file,
+        refreeze = s.refreeze,
         base_manifest = [t.base_manifest for t in s.tasks],
         base_chunks = [t.base_chunks for t in s.tasks],
         stale_manifest = [t.stale_manifest for t in stale] if len(stale) == len(s.tasks) else [],
@@ -294,7 +308,7 @@ def _configured_checks(s):
     )
     native.filegroup(
         name = _name(s.summary_data),
-        srcs = [s.summary_index, s.task_set] + labels +
+        srcs = [s.summary_index, s.task_set, s.derived_lock] + ([s.lock] if s.lock else []) + labels +
                [t.base_manifest for t in s.tasks] + [t.base_chunks for t in s.tasks] +
                [t.stale_manifest for t in stale] + [t.stale_chunks for t in stale],
     )

@@ -6,15 +6,21 @@
 // For each task: query, reformulation and commits; per snapshot (base,
 // stale) the files, bytes, missing blobs, function and rest-of-file chunks,
 // suspect files and snapshot_sha256; what changed between stale and base
-// (the S001 dose); the gold labels and whether they equal the spec's. The
-// artifacts come from the runfiles listed by each set's summary_index
+// (the S001 dose); the gold labels and whether they equal the committed task
+// lock's (the lock a task file of authored fields only is checked against;
+// stages/corpus/task_lock.h), each difference as the lock check names it;
+// an id held by several task sets is summarized in each.
+// The artifacts come from the runfiles listed by each set's summary_index
 // (stages/corpus/defs.bzl); a set whose history is not configured says how
-// to configure it. Not a stage: prints to stdout, writes nothing.
+// to configure it, one without a lock how to write it. Not a stage: prints
+// to stdout, writes nothing. Exit status: 0 when every task's labels equal
+// its lock, 1 otherwise (or on an error), 2 for a set not configured.
 #include <unistd.h>
 
 #include <cstdio>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -29,6 +35,7 @@
 #include "stages/corpus/corpus.pb.h"
 #include "stages/corpus/snapshot.h"
 #include "stages/corpus/task.pb.h"
+#include "stages/corpus/task_lock.h"
 #include "stages/framework/pipeline/file_io.h"
 #include "stages/framework/pipeline/stage_proto.h"
 #include "stages/framework/pipeline/status_macros.h"
@@ -65,6 +72,7 @@ struct SetIndex {
   std::string name;
   std::string not_configured;
   std::string task_set;
+  std::string derived_lock, lock, lock_file, refreeze;  // lock: "-" when absent
   std::vector<std::string> ids;
   std::map<std::string, TaskRow> rows;
 };
@@ -80,6 +88,14 @@ absl::StatusOr<SetIndex> LoadIndex(const std::string& path) {
       index.not_configured = f[1];
     } else if (f[0] == "# task_set" && f.size() == 2) {
       index.task_set = f[1];
+    } else if (f[0] == "# derived_lock" && f.size() == 2) {
+      index.derived_lock = f[1];
+    } else if (f[0] == "# lock" && f.size() == 2) {
+      index.lock = f[1];
+    } else if (f[0] == "# lock_file" && f.size() == 2) {
+      index.lock_file = f[1];
+    } else if (f[0] == "# refreeze" && f.size() == 2) {
+      index.refreeze = f[1];
     } else if (f.size() == 6) {
       index.ids.push_back(f[0]);
       index.rows[f[0]] = {f[1], f[2], f[3], f[4], f[5]};
@@ -126,7 +142,14 @@ struct TaskArtifacts {
   Snapshot base, stale;  // manifests
   ChunkSet base_chunks, stale_chunks;
   Labels labels;
+  TaskLock derived;                // the set's lock as derived
+  std::optional<TaskLock> locked;  // the committed lock, when there is one
 };
+
+absl::StatusOr<TaskLock> ReadLock(const std::string& short_path) {
+  ASSIGN_OR_RETURN(const std::string text, Read(short_path));
+  return ParseTaskLock(text, short_path);
+}
 
 absl::StatusOr<TaskArtifacts> LoadTask(const SetIndex& set, const TaskRow& row) {
   TaskArtifacts a;
@@ -136,6 +159,10 @@ absl::StatusOr<TaskArtifacts> LoadTask(const SetIndex& set, const TaskRow& row) 
   ASSIGN_OR_RETURN(a.base_chunks, ReadArtifact<ChunkSet>(row.base_chunks));
   ASSIGN_OR_RETURN(a.stale_chunks, ReadArtifact<ChunkSet>(row.stale_chunks));
   ASSIGN_OR_RETURN(a.labels, ReadArtifact<Labels>(row.labels));
+  ASSIGN_OR_RETURN(a.derived, ReadLock(set.derived_lock));
+  if (set.lock != "-") {
+    ASSIGN_OR_RETURN(a.locked, ReadLock(set.lock));
+  }
   return a;
 }
 
@@ -176,24 +203,49 @@ void PrintDose(const Snapshot& base, const Snapshot& stale) {
   }
 }
 
-// The derived gold labels, and whether they equal the spec's (returned).
-bool PrintLabels(const Task& task, const Labels& labels, const Snapshot& stale) {
-  std::set<std::string> want_files(task.gold_files().begin(), task.gold_files().end());
-  std::set<std::string> got_files(labels.gold_files().begin(), labels.gold_files().end());
-  auto fn_key = [](const GoldFunction& g) {
-    return absl::StrCat(g.file(), " ", g.function(), " ", g.base_start_line(), "-",
-                        g.base_end_line());
-  };
-  std::set<std::string> want_fns, got_fns;
-  for (const GoldFunction& g : task.gold_functions()) want_fns.insert(fn_key(g));
-  for (const GoldFunction& g : labels.gold_functions()) got_fns.insert(fn_key(g));
-  const bool equal = want_files == got_files && want_fns == got_fns;
+// `lock` with its set-level fields and only task `id` (none if absent).
+TaskLock OneTask(const TaskLock& lock, const std::string& id) {
+  TaskLock one = lock;
+  one.clear_tasks();
+  for (const LockedTask& t : lock.tasks()) {
+    if (t.id() == id) *one.add_tasks() = t;
+  }
+  return one;
+}
+
+// How task `id`'s derived values compare with the committed lock: the lock
+// check's lines for this task (task_lock.h), empty when equal; without a
+// lock, one line saying how to write it.
+std::vector<std::string> LockDifferences(const SetIndex& set, const TaskArtifacts& a,
+                                         const std::string& id) {
+  if (!a.locked.has_value()) {
+    return {absl::StrCat(set.lock_file, " (absent): task set ", set.name,
+                         " has no task lock; write it with `", set.refreeze,
+                         "`, review it, commit it")};
+  }
+  TaskLock locked = OneTask(*a.locked, id), derived = OneTask(a.derived, id);
+  // The set-level fields are the whole set's, not this task's.
+  locked.set_lsa_training_commit(derived.lsa_training_commit());
+  locked.set_repository(derived.repository());
+  locked.set_task_set(derived.task_set());
+  return CompareTaskLock(locked, derived);
+}
+
+// The derived gold labels, and whether they equal the lock's (returned).
+bool PrintLabels(const SetIndex& set, const TaskArtifacts& a, const std::string& id) {
+  const Labels& labels = a.labels;
+  const std::vector<std::string> differences = LockDifferences(set, a, id);
   std::cout << "\n  labels from git diff base fix: " << labels.gold_files_size()
             << " gold file(s), " << labels.gold_functions_size() << " gold function(s) - "
-            << (equal ? "equal to the expected labels of the spec"
-                      : "DIFFERENT from the expected labels of the spec")
+            << (differences.empty() ? absl::StrCat("equal to the task lock ", set.lock_file)
+                                    : absl::StrCat("DIFFERENT from the task lock ", set.lock_file))
             << "\n";
-  const std::map<std::string, std::string> stale_paths = BlobsByPath(stale);
+  for (const std::string& d : differences) std::cout << "    " << d << "\n";
+  if (!differences.empty() && a.locked.has_value()) {
+    std::cout << "    (if the derivation is right: `" << set.refreeze
+              << "`, review the diff, commit it)\n";
+  }
+  const std::map<std::string, std::string> stale_paths = BlobsByPath(a.stale);
   for (const std::string& f : labels.gold_files()) {
     std::cout << "    " << f << (stale_paths.count(f) ? "" : "   (absent at stale)") << "\n";
     for (const GoldFunction& g : labels.gold_functions()) {
@@ -203,7 +255,7 @@ bool PrintLabels(const Task& task, const Labels& labels, const Snapshot& stale) 
       }
     }
   }
-  return equal;
+  return differences.empty();
 }
 
 int PrintTask(const SetIndex& set, const std::string& id) {
@@ -228,14 +280,19 @@ int PrintTask(const SetIndex& set, const std::string& id) {
   SnapshotLine("base", a->base, a->base_chunks);
   SnapshotLine("stale", a->stale, a->stale_chunks);
   PrintDose(a->base, a->stale);
-  return PrintLabels(*task, a->labels, a->stale) ? 0 : 1;
+  return PrintLabels(set, *a, id) ? 0 : 1;
 }
 
+// The binary's own runfiles first: a RUNFILES_DIR inherited from a calling
+// process (a test that runs `bazel run`) names that process's runfiles.
 std::string RunfilesRoot(const char* argv0) {
-  const char* dir = std::getenv("RUNFILES_DIR");
-  std::string root = dir != nullptr ? dir : std::string(argv0) + ".runfiles";
-  root += "/retrieval_repro/";
-  if (access(root.c_str(), F_OK) == 0) return root;
+  for (const std::string& dir :
+       {std::string(argv0) + ".runfiles",
+        std::string(std::getenv("RUNFILES_DIR") != nullptr ? std::getenv("RUNFILES_DIR") : "")}) {
+    if (dir.empty()) continue;
+    const std::string root = dir + "/retrieval_repro/";
+    if (access(root.c_str(), F_OK) == 0) return root;
+  }
   return "";  // bazel run: the working directory is the runfiles root
 }
 
@@ -262,18 +319,18 @@ int Main(int argc, char** argv) {
   int status = 0;
   for (size_t i = 1; i < args.size(); ++i) {
     const std::string id = args[i];
-    const SetIndex* found = nullptr;
-    for (const SetIndex& set : sets) {
-      if (set.rows.count(id)) found = &set;
+    bool found = false;
+    for (const SetIndex& set : sets) {  // every set that holds the id
+      if (!set.rows.count(id)) continue;
+      if (found || i > 1) std::cout << "\n";
+      found = true;
+      int s = PrintTask(set, id);
+      if (s != 0) status = s;
     }
-    if (found == nullptr) {
+    if (!found) {
       std::cerr << "summary: no task " << id << " in any task set\n";
       status = 1;
-      continue;
     }
-    if (i > 1) std::cout << "\n";
-    int s = PrintTask(*found, id);
-    if (s != 0) status = s;
   }
   return status;
 }

@@ -15,7 +15,8 @@
 #     refreeze command; after `bazel run ..._pins_refreeze` the report builds,
 #     its tokens refreeze and its token test passes; a wrong locked label
 #     stops the build naming the task, the field, locked vs derived and the
-#     refreeze command;
+#     refreeze command; the corpus summary of one of its tasks finds its
+#     labels equal to the lock;
 #  4. rebuilding the existing reports executes no action;
 #  5. with a harness and a dose taken out of the experiment, its report holds
 #     no file of either (once every earlier run stayed in bazel-bin).
@@ -103,6 +104,12 @@ grep -qE '^\| 2 \| 2 \| ' "$md" || nb_fail "the sweep lacks the effective dose o
 [ -s "$copy/bazel-bin/reports/fixture_two/staleness.svg" ] || nb_fail "no staleness.svg"
 rows=$(($(wc -l < "$copy/bazel-bin/reports/fixture_two/cells.csv") - 1))
 [ "$rows" -eq $((2 * 3 * 2 * 3)) ] || nb_fail "cells.csv: expected 36 rows (2 tasks x 3 harnesses x 2 doses x 3 conditions), found $rows"
+# The summary of a task of authored fields only checks its labels against the
+# lock (it once compared them with gold fields the task file need not hold).
+nb_bazel_cmd "$copy" exp "$NB_WORK/summary.log" run //stages/grid:summary -- F03 \
+  || { tail -20 "$NB_WORK/summary.log" >&2; nb_fail "the summary of F03 failed"; }
+grep -qF '2 gold file(s), 2 gold function(s) - equal to the task lock data/e04/fixture/tasks_two.lock.textproto' \
+  "$NB_WORK/summary.log" || { tail -20 "$NB_WORK/summary.log" >&2; nb_fail "the summary did not check F03 against its lock"; }
 nb_bazel_cmd "$copy" exp "$NB_WORK/tokens.log" run //reports:fixture_two_tokens_refreeze
 nb_bazel_cmd "$copy" exp "$NB_WORK/tokens_test.log" test //reports:fixture_two_tokens_test
 cp "$lock" "$NB_WORK/lock.good"
