@@ -89,9 +89,7 @@ class Explainer {
     auto it = content_.find(f.sha256());
     if (it != content_.end()) return it->second ? &*it->second : nullptr;
     std::optional<std::string> found;
-    for (const std::string& base : {options_.bin_dir, options_.workspace}) {
-      if (base.empty()) continue;
-      const fs::path path = fs::path(base) / f.path();
+    for (const fs::path& path : Candidates(f.path())) {
       std::error_code ec;
       if (!fs::is_regular_file(path, ec)) continue;
       absl::StatusOr<std::string> bytes = ReadFile(path.string());
@@ -118,21 +116,46 @@ class Explainer {
     return h;
   }
 
-  // How the workspace copy of a source input compares with the record.
+  // How the copy of a source input now (the workspace's, or the output
+  // base's for an external repository's file) compares with the record.
   std::string WorkspaceState(const schemas::FileDigest& f) const {
-    if (options_.workspace.empty()) return "";
-    const fs::path path = fs::path(options_.workspace) / f.path();
+    const bool external = IsExternal(f.path());
+    const std::string& base = external ? options_.external_dir : options_.workspace;
+    if (base.empty()) return external ? "an external repository's file" : "";
+    const fs::path path = external ? ExternalPath(f.path()) : fs::path(base) / f.path();
+    const char* where = external ? "the output base" : "the workspace";
     std::error_code ec;
-    if (!fs::is_regular_file(path, ec)) return "not in the workspace";
+    if (!fs::is_regular_file(path, ec)) {
+      return external ? "an external repository's file, not in the output base: refetched, "
+                        "cleaned, or built on another machine"
+                      : "not in the workspace";
+    }
     absl::StatusOr<std::string> bytes = ReadFile(path.string());
-    if (!bytes.ok()) return "unreadable in the workspace";
+    if (!bytes.ok()) return absl::StrCat("unreadable in ", where);
     const std::string now = Sha256Hex(*bytes);
-    if (now == f.sha256()) return "matches the workspace";
-    return absl::StrCat("DIFFERS from the workspace copy (now sha256 ", now,
-                        "): the report predates an edit");
+    if (now == f.sha256()) return absl::StrCat("matches ", where);
+    return absl::StrCat(
+        "DIFFERS from ", external ? "the output base's" : "the workspace", " copy (now sha256 ",
+        now, "): ", external ? "refetched since the report" : "the report predates an edit");
   }
 
  private:
+  static bool IsExternal(const std::string& path) { return absl::StartsWith(path, "external/"); }
+
+  fs::path ExternalPath(const std::string& path) const {
+    return fs::path(options_.external_dir) / path.substr(std::string("external/").size());
+  }
+
+  // Where the bytes of a recorded path may be, in lookup order.
+  std::vector<fs::path> Candidates(const std::string& path) const {
+    std::vector<fs::path> out;
+    for (const std::string& base : {options_.bin_dir, options_.workspace}) {
+      if (!base.empty()) out.push_back(fs::path(base) / path);
+    }
+    if (IsExternal(path) && !options_.external_dir.empty()) out.push_back(ExternalPath(path));
+    return out;
+  }
+
   const ExplainOptions& options_;
   std::map<std::string, std::optional<std::string>> content_;
   std::map<std::pair<std::string, std::string>, Holds> holds_;  // (query, sha256)

@@ -19,8 +19,15 @@
 // inputs holds the value is where the value enters: it computed it, or took
 // it from a source input that holds it (an authored number). The bytes of an
 // input are looked up among the report's files, then under `bin_dir`, then
-// under `workspace` (sources), and used only when their sha256 is the
-// recorded one; an input whose bytes are not found is marked '?'.
+// under `workspace` (sources), and, for a file of an external repository
+// ("external/<repo>/...": a task set's history, the generated experiments),
+// under `external_dir`, and used only when their sha256 is the recorded one;
+// an input whose bytes are not found is marked '?'. Each source input is
+// listed with how it compares with its copy now: the workspace's, or for an
+// external repository's file the output base's ("matches the output base",
+// "DIFFERS from the output base's copy ...: refetched since the report", or
+// "an external repository's file, not in the output base": refetched,
+// cleaned, or another machine's).
 //
 // A string value that holds numbers a stage formatted together ("170/180",
 // "[0.108, 0.586]": two or more numbers, or one with a decimal point) also
@@ -45,8 +52,9 @@
 namespace repro {
 
 struct ExplainOptions {
-  std::string workspace;  // workspace root; empty: source inputs are not read
-  std::string bin_dir;    // bazel-bin; empty: only the report's own files are read
+  std::string workspace;     // workspace root; empty: source inputs are not read
+  std::string bin_dir;       // bazel-bin; empty: only the report's own files are read
+  std::string external_dir;  // the output base's external/; empty: not read
   bool all = false;
   SearchOptions search;
   int max_hits_per_artifact = 8;

@@ -48,7 +48,7 @@ class ExplainTest : public ::testing::Test {
     ASSERT_TRUE(
         WriteFileAtomically((report_ / "t.volatile.json").string(), "{\"ms\": 0.576666646}").ok());
 
-    schemas::Lineage l;
+    schemas::Lineage& l = lineage_;
     l.set_report("//r:report");
     schemas::Provenance* compute = l.add_stages();
     compute->set_label("//s:compute");
@@ -75,6 +75,7 @@ class ExplainTest : public ::testing::Test {
   }
 
   fs::path root_, ws_, report_;
+  schemas::Lineage lineage_;
   ExplainOptions options_;
 };
 
@@ -129,6 +130,41 @@ TEST_F(ExplainTest, EditedSourceAndMissingBytesAreFlagged) {
   // The recorded bytes of the source are gone: it may or may not hold the value.
   EXPECT_TRUE(Has(out, "  input   ? case  data/case.txt")) << out;
   EXPECT_TRUE(Has(out, "the bytes of inputs marked '?' were not found")) << out;
+}
+
+// A stage input from an external repository (a task set's history) is
+// looked up in the output base's external/, not reported as missing from
+// the workspace (once about 60 "(not in the workspace)" lines a report).
+TEST_F(ExplainTest, ExternalRepositoryInputsAreReadFromTheOutputBase) {
+  const std::string index = "35e0f54624cbba226e569c15855064edcb481ff8\tpresent\n";
+  *lineage_.mutable_stages(0)->add_inputs() =
+      Digest("index", "external/e_history/index.tsv", index);
+  ASSERT_TRUE(WriteFileAtomically((report_ / "lineage.json").string(), ToJson(lineage_)).ok());
+
+  std::string out = Explain("0.576666646");
+  EXPECT_TRUE(Has(out, "external/e_history/index.tsv  sha256 " + Sha256Hex(index))) << out;
+  EXPECT_TRUE(Has(out, "(an external repository's file)")) << out;
+  EXPECT_FALSE(Has(out, "not in the workspace")) << out;
+
+  const fs::path external = root_ / "output_base_external";
+  options_.external_dir = external.string();
+  out = Explain("0.576666646");
+  EXPECT_TRUE(Has(out, "(an external repository's file, not in the output base: refetched")) << out;
+
+  fs::create_directories(external / "e_history");
+  ASSERT_TRUE(WriteFileAtomically((external / "e_history/index.tsv").string(), index).ok());
+  out = Explain("0.576666646");
+  EXPECT_TRUE(Has(out, "index.tsv  sha256 " + Sha256Hex(index) + "  " +
+                           std::to_string(index.size()) + " bytes  (matches the output base)"))
+      << out;
+  // Its bytes are read there: the commit id it holds is listed.
+  EXPECT_TRUE(Has(out, "35e0f54624cbba226e569c15855064edcb481ff8")) << out;
+
+  ASSERT_TRUE(WriteFileAtomically((external / "e_history/index.tsv").string(), "x\n").ok());
+  out = Explain("0.576666646");
+  EXPECT_TRUE(Has(out, "DIFFERS from the output base's copy (now sha256 " + Sha256Hex("x\n") +
+                           "): refetched since the report"))
+      << out;
 }
 
 TEST_F(ExplainTest, ErrorsNameWhatIsMissing) {

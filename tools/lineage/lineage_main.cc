@@ -82,6 +82,14 @@ int main(int argc, char** argv) {
       Exists(fs::path(options.workspace) / "bazel-bin")) {
     options.bin_dir = (fs::path(options.workspace) / "bazel-bin").string();
   }
+  // The output base's external/ (the histories, the generated experiments):
+  // bazel-bin is <output base>/execroot/<workspace>/bazel-out/<config>/bin.
+  if (!options.bin_dir.empty()) {
+    std::error_code ec;
+    fs::path base = fs::canonical(options.bin_dir, ec);
+    for (int up = 0; up < 5; ++up) base = base.parent_path();
+    if (!ec && Exists(base / "external")) options.external_dir = (base / "external").string();
+  }
   options.all = absl::GetFlag(FLAGS_all);
   options.search.min_round_decimals = absl::GetFlag(FLAGS_round_min_decimals);
 
