@@ -14,7 +14,7 @@
 //                      starting with "zz_generated"
 //   vendored:          "vendor/*", "*/vendor/*", "Godeps/*"
 //   documentation:     "docs/*"
-// Source: the task set's README ("How the labels are defined"); patterns are
+// Source: docs/tasks.md ("How the labels are defined"); patterns are
 // glob patterns over the repository-relative path unless they say basename.
 #ifndef REPRO_STAGES_CORPUS_CORPUS_PATH_H_
 #define REPRO_STAGES_CORPUS_CORPUS_PATH_H_

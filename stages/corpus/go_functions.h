@@ -2,7 +2,7 @@
 // tree-sitter (Debian's libtree-sitter 0.20.7) and the tree-sitter-go 0.23.4
 // grammar (npm package, fetched by //toolchain:tree_sitter_go.bzl).
 //
-// Definition (the task set's README, "Functions at base"): every
+// Definition (docs/tasks.md, "Functions at base"): every
 // function_declaration and method_declaration that is a child of the
 // source_file node (that is, a top-level `func`), from the line of the `func`
 // keyword to the line of the body's closing brace (the signature's last line

@@ -1,5 +1,5 @@
 // Gold labels of a task, derived from the fix diff (schema: Labels in
-// corpus.proto). Source of the definitions: the task set's README, "How the
+// corpus.proto). Source of the definitions: docs/tasks.md, "How the
 // labels are defined".
 //
 //  - Gold files: rows of `git diff-tree -r --name-status -M base fix` with

@@ -11,7 +11,7 @@
 // are unquoted); an added file ("--- /dev/null") is keyed by its new path. A
 // "Binary files ... differ" section has no line information: error.
 //
-// Source of the definition: the task set's README ("Changed lines").
+// Source of the definition: docs/tasks.md ("Changed lines").
 #ifndef REPRO_STAGES_CORPUS_UNIFIED_DIFF_H_
 #define REPRO_STAGES_CORPUS_UNIFIED_DIFF_H_
 

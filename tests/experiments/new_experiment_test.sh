@@ -2,9 +2,10 @@
 # Experiments as data, as a researcher would use them (nested Bazel in a
 # workspace copy, tests/remote_cache/nested_bazel.sh):
 #  1. build the existing reports (w04, e04_fixture, judge_fixture);
-#  2. add, as data files only, a second task set (a JSON Lines task file with
-#     F01 and F03 and only the authored fields id, query, reformulation,
-#     fix_commit), a new harness (H000 with k1 = 1.2, compared with H000) and
+#  2. add, as data files only, a second task set (the documented example
+#     docs/examples/tasks.jsonl: F01 and F03 with only the authored fields id,
+#     query, reformulation, fix_commit, in data/fixture_two/ with its one-line
+#     BUILD export, as docs/experiments.md shows), a new harness (H000 with k1 = 1.2, compared with H000) and
 #     an experiment using both plus a hybrid harness, with S001 at depths 1
 #     and 2 and S002 at doses 1 and 5; `git status` shows no .bzl, .cc, .h or
 #     BUILD change;
@@ -38,18 +39,11 @@ nb_bazel "$copy" exp "$NB_WORK/warm.log" "${EXISTING[@]}"
 nb_log "existing reports built (${NB_WALL_S}s)"
 
 # 2. Data files only.
-python3 - "$copy/data/e04/fixture/tasks.textproto" "$copy/data/e04/fixture/tasks_two.jsonl" <<'PY'
-import json, re, sys
-text = open(sys.argv[1]).read()
-lines = []
-for block in text.split("\ntasks {")[1:]:
-    task = {k: json.loads(re.search(r'\n  %s: ("(?:[^"\\]|\\.)*")' % k, block).group(1))
-            for k in ["id", "query", "reformulation", "fix_commit"]}
-    if task["id"] != "F02":
-        lines.append(json.dumps(task))
-assert len(lines) == 2, lines
-open(sys.argv[2], "w").write("\n".join(lines) + "\n")
-PY
+# The documented example task file (docs/tasks.md), in a folder of the user's
+# own with the documented BUILD (docs/experiments.md, step 2).
+mkdir -p "$copy/data/fixture_two"
+cp "$copy/docs/examples/tasks.jsonl" "$copy/data/fixture_two/tasks.jsonl"
+echo 'exports_files(glob(["*"]))' > "$copy/data/fixture_two/BUILD"
 sed -e 's/^name: "H000"/name: "H001"/' -e 's/k1: 0.9/k1: 1.2/' \
   -e 's/^description: .*/description: "BM25 (Lucene variant, k1 = 1.2, b = 0.4) over whole files; query = task query"/' \
   "$copy/data/e04/harnesses/H000.textproto" > "$copy/data/e04/harnesses/H001.textproto"
@@ -59,7 +53,7 @@ name: "fixture_two"
 title: "two fixture tasks"
 task_set {
   name: "fixture_two"
-  tasks: "//data/e04/fixture:tasks_two.jsonl"
+  tasks: "//data/fixture_two:tasks.jsonl"
   source { fixture_history: "//data/e04/fixture:history.txt" }
 }
 harnesses: "//data/e04/harnesses:H000.textproto"
@@ -71,22 +65,24 @@ bootstrap { resamples: 1000 seed: 7 }
 PB
 changed=$(git -C "$copy" status --porcelain --untracked-files=all)
 echo "$changed"
-code=$(echo "$changed" | awk '{print $2}' | grep -E '(\.bzl|\.cc|\.h|(^|/)BUILD(\.bazel)?)$' || true)
+# The one BUILD file is the data folder's export line (docs/experiments.md).
+code=$(echo "$changed" | awk '{print $2}' | grep -v '^data/fixture_two/BUILD$' \
+  | grep -E '(\.bzl|\.cc|\.h|(^|/)BUILD(\.bazel)?)$' || true)
 [ -z "$code" ] || nb_fail "the new experiment changed code or BUILD files: $code"
-[ "$(echo "$changed" | grep -c '^??')" -eq 3 ] || nb_fail "expected exactly 3 new data files"
+[ "$(echo "$changed" | grep -c '^??')" -eq 4 ] || nb_fail "expected exactly 4 new data files"
 
 # 3. Sync, then the task lock, the pins, the report and its tokens.
 nb_bazel_cmd "$copy" exp "$NB_WORK/sync.log" sync --only=experiments
 (nb_bazel_cmd "$copy" exp "$NB_WORK/no_lock.log" build //reports:fixture_two) 2>/dev/null \
   && nb_fail "the new report built without a task lock"
-grep -qF 'data/e04/fixture/tasks_two.lock.textproto (absent): task set fixture_two has no task lock; write it with `bazel run //reports:fixture_two_tasks_refreeze`' \
+grep -qF 'data/fixture_two/tasks.lock.textproto (absent): task set fixture_two has no task lock; write it with `bazel run //reports:fixture_two_tasks_refreeze`' \
   "$NB_WORK/no_lock.log" || { tail -20 "$NB_WORK/no_lock.log" >&2; nb_fail "a build without a task lock did not name the refreeze command"; }
 nb_bazel_cmd "$copy" exp "$NB_WORK/lock.log" run //reports:fixture_two_tasks_refreeze
 grep -qF "run 'bazel sync --only=fixture_two_history' once" "$NB_WORK/lock.log" || nb_fail "the first refreeze did not name the sync"
 nb_bazel_cmd "$copy" exp "$NB_WORK/sync_history.log" sync --only=fixture_two_history
 grep -qF '| F03 | 8ee5041fac9d | f625a8b4412e | internal/network/backoff.go<br>internal/network/client.go |' "$NB_WORK/lock.log" \
   || { tail -20 "$NB_WORK/lock.log" >&2; nb_fail "the refreeze printed no review table"; }
-lock="$copy/data/e04/fixture/tasks_two.lock.textproto"
+lock="$copy/data/fixture_two/tasks.lock.textproto"
 grep -qF 'base_end_line: 38' "$lock" || nb_fail "the lock lacks F01's gold function"
 (nb_bazel_cmd "$copy" exp "$NB_WORK/no_pins.log" build //reports:fixture_two) 2>/dev/null \
   && nb_fail "the new report built without committed pins"
@@ -108,7 +104,7 @@ rows=$(($(wc -l < "$copy/bazel-bin/reports/fixture_two/cells.csv") - 1))
 # lock (it once compared them with gold fields the task file need not hold).
 nb_bazel_cmd "$copy" exp "$NB_WORK/summary.log" run //stages/grid:summary -- F03 \
   || { tail -20 "$NB_WORK/summary.log" >&2; nb_fail "the summary of F03 failed"; }
-grep -qF '2 gold file(s), 2 gold function(s) - equal to the task lock data/e04/fixture/tasks_two.lock.textproto' \
+grep -qF '2 gold file(s), 2 gold function(s) - equal to the task lock data/fixture_two/tasks.lock.textproto' \
   "$NB_WORK/summary.log" || { tail -20 "$NB_WORK/summary.log" >&2; nb_fail "the summary did not check F03 against its lock"; }
 nb_bazel_cmd "$copy" exp "$NB_WORK/tokens.log" run //reports:fixture_two_tokens_refreeze
 nb_bazel_cmd "$copy" exp "$NB_WORK/tokens_test.log" test //reports:fixture_two_tokens_test
@@ -116,13 +112,14 @@ cp "$lock" "$NB_WORK/lock.good"
 sed -i 's/base_end_line: 38/base_end_line: 39/' "$lock"
 (nb_bazel_cmd "$copy" exp "$NB_WORK/wrong_lock.log" build //reports:fixture_two) 2>/dev/null \
   && nb_fail "the report built with a wrong locked label"
-for want in 'data/e04/fixture/tasks_two.lock.textproto: the task lock differs from what the pipeline derives (1 difference(s))' \
+for want in 'data/fixture_two/tasks.lock.textproto: the task lock differs from what the pipeline derives (1 difference(s))' \
   'task F01, field gold_functions: locked [internal/cache/key.go sanitizeKey 32-39], derived [internal/cache/key.go sanitizeKey 32-38]' \
   'bazel run //reports:fixture_two_tasks_refreeze'; do
   grep -qF "$want" "$NB_WORK/wrong_lock.log" || { tail -20 "$NB_WORK/wrong_lock.log" >&2; nb_fail "a wrong lock did not say: $want"; }
 done
 cp "$NB_WORK/lock.good" "$lock"
-code=$(git -C "$copy" status --porcelain --untracked-files=all | awk '{print $2}' | grep -E '(\.bzl|\.cc|\.h|(^|/)BUILD(\.bazel)?)$' || true)
+code=$(git -C "$copy" status --porcelain --untracked-files=all | awk '{print $2}' | grep -v '^data/fixture_two/BUILD$' \
+  | grep -E '(\.bzl|\.cc|\.h|(^|/)BUILD(\.bazel)?)$' || true)
 [ -z "$code" ] || nb_fail "refreezing changed code or BUILD files: $code"
 
 # 4. The existing reports execute nothing.
