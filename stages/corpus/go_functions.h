@@ -1,6 +1,7 @@
 // Top-level Go functions and methods of one source file, found with
 // tree-sitter (Debian's libtree-sitter 0.20.7) and the tree-sitter-go 0.23.4
-// grammar (npm package, fetched by //toolchain:tree_sitter_go.bzl).
+// grammar (npm package, pinned in stages/corpus/languages/go/grammar.textproto,
+// fetched by //toolchain:tree_sitter_grammar.bzl).
 //
 // Definition (docs/tasks.md, "Functions at base"): every
 // function_declaration and method_declaration that is a child of the
