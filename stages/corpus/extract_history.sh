@@ -14,7 +14,8 @@
 # and the output is
 #   git_version.txt                   `git --version` (git decides diff bytes)
 #   index.tsv                         <commit> <status> <parents...>, sorted;
-#                                     status is present | missing
+#                                     status is present | missing; a root
+#                                     commit has no parent field
 #   commits/<id>/status               "present", or "missing<TAB><refs>"
 #   commits/<id>/tree.z               git ls-tree -r -z --full-tree <id>
 #   commits/<id>/blobs.batch          git cat-file --batch of the blobs of the
@@ -124,12 +125,14 @@ select_blobs() {
 declare -A seen_commit=()
 index_lines=()
 add_index() {
-  local c=$1 st
+  local c=$1 st parents
   [[ -n ${seen_commit[$c]:-} ]] && return 0
   seen_commit[$c]=1
   st=$(commit_status "$c")
   if [[ $st == present ]]; then
-    index_lines+=("$c	$st	$(g rev-list --parents -n 1 "$c" | cut -d' ' -f2- -s | tr ' ' '\t')")
+    # A root commit has no parent field (no trailing tab).
+    parents=$(g rev-list --parents -n 1 "$c" | cut -d' ' -f2- -s | tr ' ' '\t')
+    index_lines+=("$c	$st${parents:+	$parents}")
   else
     index_lines+=("$c	$st")
   fi
