@@ -3,7 +3,8 @@
 //
 // Flags: --task (id), --history, --remedy (for messages). Inputs (roles):
 // tasks (binary TaskSet from validate_tasks), diff_status, name_status, diff
-// (diffs/<base>_<fix>/{status,name_status.z,u0.diff}), base_chunks (ChunkSet
+// (diffs/<base>_<fix>/{status,name_status.z,u0.diff}: files elsewhere are
+// refused, they are the diff of other commits), base_chunks (ChunkSet
 // of base_commit), stale_manifest (manifest of stale_commit). Output: the
 // binary Labels. Any difference from written expected labels stops the
 // build, listing every difference.
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "absl/flags/flag.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "stages/corpus/git_dump.h"
@@ -38,9 +40,24 @@ struct FixDiff {
   std::map<std::string, std::vector<OldSideChange>> changes;  // by file
 };
 
+// The history repository writes the diff of base B to fix F under
+// diffs/<B>_<F>/: an input elsewhere is the diff of other commits than the
+// task's (a task file read two ways, a stale repository), never its labels.
+absl::Status CheckDiffOfTask(const Stage::NamedBytes& input, const Task& t) {
+  const std::string dir = absl::StrCat("diffs/", t.base_commit(), "_", t.fix_commit(), "/");
+  if (absl::StrContains(input.name, dir)) return absl::OkStatus();
+  return absl::FailedPreconditionError(absl::StrCat(
+      "task ", t.id(), ": the diff read, ", input.name, ", is not the diff of its base_commit ",
+      t.base_commit(), " to fix_commit ", t.fix_commit(), " (expected a file under ", dir,
+      "): the task file and the history repository disagree; refetch it (bazel sync "
+      "--only=<set>_history)"));
+}
+
 absl::StatusOr<FixDiff> ReadFixDiff(const Stage& stage, const Task& t) {
   const HistoryMessages history = HistoryFromFlags();
-  ASSIGN_OR_RETURN(const std::string status, stage.Read("diff_status"));
+  ASSIGN_OR_RETURN(const Stage::NamedBytes status_file, stage.ReadNamed("diff_status"));
+  RETURN_IF_ERROR(CheckDiffOfTask(status_file, t));
+  const std::string& status = status_file.bytes;
   absl::Status s = CheckHistoryStatus(
       status,
       absl::StrCat("the diff of base_commit ", t.base_commit(), " to fix_commit ", t.fix_commit()),
@@ -48,8 +65,10 @@ absl::StatusOr<FixDiff> ReadFixDiff(const Stage& stage, const Task& t) {
   if (!s.ok()) return absl::Status(s.code(), absl::StrCat("task ", t.id(), ": ", s.message()));
   FixDiff diff;
   ASSIGN_OR_RETURN(const Stage::NamedBytes ns, stage.ReadNamed("name_status"));
+  RETURN_IF_ERROR(CheckDiffOfTask(ns, t));
   ASSIGN_OR_RETURN(diff.rows, ParseNameStatusZ(ns.bytes, ns.name));
   ASSIGN_OR_RETURN(const Stage::NamedBytes u0, stage.ReadNamed("diff"));
+  RETURN_IF_ERROR(CheckDiffOfTask(u0, t));
   ASSIGN_OR_RETURN(diff.changes, ParseZeroContextDiff(u0.bytes, u0.name));
   return diff;
 }

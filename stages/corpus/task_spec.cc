@@ -301,6 +301,25 @@ absl::StatusOr<TaskSet> ParseTaskSet(absl::string_view text, absl::string_view f
   return set;
 }
 
+// A key spelled as a field's lowerCamelCase JSON name ("fixCommit"), which
+// protobuf's JSON parser also accepts (the last of two spellings winning),
+// is an unknown field: only the proto names (snake_case) are the file's.
+absl::Status CheckFieldSpelling(const nlohmann::json& object, absl::string_view where) {
+  if (!object.is_object()) return absl::OkStatus();
+  const google::protobuf::Descriptor* d = TaskLine::descriptor();
+  for (const auto& [key, value] : object.items()) {
+    if (d->FindFieldByName(key) != nullptr) continue;
+    for (int i = 0; i < d->field_count(); ++i) {
+      if (d->field(i)->json_name() == key) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(where, ": unknown field \"", key, "\" (the field is ", d->field(i)->name(),
+                         ": task files use the snake_case names only)"));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<TaskSet> ParseTaskLines(absl::string_view text, absl::string_view file_name) {
   TaskSet set;
   std::vector<std::string> errors;
@@ -309,8 +328,13 @@ absl::StatusOr<TaskSet> ParseTaskLines(absl::string_view text, absl::string_view
     ++line_number;
     if (absl::StripAsciiWhitespace(line).empty()) continue;
     const std::string where = absl::StrCat(file_name, ":", line_number);
-    if (absl::StatusOr<nlohmann::json> strict = ParseJsonDocument(line, where); !strict.ok()) {
+    absl::StatusOr<nlohmann::json> strict = ParseJsonDocument(line, where);
+    if (!strict.ok()) {
       errors.push_back(std::string(strict.status().message()));  // e.g. a repeated key
+      continue;
+    }
+    if (absl::Status spelling = CheckFieldSpelling(*strict, where); !spelling.ok()) {
+      errors.push_back(std::string(spelling.message()));
       continue;
     }
     TaskLine parsed;

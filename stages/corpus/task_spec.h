@@ -7,9 +7,11 @@
 // (stages/framework/pipeline/textproto.h).
 //
 // ParseTaskLines: one TaskLine a line (a repeated key is an error,
-// strict_json.h; then protobuf's JSON parser: field names as in the shared
-// task set, unknown fields and wrong types are errors; blank lines are
-// skipped). Every line that does not parse is listed as
+// strict_json.h; a key spelled as a field's lowerCamelCase JSON name, such
+// as "fixCommit", is an unknown field: the proto names (snake_case,
+// docs/tasks.md) are the only spelling; then protobuf's JSON parser: unknown
+// fields and wrong types are errors; blank lines are skipped). Every line that does not parse is
+// listed as
 // "<file>:<line>: <parser message>", e.g. "(fix_commit): invalid value 3 for
 // type TYPE_STRING". The tasks keep the file order; gold_in_stale becomes one
 // entry per file, by file. A set parsed from JSON Lines has no set-level

@@ -225,6 +225,27 @@ TEST(TaskSpecTest, JsonLinesErrorsNameTheLineAndTheField) {
               HasSubstr("t.jsonl:1: invalid JSON: duplicate key 'fix_commit' in one object"));
 }
 
+// protobuf's JSON parser accepts a field's lowerCamelCase name too, the last
+// of two spellings winning: the fetch read fix_commit, the labels another fix.
+TEST(TaskSpecTest, JsonLinesAcceptOneSpellingOfEachField) {
+  const std::string f1(40, '1'), f2(40, '2');
+  absl::StatusOr<TaskSet> s =
+      ParseTaskSet(absl::StrCat("{\"id\":\"A01\",\"query\":\"q\",\"fix_commit\":\"", f1,
+                                "\",\"fixCommit\":\"", f2, "\"}\n"),
+                   "t.jsonl");
+  ASSERT_FALSE(s.ok());
+  EXPECT_THAT(s.status().message(),
+              HasSubstr("t.jsonl:1: unknown field \"fixCommit\" (the field is fix_commit: task "
+                        "files use the snake_case names only)"));
+  s = ParseTaskSet("{\"id\":\"A01\",\"query\":\"q\",\"baseCommit\":\"x\"}\n", "t.jsonl");
+  EXPECT_THAT(s.status().message(), HasSubstr("t.jsonl:1: unknown field \"baseCommit\""));
+  // The snake_case names parse.
+  s = ParseTaskSet(absl::StrCat("{\"id\":\"A01\",\"query\":\"q\",\"fix_commit\":\"", f1, "\"}\n"),
+                   "t.jsonl");
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_EQ(s->tasks(0).fix_commit(), f1);
+}
+
 TEST(TaskSpecTest, FindTask) {
   TaskSet s = Spec();
   ASSERT_TRUE(FindTask(s, "F01").ok());

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Stop conditions of the corpus stages, end to end on the fixture:
 #  - labels: expected labels that differ from the derived ones stop the
-#    labels stage, listing every difference;
+#    labels stage, listing every difference; so does a diff of other commits
+#    than the task's base and fix;
 #  - snapshot: a commit missing from the clone stops the snapshot stage,
 #    naming the tasks and fields that use it and the remedy.
 # Arguments: <validate_tasks_stage> <labels_stage> <snapshot_stage> <spec>
@@ -62,6 +63,25 @@ elif expect_in_err "differ from the expected labels the task file writes (3 diff
   "gold_in_stale of internal/cache/key.go: expected false, derived true"; then
   [[ -e $work/F01.labels.pb ]] && { echo "FAIL: labels written despite the mismatch"; failures=$((failures + 1)); }
   echo "ok: a label mismatch stops the labels stage and lists the differences"
+fi
+
+# The diff of other commits than the task's (a task file read two ways once
+# gave the lock one fix and the labels another): the labels stage refuses it.
+# The wrong spec above validated to task_set.pb; F01's own diff, copied under
+# the directory of another pair of commits.
+other="$work/diffs/$(printf '%040d' 1)_$(printf '%040d' 2)"
+mkdir -p "$other"
+cp "$dstatus" "$other/status"
+cp "$ns" "$other/name_status.z"
+cp "$diff" "$other/u0.diff"
+printf 'input\ttasks\t%s\ninput\tdiff_status\t%s\ninput\tname_status\t%s\ninput\tdiff\t%s\ninput\tbase_chunks\t%s\ninput\tstale_manifest\t%s\noutput\tF01.labels.pb\t%s\n' \
+  "$work/task_set.pb" "$other/status" "$other/name_status.z" "$other/u0.diff" "$chunks" "$stale" "$work/F01.labels.pb" >"$work/m4"
+if stage "$labels" "$work/m4" --task=F01 --history=h --remedy=r; then
+  echo "FAIL: the labels stage read the diff of other commits than the task's"
+  failures=$((failures + 1))
+elif expect_in_err "task F01: the diff read, $other/status, is not the diff of its base_commit" \
+  "(expected a file under diffs/"; then
+  echo "ok: a diff of other commits than the task's stops the labels stage"
 fi
 
 printf 'missing\tF09.base_commit,F10.stale_commit\n' >"$work/status"
