@@ -191,7 +191,7 @@ def _task_stages(s, t, tags, hist_args):
         stage_version = "1",
         inputs = inputs,
         outs = [prefix + t.id + ".labels.pb"],
-        args = ["--task=" + t.id] + hist_args,
+        args = ["--task=" + t.id, "--task_where=" + t.where] + hist_args,
         tags = tags,
     )
 

@@ -419,7 +419,7 @@ def _ancestry(rctx, git_dir, requests, errors):
     return rows, times
 
 def _derive_commits(rctx, git_dir, authored, depths, configured, errors):
-    """([task dict with base_commit, stale_commit, stale_at], placeholders, times).
+    """([task dict with base_commit, stale_commit, stale_at, where], placeholders, times).
 
     base_commit = fix~1, stale_commit = fix~2 and, for every S001 depth
     d > 1, stale_at[d] = base~d = fix~(d+1), all first-parent (the
@@ -447,7 +447,7 @@ def _derive_commits(rctx, git_dir, authored, depths, configured, errors):
         times = {parts[0]: int(parts[1]) for parts in time_rows if parts[1] != "missing"}
     tasks = []
     placeholders = {}
-    for t in authored:
+    for i, t in enumerate(authored):
         fix = t["fix_commit"]
         at = {}
         for k in steps:
@@ -462,6 +462,9 @@ def _derive_commits(rctx, git_dir, authored, depths, configured, errors):
             "base_commit": at[1],
             "stale_commit": at[2],
             "stale_at": {d: at[d + 1] for d in depths},
+            # Where the task is written, for messages: a JSON Lines task's
+            # <file>:<line>, a text proto task's position.
+            "where": t.get("where") or "%s (tasks[%d])" % (_label_path(rctx.attr.tasks), i),
         })
     return tasks, placeholders, times
 

@@ -1,7 +1,9 @@
 #include "stages/corpus/labels.h"
 
 #include <algorithm>
+#include <map>
 #include <tuple>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -131,6 +133,36 @@ std::vector<std::string> CompareLabels(const DerivedLabels& derived, const Task&
     }
   }
   return diffs;
+}
+
+std::string NoGoldFileSummary(const std::vector<NameStatusRow>& rows) {
+  if (rows.empty()) return "no file changed";
+  // (status letter, what it did), in message order.
+  const std::vector<std::pair<char, std::string>> kinds = {
+      {'R', "renamed"}, {'C', "copied"}, {'A', "added"}, {'D', "deleted"}, {'T', "type-changed"}};
+  std::map<char, int> count;
+  int outside = 0;
+  for (const NameStatusRow& row : rows) {
+    if (row.status.empty()) continue;
+    if (row.status[0] == 'M') {
+      ++outside;  // a gold candidate would have been a gold file
+    } else {
+      ++count[row.status[0]];
+    }
+  }
+  std::vector<std::string> parts;
+  for (const auto& [letter, what] : kinds) {
+    if (count[letter] > 0) {
+      parts.push_back(absl::StrCat(count[letter], count[letter] == 1 ? " file " : " files ", what));
+    }
+  }
+  if (outside > 0) {
+    parts.push_back(absl::StrCat(outside, outside == 1 ? " file" : " files",
+                                 " changed outside the indexed sources (tests, vendored, "
+                                 "generated or other-language files)"));
+  }
+  parts.push_back("0 indexed source lines changed");
+  return absl::StrJoin(parts, ", ");
 }
 
 }  // namespace corpus

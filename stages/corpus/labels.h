@@ -22,6 +22,10 @@
 //
 // Labels.gold_in_stale holds the same entries as DerivedLabels.gold_in_stale.
 //
+// A fix without a gold file cannot be scored (every outcome of its task is
+// undefined): the labels stage stops on it, naming the task file, the task
+// and fix_commit, with NoGoldFileSummary and what to do.
+//
 // CompareLabels lists every difference between derived labels and the
 // expected ones a task file may write (gold files, gold functions with their
 // line ranges, gold_in_stale); empty means equal. The labels stage calls it
@@ -56,6 +60,14 @@ absl::StatusOr<DerivedLabels> DeriveLabels(
     const std::set<std::string>& stale_paths);
 
 std::vector<std::string> CompareLabels(const DerivedLabels& derived, const Task& expected);
+
+// What a fix without a gold file changes, from its name-status rows, for the
+// message that stops such a task: the counts of renamed, copied, added,
+// deleted and type-changed files and of modified files that are not gold
+// candidates (tests, vendored, generated, other languages), the non-zero
+// ones in that order, then "0 indexed source lines changed"; e.g. "2 files
+// renamed, 0 indexed source lines changed". No rows: "no file changed".
+std::string NoGoldFileSummary(const std::vector<NameStatusRow>& rows);
 
 }  // namespace corpus
 }  // namespace repro

@@ -1,13 +1,15 @@
 // Stage tool: a task's gold labels, derived from the fix diff (labels.h) and,
 // when the task file writes expected labels, checked against them.
 //
-// Flags: --task (id), --history, --remedy (for messages). Inputs (roles):
+// Flags: --task (id), --task_where, --history, --remedy (for messages). Inputs (roles):
 // tasks (binary TaskSet from validate_tasks), diff_status, name_status, diff
 // (diffs/<base>_<fix>/{status,name_status.z,u0.diff}: files elsewhere are
 // refused, they are the diff of other commits), base_chunks (ChunkSet
 // of base_commit), stale_manifest (manifest of stale_commit). Output: the
 // binary Labels. Any difference from written expected labels stops the
-// build, listing every difference.
+// build, listing every difference; so does a fix without a gold file
+// ("<task_where>: task T, field fix_commit: the fix changes no indexed source
+// line (2 files renamed, 0 indexed source lines changed) ...").
 #include <map>
 #include <set>
 #include <string>
@@ -28,6 +30,8 @@
 #include "stages/framework/pipeline/status_macros.h"
 
 ABSL_FLAG(std::string, task, "", "Task id.");
+ABSL_FLAG(std::string, task_where, "the task file",
+          "Where the task is written, for messages: <file>:<line> or <file> (tasks[i]).");
 
 namespace repro {
 namespace corpus {
@@ -100,6 +104,13 @@ absl::Status Run(Stage& stage) {
   ASSIGN_OR_RETURN(const std::set<std::string> stale_paths, ReadStalePaths(stage, t));
   ASSIGN_OR_RETURN(const DerivedLabels derived,
                    DeriveLabels(t, diff.rows, diff.changes, base_chunks, stale_paths));
+  if (derived.labels.gold_files().empty()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        absl::GetFlag(FLAGS_task_where), ": task ", t.id(),
+        ", field fix_commit: the fix changes no indexed source line (",
+        NoGoldFileSummary(diff.rows), "), so the task has no gold file and cannot be scored; ",
+        "give the commit that changes the code as fix_commit, or remove the task"));
+  }
   std::vector<std::string> diffs =
       t.gold_files().empty() ? std::vector<std::string>() : CompareLabels(derived, t);
   if (!diffs.empty()) {

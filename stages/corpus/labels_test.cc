@@ -105,5 +105,16 @@ TEST(CompareLabelsTest, ListsEveryDifference) {
 }
 
 }  // namespace
+TEST(NoGoldFileSummaryTest, CountsWhatTheFixChanged) {
+  EXPECT_EQ(NoGoldFileSummary({}), "no file changed");
+  EXPECT_EQ(NoGoldFileSummary({{"R100", "a.go", "b.go"}, {"R090", "c.go", "d.go"}}),
+            "2 files renamed, 0 indexed source lines changed");
+  EXPECT_EQ(
+      NoGoldFileSummary(
+          {{"A", "n.go", ""}, {"D", "o.go", ""}, {"M", "x_test.go", ""}, {"M", "README.md", ""}}),
+      "1 file added, 1 file deleted, 2 files changed outside the indexed sources (tests, "
+      "vendored, generated or other-language files), 0 indexed source lines changed");
+}
+
 }  // namespace corpus
 }  // namespace repro

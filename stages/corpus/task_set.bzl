@@ -11,8 +11,9 @@ could not be read, and only name and spec are set besides:
 lock (label of the task lock, or None when absent), lock_file (its workspace
 path), description, remedy, frozen_snapshot_hashes, chunker_explanations (labels or
 None), commits (ids, sorted), core_commits (ids), tasks ([{id, fix_commit,
-base_commit, stale_commit, stale_at: {depth: commit id} for depths > 1}] in
-spec order), lsa_training (id or None).
+base_commit, stale_commit, stale_at: {depth: commit id} for depths > 1,
+where: "<file>:<line>" or "<file> (tasks[i])"}] in spec order), lsa_training
+(id or None).
 
 task_set(data) returns a struct (every label a string):
   name, repository        set name; logical repository name from the spec
@@ -30,7 +31,8 @@ task_set(data) returns a struct (every label a string):
   core_commits            the base, stale and LSA commits among them (the
                           snapshot hashes and the chunker agreement cover
                           these; S001 depths > 1 add the others)
-  tasks                   [task struct] in spec order: id, fix_commit,
+  tasks                   [task struct] in spec order: id, where (the task's
+                          place in the task file, for messages), fix_commit,
                           base_commit, stale_commit, spec_file ("<T>.task.pb"
                           in task_specs), labels, diff (status, name_status,
                           u0), base and stale (commit structs), and the
@@ -90,6 +92,7 @@ def _task(repo, targets, t):
     at.update({k: _stale(repo, targets, a, k, c) for k, c in t["stale_at"].items()})
     return struct(
         id = t["id"],
+        where = t["where"],
         fix_commit = fix,
         base_commit = base,
         stale_commit = stale,

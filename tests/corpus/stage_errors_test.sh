@@ -2,7 +2,7 @@
 # Stop conditions of the corpus stages, end to end on the fixture:
 #  - labels: expected labels that differ from the derived ones stop the
 #    labels stage, listing every difference; so does a diff of other commits
-#    than the task's base and fix;
+#    than the task's base and fix, and a fix that leaves no gold file;
 #  - snapshot: a commit missing from the clone stops the snapshot stage,
 #    naming the tasks and fields that use it and the remedy.
 # Arguments: <validate_tasks_stage> <labels_stage> <snapshot_stage> <spec>
@@ -82,6 +82,25 @@ if stage "$labels" "$work/m4" --task=F01 --history=h --remedy=r; then
 elif expect_in_err "task F01: the diff read, $other/status, is not the diff of its base_commit" \
   "(expected a file under diffs/"; then
   echo "ok: a diff of other commits than the task's stops the labels stage"
+fi
+
+# A fix that only renames files has no gold file: the labels stage stops on
+# it, naming where the task is written, the field and what the fix changed
+# (once it passed the lock and every cell failed much later).
+pair=$(basename "$(dirname "$dstatus")")
+renames="$work/renames/diffs/$pair"
+mkdir -p "$renames"
+cp "$dstatus" "$renames/status"
+printf 'R100\0internal/cache/key.go\0internal/cache/keys.go\0R097\0a.go\0b.go\0M\0internal/cache/key_test.go\0' >"$renames/name_status.z"
+: >"$renames/u0.diff"
+printf 'input\ttasks\t%s\ninput\tdiff_status\t%s\ninput\tname_status\t%s\ninput\tdiff\t%s\ninput\tbase_chunks\t%s\ninput\tstale_manifest\t%s\noutput\tF01.labels.pb\t%s\n' \
+  "$work/task_set.pb" "$renames/status" "$renames/name_status.z" "$renames/u0.diff" "$chunks" "$stale" "$work/F01.labels.pb" >"$work/m5"
+if stage "$labels" "$work/m5" --task=F01 --task_where=data/x/tasks.jsonl:3 --history=h --remedy=r; then
+  echo "FAIL: the labels stage accepted a fix without a gold file"
+  failures=$((failures + 1))
+elif expect_in_err "data/x/tasks.jsonl:3: task F01, field fix_commit: the fix changes no indexed source line (2 files renamed, 1 file changed outside the indexed sources (tests, vendored, generated or other-language files), 0 indexed source lines changed)" \
+  "give the commit that changes the code as fix_commit, or remove the task"; then
+  echo "ok: a fix without a gold file stops the labels stage, naming the task file, the task and the field"
 fi
 
 printf 'missing\tF09.base_commit,F10.stale_commit\n' >"$work/status"
