@@ -11,6 +11,8 @@
 #   diff<TAB><base id><TAB><fix id>     a fix diff
 #   ancestor<TAB><id><TAB><depth>        the depth-th first-parent ancestor of id
 #                                       (S001 staleness depths)
+#   time<TAB><id>                       the committer time of id
+#   type<TAB><id>                       the type of the object id names
 # and the output is
 #   git_version.txt                   `git --version` (git decides diff bytes)
 #   index.tsv                         <commit> <status> <parents...>, sorted;
@@ -33,6 +35,9 @@
 #                                     the first-parent commits before it)
 #   times.tsv                         <id> <committer time, Unix seconds | missing>,
 #                                     one line per time request
+#   types.tsv                         <id> <commit | tag | tree | blob | missing>
+#                                     [<the commit a tag peels to>], one line per
+#                                     type request
 # The selection and every interpretation of these bytes happen later, in
 # hermetic stage actions (stages/corpus/*_main.cc). Missing objects are data,
 # never a failure of this script; a path that is not a git repository is, and
@@ -72,7 +77,7 @@ line=0
 while IFS=$'\t' read -r kind a b; do
   line=$((line + 1))
   case $kind in
-    commit | snapshot | time) ids=("$a") ;;
+    commit | snapshot | time | type) ids=("$a") ;;
     diff) ids=("$a" "$b") ;;
     ancestor)
       ids=("$a")
@@ -83,7 +88,7 @@ while IFS=$'\t' read -r kind a b; do
       ;;
     "") continue ;;
     *)
-      echo "requests.tsv line $line: unknown kind '$kind' (expected commit, snapshot, diff, ancestor or time); nothing was written" >&2
+      echo "requests.tsv line $line: unknown kind '$kind' (expected commit, snapshot, diff, ancestor, time or type); nothing was written" >&2
       exit 2
       ;;
   esac
@@ -99,6 +104,7 @@ mkdir -p "$out/commits" "$out/diffs"
 git --version >"$out/git_version.txt"
 : >"$out/ancestors.tsv"
 : >"$out/times.tsv"
+: >"$out/types.tsv"
 
 commit_status() {
   if [[ "$(g cat-file -t "$1" 2>/dev/null)" == commit ]]; then
@@ -210,6 +216,14 @@ while IFS=$'\t' read -r kind a b; do
         printf '%s\t%s\n' "$a" "$(g show -s --format=%ct "$a")" >>"$out/times.tsv"
       else
         printf '%s\tmissing\n' "$a" >>"$out/times.tsv"
+      fi
+      ;;
+    type)
+      t=$(g cat-file -t "$a" 2>/dev/null || echo missing)
+      if [[ $t == tag ]]; then
+        printf '%s\ttag\t%s\n' "$a" "$(g rev-parse --verify -q "$a^{commit}" || echo none)" >>"$out/types.tsv"
+      else
+        printf '%s\t%s\n' "$a" "$t" >>"$out/types.tsv"
       fi
       ;;
     "") ;;

@@ -397,7 +397,7 @@ def _lock(rctx, errors):
     return lock_label, lock_file
 
 def _ancestry(rctx, git_dir, requests, errors):
-    """Runs extract_history.sh on `requests`; returns (ancestors.tsv, times.tsv) rows.
+    """Runs extract_history.sh on `requests`; returns (ancestors.tsv, times.tsv, types.tsv) rows.
 
     A failure goes to `errors` (and both lists are empty).
     """
@@ -411,12 +411,13 @@ def _ancestry(rctx, git_dir, requests, errors):
         ))
         rctx.delete("ancestry")
         rctx.delete("ancestry_requests.tsv")
-        return [], []
+        return [], [], []
     rows = [line.split("\t") for line in rctx.read("ancestry/ancestors.tsv").splitlines()]
     times = [line.split("\t") for line in rctx.read("ancestry/times.tsv").splitlines()]
+    types = [line.split("\t") for line in rctx.read("ancestry/types.tsv").splitlines()]
     rctx.delete("ancestry")
     rctx.delete("ancestry_requests.tsv")
-    return rows, times
+    return rows, times, types
 
 def _derive_commits(rctx, git_dir, authored, depths, configured, errors):
     """([task dict with base_commit, stale_commit, stale_at, where], placeholders, times).
@@ -439,7 +440,9 @@ def _derive_commits(rctx, git_dir, authored, depths, configured, errors):
         fixes = {t["fix_commit"]: True for t in authored}.keys()
         requests = ["ancestor\t%s\t%d" % (fix, k) for fix in fixes for k in steps]
         requests += ["time\t%s" % fix for fix in fixes]
-        rows, time_rows = _ancestry(rctx, git_dir, requests, errors)
+        requests += ["type\t%s" % fix for fix in fixes]
+        rows, time_rows, type_rows = _ancestry(rctx, git_dir, requests, errors)
+        _check_types(rctx, authored, type_rows, errors)
         for parts in rows:
             found[(parts[0], int(parts[1]))] = parts[2]
             if len(parts) > 3:
@@ -464,9 +467,33 @@ def _derive_commits(rctx, git_dir, authored, depths, configured, errors):
             "stale_at": {d: at[d + 1] for d in depths},
             # Where the task is written, for messages: a JSON Lines task's
             # <file>:<line>, a text proto task's position.
-            "where": t.get("where") or "%s (tasks[%d])" % (_label_path(rctx.attr.tasks), i),
+            "where": _task_where(rctx, t, i),
         })
     return tasks, placeholders, times
+
+def _task_where(rctx, t, i):
+    """Where task t (the i-th) is written: a JSON Lines task's <file>:<line>, else its position."""
+    return t.get("where") or "%s (tasks[%d])" % (_label_path(rctx.attr.tasks), i)
+
+def _check_types(rctx, authored, type_rows, errors):
+    """Errors for a fix_commit that names an object other than a commit (an annotated tag...).
+
+    git resolves a tag to its commit, so the ancestors would be derived, and
+    the stages would then call the fix "not in the clone": name it here.
+    """
+    types = {parts[0]: parts[1:] for parts in type_rows}
+    for i, t in enumerate(authored):
+        kind = types.get(t["fix_commit"], ["missing"])
+        if kind[0] in ["commit", "missing"]:
+            continue
+        what = "an annotated tag of commit %s" % kind[1] if kind[0] == "tag" and len(kind) > 1 else "a " + kind[0]
+        errors.append("%s: task %s, field fix_commit: %s is %s, not a commit; give the commit's id (git rev-parse %s^{commit})" % (
+            _task_where(rctx, t, i),
+            t["id"],
+            t["fix_commit"],
+            what,
+            t["fix_commit"],
+        ))
 
 def _newest_base(tasks, times, placeholders, configured):
     """The derived LSA training commit: the base of the newest fix.

@@ -70,7 +70,7 @@ def spec_value_errors(spec, tasks, lsa_training_commit):
     Args:
       spec: the spec file as the user named it.
       tasks: [{"id", "fix_commit", "base_commit", "stale_commit"}] in spec order,
-        each with "where" ("<file>:<line>", a JSON Lines task) naming it in
+        a JSON Lines task with "where" ("<file>:<line>") naming it in
         messages in place of `spec`; fix_commit is required (the fetch
         derives the others from it), an empty base_commit or stale_commit is
         not checked here (the validate_tasks stage names it).

@@ -19,7 +19,8 @@
 #  7. a task lock that is a symlink into the output base (once it disabled
 #     the lock gate: the derivation was compared with itself);
 #  8. a relative clone path: one set's fetch error (once it stopped every
-#     target of //reports, w04 and judge included).
+#     target of //reports, w04 and judge included);
+#  9. an annotated tag's id as fix_commit (once "not in the clone; fetch it").
 # And a plain `bazel sync` (no --only) passes offline, with all of the above
 # present (it once stopped, rc 7, downloading Bazel's own JDKs and rules_proto).
 set -euo pipefail
@@ -67,12 +68,22 @@ cp "$copy/data/e04/fixture/tasks.textproto" "$copy/data/zz_lock/tasks.textproto"
 cp "$copy/data/e04/fixture/tasks.lock.textproto" "$NB_WORK/outside/derived.lock.textproto"
 ln -s "$NB_WORK/outside/derived.lock.textproto" "$copy/data/zz_lock/tasks.lock.textproto"
 
+# An annotated tag's id as fix_commit, in a clone of the fixture history.
+tag_git="$NB_WORK/tagged.git"
+bash "$copy/stages/corpus/build_fixture_history.sh" "$copy/data/e04/fixture/history.txt" \
+  "$copy/data/e04/fixture/src" "$tag_git" > "$NB_WORK/tagged_ids.tsv"
+git -C "$tag_git" -c user.name=t -c user.email=t@t tag -a -m "a release" v1 "$fix"
+tag=$(git -C "$tag_git" rev-parse v1)
+experiment zz_tag zz_tag "$(task_set_dir zz_tag jsonl)"
+sed -i -e 's|^    fixture_history: .*|    clone_env: "ZZ_TAG_GIT"|' -e '/frozen_snapshot_hashes/d' "$exp/zz_tag.textproto"
+printf '{"id":"G1","query":"q","fix_commit":"%s"}\n' "$tag" > "$copy/data/zz_tag/tasks.jsonl"
+
 experiment zz_clone zz_clone //data/e04/fixture:tasks.textproto
 sed -i -e 's|^    fixture_history: .*|    clone_env: "ZZ_CLONE_GIT"|' -e '/frozen_snapshot_hashes/d' "$exp/zz_clone.textproto"
 
 nb_bazel_cmd "$copy" errors "$NB_WORK/sync.log" sync --only=experiments
 # The clone variable reaches the history repository through the client env.
-export ZZ_CLONE_GIT=relative/clone.git
+export ZZ_CLONE_GIT=relative/clone.git ZZ_TAG_GIT="$tag_git"
 
 # expect_error <case> <target> <expected message part>...: analysing only the
 # target fails, with every part in the message.
@@ -106,6 +117,8 @@ expect_error jsonl //reports:zz_jsonl \
 expect_error lock //reports:zz_lock_tasks_refreeze \
   "data/zz_lock/tasks.lock.textproto (the task lock of data/zz_lock/tasks.textproto): expected a regular file, found a symlink"
 expect_error clone //reports:zz_clone "ZZ_CLONE_GIT=relative/clone.git: give the absolute path of the clone"
+expect_error tag //reports:zz_tag \
+  "data/zz_tag/tasks.jsonl:1: task G1, field fix_commit: $tag is an annotated tag of commit $fix, not a commit; give the commit's id (git rev-parse $tag^{commit})"
 
 # Everything else loads and analyses: the other reports, the libraries, a query.
 nb_bazel_cmd "$copy" errors "$NB_WORK/others.log" build --nobuild //reports:w04 //reports:e04_fixture //reports:judge_fixture
