@@ -106,12 +106,18 @@ git --version >"$out/git_version.txt"
 : >"$out/times.tsv"
 : >"$out/types.tsv"
 
-commit_status() {
-  if [[ "$(g cat-file -t "$1" 2>/dev/null)" == commit ]]; then
-    echo present
-  else
-    echo missing
+# status_of <id>: sets $status to present (a commit in the clone) or missing;
+# git is asked once per id.
+declare -A status_cache=()
+status_of() {
+  if [[ -z ${status_cache[$1]:-} ]]; then
+    if [[ "$(g cat-file -t "$1" 2>/dev/null)" == commit ]]; then
+      status_cache[$1]=present
+    else
+      status_cache[$1]=missing
+    fi
   fi
+  status=${status_cache[$1]}
 }
 
 # The corpus rule (kept in step with corpus_path.cc, which is authoritative):
@@ -134,7 +140,8 @@ add_index() {
   local c=$1 st parents
   [[ -n ${seen_commit[$c]:-} ]] && return 0
   seen_commit[$c]=1
-  st=$(commit_status "$c")
+  status_of "$c"
+  st=$status
   if [[ $st == present ]]; then
     # A root commit has no parent field (no trailing tab).
     parents=$(g rev-list --parents -n 1 "$c" | cut -d' ' -f2- -s | tr ' ' '\t')
@@ -153,7 +160,8 @@ while IFS=$'\t' read -r kind a b; do
       add_index "$a"
       d="$out/commits/$a"
       mkdir -p "$d"
-      st=$(commit_status "$a")
+      status_of "$a"
+      st=$status
       if [[ $st == present ]]; then
         echo present >"$d/status"
         g ls-tree -r -z --full-tree "$a" >"$d/tree.z"
@@ -171,7 +179,11 @@ while IFS=$'\t' read -r kind a b; do
       mkdir -p "$d"
       : >"$d/name_status.z"
       : >"$d/u0.diff"
-      if [[ $(commit_status "$a") == present && $(commit_status "$b") == present ]]; then
+      status_of "$a"
+      st_base=$status
+      status_of "$b"
+      st_fix=$status
+      if [[ $st_base == present && $st_fix == present ]]; then
         echo present >"$d/status"
         g diff-tree -r -z --name-status -M "$a" "$b" >"$d/name_status.z"
         # Rows are "<status>\0<path>\0" (R and C rows carry two paths).
@@ -191,28 +203,30 @@ while IFS=$'\t' read -r kind a b; do
         done
       else
         absent=()
-        [[ $(commit_status "$a") == present ]] || absent+=(base_commit)
-        [[ $(commit_status "$b") == present ]] || absent+=(fix_commit)
+        [[ $st_base == present ]] || absent+=(base_commit)
+        [[ $st_fix == present ]] || absent+=(fix_commit)
         (IFS=,; printf 'missing\t%s\n' "${absent[*]}") >"$d/status"
       fi
       ;;
     ancestor)
       add_index "$a"
-      anc=missing
-      if [[ $(commit_status "$a") == present ]]; then
-        anc=$(g rev-list --first-parent --max-count=1 --skip="$b" "$a" 2>/dev/null || true)
-        [[ -n $anc ]] || anc=missing
-      fi
-      if [[ $anc == missing && $(commit_status "$a") == present ]]; then
-        # How far the history does go: first-parent commits before id.
-        before=$(($(g rev-list --first-parent --count "$a") - 1))
-        printf '%s\t%s\tmissing\t%s\n' "$a" "$b" "$before" >>"$out/ancestors.tsv"
+      status_of "$a"
+      if [[ $status != present ]]; then
+        printf '%s\t%s\tmissing\n' "$a" "$b" >>"$out/ancestors.tsv"
       else
-        printf '%s\t%s\t%s\n' "$a" "$b" "$anc" >>"$out/ancestors.tsv"
+        anc=$(g rev-list --first-parent --max-count=1 --skip="$b" "$a" 2>/dev/null || true)
+        if [[ -n $anc ]]; then
+          printf '%s\t%s\t%s\n' "$a" "$b" "$anc" >>"$out/ancestors.tsv"
+        else
+          # The history ends first: the first-parent commits before id.
+          before=$(($(g rev-list --first-parent --count "$a") - 1))
+          printf '%s\t%s\tmissing\t%s\n' "$a" "$b" "$before" >>"$out/ancestors.tsv"
+        fi
       fi
       ;;
     time)
-      if [[ $(commit_status "$a") == present ]]; then
+      status_of "$a"
+      if [[ $status == present ]]; then
         printf '%s\t%s\n' "$a" "$(g show -s --format=%ct "$a")" >>"$out/times.tsv"
       else
         printf '%s\tmissing\n' "$a" >>"$out/times.tsv"
