@@ -19,6 +19,11 @@
 # Idempotent. Exits non-zero, naming what is missing, if an install fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The logs of the installs, in the workspace (git-ignored): never a fixed
+# name in /tmp, which concurrent set-ups of two clones would share. Each is
+# rewritten by the next run; a failure names its log.
+LOGS="$PWD/.setup-logs"
+mkdir -p "$LOGS"
 
 embedding_server=0
 cluster=0
@@ -73,9 +78,9 @@ if ((${#missing[@]})); then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   export DEBIAN_FRONTEND=noninteractive
   $SUDO apt-get update -qq
-  if ! $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/tmp/setup-apt.log 2>&1; then
-    echo "setup: apt-get install failed for: ${missing[*]} (log: /tmp/setup-apt.log)" >&2
-    tail -20 /tmp/setup-apt.log >&2
+  if ! $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >"$LOGS"/apt.log 2>&1; then
+    echo "setup: apt-get install failed for: ${missing[*]} (log: $LOGS/apt.log)" >&2
+    tail -20 "$LOGS"/apt.log >&2
     exit 1
   fi
 fi
@@ -117,9 +122,9 @@ if [ "$(cat .venv-uv/.lock.sha256 2>/dev/null)" != "$installer_sha" ]; then
   rm -rf .venv-uv
   /usr/bin/python3 -m venv .venv-uv
   if ! .venv-uv/bin/pip install --quiet --disable-pip-version-check --require-hashes \
-      --only-binary=:all: --no-deps -r "$installer_lock" > /tmp/setup-pip-uv.log 2>&1; then
-    echo "setup: pip install -r $installer_lock failed (log: /tmp/setup-pip-uv.log)" >&2
-    tail -20 /tmp/setup-pip-uv.log >&2
+      --only-binary=:all: --no-deps -r "$installer_lock" > "$LOGS"/pip-uv.log 2>&1; then
+    echo "setup: pip install -r $installer_lock failed (log: $LOGS/pip-uv.log)" >&2
+    tail -20 "$LOGS"/pip-uv.log >&2
     rm -rf .venv-uv
     exit 1
   fi
@@ -145,9 +150,9 @@ if [ "$(cat .venv/.lock.sha256 2>/dev/null)" != "$lock_sha" ]; then
   echo "setup: creating .venv from $lock"
   rm -rf .venv
   /usr/bin/python3 -m venv .venv
-  if ! install_lock .venv "$lock" /tmp/setup-pip.log --compile-bytecode; then
-    echo "setup: installing $lock failed (log: /tmp/setup-pip.log)" >&2
-    tail -20 /tmp/setup-pip.log >&2
+  if ! install_lock .venv "$lock" "$LOGS"/pip.log --compile-bytecode; then
+    echo "setup: installing $lock failed (log: $LOGS/pip.log)" >&2
+    tail -20 "$LOGS"/pip.log >&2
     rm -rf .venv
     exit 1
   fi
@@ -168,9 +173,9 @@ if ((embedding_server)) || [ -f .venv/.embedding-lock.sha256 ]; then
     echo "setup: installing the embedding server of $embed_lock into .venv (about 6 GB)"
     # Not byte-compiled (uv's default): that would cost 34 CPU-s for 12,000
     # modules; the server's first start compiles the few hundred it imports.
-    if ! install_lock .venv "$embed_lock" /tmp/setup-pip-embedding.log; then
-      echo "setup: installing $embed_lock failed (log: /tmp/setup-pip-embedding.log)" >&2
-      tail -20 /tmp/setup-pip-embedding.log >&2
+    if ! install_lock .venv "$embed_lock" "$LOGS"/pip-embedding.log; then
+      echo "setup: installing $embed_lock failed (log: $LOGS/pip-embedding.log)" >&2
+      tail -20 "$LOGS"/pip-embedding.log >&2
       exit 1
     fi
     echo "$embed_sha" > .venv/.embedding-lock.sha256
@@ -197,9 +202,9 @@ if ((cluster)); then
     rm -rf .venv-buildgrid
     "$python313" -m venv .venv-buildgrid
     # Byte-compiled: the cluster's server and bots start from it.
-    if ! install_lock .venv-buildgrid "$bg_lock" /tmp/setup-pip-buildgrid.log --compile-bytecode; then
-      echo "setup: installing $bg_lock failed (log: /tmp/setup-pip-buildgrid.log)" >&2
-      tail -20 /tmp/setup-pip-buildgrid.log >&2
+    if ! install_lock .venv-buildgrid "$bg_lock" "$LOGS"/pip-buildgrid.log --compile-bytecode; then
+      echo "setup: installing $bg_lock failed (log: $LOGS/pip-buildgrid.log)" >&2
+      tail -20 "$LOGS"/pip-buildgrid.log >&2
       rm -rf .venv-buildgrid
       exit 1
     fi
@@ -222,9 +227,9 @@ lint_sha=$(sha256sum "$lint_lock" | cut -c1-64)
 if [ "$(cat tools/lint/node_modules/.lock.sha256 2>/dev/null)" != "$lint_sha" ]; then
   echo "setup: installing the lint tools of $lint_lock"
   rm -rf tools/lint/node_modules
-  if ! (cd tools/lint && npm ci --ignore-scripts --no-audit --no-fund) > /tmp/setup-npm.log 2>&1; then
-    echo "setup: npm ci in tools/lint failed (log: /tmp/setup-npm.log)" >&2
-    tail -20 /tmp/setup-npm.log >&2
+  if ! (cd tools/lint && npm ci --ignore-scripts --no-audit --no-fund) > "$LOGS"/npm.log 2>&1; then
+    echo "setup: npm ci in tools/lint failed (log: $LOGS/npm.log)" >&2
+    tail -20 "$LOGS"/npm.log >&2
     exit 1
   fi
   echo "$lint_sha" > tools/lint/node_modules/.lock.sha256

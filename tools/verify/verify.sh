@@ -25,8 +25,12 @@ shift
 case $report in /*) ;; *) report="${BUILD_WORKING_DIRECTORY:-$BUILD_WORKSPACE_DIRECTORY}/$report" ;; esac
 [ -f "$report/lineage.json" ] || { echo "verify: $report/lineage.json not found (build the report first)" >&2; exit 2; }
 
-plan=$(mktemp)
-trap 'rm -f "$plan"' EXIT
+# Scratch files (the plan and the rebuild's log) in a directory of their own,
+# removed on every exit, a failed rebuild's included.
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/verify-scratch.XXXXXX")
+plan="$scratch/plan.tsv"
+cleanup() { rm -rf "$scratch"; }
+trap cleanup EXIT
 # The plan tool checks every entry of lineage.json (a report from a poisoned
 # cache is untrusted): labels of this workspace, output paths inside their
 # stage's package (verify_plan.h). Labels reach Bazel as one array element
@@ -38,13 +42,17 @@ mapfile -t labels < <(cut -f1 "$plan" | sort -u)
 ob=${VERIFY_OUTPUT_BASE:-}
 if [ -z "$ob" ]; then
   ob=$(mktemp -d "${TMPDIR:-/tmp}/verify.XXXXXX")
-  trap 'rm -f "$plan"; (cd "$BUILD_WORKSPACE_DIRECTORY" && bazel --output_base="$ob" shutdown >/dev/null 2>&1); rm -rf "$ob"' EXIT
+  cleanup() {
+    rm -rf "$scratch"
+    (cd "$BUILD_WORKSPACE_DIRECTORY" && bazel --output_base="$ob" shutdown >/dev/null 2>&1)
+    rm -rf "$ob"
+  }
 fi
 cd "$BUILD_WORKSPACE_DIRECTORY"
 echo "verify: re-executing ${#labels[@]} stage(s) and their inputs in a fresh output base, without the cache"
 if ! bazel --output_base="$ob" build --noremote_accept_cached --noremote_upload_local_results \
-    --show_result=0 -- "${labels[@]}" > "$plan.log" 2>&1; then
-  tail -30 "$plan.log" >&2
+    --show_result=0 -- "${labels[@]}" > "$scratch/rebuild.log" 2>&1; then
+  tail -30 "$scratch/rebuild.log" >&2
   echo "verify: the rebuild failed" >&2
   exit 1
 fi
@@ -61,7 +69,6 @@ while IFS=$'\t' read -r label path sha; do
     bad=$((bad + 1))
   fi
 done < "$plan"
-rm -f "$plan.log"
 if ((bad)); then
   echo "verify: $bad of $checked output(s) differ from the report: do not trust it (rebuild without the cache)"
   exit 1

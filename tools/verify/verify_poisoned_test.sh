@@ -3,7 +3,8 @@
 # reading a file, naming the entry and the field, and writes nothing:
 #  1. a label holding a space and a Bazel flag (once passed word-split to the
 #     nested `bazel build`, which wrote the flag's file outside the workspace);
-#  2. an output path climbing out of bazel-bin (once hashed and reported).
+#  2. an output path climbing out of bazel-bin (once hashed and reported);
+# and a rebuild that fails leaves no file in TMPDIR.
 # Arguments: <verify.sh> <verify_plan>
 set -euo pipefail
 verify=$(readlink -f "$1")
@@ -37,4 +38,24 @@ check flag "//stages/studies/w04:w04_pack --build_event_json_file=$work/injected
 check path //stages/studies/w04:w04_pack ../../../../etc/hostname \
   "lineage.json: stage '//stages/studies/w04:w04_pack', field outputs[0].path: expected a normalized relative path under the stage's package 'stages/studies/w04/' (no leading '/', no empty, '.' or '..' segment), found '../../../../etc/hostname'"
 check repo @evil//x:y x/y "field label: expected a label"
-echo "PASS: poisoned lineage entries are refused before Bazel runs"
+
+# A rebuild that fails leaves nothing in TMPDIR (once its log, tmp.XXXX.log).
+mkdir -p "$work/failing_bin" "$work/tmp" "$work/valid"
+printf '#!/bin/sh
+[ "$3" = build ] || [ "$2" = build ] && { echo "ERROR: a stub build failed"; exit 1; }
+exit 0
+' \
+  > "$work/failing_bin/bazel"
+chmod +x "$work/failing_bin/bazel"
+printf '{"stages": [{"label": "//stages/studies/w04:w04_pack", "outputs": [{"path": "stages/studies/w04/packing.json", "sha256": "%s"}]}]}\n' \
+  "$sha" > "$work/valid/lineage.json"
+if PATH="$work/failing_bin:$PATH" TMPDIR="$work/tmp" BUILD_WORKSPACE_DIRECTORY="$work/ws" \
+    bash "$verify" "$plan" "$work/valid" > "$work/failed.log" 2>&1; then
+  cat "$work/failed.log" >&2
+  fail "a failed rebuild verified"
+fi
+grep -qF "verify: the rebuild failed" "$work/failed.log" || { cat "$work/failed.log" >&2; fail "no 'the rebuild failed'"; }
+left=$(ls -A "$work/tmp")
+[ -z "$left" ] || fail "a failed rebuild left in TMPDIR: $left"
+echo "ok: a failed rebuild says so and leaves nothing in TMPDIR"
+echo "PASS: poisoned lineage entries are refused before Bazel runs; a failed rebuild leaves nothing behind"
