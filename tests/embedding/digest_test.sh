@@ -5,7 +5,8 @@
 #     weights, one with weights but no config.json, and one whose files are
 #     symlinks (not followed, so not hashed): each is refused (exit 1) naming
 #     the directory and what is missing, and nothing is printed on stdout.
-#  2. A directory that does not exist: refused naming it.
+#  2. A directory that does not exist: refused naming it; no directory and
+#     no virtual environment: one error naming what to install.
 #  3. A model directory (config.json and model.safetensors, a weights file
 #     in a subdirectory too): the digest is the sha256 of the `sha256sum`
 #     lines of its regular files sorted by path, 64 hex digits.
@@ -31,6 +32,20 @@ refused() {
     grep -qF -- "$part" "$work/err" || fail "digest $dir: expected '$part' in: $(cat "$work/err")"
   done
 }
+
+# Without a directory and without the virtual environment: one error, naming
+# what to install (once the venv error, then "model directory not found: "
+# with an empty name). A copy of the script in a workspace without .venv.
+mkdir -p "$work/novenv/tools/lib"
+cp "$server_sh" "$work/novenv/tools/embedding_server.sh"
+cp "$(dirname "$server_sh")/lib/server.sh" "$work/novenv/tools/lib/server.sh"
+rc=0
+"$work/novenv/tools/embedding_server.sh" digest > "$work/out" 2> "$work/err" || rc=$?
+[ "$rc" -eq 1 ] || fail "digest without the venv: expected exit 1, found $rc"
+[ "$(wc -l < "$work/err")" -eq 1 ] || fail "digest without the venv: expected one error line, found: $(cat "$work/err")"
+grep -qF "embedding_server: infinity-emb is not installed in $work/novenv/.venv (run tools/setup.sh --embedding-server)" "$work/err" \
+  || fail "digest without the venv: $(cat "$work/err")"
+echo "ok: digest without the venv: $(cat "$work/err")"
 
 mkdir "$work/empty"
 refused "$work/empty" "embedding_server: not a model directory: $work/empty: no config.json at its" \

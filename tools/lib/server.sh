@@ -11,6 +11,18 @@
 #   server_read_pid <pid file>        the pid in <pid file> if that process is alive
 #                                     (the caller then checks that it is its server:
 #                                     a stale file may name a recycled pid)
+#   server_has_arg <pid> <arg>        true when <arg> is one argument of <pid>'s command
+#                                     line (or, for a process that rewrote its title, as
+#                                     nginx does, a space-separated word of it)
+#   server_owned_pid <pid file> <arg> the pid in <pid file> if that process is alive and
+#                                     has <arg>, a path under the directory that holds the
+#                                     pid file: a process is a directory's only if its
+#                                     command line names that directory, so a copy of the
+#                                     directory never owns the original's processes
+#   server_foreign_pid <pid file> <arg>
+#                                     the pid in <pid file> if that process is alive and
+#                                     does NOT have <arg> (another directory's process, or
+#                                     a recycled pid), else nothing
 #   server_launch <pid file> <log> <command> [args...]
 #                                     runs the command in the background in a session
 #                                     (and process group) of its own, stdin from
@@ -65,6 +77,29 @@ server_read_pid() {
   [ -n "$pid" ] || return 0
   server_alive "$pid" || return 0
   echo "$pid"
+}
+
+server_has_arg() {
+  local arg words
+  while IFS= read -r -d '' arg; do
+    [ "$arg" = "$2" ] && return 0
+  done < "/proc/$1/cmdline" 2> /dev/null
+  words=" $(tr '\0' ' ' < "/proc/$1/cmdline" 2> /dev/null) "
+  [[ "$words" == *" $2 "* ]]
+}
+
+server_owned_pid() {
+  local pid
+  pid=$(server_read_pid "$1")
+  [ -n "$pid" ] && server_has_arg "$pid" "$2" && echo "$pid"
+  return 0
+}
+
+server_foreign_pid() {
+  local pid
+  pid=$(server_read_pid "$1")
+  [ -n "$pid" ] && ! server_has_arg "$pid" "$2" && echo "$pid"
+  return 0
 }
 
 server_launch() {
