@@ -9,6 +9,9 @@
 //   base/<task>, stale_k<d>/<task>   snapshot manifests at base and at each
 //                         S001 depth d (the S001 effective dose)
 //   labels/<task>         Labels (which files are gold)
+//   training_manifest     the snapshot manifest of the task set's LSA
+//                         training commit (per task: are its gold files in
+//                         the snapshot the dense model trains on?)
 // Outputs: e04.json (E04Report), e04.md, cells.csv, dose_response.svg,
 // rank_displacement.svg, e04.tokens.txt, and with several depths staleness.svg.
 #include <map>
@@ -21,6 +24,7 @@
 #include "stages/corpus/corpus.pb.h"
 #include "stages/corpus/stage_io.h"
 #include "stages/corpus/task.pb.h"
+#include "stages/experiments/experiment.pb.h"
 #include "stages/framework/pipeline/stage.h"
 #include "stages/framework/pipeline/stage_proto.h"
 #include "stages/framework/pipeline/status_macros.h"
@@ -101,6 +105,15 @@ absl::Status ReadSpec(const Stage& stage, GridInput* in,
     HarnessDescription d;
     d.set_name(config.name());
     d.set_description(config.description());
+    d.set_query_field(config.query_field() == retrieval::QUERY_FIELD_REFORMULATION ? "reformulation"
+                                                                                   : "query");
+    d.set_document_unit(config.document_unit() == retrieval::DOCUMENT_UNIT_FUNCTION_CHUNKS
+                            ? "function chunks"
+                            : "files");
+    if (config.has_dense()) {
+      d.set_dense(config.dense().backend() == retrieval::DENSE_BACKEND_LSA ? "lsa"
+                                                                           : "server model");
+    }
     descriptions->push_back(d);
   }
   return absl::OkStatus();
@@ -154,6 +167,55 @@ absl::Status WriteOutputs(Stage& stage, const E04Report& report, size_t depths) 
   return stage.Write("e04.json", ToJson(report));
 }
 
+// What the S002 distractors draw their words from, as the report says it.
+std::string VocabularyText(experiments::DistractorVocabulary v) {
+  switch (v) {
+    case experiments::DISTRACTOR_VOCABULARY_REFORMULATION:
+      return "the blinded reformulation";
+    case experiments::DISTRACTOR_VOCABULARY_QUERY_AND_REFORMULATION:
+      return "the task query and the blinded reformulation";
+    default:
+      return "the task query";
+  }
+}
+
+// Per task, how many of its gold files the LSA training snapshot holds.
+absl::Status TrainingCoverageOf(const Stage& stage, const corpus::TaskSet& set, E04Report* report) {
+  corpus::Snapshot training;
+  RETURN_IF_ERROR(ReadInputProto(stage, "training_manifest", &training));
+  std::set<std::string> paths;
+  for (const corpus::SourceFile& f : training.files()) paths.insert(f.path());
+  for (const corpus::MissingBlob& m : training.missing()) paths.insert(m.path());
+  report->set_lsa_training_commit(training.commit());
+  for (const corpus::Task& t : set.tasks()) {
+    corpus::Labels labels;
+    RETURN_IF_ERROR(ReadInputProto(stage, "labels/" + t.id(), &labels));
+    TrainingCoverage* c = report->add_training_coverage();
+    c->set_task_id(t.id());
+    c->set_gold_files(labels.gold_files_size());
+    for (const std::string& g : labels.gold_files()) {
+      if (paths.count(g)) c->set_gold_files_in_training(c->gold_files_in_training() + 1);
+    }
+  }
+  return absl::OkStatus();
+}
+
+// The experiment's name, repository and distractor source, and the LSA
+// training coverage when a harness has an LSA leg.
+absl::Status DescribeExperiment(const Stage& stage, E04Report* report) {
+  GridSpec spec;
+  RETURN_IF_ERROR(ReadInputProto(stage, "grid_spec", &spec));
+  corpus::TaskSet set;
+  RETURN_IF_ERROR(ReadInputProto(stage, "tasks", &set));
+  report->set_experiment(spec.experiment().name());
+  report->set_repository(set.repository());
+  report->set_distractor_vocabulary(VocabularyText(spec.experiment().distractor_vocabulary()));
+  for (const HarnessDescription& h : report->harness_descriptions()) {
+    if (h.dense() == "lsa") return TrainingCoverageOf(stage, set, report);
+  }
+  return absl::OkStatus();
+}
+
 absl::Status Run(Stage& stage) {
   GridInput in;
   std::vector<HarnessDescription> descriptions;
@@ -162,6 +224,7 @@ absl::Status Run(Stage& stage) {
   RETURN_IF_ERROR(ReadOutcomes(stage, &in));
   ASSIGN_OR_RETURN(E04Report report, Aggregate(in));
   *report.mutable_harness_descriptions() = {descriptions.begin(), descriptions.end()};
+  RETURN_IF_ERROR(DescribeExperiment(stage, &report));
   return WriteOutputs(stage, report, in.s001_depths.size());
 }
 

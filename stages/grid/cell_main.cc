@@ -21,11 +21,13 @@
 //             stages/experiments/model_pins.h); the model or the cache must
 //             match its pin
 //   experiment  the experiment's CellSpec (experiment.proto, cell_spec.pb of
-//             the experiment_spec stage): where its pins live
+//             the experiment_spec stage): where its pins live, and which
+//             task text the S002 distractors take their words from
 // Outputs: "<name>.json" (ConditionOutcome) and "<name>.volatile.json"
 // (build and query times; never hashed).
 //
-// S002 adds GenerateDistractors(task, query, dose) to the in-memory corpus,
+// S002 adds GenerateDistractors(task, text, dose) to the in-memory corpus
+// (text: the query, the reformulation or both, CellSpec.distractor_vocabulary),
 // chunked by the corpus stage's own chunker; the snapshot is never modified
 // and every index (BM25, FAISS) is built for the perturbed corpus.
 //
@@ -52,6 +54,7 @@
 #include "stages/corpus/go_functions.h"
 #include "stages/corpus/stage_io.h"
 #include "stages/corpus/task.pb.h"
+#include "stages/experiments/experiment.pb.h"
 #include "stages/experiments/model_pins.h"
 #include "stages/framework/pipeline/sha256.h"
 #include "stages/framework/pipeline/stage.h"
@@ -212,12 +215,42 @@ absl::StatusOr<retrieval::HarnessConfig> ReadHarness(const Stage& stage, const C
   return config;
 }
 
+// The text the S002 distractors take their words from: the task's query,
+// its reformulation or both (CellSpec.distractor_vocabulary, input
+// "experiment").
+absl::StatusOr<std::string> DistractorText(const Stage& stage, const corpus::Task& task) {
+  experiments::CellSpec spec;
+  RETURN_IF_ERROR(ReadInputProto(stage, "experiment", &spec));
+  const bool reformulation =
+      spec.distractor_vocabulary() != experiments::DISTRACTOR_VOCABULARY_QUERY;
+  if (reformulation && task.reformulation().empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "task ", task.id(), ", field reformulation: expected the blinded reformulation the ",
+        "experiment's distractor_vocabulary ",
+        experiments::DistractorVocabulary_Name(spec.distractor_vocabulary()),
+        " draws the S002 distractors' words from, found none"));
+  }
+  switch (spec.distractor_vocabulary()) {
+    case experiments::DISTRACTOR_VOCABULARY_QUERY:
+      return task.query();
+    case experiments::DISTRACTOR_VOCABULARY_REFORMULATION:
+      return task.reformulation();
+    case experiments::DISTRACTOR_VOCABULARY_QUERY_AND_REFORMULATION:
+      return absl::StrCat(task.query(), "\n", task.reformulation());
+    default:
+      return absl::InvalidArgumentError(absl::StrCat(
+          "experiment ", spec.experiment(), ", field distractor_vocabulary: unknown value ",
+          spec.distractor_vocabulary()));
+  }
+}
+
 // S002: the distractors, chunked like real files into `chunks`, and the
 // extra files of the in-memory corpus.
-absl::Status AddDistractors(const CellFlags& f, const corpus::Task& task, corpus::ChunkSet* chunks,
-                            std::vector<DistractorFile>* distractors,
+absl::Status AddDistractors(const Stage& stage, const CellFlags& f, const corpus::Task& task,
+                            corpus::ChunkSet* chunks, std::vector<DistractorFile>* distractors,
                             std::vector<retrieval::ExtraFile>* extra) {
-  ASSIGN_OR_RETURN(*distractors, GenerateDistractors(f.task_id, task.query(), f.dose));
+  ASSIGN_OR_RETURN(const std::string text, DistractorText(stage, task));
+  ASSIGN_OR_RETURN(*distractors, GenerateDistractors(f.task_id, text, f.dose));
   corpus::GoFunctionParser parser;
   for (const DistractorFile& d : *distractors) {
     ASSIGN_OR_RETURN(const bool suspect,
@@ -298,7 +331,7 @@ absl::Status Run(Stage& stage) {
   std::vector<DistractorFile> distractors;
   std::vector<retrieval::ExtraFile> extra;
   if (f.condition == "S002") {
-    RETURN_IF_ERROR(AddDistractors(f, *c.task, &c.chunks, &distractors, &extra));
+    RETURN_IF_ERROR(AddDistractors(stage, f, *c.task, &c.chunks, &distractors, &extra));
   }
   ASSIGN_OR_RETURN(const retrieval::Corpus corpus,
                    retrieval::Corpus::Create(c.snapshot, c.chunks, extra));

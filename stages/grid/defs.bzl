@@ -146,6 +146,8 @@ def _aggregate(e, cells, tags):
         inputs[t.labels] = "labels/" + t.id
         for k in e.s001_depths:
             inputs[t.stale_at[k].manifest] = "stale_k%d/%s" % (k, t.id)
+    if e.set.lsa_training:
+        inputs[e.set.lsa_training.manifest] = "training_manifest"
     inputs.update(_outcome_roles(e, cells))
     p = e.grid.prefix
     _grid_stage(

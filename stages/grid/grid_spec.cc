@@ -108,6 +108,7 @@ experiments::CellSpec CellPart(const GridSpec& spec) {
   experiments::CellSpec part;
   part.set_experiment(spec.experiment().name());
   *part.mutable_pins() = spec.pins();
+  part.set_distractor_vocabulary(spec.experiment().distractor_vocabulary());
   return part;
 }
 

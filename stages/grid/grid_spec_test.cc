@@ -119,6 +119,15 @@ TEST(GridSpec, CellPartHoldsOnlyWhatCellsRead) {
   EXPECT_EQ(part.pins().task_set(), "fixture");
   EXPECT_EQ(part.pins().file(), "data/experiments/x.pins.textproto");
   EXPECT_EQ(part.pins().refreeze_command(), "bazel run //reports:x_pins_refreeze");
+  // The default distractor vocabulary (the query) is the zero value: a
+  // cell_spec.pb that does not write it keeps its bytes.
+  EXPECT_EQ(part.distractor_vocabulary(), experiments::DISTRACTOR_VOCABULARY_QUERY);
+  EXPECT_EQ(part.ByteSizeLong(), CellPart(Valid()).ByteSizeLong());
+  GridSpec both = Valid();
+  both.mutable_experiment()->set_distractor_vocabulary(
+      experiments::DISTRACTOR_VOCABULARY_QUERY_AND_REFORMULATION);
+  EXPECT_EQ(CellPart(both).distractor_vocabulary(),
+            experiments::DISTRACTOR_VOCABULARY_QUERY_AND_REFORMULATION);
 }
 
 }  // namespace

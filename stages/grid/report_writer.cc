@@ -1,5 +1,7 @@
 #include "stages/grid/report_writer.h"
 
+#include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 #include <tuple>
@@ -7,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/report/csv.h"
 #include "stages/framework/tokens/tokens.h"
@@ -361,8 +364,14 @@ std::string RankDisplacement(const E04Report& r) {
 
 // The title paragraph and the harness list.
 void Introduction(const E04Report& r, Writer& w) {
-  w.Line(absl::StrCat("# E04: robustness of retrieval harnesses on ", r.grid(), " history"));
+  w.Line(absl::StrCat("# Robustness of retrieval harnesses: ", r.grid()));
   w.Line();
+  if (!r.experiment().empty()) {
+    w.Line(absl::StrCat("Experiment `", r.experiment(), "` (data/experiments/", r.experiment(),
+                        ".textproto) on the ", r.repository(),
+                        " history, with the E04 grid design (docs/e04.md)."));
+    w.Line();
+  }
   w.Line(absl::StrCat(
       w.Token("grid.tasks", absl::StrCat(r.tasks())), " tasks x ", r.harnesses_size(),
       " harnesses (", absl::StrJoin(r.harnesses(), ", "), ") x ", r.doses_size(),
@@ -371,7 +380,11 @@ void Introduction(const E04Report& r, Writer& w) {
       r.s001_depths_size() == 0 || r.s001_depths(0) == 1
           ? "the stale commit, one commit before the base"
           : absl::StrCat("base~", r.s001_depths(0), ", first parents back from the base"),
-      ") and one S002 dose (synthetic distractor files). Means carry 95% percentile "
+      ") and one S002 dose (synthetic distractor files",
+      r.distractor_vocabulary().empty()
+          ? std::string()
+          : absl::StrCat(" whose words come from ", r.distractor_vocabulary()),
+      "). Means carry 95% percentile "
       "bootstrap intervals that resample tasks (B = ",
       r.bootstrap_resamples(), ", seed ", r.bootstrap_seed(),
       "). S001 does not depend on the dose: "
@@ -398,10 +411,39 @@ std::string Joined(const Names& names, CellOf cell_of) {
   return absl::StrJoin(parts, "; ");
 }
 
+// The names of the harnesses whose description satisfies `keep`, joined.
+template <typename Keep>
+std::string HarnessesWhere(const E04Report& r, Keep keep) {
+  std::vector<std::string> names;
+  for (const HarnessDescription& h : r.harness_descriptions()) {
+    if (keep(h)) names.push_back(h.name());
+  }
+  return absl::StrJoin(names, ", ");
+}
+
+// What every interval and test rests on: the task count and, when it is too
+// small for any paired test to reach 0.05 after Holm's adjustment, that.
+std::string SampleSizeNote(const E04Report& r) {
+  std::string note =
+      absl::StrCat("- Every interval and test below rests on ", r.tasks(),
+                   " tasks, resampled (or sign-flipped) as units: few tasks give wide intervals.");
+  const int tests = r.paired_tests_size();
+  if (tests == 0 || r.tasks() > 30) return note;
+  // An exact two-sided sign-flip test of n tasks cannot give p below 2 / 2^n.
+  const double floor = 2.0 / std::pow(2.0, r.tasks());
+  const double holm = std::min(1.0, tests * floor);
+  if (holm < 0.05) return note;
+  return absl::StrCat(note, " With ", r.tasks(), " tasks the smallest p a paired test can give is ",
+                      absl::StrFormat("%.4f", floor), ", and ", absl::StrFormat("%.4f", holm),
+                      " after Holm's adjustment over the ", tests,
+                      " tests: no harness difference can be significant at 0.05 here.");
+}
+
 // The summary bullets: what moved, by how much.
 void SummarySection(const E04Report& r, Writer& w) {
   w.Line("## Summary");
   w.Line();
+  w.Line(SampleSizeNote(r));
   w.Line(absl::StrCat("- Baseline MRR: ",
                       Joined(r.harnesses(),
                              [&](const std::string& h) {
@@ -479,6 +521,16 @@ void BaselineAndS001(const E04Report& r, Writer& w) {
   w.Line("## Baseline by harness");
   w.Line();
   HarnessTable(r, w, "baseline", 0, condition);
+  const std::string file_level =
+      HarnessesWhere(r, [](const HarnessDescription& h) { return h.document_unit() == "files"; });
+  if (!file_level.empty()) {
+    w.Line(absl::StrCat(
+        "function_recall_at_10 of a harness that ranks whole files (", file_level,
+        ") walks the functions of its top files in file order, so it is low by construction (a "
+        "large top file fills the 10 places); the function-chunk harnesses rank functions "
+        "themselves (docs/retrieval.md)."));
+    w.Line();
+  }
   w.Line("## S001: stale index (paired with the baseline)");
   w.Line();
   HarnessTable(r, w, "S001", 0, {std::begin(kPairedMetrics), std::end(kPairedMetrics)});
@@ -495,6 +547,38 @@ void BaselineAndS001(const E04Report& r, Writer& w) {
   }
   w.Line();
   if (r.s001_depths_size() > 1) StalenessSweep(r, w);
+}
+
+// The query field of harness `name` ("query" or "reformulation"; "" if unknown).
+std::string QueryFieldOf(const E04Report& r, absl::string_view name) {
+  for (const HarnessDescription& h : r.harness_descriptions()) {
+    if (h.name() == name) return h.query_field();
+  }
+  return "";
+}
+
+// For comparison "A-B" whose harnesses search with different query fields
+// while the distractors take their words from exactly one of them: the
+// harness searching with the other field meets fewer distractor words by
+// construction. Empty when that is not so.
+std::string DistractorNote(const E04Report& r, absl::string_view cmp) {
+  const std::vector<std::string> ab = absl::StrSplit(cmp, '-');
+  if (ab.size() != 2) return "";
+  const std::string fa = QueryFieldOf(r, ab[0]), fb = QueryFieldOf(r, ab[1]);
+  const std::string source = r.distractor_vocabulary();
+  const bool from_query = source == "the task query";
+  const bool from_reformulation = source == "the blinded reformulation";
+  if (fa.empty() || fb.empty() || fa == fb || !(from_query || from_reformulation)) return "";
+  const std::string drawn = from_query ? "query" : "reformulation";
+  const std::string& spared = fa == drawn ? ab[1] : ab[0];
+  const std::string& exposed = fa == drawn ? ab[0] : ab[1];
+  return absl::StrCat(
+      "Note on ", cmp, " under S002: the distractors take their words from ", source, "; ", spared,
+      " searches with the ", drawn == "query" ? "reformulation" : "query", ", ", exposed,
+      " with the ", drawn, ", so ", spared,
+      " meets fewer of the distractors' words by construction and its smaller loss is partly an "
+      "artifact of the protocol, not robustness alone (an experiment can draw the words from "
+      "both: distractor_vocabulary, docs/experiments.md).");
 }
 
 // Every harness difference per metric: the baseline metrics and the MRR
@@ -521,6 +605,13 @@ void DifferencesPerMetric(const E04Report& r, Writer& w) {
     w.Line(line);
   }
   w.Line();
+  for (const std::string& cmp : r.comparisons()) {
+    const std::string note = DistractorNote(r, cmp);
+    if (!note.empty()) {
+      w.Line(note);
+      w.Line();
+    }
+  }
 }
 
 // S002 per dose, the plots, and the paired tests of the harness differences.
@@ -555,6 +646,34 @@ void S002AndDifferences(const E04Report& r, Writer& w) {
   w.Line(PairedTestNote(r));
   w.Line();
   DifferencesPerMetric(r, w);
+}
+
+// Whether each task's gold files are in the snapshot the LSA model trains on.
+void TrainingSnapshot(const E04Report& r, Writer& w) {
+  if (r.lsa_training_commit().empty()) return;
+  int covered = 0;
+  std::vector<std::string> missing;
+  for (const TrainingCoverage& c : r.training_coverage()) {
+    if (c.gold_files_in_training() == c.gold_files()) {
+      ++covered;
+    } else {
+      missing.push_back(
+          absl::StrCat(c.task_id(), " (", c.gold_files_in_training(), " of ", c.gold_files(), ")"));
+    }
+  }
+  w.Line("## Dense model training snapshot");
+  w.Line();
+  w.Line(absl::StrCat(
+      "The LSA model of ",
+      HarnessesWhere(r, [](const HarnessDescription& h) { return h.dense() == "lsa"; }),
+      " trains on one snapshot, at ", r.lsa_training_commit().substr(0, 12),
+      " (the base of the newest fix unless the task file names lsa_training_commit; "
+      "docs/retrieval.md). ",
+      covered, " of ", r.training_coverage_size(), " tasks have every gold file in that snapshot",
+      missing.empty() ? "."
+                      : absl::StrCat("; the others' gold files were never seen in training: ",
+                                     absl::StrJoin(missing, ", "), ".")));
+  w.Line();
 }
 
 // First-gold ranks per task x harness unit.
@@ -655,14 +774,13 @@ void NotEvaluated(const E04Report& r, Writer& w) {
       "- Other repositories, languages, query authors or reformulation models; the blinded "
       "reformulation is one frozen artifact per task.");
   w.Line("- Production retrieval latency: query times here are single-machine and volatile.");
-  w.Line(
-      "- The protocol's LM Studio embedding model: no model weights can be had on these machines, "
-      "so "
-      "the dense leg of the hybrid harnesses is the pipeline's own LSA model (docs/e04.md).");
-  w.Line(
-      "- A leak-free dense model: the LSA model is trained at one pinned commit of the corpus "
-      "(for GitLab Runner the newest base, after most fixes), so its term statistics may include "
-      "fixed code; it never sees queries or labels (docs/e04.md).");
+  if (!r.lsa_training_commit().empty()) {
+    w.Line(absl::StrCat(
+        "- A leak-free dense model: the LSA model is trained at one pinned commit of the corpus (",
+        r.lsa_training_commit().substr(0, 12),
+        ", after most fixes when it is the newest base), so its term statistics may include fixed "
+        "code; it never sees queries or labels (docs/e04.md)."));
+  }
 }
 
 }  // namespace
@@ -674,6 +792,7 @@ absl::StatusOr<RenderedE04> RenderE04(const E04Report& r) {
   SummarySection(r, w);
   BaselineAndS001(r, w);
   S002AndDifferences(r, w);
+  TrainingSnapshot(r, w);
   PerTask(r, w);
   Conventions(w);
   NotEvaluated(r, w);

@@ -72,5 +72,104 @@ TEST(E04ReportWriterTest, CsvRowsHaveTheHeaderColumns) {
   }
 }
 
+// Small() described as an experiment on a second repository: a file-level
+// harness searching with the query, chunk harnesses with and without the
+// reformulation, an LSA leg, one task whose gold file the training snapshot
+// lacks.
+E04Report Described() {
+  E04Report r = Small();
+  r.set_grid("six cobra bug fixes");
+  r.set_experiment("cobra");
+  r.set_repository("cobra");
+  r.set_distractor_vocabulary("the task query");
+  r.add_comparisons("H010-H008");
+  const char* const fields[][4] = {{"H000", "query", "files", ""},
+                                   {"H008", "query", "function chunks", "lsa"},
+                                   {"H010", "reformulation", "function chunks", "lsa"}};
+  for (const auto& f : fields) {
+    HarnessDescription* h = r.add_harness_descriptions();
+    h->set_name(f[0]);
+    h->set_query_field(f[1]);
+    h->set_document_unit(f[2]);
+    h->set_dense(f[3]);
+  }
+  r.set_lsa_training_commit("0123456789abcdef0123456789abcdef01234567");
+  for (const auto& [id, in_training] : {std::make_pair("T1", 1), std::make_pair("T2", 0)}) {
+    TrainingCoverage* c = r.add_training_coverage();
+    c->set_task_id(id);
+    c->set_gold_files(1);
+    c->set_gold_files_in_training(in_training);
+  }
+  return r;
+}
+
+bool Has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// Report text comes from the experiment and its data (once every report
+// named GitLab Runner, LM Studio and "... history").
+TEST(E04ReportWriterTest, TextComesFromTheExperiment) {
+  absl::StatusOr<RenderedE04> out = RenderE04(Described());
+  ASSERT_TRUE(out.ok()) << out.status();
+  const std::string& md = out->markdown;
+  EXPECT_TRUE(Has(md, "# Robustness of retrieval harnesses: six cobra bug fixes\n")) << md;
+  EXPECT_TRUE(
+      Has(md, "Experiment `cobra` (data/experiments/cobra.textproto) on the cobra history"));
+  EXPECT_TRUE(Has(md, "synthetic distractor files whose words come from the task query"));
+  EXPECT_FALSE(Has(md, "GitLab Runner"));
+  EXPECT_FALSE(Has(md, "LM Studio"));
+  EXPECT_FALSE(Has(md, " history\n\n"));
+}
+
+// The S002 advantage of a harness that searches with another field than the
+// distractors' is named beside the differences, from the harnesses' data.
+TEST(E04ReportWriterTest, DistractorSourceArtifactIsNamed) {
+  E04Report r = Described();
+  absl::StatusOr<RenderedE04> out = RenderE04(r);
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_TRUE(Has(out->markdown,
+                  "Note on H010-H008 under S002: the distractors take their words from the task "
+                  "query; H010 searches with the reformulation, H008 with the query, so H010 "
+                  "meets fewer of the distractors' words by construction"))
+      << out->markdown;
+  r.set_distractor_vocabulary("the task query and the blinded reformulation");
+  out = RenderE04(r);
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_FALSE(Has(out->markdown, "Note on H010-H008 under S002"));
+}
+
+// Per task, whether the dense model's training snapshot holds its gold files.
+TEST(E04ReportWriterTest, TrainingSnapshotCoverageIsReported) {
+  absl::StatusOr<RenderedE04> out = RenderE04(Described());
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_TRUE(Has(out->markdown,
+                  "The LSA model of H008, H010 trains on one snapshot, at 0123456789ab (the base "
+                  "of the newest fix unless the task file names lsa_training_commit; "
+                  "docs/retrieval.md). 1 of 2 tasks have every gold file in that snapshot; the "
+                  "others' gold files were never seen in training: T2 (0 of 1)."))
+      << out->markdown;
+}
+
+// Function recall of a file-level harness, and how few tasks the tests rest on.
+TEST(E04ReportWriterTest, FunctionRecallAndSampleSizeAreExplained) {
+  absl::StatusOr<RenderedE04> out = RenderE04(Described());
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_TRUE(Has(out->markdown,
+                  "function_recall_at_10 of a harness that ranks whole files (H000) walks the "
+                  "functions of its top files in file order"));
+  EXPECT_TRUE(Has(out->markdown, "- Every interval and test below rests on 2 tasks"));
+  E04Report r = Described();
+  PairedTest* t = r.add_paired_tests();
+  t->set_comparison("H010-H008");
+  out = RenderE04(r);
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_TRUE(Has(out->markdown,
+                  "With 2 tasks the smallest p a paired test can give is 0.5000, and 0.5000 after "
+                  "Holm's adjustment over the 1 tests: no harness difference can be significant "
+                  "at 0.05 here."))
+      << out->markdown;
+}
+
 }  // namespace
 }  // namespace repro::e04

@@ -62,6 +62,7 @@ harnesses: "//data/e04/harnesses:H008.textproto"
 s001_depths: [1, 2]
 s002_doses: [1, 5]
 bootstrap { resamples: 1000 seed: 7 }
+distractor_vocabulary: DISTRACTOR_VOCABULARY_QUERY_AND_REFORMULATION
 PB
 changed=$(git -C "$copy" status --porcelain --untracked-files=all)
 echo "$changed"
@@ -94,7 +95,9 @@ nb_bazel_cmd "$copy" exp "$NB_WORK/new.log" build //reports:fixture_two
 nb_log "new report built (${NB_WALL_S}s)"
 md="$copy/bazel-bin/reports/fixture_two/e04.md"
 grep -q '| H001-H000 |' "$md" || nb_fail "the report lacks the H001-H000 comparison"
-grep -qF 'two fixture tasks' "$md" || nb_fail "the report lacks its title"
+grep -qF '# Robustness of retrieval harnesses: two fixture tasks' "$md" || nb_fail "the report lacks its title"
+grep -qF 'synthetic distractor files whose words come from the task query and the blinded reformulation' "$md" \
+  || nb_fail "the report does not record the experiment's distractor vocabulary"
 grep -qF '## S001 staleness sweep (index at base~d, labels at base)' "$md" || nb_fail "the report lacks the staleness sweep"
 grep -qE '^\| 2 \| 2 \| ' "$md" || nb_fail "the sweep lacks the effective dose of depth 2 over 2 tasks"
 [ -s "$copy/bazel-bin/reports/fixture_two/staleness.svg" ] || nb_fail "no staleness.svg"
