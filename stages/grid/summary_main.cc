@@ -167,12 +167,16 @@ absl::StatusOr<TaskArtifacts> LoadTask(const SetIndex& set, const TaskRow& row) 
 }
 
 void PrintHeader(const SetIndex& set, const Task& task) {
-  std::cout << task.id() << " (" << set.name << ") - " << task.subsystem() << "\n"
+  std::cout << task.id() << " (" << set.name << ")"
+            << (task.subsystem().empty() ? "" : absl::StrCat(" - ", task.subsystem())) << "\n"
             << "  query:         " << task.query() << "\n"
             << "  reformulation: " << task.reformulation() << "\n"
-            << "                 (" << task.reformulation_provenance() << ")\n"
+            << (task.reformulation_provenance().empty()
+                    ? ""
+                    : absl::StrCat("                 (", task.reformulation_provenance(), ")\n"))
             << "  fix " << Short(task.fix_commit()) << "  base " << Short(task.base_commit())
-            << "  stale " << Short(task.stale_commit()) << "  fixed " << task.fix_date() << "\n\n";
+            << "  stale " << Short(task.stale_commit())
+            << (task.fix_date().empty() ? "" : absl::StrCat("  fixed ", task.fix_date())) << "\n\n";
   std::cout << absl::StrFormat("  %-6s %-12s %6s %11s %8s %10s %6s %8s  %s\n", "corpus", "commit",
                                "files", "bytes", "missing", "functions", "rest", "suspect",
                                "snapshot_sha256");
