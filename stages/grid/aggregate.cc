@@ -16,7 +16,7 @@
 #include "stages/grid/outcomes.h"
 #include "stages/grid/paired.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 namespace {
 
 // task, harness, condition, dose (S002), depth (S001)
@@ -108,7 +108,7 @@ const std::vector<PairedMetric>& PairedMetrics() {
 
 class SummaryBuilder {
  public:
-  SummaryBuilder(const GridInput& in, E04Report* report) : in_(in), report_(report) {}
+  SummaryBuilder(const GridInput& in, GridReport* report) : in_(in), report_(report) {}
 
   // Adds one Summary row when at least one unit is defined.
   absl::Status Add(const std::string& harness, const std::string& condition, int dose,
@@ -138,13 +138,13 @@ class SummaryBuilder {
 
  private:
   const GridInput& in_;
-  E04Report* report_;
+  GridReport* report_;
 };
 
 // The paired randomization test of one comparison on one metric (exact for
 // up to 20 tasks; stages/framework/stats/randomization.h), appended to the report.
 absl::Status AddPairedTest(const std::string& comparison, const std::string& metric,
-                           const std::vector<Unit>& units, E04Report* report) {
+                           const std::vector<Unit>& units, GridReport* report) {
   if (units.empty()) return absl::OkStatus();  // no task has both harnesses: no test
   std::vector<double> differences;
   for (const Unit& u : units) differences.push_back(u.value);
@@ -165,7 +165,7 @@ absl::Status AddPairedTest(const std::string& comparison, const std::string& met
 }
 
 // Holm over every test of the harness-difference table (one family).
-void AdjustPairedTests(E04Report* report) {
+void AdjustPairedTests(GridReport* report) {
   std::vector<double> p;
   for (const PairedTest& t : report->paired_tests()) p.push_back(t.p_value());
   const std::vector<double> adjusted = stats::HolmAdjust(p);
@@ -215,7 +215,7 @@ absl::Status CheckGridList(const std::vector<int>& list, absl::string_view field
 
 // The grid's description in `report`: harnesses, comparisons, doses, depths,
 // bootstrap and the effective S001 doses.
-absl::Status DescribeGrid(const GridInput& in, E04Report* report) {
+absl::Status DescribeGrid(const GridInput& in, GridReport* report) {
   report->set_grid(in.grid);
   report->set_tasks(static_cast<int>(in.task_ids.size()));
   for (const std::string& h : in.harnesses) report->add_harnesses(h);
@@ -242,7 +242,7 @@ absl::Status DescribeGrid(const GridInput& in, E04Report* report) {
 
 // The composite cells: per task x harness x dose, the baseline, the S001
 // outcome at the first depth and one S002 dose, each perturbation paired.
-absl::Status BuildCells(const GridInput& in, const OutcomeIndex& index, E04Report* report) {
+absl::Status BuildCells(const GridInput& in, const OutcomeIndex& index, GridReport* report) {
   const int first_depth = in.s001_depths[0];
   for (const std::string& task : in.task_ids) {
     for (const std::string& harness : in.harnesses) {
@@ -299,7 +299,7 @@ struct Units {
   std::vector<std::vector<const ConditionOutcome*>> sweep;     // per depth, task x harness
 };
 
-absl::Status CollectUnits(const GridInput& in, const OutcomeIndex& index, const E04Report& report,
+absl::Status CollectUnits(const GridInput& in, const OutcomeIndex& index, const GridReport& report,
                           Units* u) {
   const std::vector<Cell> cells(report.cells().begin(), report.cells().end());
   ASSIGN_OR_RETURN(u->baselines, UniqueBaselines(cells));
@@ -323,7 +323,7 @@ absl::Status CollectUnits(const GridInput& in, const OutcomeIndex& index, const 
 
 // Condition metrics: baseline, S001, S002 per dose, S001 per sweep depth.
 absl::Status SummarizeConditions(const GridInput& in, const Units& u,
-                                 const std::vector<std::string>& scopes, E04Report* report) {
+                                 const std::vector<std::string>& scopes, GridReport* report) {
   std::vector<Group> groups;
   groups.push_back({"baseline", 0, {}});
   for (const ConditionOutcome& o : u.baselines) groups.back().outcomes.push_back(&o);
@@ -369,7 +369,7 @@ absl::Status PairWithBaselines(const Units& u, const std::vector<const Condition
 // The paired groups: S001 from the de-duplicated units, S002 per dose, S001
 // per sweep depth.
 absl::StatusOr<std::vector<PairedGroup>> PairedGroups(const GridInput& in, const Units& u,
-                                                      const E04Report& report) {
+                                                      const GridReport& report) {
   std::vector<PairedGroup> paired_groups;
   paired_groups.push_back({"S001", 0, {}, {}});
   std::vector<const ConditionOutcome*> s001s;
@@ -392,7 +392,7 @@ absl::StatusOr<std::vector<PairedGroup>> PairedGroups(const GridInput& in, const
 
 // Paired metrics of every group, per scope.
 absl::Status SummarizePaired(const GridInput& in, const std::vector<PairedGroup>& paired_groups,
-                             const std::vector<std::string>& scopes, E04Report* report) {
+                             const std::vector<std::string>& scopes, GridReport* report) {
   SummaryBuilder summary(in, report);
   for (const PairedGroup& g : paired_groups) {
     for (const std::string& scope : scopes) {
@@ -443,7 +443,7 @@ absl::Status CompareRobustness(const GridInput& in, const std::vector<PairedGrou
 // table), and nDCG@10 with its interval; and the robustness differences
 // (CompareRobustness) with their intervals.
 absl::Status CompareHarnesses(const GridInput& in, const Units& u,
-                              const std::vector<PairedGroup>& groups, E04Report* report) {
+                              const std::vector<PairedGroup>& groups, GridReport* report) {
   SummaryBuilder summary(in, report);
   for (const auto& [a, b] : in.comparisons) {
     std::vector<Unit> ndcg;
@@ -488,10 +488,10 @@ absl::StatusOr<std::vector<ConditionOutcome>> UniqueBaselines(const std::vector<
       cells, [](const Cell& c) -> const ConditionOutcome& { return c.baseline(); }, "baseline");
 }
 
-absl::StatusOr<E04Report> Aggregate(const GridInput& in) {
+absl::StatusOr<GridReport> Aggregate(const GridInput& in) {
   OutcomeIndex index;
   for (const ConditionOutcome& o : in.outcomes) RETURN_IF_ERROR(index.Add(o));
-  E04Report report;
+  GridReport report;
   RETURN_IF_ERROR(DescribeGrid(in, &report));
   RETURN_IF_ERROR(BuildCells(in, index, &report));
   Units units;
@@ -506,4 +506,4 @@ absl::StatusOr<E04Report> Aggregate(const GridInput& in) {
   return report;
 }
 
-}  // namespace repro::e04
+}  // namespace repro::grid

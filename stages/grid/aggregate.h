@@ -1,4 +1,5 @@
-// E04 aggregation: the 135 composite cells and the analysis over them.
+// Grid aggregation: the composite cells (tasks x harnesses x doses) and the
+// analysis over them.
 //
 // Input: one ConditionOutcome per (task, harness) for the baseline, one per
 // (task, harness, depth) for S001 and one per (task, harness, dose) for S002;
@@ -7,16 +8,19 @@
 //
 // Cells: task x harness x seed coordinate (i -> doses[i]; the seeded study's
 // doses are 1, 5, 10, coordinates 0, 1, 2). The
-// baseline and S001 outcomes of a task x harness are copied into its three
-// cells (S001 with shared_key "<task>/<harness>"); each cell has its own S002.
+// baseline and S001 outcomes of a task x harness are copied into its cells,
+// one per dose (S001 with shared_key "<task>/<harness>"); each cell has its
+// own S002.
 //
 // Analysis (Summary rows), all from the cells:
 //  - Shared outcomes are de-duplicated by key before any mean: the baseline
-//    and S001 of a task x harness count once (45 units over all harnesses, 15
-//    per harness), never three times; the stage fails if the copies differ.
+//    and S001 of a task x harness count once (tasks x harnesses units over
+//    all harnesses, one per task per harness), never once per dose; the stage
+//    fails if the copies differ.
 //  - Means with 95% percentile-bootstrap intervals that resample tasks
-//    (stages/framework/stats/cluster_bootstrap.h): per harness (15 units) and over all harnesses
-//    (45 units, clustered by task).
+//    (stages/framework/stats/cluster_bootstrap.h): per harness (one unit a
+//    task) and over all harnesses (one unit a task x harness, clustered by
+//    task).
 //  - Condition metrics: recall@1/5/10, MRR, nDCG@10, function recall@10 (tasks
 //    with gold functions only), budget coverage at 13k and 27k tokens.
 //  - Paired deltas vs the baseline: recall@10, MRR, nDCG@10, top-10 gold
@@ -31,7 +35,7 @@
 //  - Harness vs harness: paired per-task differences of baseline recall@10
 //    and MRR for each (A, B) of GridInput.comparisons (A - B; the harness
 //    configs' compare_with), each with its task-bootstrap interval and a
-//    two-sided paired randomization test (E04Report.paired_tests; exact
+//    two-sided paired randomization test (GridReport.paired_tests; exact
 //    sign-flip enumeration up to 20 tasks, stages/framework/stats/randomization.h),
 //    Holm-adjusted over all the tests of that table. A comparison naming a
 //    harness that is not in the grid is InvalidArgument.
@@ -45,9 +49,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "stages/grid/e04.pb.h"
+#include "stages/grid/grid.pb.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 
 // One unit of analysis: a value and the task (cluster) it belongs to.
 struct Unit {
@@ -75,7 +79,7 @@ struct GridInput {
   uint64_t seed = 0;
 };
 
-absl::StatusOr<E04Report> Aggregate(const GridInput& input);
+absl::StatusOr<GridReport> Aggregate(const GridInput& input);
 
 // The de-duplication the analysis relies on: one outcome per shared key
 // ("<task>/<harness>") from the cells' S001 (or baseline) copies. Fails when
@@ -83,6 +87,6 @@ absl::StatusOr<E04Report> Aggregate(const GridInput& input);
 absl::StatusOr<std::vector<ConditionOutcome>> UniqueS001(const std::vector<Cell>& cells);
 absl::StatusOr<std::vector<ConditionOutcome>> UniqueBaselines(const std::vector<Cell>& cells);
 
-}  // namespace repro::e04
+}  // namespace repro::grid
 
 #endif  // REPRO_STAGES_GRID_AGGREGATE_H_

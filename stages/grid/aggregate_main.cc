@@ -12,7 +12,7 @@
 //   training_manifest     the snapshot manifest of the task set's LSA
 //                         training commit (per task: are its gold files in
 //                         the snapshot the dense model trains on?)
-// Outputs: e04.json (E04Report), e04.md, cells.csv, dose_response.svg,
+// Outputs: e04.json (GridReport), e04.md, cells.csv, dose_response.svg,
 // rank_displacement.svg, e04.tokens.txt, and with several depths staleness.svg.
 #include <map>
 #include <set>
@@ -31,11 +31,11 @@
 #include "stages/framework/pipeline/textproto.h"
 #include "stages/framework/tokens/tokens.h"
 #include "stages/grid/aggregate.h"
-#include "stages/grid/e04.pb.h"
+#include "stages/grid/grid.pb.h"
 #include "stages/grid/report_writer.h"
 #include "stages/retrieval/retrieval.pb.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 namespace {
 
 // What changed between the tree of `stale_role` and base for one task.
@@ -147,8 +147,8 @@ absl::Status ReadOutcomes(const Stage& stage, GridInput* in) {
 }
 
 // Every output; staleness.svg exactly when the grid has several depths.
-absl::Status WriteOutputs(Stage& stage, const E04Report& report, size_t depths) {
-  ASSIGN_OR_RETURN(const RenderedE04 r, RenderE04(report));
+absl::Status WriteOutputs(Stage& stage, const GridReport& report, size_t depths) {
+  ASSIGN_OR_RETURN(const RenderedReport r, RenderReport(report));
   const std::string tokens = report::TokensToText(r.tokens);
   for (auto [name, bytes] :
        {std::make_pair("e04.md", &r.markdown), std::make_pair("cells.csv", &r.cells_csv),
@@ -180,7 +180,8 @@ std::string VocabularyText(experiments::DistractorVocabulary v) {
 }
 
 // Per task, how many of its gold files the LSA training snapshot holds.
-absl::Status TrainingCoverageOf(const Stage& stage, const corpus::TaskSet& set, E04Report* report) {
+absl::Status TrainingCoverageOf(const Stage& stage, const corpus::TaskSet& set,
+                                GridReport* report) {
   corpus::Snapshot training;
   RETURN_IF_ERROR(ReadInputProto(stage, "training_manifest", &training));
   std::set<std::string> paths;
@@ -202,7 +203,7 @@ absl::Status TrainingCoverageOf(const Stage& stage, const corpus::TaskSet& set, 
 
 // The experiment's name, repository and distractor source, and the LSA
 // training coverage when a harness has an LSA leg.
-absl::Status DescribeExperiment(const Stage& stage, E04Report* report) {
+absl::Status DescribeExperiment(const Stage& stage, GridReport* report) {
   GridSpec spec;
   RETURN_IF_ERROR(ReadInputProto(stage, "grid_spec", &spec));
   corpus::TaskSet set;
@@ -222,13 +223,13 @@ absl::Status Run(Stage& stage) {
   RETURN_IF_ERROR(ReadSpec(stage, &in, &descriptions));
   RETURN_IF_ERROR(ReadTasks(stage, &in));
   RETURN_IF_ERROR(ReadOutcomes(stage, &in));
-  ASSIGN_OR_RETURN(E04Report report, Aggregate(in));
+  ASSIGN_OR_RETURN(GridReport report, Aggregate(in));
   *report.mutable_harness_descriptions() = {descriptions.begin(), descriptions.end()};
   RETURN_IF_ERROR(DescribeExperiment(stage, &report));
   return WriteOutputs(stage, report, in.s001_depths.size());
 }
 
 }  // namespace
-}  // namespace repro::e04
+}  // namespace repro::grid
 
-int main(int argc, char** argv) { return repro::RunStage(argc, argv, repro::e04::Run); }
+int main(int argc, char** argv) { return repro::RunStage(argc, argv, repro::grid::Run); }

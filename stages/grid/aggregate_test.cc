@@ -4,7 +4,7 @@
 #include "gtest/gtest.h"
 #include "stages/grid/outcomes.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 namespace {
 
 ConditionOutcome Outcome(const std::string& task, const std::string& harness,
@@ -43,7 +43,7 @@ GridInput Grid() {
   return in;
 }
 
-const Summary* Find(const E04Report& r, const std::string& harness, const std::string& condition,
+const Summary* Find(const GridReport& r, const std::string& harness, const std::string& condition,
                     int dose, const std::string& metric) {
   for (const Summary& s : r.summaries()) {
     if (s.harness() == harness && s.condition() == condition && s.dose() == dose &&
@@ -55,7 +55,7 @@ const Summary* Find(const E04Report& r, const std::string& harness, const std::s
 }
 
 TEST(AggregateTest, CellsAndSharedS001) {
-  absl::StatusOr<E04Report> r = Aggregate(Grid());
+  absl::StatusOr<GridReport> r = Aggregate(Grid());
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_EQ(r->cells_size(), 2 * 3 * 3);
   EXPECT_EQ(r->s001_units(), 2 * 3);
@@ -65,7 +65,7 @@ TEST(AggregateTest, CellsAndSharedS001) {
 }
 
 TEST(AggregateTest, S001CopiesAreNeverCountedThreeTimes) {
-  absl::StatusOr<E04Report> r = Aggregate(Grid());
+  absl::StatusOr<GridReport> r = Aggregate(Grid());
   ASSERT_TRUE(r.ok());
   const Summary* s = Find(*r, "all", "S001", 0, "delta_mrr");
   ASSERT_NE(s, nullptr);
@@ -84,7 +84,7 @@ TEST(AggregateTest, S001CopiesAreNeverCountedThreeTimes) {
 }
 
 TEST(AggregateTest, DifferingCopiesAreAnError) {
-  absl::StatusOr<E04Report> r = Aggregate(Grid());
+  absl::StatusOr<GridReport> r = Aggregate(Grid());
   ASSERT_TRUE(r.ok());
   std::vector<Cell> cells(r->cells().begin(), r->cells().end());
   ASSERT_TRUE(UniqueS001(cells).ok());
@@ -98,7 +98,7 @@ TEST(AggregateTest, DifferingCopiesAreAnError) {
 TEST(AggregateTest, MissingAndDuplicateOutcomes) {
   GridInput in = Grid();
   in.outcomes.pop_back();
-  absl::StatusOr<E04Report> r = Aggregate(in);
+  absl::StatusOr<GridReport> r = Aggregate(in);
   ASSERT_FALSE(r.ok());
   EXPECT_NE(
       r.status().message().find("missing outcome: task T2, harness H010, condition S002, dose 10"),
@@ -110,7 +110,7 @@ TEST(AggregateTest, MissingAndDuplicateOutcomes) {
 }
 
 TEST(AggregateTest, ComparisonsComeFromTheInputInItsOrder) {
-  absl::StatusOr<E04Report> r = Aggregate(Grid());
+  absl::StatusOr<GridReport> r = Aggregate(Grid());
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_THAT(r->comparisons(), ::testing::ElementsAre("H008-H000", "H010-H000"));
   EXPECT_NE(Find(*r, "H010-H000", "baseline", 0, "mrr"), nullptr);
@@ -124,7 +124,7 @@ TEST(AggregateTest, EachComparisonHasARandomizationTestHolmAdjusted) {
   for (ConditionOutcome& o : in.outcomes) {
     if (o.harness() == "H000" && o.condition() == "baseline") o.set_mrr(0.5);
   }
-  absl::StatusOr<E04Report> r = Aggregate(in);
+  absl::StatusOr<GridReport> r = Aggregate(in);
   ASSERT_TRUE(r.ok()) << r.status();
   ASSERT_EQ(r->paired_tests_size(), 4);
   const PairedTest& t = r->paired_tests(1);
@@ -143,7 +143,7 @@ TEST(AggregateTest, EachComparisonHasARandomizationTestHolmAdjusted) {
 TEST(AggregateTest, ComparisonWithAHarnessOutsideTheGridIsNamed) {
   GridInput in = Grid();
   in.comparisons.push_back({"H010", "H999"});
-  absl::StatusOr<E04Report> r = Aggregate(in);
+  absl::StatusOr<GridReport> r = Aggregate(in);
   EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_THAT(r.status().message(),
               ::testing::HasSubstr("comparison H010-H999 (compare_with of H010): harness H999 is "
@@ -161,7 +161,7 @@ TEST(AggregateTest, StalenessSweepSummarisesEveryDepth) {
       in.outcomes.push_back(o);
     }
   }
-  absl::StatusOr<E04Report> r = Aggregate(in);
+  absl::StatusOr<GridReport> r = Aggregate(in);
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_THAT(r->s001_depths(), ::testing::ElementsAre(1, 10));
   // The composite cells keep the first depth.
@@ -180,7 +180,7 @@ TEST(AggregateTest, StalenessSweepSummarisesEveryDepth) {
 TEST(AggregateTest, MissingDepthIsNamed) {
   GridInput in = Grid();
   in.s001_depths = {1, 10};
-  absl::StatusOr<E04Report> r = Aggregate(in);
+  absl::StatusOr<GridReport> r = Aggregate(in);
   EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_THAT(r.status().message(),
               ::testing::HasSubstr(
@@ -192,4 +192,4 @@ TEST(AggregateTest, MissingDepthIsNamed) {
 }
 
 }  // namespace
-}  // namespace repro::e04
+}  // namespace repro::grid

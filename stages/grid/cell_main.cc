@@ -62,7 +62,7 @@
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/pipeline/textproto.h"
 #include "stages/grid/distractors.h"
-#include "stages/grid/e04.pb.h"
+#include "stages/grid/grid.pb.h"
 #include "stages/grid/outcomes.h"
 #include "stages/grid/token_count.h"
 #include "stages/retrieval/chunk_embeddings.pb.h"
@@ -79,7 +79,7 @@ ABSL_FLAG(int, depth, 0, "S001 staleness depth (first parents back from base; 1 
 ABSL_FLAG(std::string, expected_commit, "",
           "S001: the commit of base~depth (history.bzl resolved it).");
 
-namespace repro::e04 {
+namespace repro::grid {
 namespace {
 
 absl::StatusOr<const corpus::Task*> FindTask(const corpus::TaskSet& set, const std::string& id) {
@@ -358,6 +358,6 @@ absl::Status Run(Stage& stage) {
 }
 
 }  // namespace
-}  // namespace repro::e04
+}  // namespace repro::grid
 
-int main(int argc, char** argv) { return repro::RunStage(argc, argv, repro::e04::Run); }
+int main(int argc, char** argv) { return repro::RunStage(argc, argv, repro::grid::Run); }

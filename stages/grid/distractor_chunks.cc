@@ -5,7 +5,7 @@
 #include "stages/corpus/go_functions.h"
 #include "stages/framework/pipeline/status_macros.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 
 absl::StatusOr<corpus::ChunkSet> DistractorChunks(const std::vector<DistractorFile>& files) {
   corpus::ChunkSet chunks;
@@ -20,4 +20,4 @@ absl::StatusOr<corpus::ChunkSet> DistractorChunks(const std::vector<DistractorFi
   return chunks;
 }
 
-}  // namespace repro::e04
+}  // namespace repro::grid

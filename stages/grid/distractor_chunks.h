@@ -14,10 +14,10 @@
 #include "stages/corpus/corpus.pb.h"
 #include "stages/grid/distractors.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 
 absl::StatusOr<corpus::ChunkSet> DistractorChunks(const std::vector<DistractorFile>& files);
 
-}  // namespace repro::e04
+}  // namespace repro::grid
 
 #endif  // REPRO_STAGES_GRID_DISTRACTOR_CHUNKS_H_

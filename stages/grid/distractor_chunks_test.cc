@@ -4,7 +4,7 @@
 #include "gtest/gtest.h"
 #include "stages/framework/pipeline/status_testing.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 namespace {
 
 TEST(DistractorChunksTest, ChunksEveryDistractorFile) {
@@ -26,4 +26,4 @@ TEST(DistractorChunksTest, SourceThatIsNotGoIsAnError) {
 }
 
 }  // namespace
-}  // namespace repro::e04
+}  // namespace repro::grid

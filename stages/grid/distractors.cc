@@ -10,7 +10,7 @@
 #include "absl/strings/str_format.h"
 #include "stages/framework/pipeline/sha256.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 namespace {
 
 // English function words and words too generic to carry task vocabulary.
@@ -125,4 +125,4 @@ absl::StatusOr<std::vector<DistractorFile>> GenerateDistractors(absl::string_vie
   return files;
 }
 
-}  // namespace repro::e04
+}  // namespace repro::grid

@@ -26,7 +26,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 
 inline constexpr char kDistractorPrefix[] = "__harness_distractors__/";
 
@@ -44,6 +44,6 @@ absl::StatusOr<std::vector<DistractorFile>> GenerateDistractors(absl::string_vie
 
 bool IsDistractorPath(absl::string_view path);
 
-}  // namespace repro::e04
+}  // namespace repro::grid
 
 #endif  // REPRO_STAGES_GRID_DISTRACTORS_H_

@@ -3,7 +3,7 @@
 #include "absl/strings/match.h"
 #include "gtest/gtest.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 namespace {
 
 constexpr char kQuery[] =
@@ -68,4 +68,4 @@ TEST(DistractorsTest, ExampleSource) {
 }
 
 }  // namespace
-}  // namespace repro::e04
+}  // namespace repro::grid

@@ -37,7 +37,7 @@
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/grid/distractor_chunks.h"
 #include "stages/grid/distractors.h"
-#include "stages/grid/e04.pb.h"
+#include "stages/grid/grid.pb.h"
 #include "stages/retrieval/openai_client.h"
 #include "stages/retrieval/run_command.h"
 #include "stages/retrieval/set_index.h"
@@ -55,7 +55,7 @@ ABSL_FLAG(std::vector<std::string>, extra_chunks, {}, "further binary ChunkSet f
 ABSL_FLAG(int, batch, 64, "texts per request");
 ABSL_FLAG(std::vector<std::string>, indexes, {}, "search_index.tsv files (set by the BUILD rule)");
 
-namespace repro::e04 {
+namespace repro::grid {
 namespace {
 
 using retrieval::ChunkTexts;
@@ -175,8 +175,8 @@ absl::Status Main() {
 }
 
 }  // namespace
-}  // namespace repro::e04
+}  // namespace repro::grid
 
 int main(int argc, char** argv) {
-  return repro::retrieval::RunCommand(argc, argv, "fill_vector_cache", repro::e04::Main);
+  return repro::retrieval::RunCommand(argc, argv, "fill_vector_cache", repro::grid::Main);
 }

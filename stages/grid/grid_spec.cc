@@ -7,7 +7,7 @@
 #include "absl/strings/str_join.h"
 #include "stages/framework/pipeline/status_macros.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 namespace {
 
 absl::Status Bad(absl::string_view source, absl::string_view field, absl::string_view expected,
@@ -112,4 +112,4 @@ experiments::CellSpec CellPart(const GridSpec& spec) {
   return part;
 }
 
-}  // namespace repro::e04
+}  // namespace repro::grid

@@ -1,4 +1,4 @@
-// The one semantic validator of an experiment (GridSpec in e04.proto).
+// The one semantic validator of an experiment (GridSpec in grid.proto).
 //
 // The experiments repository rule checks only what reaches a label, a path or
 // a command (names, labels, environment variable names, that doses and
@@ -33,9 +33,9 @@
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
 #include "stages/experiments/experiment.pb.h"
-#include "stages/grid/e04.pb.h"
+#include "stages/grid/grid.pb.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 
 // The bounds of the depths and doses are written once, in
 // stages/experiments/experiment_values.bzl (MAX_S001_DEPTH, MAX_S002_DOSE),
@@ -54,6 +54,6 @@ absl::Status CheckAscending(const std::vector<int64_t>& values, absl::string_vie
 // The fields of `spec` a cell reads (see the header comment).
 experiments::CellSpec CellPart(const GridSpec& spec);
 
-}  // namespace repro::e04
+}  // namespace repro::grid
 
 #endif  // REPRO_STAGES_GRID_GRID_SPEC_H_

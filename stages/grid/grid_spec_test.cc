@@ -5,7 +5,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 namespace {
 
 using ::testing::HasSubstr;
@@ -131,4 +131,4 @@ TEST(GridSpec, CellPartHoldsOnlyWhatCellsRead) {
 }
 
 }  // namespace
-}  // namespace repro::e04
+}  // namespace repro::grid

@@ -9,7 +9,7 @@
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/grid/distractors.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 
 absl::StatusOr<double> BudgetCoverage(const std::vector<std::string>& files,
                                       const std::vector<std::string>& gold,
@@ -107,4 +107,4 @@ std::string S001SharedKey(const std::string& task, const std::string& harness, i
   return absl::StrCat(task, "/", harness, "/base~", depth);
 }
 
-}  // namespace repro::e04
+}  // namespace repro::grid

@@ -37,9 +37,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "stages/grid/e04.pb.h"
+#include "stages/grid/grid.pb.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 
 inline constexpr int kBudgetSmall = 13000;
 inline constexpr int kBudgetLarge = 27000;
@@ -70,6 +70,6 @@ absl::StatusOr<double> BudgetCoverage(const std::vector<std::string>& files,
 // seeded protocol's), "<task>/<harness>/base~<depth>" deeper.
 std::string S001SharedKey(const std::string& task, const std::string& harness, int depth);
 
-}  // namespace repro::e04
+}  // namespace repro::grid
 
 #endif  // REPRO_STAGES_GRID_OUTCOMES_H_

@@ -5,7 +5,7 @@
 #include "gtest/gtest.h"
 #include "stages/framework/pipeline/status_testing.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 namespace {
 
 std::map<std::string, int64_t> Tokens() {
@@ -80,4 +80,4 @@ TEST(OutcomesTest, Errors) {
 }
 
 }  // namespace
-}  // namespace repro::e04
+}  // namespace repro::grid

@@ -5,7 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 namespace {
 
 std::set<std::string> GoldInTop10(const ConditionOutcome& o) {
@@ -53,4 +53,4 @@ absl::StatusOr<PairedOutcome> Pair(const ConditionOutcome& b, const ConditionOut
   return out;
 }
 
-}  // namespace repro::e04
+}  // namespace repro::grid

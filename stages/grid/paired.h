@@ -15,15 +15,15 @@
 #define REPRO_STAGES_GRID_PAIRED_H_
 
 #include "absl/status/statusor.h"
-#include "stages/grid/e04.pb.h"
+#include "stages/grid/grid.pb.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 
 // InvalidArgument when the two outcomes are not of the same task and harness,
 // or the baseline is not a baseline.
 absl::StatusOr<PairedOutcome> Pair(const ConditionOutcome& baseline,
                                    const ConditionOutcome& perturbed);
 
-}  // namespace repro::e04
+}  // namespace repro::grid
 
 #endif  // REPRO_STAGES_GRID_PAIRED_H_

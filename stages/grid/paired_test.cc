@@ -3,7 +3,7 @@
 #include "gtest/gtest.h"
 #include "stages/framework/pipeline/status_testing.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 namespace {
 
 ConditionOutcome Outcome(const std::string& condition,
@@ -77,4 +77,4 @@ TEST(PairTest, MismatchedUnitsAreErrors) {
 }
 
 }  // namespace
-}  // namespace repro::e04
+}  // namespace repro::grid

@@ -16,7 +16,7 @@
 #include "stages/grid/aggregate.h"
 #include "stages/grid/svg_plot.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 namespace {
 
 // 4 decimals; a value that rounds to zero prints "0.0000", never "-0.0000".
@@ -36,7 +36,7 @@ std::string Rank(const ConditionOutcome& o) {
 
 class Summaries {
  public:
-  explicit Summaries(const E04Report& r) {
+  explicit Summaries(const GridReport& r) {
     for (const Summary& s : r.summaries()) {
       rows_[{s.harness(), s.condition(), s.dose(), s.metric()}] = &s;
     }
@@ -70,7 +70,7 @@ class Writer {
     return Token(absl::StrCat(h, ".", condition, ".", m), IntervalText(s->value()));
   }
   // The Markdown and its tokens (sorted, checked: report::ValidateTokens).
-  absl::Status Finish(RenderedE04* out) && {
+  absl::Status Finish(RenderedReport* out) && {
     out->tokens = std::move(tokens_).Finish();
     RETURN_IF_ERROR(report::ValidateTokens(out->tokens, md_, "e04.md"));
     out->markdown = std::move(md_);
@@ -99,7 +99,7 @@ struct TableHead {
 
 // "p (Holm p)" of one comparison and metric, both recorded as tokens; "n/a"
 // when no task has both harnesses.
-std::string PairedTestText(Writer& w, const E04Report& r, const std::string& comparison,
+std::string PairedTestText(Writer& w, const GridReport& r, const std::string& comparison,
                            const std::string& metric) {
   for (const PairedTest& t : r.paired_tests()) {
     if (t.comparison() != comparison || t.metric() != metric) continue;
@@ -111,7 +111,7 @@ std::string PairedTestText(Writer& w, const E04Report& r, const std::string& com
 }
 
 // What the p-values of the harness-difference table are, from the tests.
-std::string PairedTestNote(const E04Report& r) {
+std::string PairedTestNote(const GridReport& r) {
   std::set<std::string> how;
   for (const PairedTest& t : r.paired_tests()) {
     how.insert(t.exact() ? absl::StrCat("exact over all 2^", t.units(), " = ", t.assignments(),
@@ -207,7 +207,7 @@ std::vector<std::string> CsvRow(const Cell& c, const ConditionOutcome& o, const 
   return row;
 }
 
-absl::StatusOr<std::string> Csv(const E04Report& r) {
+absl::StatusOr<std::string> Csv(const GridReport& r) {
   report::CsvTable table("cells.csv", kCsvHeader);
   for (const Cell& c : r.cells()) {
     RETURN_IF_ERROR(table.AddRow(CsvRow(c, c.baseline(), nullptr)));
@@ -217,7 +217,7 @@ absl::StatusOr<std::string> Csv(const E04Report& r) {
   return table.text();
 }
 
-std::string DoseResponse(const E04Report& r, const Summaries& s) {
+std::string DoseResponse(const GridReport& r, const Summaries& s) {
   std::vector<Series> series;
   for (const std::string& h : r.harnesses()) {
     Series line{h, {}};
@@ -238,7 +238,7 @@ std::string DoseResponse(const E04Report& r, const Summaries& s) {
 }
 
 // Mean delta MRR of S001 by depth (the sweep), per harness and over all.
-std::string Staleness(const E04Report& r, const Summaries& s) {
+std::string Staleness(const GridReport& r, const Summaries& s) {
   std::vector<Series> series;
   std::vector<std::string> scopes(r.harnesses().begin(), r.harnesses().end());
   scopes.push_back("all");
@@ -263,7 +263,7 @@ std::string Staleness(const E04Report& r, const Summaries& s) {
 // The staleness sweep section (several S001 depths): effective dose per depth
 // and the paired deltas per depth.
 // The effective dose per depth of the staleness sweep.
-void StalenessDoseTable(const E04Report& r, Writer& w) {
+void StalenessDoseTable(const GridReport& r, Writer& w) {
   w.Line(
       "Effective dose per depth (Go files outside vendor/, stale tree vs base; means per task, "
       "and tasks whose gold file changed or does not exist at the stale tree):");
@@ -300,7 +300,7 @@ void StalenessDoseTable(const E04Report& r, Writer& w) {
 
 // The staleness sweep section (several S001 depths): effective dose per depth
 // and the paired deltas per depth.
-void StalenessSweep(const E04Report& r, Writer& w) {
+void StalenessSweep(const GridReport& r, Writer& w) {
   w.Line("## S001 staleness sweep (index at base~d, labels at base)");
   w.Line();
   StalenessDoseTable(r, w);
@@ -336,7 +336,7 @@ void StalenessSweep(const E04Report& r, Writer& w) {
   w.Line();
 }
 
-std::string RankDisplacement(const E04Report& r) {
+std::string RankDisplacement(const GridReport& r) {
   absl::StatusOr<std::vector<ConditionOutcome>> s001 =
       UniqueS001({r.cells().begin(), r.cells().end()});
   std::vector<Strip> strips;
@@ -363,7 +363,7 @@ std::string RankDisplacement(const E04Report& r) {
 }
 
 // The title paragraph and the harness list.
-void Introduction(const E04Report& r, Writer& w) {
+void Introduction(const GridReport& r, Writer& w) {
   w.Line(absl::StrCat("# Robustness of retrieval harnesses: ", r.grid()));
   w.Line();
   if (!r.experiment().empty()) {
@@ -413,7 +413,7 @@ std::string Joined(const Names& names, CellOf cell_of) {
 
 // The names of the harnesses whose description satisfies `keep`, joined.
 template <typename Keep>
-std::string HarnessesWhere(const E04Report& r, Keep keep) {
+std::string HarnessesWhere(const GridReport& r, Keep keep) {
   std::vector<std::string> names;
   for (const HarnessDescription& h : r.harness_descriptions()) {
     if (keep(h)) names.push_back(h.name());
@@ -423,7 +423,7 @@ std::string HarnessesWhere(const E04Report& r, Keep keep) {
 
 // What every interval and test rests on: the task count and, when it is too
 // small for any paired test to reach 0.05 after Holm's adjustment, that.
-std::string SampleSizeNote(const E04Report& r) {
+std::string SampleSizeNote(const GridReport& r) {
   std::string note =
       absl::StrCat("- Every interval and test below rests on ", r.tasks(),
                    " tasks, resampled (or sign-flipped) as units: few tasks give wide intervals.");
@@ -440,7 +440,7 @@ std::string SampleSizeNote(const E04Report& r) {
 }
 
 // The summary bullets: what moved, by how much.
-void SummarySection(const E04Report& r, Writer& w) {
+void SummarySection(const GridReport& r, Writer& w) {
   w.Line("## Summary");
   w.Line();
   w.Line(SampleSizeNote(r));
@@ -497,7 +497,7 @@ void SummarySection(const E04Report& r, Writer& w) {
 }
 
 // One metric per row, one column per harness and one over all harnesses.
-void HarnessTable(const E04Report& r, Writer& w, const std::string& condition, int dose,
+void HarnessTable(const GridReport& r, Writer& w, const std::string& condition, int dose,
                   const std::vector<const char*>& metrics) {
   TableHead head;
   head.Column("Metric");
@@ -515,7 +515,7 @@ void HarnessTable(const E04Report& r, Writer& w, const std::string& condition, i
 }
 
 // Baseline and S001 tables, the S001 effective dose, and the sweep if any.
-void BaselineAndS001(const E04Report& r, Writer& w) {
+void BaselineAndS001(const GridReport& r, Writer& w) {
   const std::vector<const char*> condition(std::begin(kConditionMetrics),
                                            std::end(kConditionMetrics));
   w.Line("## Baseline by harness");
@@ -550,7 +550,7 @@ void BaselineAndS001(const E04Report& r, Writer& w) {
 }
 
 // The query field of harness `name` ("query" or "reformulation"; "" if unknown).
-std::string QueryFieldOf(const E04Report& r, absl::string_view name) {
+std::string QueryFieldOf(const GridReport& r, absl::string_view name) {
   for (const HarnessDescription& h : r.harness_descriptions()) {
     if (h.name() == name) return h.query_field();
   }
@@ -561,7 +561,7 @@ std::string QueryFieldOf(const E04Report& r, absl::string_view name) {
 // while the distractors take their words from exactly one of them: the
 // harness searching with the other field meets fewer distractor words by
 // construction. Empty when that is not so.
-std::string DistractorNote(const E04Report& r, absl::string_view cmp) {
+std::string DistractorNote(const GridReport& r, absl::string_view cmp) {
   const std::vector<std::string> ab = absl::StrSplit(cmp, '-');
   if (ab.size() != 2) return "";
   const std::string fa = QueryFieldOf(r, ab[0]), fb = QueryFieldOf(r, ab[1]);
@@ -584,7 +584,7 @@ std::string DistractorNote(const E04Report& r, absl::string_view cmp) {
 // Every harness difference per metric: the baseline metrics and the MRR
 // lost under each perturbation, each a mean over tasks of the per-task
 // difference with its task-bootstrap interval.
-void DifferencesPerMetric(const E04Report& r, Writer& w) {
+void DifferencesPerMetric(const GridReport& r, Writer& w) {
   w.Line("## Harness differences per metric (paired by task)");
   w.Line();
   w.Line(
@@ -615,7 +615,7 @@ void DifferencesPerMetric(const E04Report& r, Writer& w) {
 }
 
 // S002 per dose, the plots, and the paired tests of the harness differences.
-void S002AndDifferences(const E04Report& r, Writer& w) {
+void S002AndDifferences(const GridReport& r, Writer& w) {
   w.Line("## S002: dose-response");
   w.Line();
   std::vector<const char*> metrics(std::begin(kPairedMetrics), std::end(kPairedMetrics));
@@ -649,7 +649,7 @@ void S002AndDifferences(const E04Report& r, Writer& w) {
 }
 
 // Whether each task's gold files are in the snapshot the LSA model trains on.
-void TrainingSnapshot(const E04Report& r, Writer& w) {
+void TrainingSnapshot(const GridReport& r, Writer& w) {
   if (r.lsa_training_commit().empty()) return;
   int covered = 0;
   std::vector<std::string> missing;
@@ -677,7 +677,7 @@ void TrainingSnapshot(const E04Report& r, Writer& w) {
 }
 
 // First-gold ranks per task x harness unit.
-void PerTask(const E04Report& r, Writer& w) {
+void PerTask(const GridReport& r, Writer& w) {
   w.Line("## Per task");
   w.Line();
   w.Line(
@@ -752,7 +752,7 @@ void Conventions(Writer& w) {
 }
 
 // What E04 does not evaluate.
-void NotEvaluated(const E04Report& r, Writer& w) {
+void NotEvaluated(const GridReport& r, Writer& w) {
   w.Line("## What E04 does not evaluate");
   w.Line();
   w.Line(
@@ -785,7 +785,7 @@ void NotEvaluated(const E04Report& r, Writer& w) {
 
 }  // namespace
 
-absl::StatusOr<RenderedE04> RenderE04(const E04Report& r) {
+absl::StatusOr<RenderedReport> RenderReport(const GridReport& r) {
   Summaries s(r);
   Writer w(s);
   Introduction(r, w);
@@ -796,7 +796,7 @@ absl::StatusOr<RenderedE04> RenderE04(const E04Report& r) {
   PerTask(r, w);
   Conventions(w);
   NotEvaluated(r, w);
-  RenderedE04 out;
+  RenderedReport out;
   RETURN_IF_ERROR(std::move(w).Finish(&out));
   ASSIGN_OR_RETURN(out.cells_csv, Csv(r));
   out.dose_response_svg = DoseResponse(r, s);
@@ -805,4 +805,4 @@ absl::StatusOr<RenderedE04> RenderE04(const E04Report& r) {
   return out;
 }
 
-}  // namespace repro::e04
+}  // namespace repro::grid

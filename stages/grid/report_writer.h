@@ -1,4 +1,4 @@
-// Renders the E04 report from an aggregated E04Report:
+// Renders the E04 report from an aggregated GridReport:
 //  - e04.md: summary first (what moved, by how much, with 95% intervals), then
 //    the tables, then what E04 does not evaluate;
 //  - cells.csv: one row per composite cell and condition (|cells| x 3 rows);
@@ -7,7 +7,7 @@
 //  - tokens ("<key>\t<value>", sorted; every value verbatim in e04.md) for the
 //    frozen-token gate (stages/framework/tokens/tokens.h).
 // cells.csv is written with report::CsvTable (RFC 4180 quoting), the plots
-// with stages/grid/svg_plot.h. RenderE04 fails (InvalidArgument) only when a
+// with stages/grid/svg_plot.h. RenderReport fails (InvalidArgument) only when a
 // token could not be frozen (a repeated key with another value, a value not in
 // e04.md) or a CSV row has another width than the header: both are bugs of the
 // writer, not of the data.
@@ -20,11 +20,11 @@
 
 #include "absl/status/statusor.h"
 #include "stages/framework/tokens/tokens.h"
-#include "stages/grid/e04.pb.h"
+#include "stages/grid/grid.pb.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 
-struct RenderedE04 {
+struct RenderedReport {
   std::string markdown;
   std::string cells_csv;
   std::string dose_response_svg;
@@ -33,8 +33,8 @@ struct RenderedE04 {
   report::TokenList tokens;
 };
 
-absl::StatusOr<RenderedE04> RenderE04(const E04Report& report);
+absl::StatusOr<RenderedReport> RenderReport(const GridReport& report);
 
-}  // namespace repro::e04
+}  // namespace repro::grid
 
 #endif  // REPRO_STAGES_GRID_REPORT_WRITER_H_

@@ -4,10 +4,10 @@
 #include "gtest/gtest.h"
 #include "stages/grid/aggregate.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 namespace {
 
-E04Report Small() {
+GridReport Small() {
   GridInput in;
   in.grid = "test";
   in.task_ids = {"T1", "T2"};
@@ -40,19 +40,19 @@ E04Report Small() {
   return *Aggregate(in);
 }
 
-TEST(E04ReportWriterTest, CsvHasThreeRowsPerCell) {
-  E04Report r = Small();
-  absl::StatusOr<RenderedE04> rendered = RenderE04(r);
+TEST(GridReportWriterTest, CsvHasThreeRowsPerCell) {
+  GridReport r = Small();
+  absl::StatusOr<RenderedReport> rendered = RenderReport(r);
   ASSERT_TRUE(rendered.ok()) << rendered.status();
-  const RenderedE04& out = *rendered;
+  const RenderedReport& out = *rendered;
   std::vector<std::string> lines = absl::StrSplit(out.cells_csv, '\n', absl::SkipEmpty());
   EXPECT_EQ(lines.size(), 1 + 3 * static_cast<size_t>(r.cells_size()));
 }
 
-TEST(E04ReportWriterTest, TokensAppearInTheMarkdown) {
-  absl::StatusOr<RenderedE04> rendered = RenderE04(Small());
+TEST(GridReportWriterTest, TokensAppearInTheMarkdown) {
+  absl::StatusOr<RenderedReport> rendered = RenderReport(Small());
   ASSERT_TRUE(rendered.ok()) << rendered.status();
-  const RenderedE04& out = *rendered;
+  const RenderedReport& out = *rendered;
   ASSERT_FALSE(out.tokens.empty());
   for (const auto& [key, value] : out.tokens) {
     EXPECT_NE(out.markdown.find(value), std::string::npos) << key;
@@ -60,11 +60,11 @@ TEST(E04ReportWriterTest, TokensAppearInTheMarkdown) {
   EXPECT_NE(out.markdown.find("## What E04 does not evaluate"), std::string::npos);
   EXPECT_NE(out.markdown.find("a null S001 effect is expected by construction"), std::string::npos);
   EXPECT_NE(out.dose_response_svg.find("<svg"), std::string::npos);
-  EXPECT_EQ(RenderE04(Small())->rank_displacement_svg, out.rank_displacement_svg);
+  EXPECT_EQ(RenderReport(Small())->rank_displacement_svg, out.rank_displacement_svg);
 }
 
-TEST(E04ReportWriterTest, CsvRowsHaveTheHeaderColumns) {
-  absl::StatusOr<RenderedE04> out = RenderE04(Small());
+TEST(GridReportWriterTest, CsvRowsHaveTheHeaderColumns) {
+  absl::StatusOr<RenderedReport> out = RenderReport(Small());
   ASSERT_TRUE(out.ok()) << out.status();
   std::vector<std::string> lines = absl::StrSplit(out->cells_csv, '\n', absl::SkipEmpty());
   for (const std::string& line : lines) {
@@ -76,8 +76,8 @@ TEST(E04ReportWriterTest, CsvRowsHaveTheHeaderColumns) {
 // harness searching with the query, chunk harnesses with and without the
 // reformulation, an LSA leg, one task whose gold file the training snapshot
 // lacks.
-E04Report Described() {
-  E04Report r = Small();
+GridReport Described() {
+  GridReport r = Small();
   r.set_grid("six cobra bug fixes");
   r.set_experiment("cobra");
   r.set_repository("cobra");
@@ -109,8 +109,8 @@ bool Has(const std::string& text, const std::string& part) {
 
 // Report text comes from the experiment and its data (once every report
 // named GitLab Runner, LM Studio and "... history").
-TEST(E04ReportWriterTest, TextComesFromTheExperiment) {
-  absl::StatusOr<RenderedE04> out = RenderE04(Described());
+TEST(GridReportWriterTest, TextComesFromTheExperiment) {
+  absl::StatusOr<RenderedReport> out = RenderReport(Described());
   ASSERT_TRUE(out.ok()) << out.status();
   const std::string& md = out->markdown;
   EXPECT_TRUE(Has(md, "# Robustness of retrieval harnesses: six cobra bug fixes\n")) << md;
@@ -124,9 +124,9 @@ TEST(E04ReportWriterTest, TextComesFromTheExperiment) {
 
 // The S002 advantage of a harness that searches with another field than the
 // distractors' is named beside the differences, from the harnesses' data.
-TEST(E04ReportWriterTest, DistractorSourceArtifactIsNamed) {
-  E04Report r = Described();
-  absl::StatusOr<RenderedE04> out = RenderE04(r);
+TEST(GridReportWriterTest, DistractorSourceArtifactIsNamed) {
+  GridReport r = Described();
+  absl::StatusOr<RenderedReport> out = RenderReport(r);
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_TRUE(Has(out->markdown,
                   "Note on H010-H008 under S002: the distractors take their words from the task "
@@ -134,14 +134,14 @@ TEST(E04ReportWriterTest, DistractorSourceArtifactIsNamed) {
                   "meets fewer of the distractors' words by construction"))
       << out->markdown;
   r.set_distractor_vocabulary("the task query and the blinded reformulation");
-  out = RenderE04(r);
+  out = RenderReport(r);
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_FALSE(Has(out->markdown, "Note on H010-H008 under S002"));
 }
 
 // Per task, whether the dense model's training snapshot holds its gold files.
-TEST(E04ReportWriterTest, TrainingSnapshotCoverageIsReported) {
-  absl::StatusOr<RenderedE04> out = RenderE04(Described());
+TEST(GridReportWriterTest, TrainingSnapshotCoverageIsReported) {
+  absl::StatusOr<RenderedReport> out = RenderReport(Described());
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_TRUE(Has(out->markdown,
                   "The LSA model of H008, H010 trains on one snapshot, at 0123456789ab (the base "
@@ -152,17 +152,17 @@ TEST(E04ReportWriterTest, TrainingSnapshotCoverageIsReported) {
 }
 
 // Function recall of a file-level harness, and how few tasks the tests rest on.
-TEST(E04ReportWriterTest, FunctionRecallAndSampleSizeAreExplained) {
-  absl::StatusOr<RenderedE04> out = RenderE04(Described());
+TEST(GridReportWriterTest, FunctionRecallAndSampleSizeAreExplained) {
+  absl::StatusOr<RenderedReport> out = RenderReport(Described());
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_TRUE(Has(out->markdown,
                   "function_recall_at_10 of a harness that ranks whole files (H000) walks the "
                   "functions of its top files in file order"));
   EXPECT_TRUE(Has(out->markdown, "- Every interval and test below rests on 2 tasks"));
-  E04Report r = Described();
+  GridReport r = Described();
   PairedTest* t = r.add_paired_tests();
   t->set_comparison("H010-H008");
-  out = RenderE04(r);
+  out = RenderReport(r);
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_TRUE(Has(out->markdown,
                   "With 2 tasks the smallest p a paired test can give is 0.5000, and 0.5000 after "
@@ -172,4 +172,4 @@ TEST(E04ReportWriterTest, FunctionRecallAndSampleSizeAreExplained) {
 }
 
 }  // namespace
-}  // namespace repro::e04
+}  // namespace repro::grid

@@ -33,7 +33,7 @@
 #include "stages/framework/pipeline/file_io.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/pipeline/textproto.h"
-#include "stages/grid/e04.pb.h"
+#include "stages/grid/grid.pb.h"
 #include "stages/retrieval/harness.h"
 #include "stages/retrieval/harness_config.h"
 #include "stages/retrieval/pinned_backends.h"
@@ -92,7 +92,7 @@ absl::StatusOr<Backends> OpenBackends(const SetIndex& index,
                                       const std::string& repository,
                                       const ModelPaths& model_paths) {
   ASSIGN_OR_RETURN(const std::string spec_path, PathOf(index, "-", "grid_spec"));
-  e04::GridSpec spec;
+  grid::GridSpec spec;
   RETURN_IF_ERROR(ReadBinaryProto(spec_path, &spec));
   const experiments::PinsSource& source = spec.pins();
   ModelPins pins;

@@ -8,7 +8,7 @@
 // Flags (named by the grid rules): --source=data/experiments/<name>.textproto
 // (for messages), --pins_file, --pins_refreeze (GridSpec.pins).
 // Outputs:
-//   grid_spec.pb  GridSpec (e04.proto): the experiment and its harness configs
+//   grid_spec.pb  GridSpec (grid.proto): the experiment and its harness configs
 //   cell_spec.pb  CellSpec (experiment.proto): CellPart (grid_spec.h), what
 //                 the cells, the harness baseline and the pins stage read
 #include <string>
@@ -18,7 +18,7 @@
 #include "stages/framework/pipeline/stage.h"
 #include "stages/framework/pipeline/stage_proto.h"
 #include "stages/framework/pipeline/status_macros.h"
-#include "stages/grid/e04.pb.h"
+#include "stages/grid/grid.pb.h"
 #include "stages/grid/grid_spec.h"
 #include "stages/retrieval/harness_config.h"
 
@@ -26,7 +26,7 @@ ABSL_FLAG(std::string, source, "", "The experiment file, for messages.");
 ABSL_FLAG(std::string, pins_file, "", "The experiment's pin file (workspace-relative).");
 ABSL_FLAG(std::string, pins_refreeze, "", "The command that rewrites the pin file.");
 
-namespace repro::e04 {
+namespace repro::grid {
 namespace {
 
 absl::StatusOr<GridSpec> ReadSpec(const Stage& stage) {
@@ -58,6 +58,6 @@ absl::Status Run(Stage& stage) {
 }
 
 }  // namespace
-}  // namespace repro::e04
+}  // namespace repro::grid
 
-int main(int argc, char** argv) { return repro::RunStage(argc, argv, repro::e04::Run); }
+int main(int argc, char** argv) { return repro::RunStage(argc, argv, repro::grid::Run); }

@@ -7,7 +7,7 @@
 #include "absl/strings/str_format.h"
 #include "stages/framework/report/svg.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 namespace {
 
 using report::SvgInline;
@@ -151,4 +151,4 @@ std::string StripPlotSvg(const std::string& title, const std::string& y_label,
   return out;
 }
 
-}  // namespace repro::e04
+}  // namespace repro::grid

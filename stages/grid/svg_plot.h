@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace repro::e04 {
+namespace repro::grid {
 
 struct SeriesPoint {
   double mean = 0, low = 0, high = 0;
@@ -35,6 +35,6 @@ struct Strip {
 std::string StripPlotSvg(const std::string& title, const std::string& y_label,
                          const std::vector<Strip>& strips);
 
-}  // namespace repro::e04
+}  // namespace repro::grid
 
 #endif  // REPRO_STAGES_GRID_SVG_PLOT_H_

@@ -5,7 +5,7 @@
 #include "nlohmann/json.hpp"
 #include "stages/framework/pipeline/status_macros.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 namespace {
 
 using Json = nlohmann::json;
@@ -55,4 +55,4 @@ absl::StatusOr<std::vector<std::string>> TimingRow(absl::string_view json,
   return row;
 }
 
-}  // namespace repro::e04
+}  // namespace repro::grid

@@ -19,12 +19,12 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 
 const std::vector<std::string>& TimingColumns();
 
 absl::StatusOr<std::vector<std::string>> TimingRow(absl::string_view json, const std::string& role);
 
-}  // namespace repro::e04
+}  // namespace repro::grid
 
 #endif  // REPRO_STAGES_GRID_TIMINGS_H_

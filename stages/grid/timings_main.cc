@@ -14,7 +14,7 @@
 #include "stages/framework/report/csv.h"
 #include "stages/grid/timings.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 namespace {
 
 absl::Status Run(Stage& stage) {
@@ -29,6 +29,6 @@ absl::Status Run(Stage& stage) {
 }
 
 }  // namespace
-}  // namespace repro::e04
+}  // namespace repro::grid
 
-int main(int argc, char** argv) { return repro::RunStage(argc, argv, repro::e04::Run); }
+int main(int argc, char** argv) { return repro::RunStage(argc, argv, repro::grid::Run); }

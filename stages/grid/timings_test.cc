@@ -3,7 +3,7 @@
 #include "gtest/gtest.h"
 #include "stages/framework/pipeline/status_testing.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 namespace {
 
 TEST(TimingRowTest, OneColumnPerField) {
@@ -33,4 +33,4 @@ TEST(TimingRowTest, BadInputNamesRoleAndField) {
 }
 
 }  // namespace
-}  // namespace repro::e04
+}  // namespace repro::grid

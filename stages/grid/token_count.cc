@@ -2,7 +2,7 @@
 
 #include "absl/strings/ascii.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 
 int64_t CountTokens(absl::string_view text) {
   int64_t tokens = 0;
@@ -24,4 +24,4 @@ int64_t CountTokens(absl::string_view text) {
   return tokens;
 }
 
-}  // namespace repro::e04
+}  // namespace repro::grid

@@ -15,10 +15,10 @@
 
 #include "absl/strings/string_view.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 
 int64_t CountTokens(absl::string_view text);
 
-}  // namespace repro::e04
+}  // namespace repro::grid
 
 #endif  // REPRO_STAGES_GRID_TOKEN_COUNT_H_

@@ -2,7 +2,7 @@
 
 #include "gtest/gtest.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 namespace {
 
 TEST(CountTokensTest, WordsAndPunctuation) {
@@ -18,4 +18,4 @@ TEST(CountTokensTest, NonAsciiCodePointsCountOnce) {
 }
 
 }  // namespace
-}  // namespace repro::e04
+}  // namespace repro::grid

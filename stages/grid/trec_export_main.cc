@@ -35,9 +35,9 @@
 #include "stages/framework/pipeline/stage.h"
 #include "stages/framework/pipeline/stage_proto.h"
 #include "stages/framework/pipeline/status_macros.h"
-#include "stages/grid/e04.pb.h"
+#include "stages/grid/grid.pb.h"
 
-namespace repro::e04 {
+namespace repro::grid {
 namespace {
 
 // The cell name suffix of an outcome's condition (stages/grid/defs.bzl).
@@ -138,6 +138,6 @@ absl::Status Export(Stage& stage) {
 }
 
 }  // namespace
-}  // namespace repro::e04
+}  // namespace repro::grid
 
-int main(int argc, char** argv) { return repro::RunStage(argc, argv, repro::e04::Export); }
+int main(int argc, char** argv) { return repro::RunStage(argc, argv, repro::grid::Export); }

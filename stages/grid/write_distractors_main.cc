@@ -26,16 +26,16 @@ int main(int argc, char** argv) {
   }
   const int dose = std::stoi(argv[2]);
   for (const repro::corpus::Task& task : tasks.tasks()) {
-    absl::StatusOr<std::vector<repro::e04::DistractorFile>> files =
-        repro::e04::GenerateDistractors(task.id(), task.query(), dose);
+    absl::StatusOr<std::vector<repro::grid::DistractorFile>> files =
+        repro::grid::GenerateDistractors(task.id(), task.query(), dose);
     if (!files.ok()) {
       std::cerr << files.status().message() << "\n";
       return 1;
     }
     const std::string dir = absl::StrCat(argv[3], "/", task.id());
     mkdir(dir.c_str(), 0755);
-    mkdir((dir + "/" + repro::e04::kDistractorPrefix).c_str(), 0755);
-    for (const repro::e04::DistractorFile& f : *files) {
+    mkdir((dir + "/" + repro::grid::kDistractorPrefix).c_str(), 0755);
+    for (const repro::grid::DistractorFile& f : *files) {
       if (absl::Status w = repro::WriteFileAtomically(dir + "/" + f.path, f.source); !w.ok()) {
         std::cerr << w.message() << "\n";
         return 1;
