@@ -1,8 +1,8 @@
 """The report of every experiment: experiment_reports(EXPERIMENTS).
 
 For experiment e (data/experiments/<e>.textproto) it defines, in //reports:
-  <e>                  the report: bazel-bin/reports/<e>/ (e04.md, e04.json,
-                       cells.csv, plots, e04.tokens.txt, TREC runs and qrels,
+  <e>                  the report: bazel-bin/reports/<e>/ (report.md, report.json,
+                       cells.csv, plots, report.tokens.txt, TREC runs and qrels,
                        timings, lineage.json)
   <e>_tokens_test      fails when a number differs from data/experiments/<e>.tokens.txt
   <e>_tokens_refreeze  rewrites that file (review the diff)
@@ -41,10 +41,10 @@ def experiment_report(e):
         name = e.name + "_tokens",
         frozen = e.tokens,
         frozen_path = e.tokens_file,
-        markdown = e.name + "/e04.md",
+        markdown = e.name + "/report.md",
         report = ":" + e.name,
         skip_message = None if configured else e.not_configured_message,
-        tokens_file = e.name + "/e04.tokens.txt",
+        tokens_file = e.name + "/report.tokens.txt",
     )
     _trec_parity_test(e)
     if configured:

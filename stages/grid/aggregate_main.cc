@@ -12,8 +12,8 @@
 //   training_manifest     the snapshot manifest of the task set's LSA
 //                         training commit (per task: are its gold files in
 //                         the snapshot the dense model trains on?)
-// Outputs: e04.json (GridReport), e04.md, cells.csv, dose_response.svg,
-// rank_displacement.svg, e04.tokens.txt, and with several depths staleness.svg.
+// Outputs: report.json (GridReport), report.md, cells.csv, dose_response.svg,
+// rank_displacement.svg, report.tokens.txt, and with several depths staleness.svg.
 #include <map>
 #include <set>
 #include <string>
@@ -151,10 +151,10 @@ absl::Status WriteOutputs(Stage& stage, const GridReport& report, size_t depths)
   ASSIGN_OR_RETURN(const RenderedReport r, RenderReport(report));
   const std::string tokens = report::TokensToText(r.tokens);
   for (auto [name, bytes] :
-       {std::make_pair("e04.md", &r.markdown), std::make_pair("cells.csv", &r.cells_csv),
+       {std::make_pair("report.md", &r.markdown), std::make_pair("cells.csv", &r.cells_csv),
         std::make_pair("dose_response.svg", &r.dose_response_svg),
         std::make_pair("rank_displacement.svg", &r.rank_displacement_svg),
-        std::make_pair("e04.tokens.txt", &tokens)}) {
+        std::make_pair("report.tokens.txt", &tokens)}) {
     RETURN_IF_ERROR(stage.Write(name, *bytes));
   }
   const bool sweep = depths > 1;
@@ -164,7 +164,7 @@ absl::Status WriteOutputs(Stage& stage, const GridReport& report, size_t depths)
                      depths, ")"));
   }
   if (sweep) RETURN_IF_ERROR(stage.Write("staleness.svg", r.staleness_svg));
-  return stage.Write("e04.json", ToJson(report));
+  return stage.Write("report.json", ToJson(report));
 }
 
 // What the S002 distractors draw their words from, as the report says it.

@@ -27,7 +27,7 @@ defines, for experiment e, targets "<e>/<name>":
     embeddings of its snapshot under that model (dense_model.embeddings, one
     stage per commit and model, stages/retrieval/defs.bzl) and the
     experiment's pin file.
-  aggregate          e04.json, e04.md, cells.csv, *.svg, e04.tokens.txt (reads
+  aggregate          report.json, report.md, cells.csv, *.svg, report.tokens.txt (reads
                      grid_spec.pb: title, harnesses, depths, doses, bootstrap)
   trec               TREC runs <H>.<C>.run and <H>.<C>.functions.run per harness H
                      and condition C (the cell suffixes above), files.qrels,
@@ -156,12 +156,12 @@ def _aggregate(e, cells, tags):
         "e04_aggregate",
         inputs = inputs,
         outs = [p + f for f in [
-            "e04.json",
-            "e04.md",
+            "report.json",
+            "report.md",
             "cells.csv",
             "dose_response.svg",
             "rank_displacement.svg",
-            "e04.tokens.txt",
+            "report.tokens.txt",
         ] + (["staleness.svg"] if len(e.s001_depths) > 1 else [])],
         tags = tags,
     )

@@ -72,7 +72,7 @@ class Writer {
   // The Markdown and its tokens (sorted, checked: report::ValidateTokens).
   absl::Status Finish(RenderedReport* out) && {
     out->tokens = std::move(tokens_).Finish();
-    RETURN_IF_ERROR(report::ValidateTokens(out->tokens, md_, "e04.md"));
+    RETURN_IF_ERROR(report::ValidateTokens(out->tokens, md_, "report.md"));
     out->markdown = std::move(md_);
     return absl::OkStatus();
   }

@@ -1,15 +1,15 @@
 // Renders the E04 report from an aggregated GridReport:
-//  - e04.md: summary first (what moved, by how much, with 95% intervals), then
+//  - report.md: summary first (what moved, by how much, with 95% intervals), then
 //    the tables, then what E04 does not evaluate;
 //  - cells.csv: one row per composite cell and condition (|cells| x 3 rows);
 //  - dose_response.svg and rank_displacement.svg; with several S001 depths
 //    the staleness sweep section and staleness.svg;
-//  - tokens ("<key>\t<value>", sorted; every value verbatim in e04.md) for the
+//  - tokens ("<key>\t<value>", sorted; every value verbatim in report.md) for the
 //    frozen-token gate (stages/framework/tokens/tokens.h).
 // cells.csv is written with report::CsvTable (RFC 4180 quoting), the plots
 // with stages/grid/svg_plot.h. RenderReport fails (InvalidArgument) only when a
 // token could not be frozen (a repeated key with another value, a value not in
-// e04.md) or a CSV row has another width than the header: both are bugs of the
+// report.md) or a CSV row has another width than the header: both are bugs of the
 // writer, not of the data.
 // Formats: means and interval bounds with 4 decimals, "m [low, high]";
 // censored first-gold ranks as ">200" (candidate_limit 200).

@@ -93,7 +93,7 @@ nb_bazel_cmd "$copy" exp "$NB_WORK/pins.log" run //reports:fixture_two_pins_refr
 grep -q 'sha256: "[0-9a-f]\{64\}"' "$copy/data/experiments/fixture_two.pins.textproto" || nb_fail "no pin written"
 nb_bazel_cmd "$copy" exp "$NB_WORK/new.log" build //reports:fixture_two
 nb_log "new report built (${NB_WALL_S}s)"
-md="$copy/bazel-bin/reports/fixture_two/e04.md"
+md="$copy/bazel-bin/reports/fixture_two/report.md"
 grep -q '| H001-H000 |' "$md" || nb_fail "the report lacks the H001-H000 comparison"
 grep -qF '# Robustness of retrieval harnesses: two fixture tasks' "$md" || nb_fail "the report lacks its title"
 grep -qF 'synthetic distractor files whose words come from the task query and the blinded reformulation' "$md" \

@@ -2,10 +2,10 @@
 
   trec_parity.py <report dir>      e.g. bazel-bin/reports/e04, bazel-bin/reports/w04
 
-The report's kind is read from the directory: a grid report holds e04.json,
+The report's kind is read from the directory: a grid report holds report.json,
 the W04 report w04.json. Reads the TREC runs and qrels a report exports and evaluates them with
 pytrec_eval (trec_eval's own C code); compares every value with the one the
-report holds (e04.json or w04.json, full precision), to TOLERANCE. Where
+report holds (report.json or w04.json, full precision), to TOLERANCE. Where
 trec_eval has no measure, the value is recomputed here, independently of the
 C++ code, from the same files:
 
@@ -22,7 +22,7 @@ C++ code, from the same files:
   W04: ndcg_cut.3 and recall.3, recall.5 of w04.<condition>.run, w04.qrels
   (grades 2^g - 1: trec_eval's gain is linear in the grade).
 
-  E04 paired randomization tests (e04.json paired_tests): each p-value is
+  E04 paired randomization tests (report.json paired_tests): each p-value is
     recomputed by enumerating every sign assignment of the per-task baseline
     differences (itertools.product; exact tests only), and Holm's adjustment
     of the table from those, to 1e-12.
@@ -105,7 +105,7 @@ def condition_name(o):
 
 
 def e04(report):
-    with open(os.path.join(report, "e04.json")) as f:
+    with open(os.path.join(report, "report.json")) as f:
         e = json.load(f)
     files_qrels = read_qrels(os.path.join(report, "files.qrels"))
     function_qrels = read_qrels(os.path.join(report, "functions.qrels"))
@@ -214,7 +214,7 @@ def w04(report):
     check.finish("w04")
 
 
-KINDS = {"e04.json": e04, "w04.json": w04}
+KINDS = {"report.json": e04, "w04.json": w04}
 
 
 def check_of(argv):

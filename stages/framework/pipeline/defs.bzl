@@ -9,7 +9,7 @@ eval_stage: one hermetic action that runs a stage tool (a cc_binary whose main
 
 Outputs are declared by path relative to the package; a target named
 "<dir>/<name>" declares them under "<dir>/" and its tool sees them without
-that directory ("e04/e04.json" is "e04.json" to the tool).
+that directory ("e04/report.json" is "report.json" to the tool).
 
 Volatile outputs (query times...) have ".volatile." in their name: they are
 never hashed into provenance, never passed on as inputs of a later stage, and
@@ -85,7 +85,7 @@ def _eval_stage_impl(ctx):
 
     # A target named "<dir>/<name>" (the stages of several experiments or task
     # sets share one package) declares its outputs under "<dir>/"; the tool
-    # sees them without that directory ("e04/e04.json" -> "e04.json").
+    # sees them without that directory ("e04/report.json" -> "report.json").
     outs = [ctx.actions.declare_file(o) for o in ctx.attr.outs]
     target_dir = ctx.label.name.rpartition("/")[0]
     names = {}
