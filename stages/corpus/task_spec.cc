@@ -322,37 +322,35 @@ absl::Status CheckFieldSpelling(const nlohmann::json& object, absl::string_view 
 
 absl::StatusOr<TaskSet> ParseTaskLines(absl::string_view text, absl::string_view file_name) {
   TaskSet set;
-  std::vector<std::string> errors;
-  int line_number = 0;
-  for (absl::string_view line : absl::StrSplit(text, '\n')) {
-    ++line_number;
-    if (absl::StripAsciiWhitespace(line).empty()) continue;
-    const std::string where = absl::StrCat(file_name, ":", line_number);
-    absl::StatusOr<nlohmann::json> strict = ParseJsonDocument(line, where);
-    if (!strict.ok()) {
-      errors.push_back(std::string(strict.status().message()));  // e.g. a repeated key
-      continue;
-    }
-    if (absl::Status spelling = CheckFieldSpelling(*strict, where); !spelling.ok()) {
-      errors.push_back(std::string(spelling.message()));
+  std::map<int, std::string> errors;  // by line
+  const JsonLines lines = ParseJsonLines(text);
+  for (const MalformedLine& m : lines.malformed) {
+    errors[m.line] = absl::StrCat(file_name, ":", m.line, ": invalid JSON: ", m.message);
+  }
+  for (const JsonLine& l : lines.values) {
+    const std::string where = absl::StrCat(file_name, ":", l.line);
+    if (absl::Status spelling = CheckFieldSpelling(l.value, where); !spelling.ok()) {
+      errors[l.line] = std::string(spelling.message());
       continue;
     }
     TaskLine parsed;
-    const auto s = google::protobuf::util::JsonStringToMessage(
-        google::protobuf::StringPiece(line.data(), line.size()), &parsed);
+    const std::string json = l.value.dump();
+    const auto s = google::protobuf::util::JsonStringToMessage(json, &parsed);
     if (!s.ok()) {
-      errors.push_back(
-          absl::StrCat(where, ": ", std::string(s.message().data(), s.message().size())));
+      errors[l.line] =
+          absl::StrCat(where, ": ", std::string(s.message().data(), s.message().size()));
       continue;
     }
     *set.add_tasks() = TaskFromLine(parsed);
   }
   if (!errors.empty()) {
+    std::vector<std::string> listed;
+    for (const auto& [line, message] : errors) listed.push_back(message);
     return absl::InvalidArgumentError(
         absl::StrCat(errors.size(),
                      " line(s) of the task file do not parse as a task (one JSON "
                      "object a line, the fields of repro.corpus.TaskLine):\n",
-                     absl::StrJoin(errors, "\n")));
+                     absl::StrJoin(listed, "\n")));
   }
   return set;
 }

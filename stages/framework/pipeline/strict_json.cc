@@ -4,7 +4,10 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "stages/framework/pipeline/utf8.h"
 
 namespace repro {
 
@@ -47,6 +50,27 @@ absl::StatusOr<nlohmann::json> ParseJsonDocument(absl::string_view text, absl::s
   } catch (const nlohmann::json::exception& e) {  // e.g. out_of_range: a number like 1e400
     return absl::InvalidArgumentError(absl::StrCat(where, ": invalid JSON: ", e.what()));
   }
+}
+
+JsonLines ParseJsonLines(absl::string_view text) {
+  JsonLines out;
+  std::vector<absl::string_view> lines = absl::StrSplit(text, '\n');
+  if (!lines.empty() && lines.back().empty()) lines.pop_back();
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const absl::string_view line = lines[i];
+    if (absl::StripAsciiWhitespace(line).empty()) {
+      ++out.blank_lines;
+      continue;
+    }
+    try {
+      out.values.push_back({static_cast<int>(i + 1), ParseJsonRejectingDuplicates(line)});
+    } catch (const DuplicateJsonKey& e) {
+      out.malformed.push_back({static_cast<int>(i + 1), Utf8Safe(e.what()), Utf8Excerpt(line, 80)});
+    } catch (const nlohmann::json::exception& e) {  // parse_error, out_of_range (1e400), ...
+      out.malformed.push_back({static_cast<int>(i + 1), Utf8Safe(e.what()), Utf8Excerpt(line, 80)});
+    }
+  }
+  return out;
 }
 
 }  // namespace repro

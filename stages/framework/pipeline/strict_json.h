@@ -13,10 +13,21 @@
 // ParseJsonDocument(text, where) is the same as a Status, naming `where`
 // (a file, or "file:line"): "<where>: invalid JSON at byte <n>: <parser
 // message>" or "<where>: invalid JSON: <message>" (InvalidArgument).
+//
+// ParseJsonLines(text): the one JSON Lines splitter of the pipeline (the
+// task files, the judge's data sets). One JSON value per line, each parsed
+// as above. A line that does not parse (syntax, a repeated key, a number
+// out of range such as 1e400) is not fatal: it is returned in `malformed`
+// with its 1-based line number, the parser message and an excerpt, and the
+// caller decides (a task file stops; a judge importer records bad input).
+// Lines of only whitespace are skipped and counted in `blank_lines`, except
+// a single trailing newline at the end of the text.
 #ifndef REPRO_STAGES_FRAMEWORK_PIPELINE_STRICT_JSON_H_
 #define REPRO_STAGES_FRAMEWORK_PIPELINE_STRICT_JSON_H_
 
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -32,6 +43,25 @@ class DuplicateJsonKey : public std::runtime_error {
 nlohmann::json ParseJsonRejectingDuplicates(absl::string_view text);
 
 absl::StatusOr<nlohmann::json> ParseJsonDocument(absl::string_view text, absl::string_view where);
+
+struct JsonLine {
+  int line = 0;
+  nlohmann::json value;
+};
+
+struct MalformedLine {
+  int line = 0;
+  std::string message;
+  std::string excerpt;  // first 80 bytes of the line (Utf8Excerpt: always valid UTF-8)
+};
+
+struct JsonLines {
+  std::vector<JsonLine> values;
+  std::vector<MalformedLine> malformed;
+  int blank_lines = 0;
+};
+
+JsonLines ParseJsonLines(absl::string_view text);
 
 }  // namespace repro
 

@@ -57,27 +57,6 @@ absl::StatusOr<Json> ParseJsonDocument(absl::string_view text, absl::string_view
   return repro::ParseJsonDocument(text, file);
 }
 
-JsonLines ParseJsonLines(absl::string_view text) {
-  JsonLines out;
-  std::vector<absl::string_view> lines = absl::StrSplit(text, '\n');
-  if (!lines.empty() && lines.back().empty()) lines.pop_back();
-  for (size_t i = 0; i < lines.size(); ++i) {
-    const absl::string_view line = lines[i];
-    if (absl::StripAsciiWhitespace(line).empty()) {
-      ++out.blank_lines;
-      continue;
-    }
-    try {
-      out.values.push_back({static_cast<int>(i + 1), ParseJsonRejectingDuplicates(line)});
-    } catch (const DuplicateJsonKey& e) {
-      out.malformed.push_back({static_cast<int>(i + 1), Utf8Safe(e.what()), Utf8Excerpt(line, 80)});
-    } catch (const Json::exception& e) {  // parse_error, out_of_range (1e400), ...
-      out.malformed.push_back({static_cast<int>(i + 1), Utf8Safe(e.what()), Utf8Excerpt(line, 80)});
-    }
-  }
-  return out;
-}
-
 namespace {
 
 absl::StatusOr<const Json*> Field(const Json& obj, absl::string_view name,

@@ -19,11 +19,9 @@
 // key (RFC 8259 leaves its meaning open; nlohmann would keep the last):
 // stages/framework/pipeline/strict_json.h, the one parser of that rule.
 //
-// ParseJsonLines: one JSON value per line (JSON Lines). A line that does not
-// parse (syntax, or a number out of range such as 1e400) is not fatal: it is returned in
-// `malformed` with its 1-based line number and the parser message, and the caller records it as bad
-// input. Empty lines (only whitespace) are skipped and counted in `blank_lines`, except a single
-// trailing newline at the end of the file.
+// ParseJsonLines: one JSON value per line (JSON Lines), the pipeline's one
+// splitter (stages/framework/pipeline/strict_json.h); a malformed line is
+// returned, not fatal, and the caller records it as bad input.
 #ifndef REPRO_STAGES_STUDIES_JUDGE_JSON_INPUT_H_
 #define REPRO_STAGES_STUDIES_JUDGE_JSON_INPUT_H_
 
@@ -33,6 +31,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "nlohmann/json.hpp"
+#include "stages/framework/pipeline/strict_json.h"
 
 namespace repro::judge {
 
@@ -42,24 +41,11 @@ absl::StatusOr<std::string> MaybeGunzip(absl::string_view bytes, absl::string_vi
 
 absl::StatusOr<Json> ParseJsonDocument(absl::string_view text, absl::string_view file);
 
-struct JsonLine {
-  int line = 0;
-  Json value;
-};
-
-struct MalformedLine {
-  int line = 0;
-  std::string message;
-  std::string excerpt;  // first 80 bytes of the line (Utf8Excerpt: always valid UTF-8)
-};
-
-struct JsonLines {
-  std::vector<JsonLine> values;
-  std::vector<MalformedLine> malformed;
-  int blank_lines = 0;
-};
-
-JsonLines ParseJsonLines(absl::string_view text);
+// The pipeline's one JSON Lines splitter (strict_json.h).
+using repro::JsonLine;
+using repro::JsonLines;
+using repro::MalformedLine;
+using repro::ParseJsonLines;
 
 // Typed field access for importer code: a missing field or a wrong type is
 // InvalidArgument "<where>: field '<name>': expected <type>, found <type>".
