@@ -57,27 +57,26 @@ def _artifact(target):
     return files[0]
 
 def _summary_index_impl(ctx):
+    # The one index format of the pipeline (stages/retrieval/set_index.h):
+    # "# <key>\t<value>" headers, then "<task or ->\t<role>\t<runfiles path>".
     lines = ["# set\t%s" % ctx.attr.set_name]
     if ctx.attr.message:
         lines.append("# not_configured\t%s" % ctx.attr.message)
+    if ctx.attr.lock_file:
+        lines.append("# lock_file\t%s" % ctx.attr.lock_file)
     if ctx.attr.task_set:
-        lines.append("# task_set\t%s" % _artifact(ctx.attr.task_set).short_path)
+        lines.append("-\ttask_set\t%s" % _artifact(ctx.attr.task_set).short_path)
     if ctx.attr.derived_lock:
         derived = [f for f in ctx.attr.derived_lock.files.to_list() if f.basename.endswith("task_lock.textproto")]
-        lines.append("# derived_lock\t%s" % derived[0].short_path)
-        lines.append("# lock\t%s" % (ctx.file.lock.short_path if ctx.file.lock else "-"))
-        lines.append("# lock_file\t%s" % ctx.attr.lock_file)
-        lines.append("# refreeze\t%s" % ctx.attr.refreeze)
+        lines.append("-\tderived_lock\t%s" % derived[0].short_path)
+    if ctx.file.lock:
+        lines.append("-\tlock\t%s" % ctx.file.lock.short_path)
     kinds = ["base_manifest", "base_chunks", "stale_manifest", "stale_chunks", "labels"]
     for i, task in enumerate(ctx.attr.task_ids):
-        row = [task]
         for kind in kinds:
             files = getattr(ctx.attr, kind)
             if files:
-                row.append(_artifact(files[i]).short_path)
-            else:
-                row.append("-")
-        lines.append("\t".join(row))
+                lines.append("%s\t%s\t%s" % (task, kind, _artifact(files[i]).short_path))
     out = ctx.actions.declare_file(ctx.label.name + ".tsv")
     ctx.actions.write(out, "\n".join(lines) + "\n")
     return [DefaultInfo(files = depset([out]), runfiles = ctx.runfiles(files = [out]))]
@@ -93,7 +92,6 @@ summary_index = rule(
         "derived_lock": attr.label(doc = "The set's derived_lock stage (its task_lock.textproto)."),
         "lock": attr.label(allow_single_file = True, doc = "The committed task lock, if any."),
         "lock_file": attr.string(doc = "The lock's workspace path, for messages."),
-        "refreeze": attr.string(doc = "The command that writes the lock."),
         "base_manifest": attr.label_list(),
         "base_chunks": attr.label_list(),
         "stale_manifest": attr.label_list(),
@@ -299,7 +297,6 @@ def _configured_checks(s):
         derived_lock = s.derived_lock,
         lock = s.lock,
         lock_file = s.lock_file,
-        refreeze = s.refreeze,
         base_manifest = [t.base_manifest for t in s.tasks],
         base_chunks = [t.base_chunks for t in s.tasks],
         stale_manifest = [t.stale_manifest for t in stale] if len(stale) == len(s.tasks) else [],

@@ -5,8 +5,9 @@
 set -euo pipefail
 index=$1
 n=0
-while IFS=$'\t' read -r task _ _ _ _ labels; do
-  [[ $task == \#* ]] && continue
+# Rows "<task>\t<role>\t<path>" (stages/retrieval/set_index.h); the labels rows.
+while IFS=$'\t' read -r task role labels; do
+  [[ $task == \#* || $role != labels ]] && continue
   if [[ ! -s $labels ]]; then
     echo "FAIL: task $task: no labels artifact ($labels)" >&2
     exit 1

@@ -17,6 +17,7 @@
 // its lock, 1 otherwise (or on an error), 2 for a set not configured.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <map>
@@ -39,6 +40,7 @@
 #include "stages/framework/pipeline/file_io.h"
 #include "stages/framework/pipeline/stage_proto.h"
 #include "stages/framework/pipeline/status_macros.h"
+#include "stages/retrieval/set_index.h"
 
 ABSL_FLAG(std::vector<std::string>, indexes, {},
           "Runfiles paths of the summary_index.tsv of each task set.");
@@ -64,46 +66,11 @@ absl::StatusOr<M> ReadArtifact(const std::string& short_path) {
   return m;
 }
 
-struct TaskRow {
-  std::string base_manifest, base_chunks, stale_manifest, stale_chunks, labels;
-};
+using retrieval::SetIndex;
 
-struct SetIndex {
-  std::string name;
-  std::string not_configured;
-  std::string task_set;
-  std::string derived_lock, lock, lock_file, refreeze;  // lock: "-" when absent
-  std::vector<std::string> ids;
-  std::map<std::string, TaskRow> rows;
-};
-
-absl::StatusOr<SetIndex> LoadIndex(const std::string& path) {
-  ASSIGN_OR_RETURN(const std::string text, Read(path));
-  SetIndex index;
-  for (absl::string_view line : absl::StrSplit(text, '\n', absl::SkipEmpty())) {
-    std::vector<std::string> f = absl::StrSplit(line, '\t');
-    if (f[0] == "# set" && f.size() == 2) {
-      index.name = f[1];
-    } else if (f[0] == "# not_configured" && f.size() == 2) {
-      index.not_configured = f[1];
-    } else if (f[0] == "# task_set" && f.size() == 2) {
-      index.task_set = f[1];
-    } else if (f[0] == "# derived_lock" && f.size() == 2) {
-      index.derived_lock = f[1];
-    } else if (f[0] == "# lock" && f.size() == 2) {
-      index.lock = f[1];
-    } else if (f[0] == "# lock_file" && f.size() == 2) {
-      index.lock_file = f[1];
-    } else if (f[0] == "# refreeze" && f.size() == 2) {
-      index.refreeze = f[1];
-    } else if (f.size() == 6) {
-      index.ids.push_back(f[0]);
-      index.rows[f[0]] = {f[1], f[2], f[3], f[4], f[5]};
-    } else {
-      return absl::InvalidArgumentError(absl::StrCat(path, ": bad line: ", line));
-    }
-  }
-  return index;
+// The command that writes set `set`'s task lock (reports/experiments.bzl).
+std::string Refreeze(const SetIndex& set) {
+  return absl::StrCat("bazel run //reports:", set.name, "_tasks_refreeze");
 }
 
 std::string Short(const std::string& commit) { return commit.substr(0, 12); }
@@ -151,17 +118,27 @@ absl::StatusOr<TaskLock> ReadLock(const std::string& short_path) {
   return ParseTaskLock(text, short_path);
 }
 
-absl::StatusOr<TaskArtifacts> LoadTask(const SetIndex& set, const TaskRow& row) {
+absl::StatusOr<TaskArtifacts> LoadTask(const SetIndex& set, const std::string& id) {
   TaskArtifacts a;
-  ASSIGN_OR_RETURN(a.tasks, ReadArtifact<TaskSet>(set.task_set));
-  ASSIGN_OR_RETURN(a.base, ReadArtifact<Snapshot>(row.base_manifest));
-  ASSIGN_OR_RETURN(a.stale, ReadArtifact<Snapshot>(row.stale_manifest));
-  ASSIGN_OR_RETURN(a.base_chunks, ReadArtifact<ChunkSet>(row.base_chunks));
-  ASSIGN_OR_RETURN(a.stale_chunks, ReadArtifact<ChunkSet>(row.stale_chunks));
-  ASSIGN_OR_RETURN(a.labels, ReadArtifact<Labels>(row.labels));
-  ASSIGN_OR_RETURN(a.derived, ReadLock(set.derived_lock));
-  if (set.lock != "-") {
-    ASSIGN_OR_RETURN(a.locked, ReadLock(set.lock));
+  auto path = [&](const std::string& task, const std::string& role) {
+    return retrieval::PathOf(set, task, role);
+  };
+  ASSIGN_OR_RETURN(const std::string task_set, path("-", "task_set"));
+  ASSIGN_OR_RETURN(a.tasks, ReadArtifact<TaskSet>(task_set));
+  ASSIGN_OR_RETURN(const std::string base, path(id, "base_manifest"));
+  ASSIGN_OR_RETURN(a.base, ReadArtifact<Snapshot>(base));
+  ASSIGN_OR_RETURN(const std::string stale, path(id, "stale_manifest"));
+  ASSIGN_OR_RETURN(a.stale, ReadArtifact<Snapshot>(stale));
+  ASSIGN_OR_RETURN(const std::string base_chunks, path(id, "base_chunks"));
+  ASSIGN_OR_RETURN(a.base_chunks, ReadArtifact<ChunkSet>(base_chunks));
+  ASSIGN_OR_RETURN(const std::string stale_chunks, path(id, "stale_chunks"));
+  ASSIGN_OR_RETURN(a.stale_chunks, ReadArtifact<ChunkSet>(stale_chunks));
+  ASSIGN_OR_RETURN(const std::string labels, path(id, "labels"));
+  ASSIGN_OR_RETURN(a.labels, ReadArtifact<Labels>(labels));
+  ASSIGN_OR_RETURN(const std::string derived, path("-", "derived_lock"));
+  ASSIGN_OR_RETURN(a.derived, ReadLock(derived));
+  if (set.paths.count({"-", "lock"})) {
+    ASSIGN_OR_RETURN(a.locked, ReadLock(set.paths.at({"-", "lock"})));
   }
   return a;
 }
@@ -224,7 +201,7 @@ std::vector<std::string> LockDifferences(const SetIndex& set, const TaskArtifact
                                          const std::string& id) {
   if (!a.locked.has_value()) {
     return {absl::StrCat(set.lock_file, " (absent): task set ", set.name,
-                         " has no task lock; write it with `", set.refreeze,
+                         " has no task lock; write it with `", Refreeze(set),
                          "`, review it, commit it")};
   }
   TaskLock locked = OneTask(*a.locked, id), derived = OneTask(a.derived, id);
@@ -246,7 +223,7 @@ bool PrintLabels(const SetIndex& set, const TaskArtifacts& a, const std::string&
             << "\n";
   for (const std::string& d : differences) std::cout << "    " << d << "\n";
   if (!differences.empty() && a.locked.has_value()) {
-    std::cout << "    (if the derivation is right: `" << set.refreeze
+    std::cout << "    (if the derivation is right: `" << Refreeze(set)
               << "`, review the diff, commit it)\n";
   }
   const std::map<std::string, std::string> stale_paths = BlobsByPath(a.stale);
@@ -267,7 +244,7 @@ int PrintTask(const SetIndex& set, const std::string& id) {
     std::cout << id << " (" << set.name << "): " << set.not_configured << "\n";
     return 2;
   }
-  absl::StatusOr<TaskArtifacts> a = LoadTask(set, set.rows.at(id));
+  absl::StatusOr<TaskArtifacts> a = LoadTask(set, id);
   if (!a.ok()) {
     std::cerr << "summary: " << a.status().message() << "\n";
     return 1;
@@ -277,7 +254,7 @@ int PrintTask(const SetIndex& set, const std::string& id) {
     if (t.id() == id) task = &t;
   }
   if (task == nullptr) {
-    std::cerr << "summary: task " << id << " is not in " << set.task_set << "\n";
+    std::cerr << "summary: task " << id << " is not in the task set " << set.name << "\n";
     return 1;
   }
   PrintHeader(set, *task);
@@ -305,7 +282,7 @@ int Main(int argc, char** argv) {
   g_root = RunfilesRoot(argv[0]);
   std::vector<SetIndex> sets;
   for (const std::string& path : absl::GetFlag(FLAGS_indexes)) {
-    absl::StatusOr<SetIndex> index = LoadIndex(path);
+    absl::StatusOr<SetIndex> index = retrieval::ReadSetIndex(Resolve(path));
     if (!index.ok()) {
       std::cerr << "summary: " << index.status().message() << "\n";
       return 1;
@@ -315,7 +292,7 @@ int Main(int argc, char** argv) {
   if (args.size() < 2) {
     std::cout << "usage: bazel run //stages/grid:summary -- <task id>...\n";
     for (const SetIndex& set : sets) {
-      std::cout << "  " << set.name << ": " << absl::StrJoin(set.ids, " ")
+      std::cout << "  " << set.name << ": " << absl::StrJoin(set.tasks, " ")
                 << (set.not_configured.empty() ? "" : "  (not configured)") << "\n";
     }
     return 0;
@@ -325,14 +302,20 @@ int Main(int argc, char** argv) {
     const std::string id = args[i];
     bool found = false;
     for (const SetIndex& set : sets) {  // every set that holds the id
-      if (!set.rows.count(id)) continue;
+      if (std::find(set.tasks.begin(), set.tasks.end(), id) == set.tasks.end()) continue;
       if (found || i > 1) std::cout << "\n";
       found = true;
       int s = PrintTask(set, id);
       if (s != 0) status = s;
     }
     if (!found) {
-      std::cerr << "summary: no task " << id << " in any task set\n";
+      std::cerr << "summary: no task " << id << " in any configured task set";
+      for (const SetIndex& set : sets) {
+        if (!set.not_configured.empty()) {
+          std::cerr << "; task set " << set.name << " is not configured: " << set.not_configured;
+        }
+      }
+      std::cerr << "\n";
       status = 1;
     }
   }

@@ -1,5 +1,7 @@
 #include "stages/retrieval/set_index.h"
 
+#include <algorithm>
+
 #include "absl/status/status.h"
 #include "absl/strings/escaping.h"
 #include "absl/strings/match.h"
@@ -12,30 +14,41 @@
 
 namespace repro::retrieval {
 
+absl::StatusOr<SetIndex> ReadSetIndex(const std::string& path) {
+  ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  SetIndex index;
+  int line_number = 0;
+  for (absl::string_view line : absl::StrSplit(text, '\n', absl::SkipEmpty())) {
+    ++line_number;
+    std::vector<std::string> f = absl::StrSplit(line, '\t');
+    if (f.size() == 2 && f[0] == "# set") {
+      index.name = f[1];
+    } else if (f.size() == 2 && f[0] == "# not_configured") {
+      index.not_configured = f[1];
+    } else if (f.size() == 2 && f[0] == "# lock_file") {
+      index.lock_file = f[1];
+    } else if (f.size() == 3 && !absl::StartsWith(f[0], "#")) {
+      if (f[0] != "-" &&
+          std::find(index.tasks.begin(), index.tasks.end(), f[0]) == index.tasks.end()) {
+        index.tasks.push_back(f[0]);
+      }
+      index.paths[{f[0], f[1]}] = f[2];
+    } else {
+      return absl::InvalidArgumentError(absl::StrCat(
+          path, ":", line_number,
+          ": expected \"# set\t<name>\", \"# not_configured\t<why>\", \"# lock_file\t<path>\" "
+          "or \"<task or ->\t<role>\t<path>\", found \"",
+          absl::CHexEscape(line), "\""));
+    }
+  }
+  return index;
+}
+
 absl::StatusOr<SetIndex> LoadSet(const std::vector<std::string>& index_files,
                                  const std::string& set) {
   std::vector<std::string> known;
   for (const std::string& path : index_files) {
-    ASSIGN_OR_RETURN(std::string text, ReadFile(path));
-    SetIndex index;
-    int line_number = 0;
-    for (absl::string_view line : absl::StrSplit(text, '\n', absl::SkipEmpty())) {
-      ++line_number;
-      std::vector<std::string> f = absl::StrSplit(line, '\t');
-      if (f.size() == 2 && f[0] == "# set") {
-        index.name = f[1];
-      } else if (f.size() == 2 && f[0] == "# not_configured") {
-        index.not_configured = f[1];
-      } else if (f.size() == 3 && !absl::StartsWith(f[0], "#")) {
-        index.paths[{f[0], f[1]}] = f[2];
-      } else {
-        return absl::InvalidArgumentError(
-            absl::StrCat(path, ":", line_number,
-                         ": expected \"# set\t<name>\", \"# not_configured\t<why>\" or "
-                         "\"<task or ->\t<role>\t<path>\", found \"",
-                         absl::CHexEscape(line), "\""));
-      }
-    }
+    ASSIGN_OR_RETURN(SetIndex index, ReadSetIndex(path));
     if (index.name != set) {
       known.push_back(index.name);
       continue;

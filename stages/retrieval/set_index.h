@@ -1,13 +1,16 @@
-// Reading the search_index.tsv of an experiment (stages/grid/defs.bzl:
-// search_index) and the artifacts it names, for the `bazel run` commands of
-// this package.
+// Reading the pipeline's TSV indexes and the artifacts they name, for the
+// `bazel run` commands: an experiment's search_index.tsv (stages/grid/defs.bzl)
+// and a task set's summary_index.tsv (stages/corpus/defs.bzl). One format,
+// one reader (ReadSetIndex).
 //
-// Index rows: "<task or ->\t<role>\t<runfiles path>" (the harness configs
-// are "-\tharness/<i>", the experiment's validated spec "-\tgrid_spec",
-// whose pins source says where its pins live), plus "# set\t<experiment
-// name>" and, for an experiment whose history is not configured,
-// "# not_configured\t<msg>". Any other line is InvalidArgument naming the
-// index file and the line.
+// Index rows: "<task or ->\t<role>\t<runfiles path>" (search: the harness
+// configs are "-\tharness/<i>", the experiment's validated spec
+// "-\tgrid_spec", whose pins source says where its pins live; summary:
+// "-\ttask_set", "-\tderived_lock", "-\tlock" and per task base_manifest,
+// base_chunks, stale_manifest, stale_chunks, labels), plus "# set\t<name>",
+// for a set whose history is not configured "# not_configured\t<msg>", and
+// "# lock_file\t<workspace path>" (summary). Any other line is
+// InvalidArgument naming the index file and the line.
 // Paths are relative to the runfiles root, which is the working directory of
 // `bazel run`.
 #ifndef REPRO_STAGES_RETRIEVAL_SET_INDEX_H_
@@ -28,8 +31,13 @@ namespace repro::retrieval {
 struct SetIndex {
   std::string name;
   std::string not_configured;  // non-empty: the set is not available, and why
+  std::string lock_file;       // summary indexes: the task lock's workspace path
   std::map<std::pair<std::string, std::string>, std::string> paths;  // (task, role) -> path
+  std::vector<std::string> tasks;  // the task ids of the rows, in first-row order
 };
+
+// One index file (the format above).
+absl::StatusOr<SetIndex> ReadSetIndex(const std::string& path);
 
 // The index among `index_files` whose name is `set` (an experiment name);
 // NotFound lists the names.
