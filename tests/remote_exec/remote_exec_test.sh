@@ -42,7 +42,7 @@ source "$NB_ROOT/tools/lib/server.sh"
   || nb_fail "buildbox-casd is not installed in tools/remote_exec/bin: run tools/setup.sh"
 command -v bwrap > /dev/null || nb_fail "bwrap not on PATH: run tools/setup.sh (Debian's bubblewrap)"
 
-port=$(/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+port=$(server_free_port)
 casd_dir="$NB_WORK/casd"
 casd_pid=""
 readonly CLUSTER="$NB_ROOT/tools/cluster.sh"
@@ -125,7 +125,7 @@ nb_log "warm build (${NB_WALL_S}s): $n_warm of $n_warm spawns remote cache hits,
 cluster_phase() {
   local cport salt digest killed_bot pid w status started start_s
   start_s=$SECONDS
-  cport=$(/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  cport=$(server_free_port)
   "$CLUSTER" start "$cluster_dir" --workers 2 --port "$cport" --cache "http://127.0.0.1:$port"
   salt=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
   local startup=()

@@ -38,16 +38,15 @@ fi
 mkdir -p "$scratch" && touch "$scratch/.scaling"
 scratch=$(cd "$scratch" && pwd -P)
 
-free_port() {
-  /usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
+# shellcheck source=tools/lib/server.sh
+source "$ROOT/tools/lib/server.sh"
 cleanup() {
   if [ -d "$scratch/cluster" ]; then "$ROOT/tools/cluster.sh" stop "$scratch/cluster" > /dev/null 2>&1 || true; fi
   "$ROOT/tools/remote_exec.sh" stop "$scratch/casd" > /dev/null 2>&1 || true
 }
 trap cleanup EXIT
 
-casd_port=$(free_port)
+casd_port=$(server_free_port)
 "$ROOT/tools/remote_exec.sh" start "$scratch/casd" --port "$casd_port" > /dev/null
 (cd "$ROOT" && bazel --output_base="$scratch/ob" build --config=remote-exec \
   "--remote_executor=grpc://127.0.0.1:$casd_port" "$label") > "$scratch/warm.log" 2>&1 \
@@ -58,7 +57,7 @@ echo "|---|---|---|---|---|---|---|---|"
 busy_jiffies() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9 }' /proc/stat; }
 for n in "$@"; do
   rm -rf "$scratch/cluster"
-  port=$(free_port)
+  port=$(server_free_port)
   "$ROOT/tools/cluster.sh" start "$scratch/cluster" --workers "$n" --port "$port" \
     --cache "http://127.0.0.1:$casd_port" > /dev/null
   salt=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')

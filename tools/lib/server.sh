@@ -6,6 +6,8 @@
 #   server_die <message>              "<SERVER_NAME>: <message>" on stderr, exit 1
 #   server_port_open <port>           true when something accepts TCP on 127.0.0.1:<port>
 #   server_check_port <port> [min]    dies unless <port> is a number in [min (1), 65535]
+#   server_free_port                  a loopback port no process listens on now (the kernel's
+#                                     choice for a socket bound to 127.0.0.1:0)
 #   server_alive <pid>                true while <pid> runs (a zombie, exited but not
 #                                     yet reaped, does not count)
 #   server_read_pid <pid file>        the pid in <pid file> if that process is alive
@@ -49,6 +51,10 @@ server_die() {
 
 server_port_open() {
   (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+server_free_port() {
+  /usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
 server_check_port() {

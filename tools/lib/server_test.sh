@@ -29,7 +29,7 @@ launch() {  # launch <name> <command...>: a server in its own process group
 (server_check_port 8980) || fail "8980 is a valid port"
 refute bash -c "source '$(dirname "$0")/server.sh'; server_check_port 80 1024" 2>/dev/null
 refute bash -c "source '$(dirname "$0")/server.sh'; server_check_port x" 2>/dev/null
-port=$(/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+port=$(server_free_port)
 refute server_port_open "$port"
 launch listener /usr/bin/python3 -c "
 import socket, time
