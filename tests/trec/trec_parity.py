@@ -104,7 +104,7 @@ def condition_name(o):
     return f"S002_d{o['dose']}"
 
 
-def e04(report):
+def grid(report):
     with open(os.path.join(report, "report.json")) as f:
         e = json.load(f)
     files_qrels = read_qrels(os.path.join(report, "files.qrels"))
@@ -153,7 +153,8 @@ def e04(report):
             check.equal(where, "first_gold_observed", o.get("first_gold_observed", False),
                         first is not None)
     check_paired_tests(e, check)
-    check.finish(f"e04 {e['grid']}: {rows} rows (cells x conditions), {len(cache)} runs, "
+    check.finish(f"grid report, {e.get('experiment') or e['grid']}: {rows} rows (cells x conditions), "
+                 f"{len(cache)} runs, "
                  f"{len(e.get('paired_tests', []))} paired tests")
 
 
@@ -214,7 +215,7 @@ def w04(report):
     check.finish("w04")
 
 
-KINDS = {"report.json": e04, "w04.json": w04}
+KINDS = {"report.json": grid, "w04.json": w04}
 
 
 def check_of(argv):
