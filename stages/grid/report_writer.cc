@@ -576,9 +576,9 @@ std::string DistractorNote(const GridReport& r, absl::string_view cmp) {
       "Note on ", cmp, " under S002: the distractors take their words from ", source, "; ", spared,
       " searches with the ", drawn == "query" ? "reformulation" : "query", ", ", exposed,
       " with the ", drawn, ", so ", spared,
-      " meets fewer of the distractors' words by construction and its smaller loss is partly an "
-      "artifact of the protocol, not robustness alone (an experiment can draw the words from "
-      "both: distractor_vocabulary, docs/experiments.md).");
+      " meets fewer of the distractors' words by construction: the difference in their S002 loss "
+      "is partly an artifact of the protocol, not robustness alone (an experiment can draw the "
+      "words from both: distractor_vocabulary, docs/experiments.md).");
 }
 
 // Every harness difference per metric: the baseline metrics and the MRR
