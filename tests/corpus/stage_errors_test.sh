@@ -36,6 +36,13 @@ expect_in_err() {
   done
 }
 
+# labels_manifest <diff status> <name_status.z> <u0.diff>: the labels stage's
+# manifest for F01 of the validated spec, with the given diff files.
+labels_manifest() {
+  printf 'input\ttasks\t%s\ninput\tdiff_status\t%s\ninput\tname_status\t%s\ninput\tdiff\t%s\ninput\tbase_chunks\t%s\ninput\tstale_manifest\t%s\noutput\tF01.labels.pb\t%s\n' \
+    "$work/task_set.pb" "$1" "$2" "$3" "$chunks" "$stale" "$work/F01.labels.pb"
+}
+
 # A spec whose F01 labels are wrong in two ways.
 sed -e 's/base_end_line: 38/base_end_line: 39/' \
   -e '0,/exists: true/s//exists: false/' "$spec" >"$work/wrong.textproto"
@@ -52,8 +59,7 @@ if ! stage "$validate" "$work/m1" --history=h --remedy=r; then
   cat "$work/err"
   exit 1
 fi
-printf 'input\ttasks\t%s\ninput\tdiff_status\t%s\ninput\tname_status\t%s\ninput\tdiff\t%s\ninput\tbase_chunks\t%s\ninput\tstale_manifest\t%s\noutput\tF01.labels.pb\t%s\n' \
-  "$work/task_set.pb" "$dstatus" "$ns" "$diff" "$chunks" "$stale" "$work/F01.labels.pb" >"$work/m2"
+labels_manifest "$dstatus" "$ns" "$diff" >"$work/m2"
 if stage "$labels" "$work/m2" --task=F01 --history=h --remedy=r; then
   echo "FAIL: the labels stage accepted wrong expected labels"
   failures=$((failures + 1))
@@ -74,8 +80,7 @@ mkdir -p "$other"
 cp "$dstatus" "$other/status"
 cp "$ns" "$other/name_status.z"
 cp "$diff" "$other/u0.diff"
-printf 'input\ttasks\t%s\ninput\tdiff_status\t%s\ninput\tname_status\t%s\ninput\tdiff\t%s\ninput\tbase_chunks\t%s\ninput\tstale_manifest\t%s\noutput\tF01.labels.pb\t%s\n' \
-  "$work/task_set.pb" "$other/status" "$other/name_status.z" "$other/u0.diff" "$chunks" "$stale" "$work/F01.labels.pb" >"$work/m4"
+labels_manifest "$other/status" "$other/name_status.z" "$other/u0.diff" >"$work/m4"
 if stage "$labels" "$work/m4" --task=F01 --history=h --remedy=r; then
   echo "FAIL: the labels stage read the diff of other commits than the task's"
   failures=$((failures + 1))
@@ -93,8 +98,7 @@ mkdir -p "$renames"
 cp "$dstatus" "$renames/status"
 printf 'R100\0internal/cache/key.go\0internal/cache/keys.go\0R097\0a.go\0b.go\0M\0internal/cache/key_test.go\0' >"$renames/name_status.z"
 : >"$renames/u0.diff"
-printf 'input\ttasks\t%s\ninput\tdiff_status\t%s\ninput\tname_status\t%s\ninput\tdiff\t%s\ninput\tbase_chunks\t%s\ninput\tstale_manifest\t%s\noutput\tF01.labels.pb\t%s\n' \
-  "$work/task_set.pb" "$renames/status" "$renames/name_status.z" "$renames/u0.diff" "$chunks" "$stale" "$work/F01.labels.pb" >"$work/m5"
+labels_manifest "$renames/status" "$renames/name_status.z" "$renames/u0.diff" >"$work/m5"
 if stage "$labels" "$work/m5" --task=F01 --task_where=data/x/tasks.jsonl:3 --history=h --remedy=r; then
   echo "FAIL: the labels stage accepted a fix without a gold file"
   failures=$((failures + 1))
