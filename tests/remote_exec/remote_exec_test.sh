@@ -197,6 +197,19 @@ cluster_phase() {
   done
   same_bytes cluster
   nb_log "cluster: worker 1 ran $(grep -c '^lease ' "$cluster_dir/worker-1/bot-1.log") actions, worker 2 $killed_bot before the kill; the killed action ran again on worker 1; $(wc -l < "$NB_WORK/cluster.stable") report files equal the local build's"
+  # The next build after the kill: what the killed worker left (its casd's
+  # partial uploads, its lost lease) must not reach the action cache. From
+  # a clean output base, with the same salt, every spawn is a cache hit of
+  # the cluster whose blobs all download ("errors during bulk transfer"
+  # otherwise), and the bytes are the local build's.
+  nb_bazel_cmd "$copy" warm "$NB_WORK/cluster-again-clean.log" clean
+  nb_bazel "$copy" warm "$NB_WORK/cluster-again.log" --config=cluster "--remote_executor=grpc://127.0.0.1:$cport" \
+    "--define=stage_cache_salt=$salt" --execution_log_json_file="$NB_WORK/cluster-again.json" "${REPORTS[@]}"
+  spawn_runners "$NB_WORK/cluster-again.json" > "$NB_WORK/cluster-again.spawns"
+  not_hit=$(awk -F'\t' '$2 != "remote cache hit"' "$NB_WORK/cluster-again.spawns" | sort | uniq -c)
+  [ -z "$not_hit" ] || { echo "$not_hit" >&2; nb_fail "cluster: after the kill, spawns of the next build that were not cache hits"; }
+  same_bytes cluster-again
+  nb_log "cluster: the next build (${NB_WALL_S}s): $(wc -l < "$NB_WORK/cluster-again.spawns") spawns, all cache hits; same bytes"
   started=$(cat "$cluster_dir"/worker-*/*.pid "$cluster_dir/server/bgd.pid")
   "$CLUSTER" stop "$cluster_dir" > /dev/null
   for pid in $started; do

@@ -23,6 +23,13 @@ The loop:
      buildbox-run writes no result, the lease is COMPLETED with status
      INTERNAL naming its exit status and log. buildbox-run 1.3.11 may exit 1
      under this loop after writing a correct result: the result file decides.
+     A result is returned only once every blob it names (output files, output
+     trees, stdout, stderr) is in BuildGrid's CAS (FindMissingBlobs): BuildGrid
+     stores a COMPLETED result in its action cache, and an entry naming a
+     missing blob fails every build that hits it ("errors during bulk
+     transfer"). Otherwise the lease is COMPLETED with status UNAVAILABLE
+     naming the missing digests: nothing is cached, and Bazel retries the
+     action.
   4. Back to 2. On SIGTERM or SIGINT, the bot reports BOT_TERMINATING and
      exits 0 after the lease it runs.
 
@@ -53,6 +60,7 @@ import uuid
 
 import grpc
 from buildgrid._protos.build.bazel.remote.execution.v2 import remote_execution_pb2 as re_pb2
+from buildgrid._protos.build.bazel.remote.execution.v2 import remote_execution_pb2_grpc as re_pb2_grpc
 from buildgrid._protos.google.devtools.remoteworkers.v1test2 import bots_pb2
 from buildgrid._protos.google.devtools.remoteworkers.v1test2 import bots_pb2_grpc
 from buildgrid._protos.google.devtools.remoteworkers.v1test2 import worker_pb2
@@ -69,6 +77,7 @@ RETRY_LIMIT_S = 60
 # tools/cluster/buildgrid.yml.in (12 s) is three times the longer of the two.
 KEEPALIVE_PING_S = 2
 _INTERNAL = 13  # google.rpc.Code.INTERNAL
+_UNAVAILABLE = 14  # google.rpc.Code.UNAVAILABLE
 
 
 class Worker:
@@ -77,6 +86,7 @@ class Worker:
         self.stopping = False
         channel = grpc.insecure_channel(args.server)
         self.bots = bots_pb2_grpc.BotsStub(channel)
+        self.cas = re_pb2_grpc.ContentAddressableStorageStub(channel)
         self.done = set()  # ids of leases run, until BuildGrid drops them
 
     def new_session(self):
@@ -113,6 +123,38 @@ class Worker:
                              f"for {RETRY_LIMIT_S}s: {e.code().name}: {e.details()}")
                 time.sleep(1)
 
+    def missing_blobs(self, result):
+        """The digests `result` names that BuildGrid's CAS lacks, as "<hash>/<size>" strings.
+
+        Names: each output file, each output directory's Tree and every file
+        of that tree, stdout and stderr. A Tree that cannot be read counts as
+        missing, and so does everything when BuildGrid does not answer.
+        """
+        digests = [f.digest for f in result.output_files]
+        digests += [result.stdout_digest, result.stderr_digest]
+        trees = [d.tree_digest for d in result.output_directories]
+        missing = []
+        if trees:
+            request = re_pb2.BatchReadBlobsRequest(instance_name=self.args.instance, digests=trees)
+            answer = self.call(self.cas.BatchReadBlobs, request)
+            for blob in answer.responses if answer is not None else []:
+                if blob.status.code != 0:
+                    missing.append(blob.digest)
+                    continue
+                tree = re_pb2.Tree()
+                tree.ParseFromString(blob.data)
+                for directory in [tree.root] + list(tree.children):
+                    digests += [f.digest for f in directory.files]
+            if answer is None:
+                missing += trees
+        # The empty blob is never stored or fetched (REAPI: always present).
+        digests = [d for d in digests if d.size_bytes > 0]
+        if digests:
+            request = re_pb2.FindMissingBlobsRequest(instance_name=self.args.instance, blob_digests=digests)
+            answer = self.call(self.cas.FindMissingBlobs, request)
+            missing += digests if answer is None else answer.missing_blob_digests
+        return [f"{d.hash}/{d.size_bytes}" for d in missing]
+
     def run_lease(self, session, lease):
         """Runs one lease of `session`; fills lease.result or lease.status; marks it COMPLETED."""
         action_bytes = lease.payload.value
@@ -145,8 +187,14 @@ class Worker:
             result = re_pb2.ActionResult()
             with open(result_file, "rb") as f:
                 result.ParseFromString(f.read())
-            lease.result.Pack(result)
-            exit_code = str(result.exit_code)
+            missing = self.missing_blobs(result)
+            if missing:
+                lease.status.code = _UNAVAILABLE
+                lease.status.message = (f"worker {self.args.bot_id}: {len(missing)} output blob(s) of the result "
+                                        f"are not in the CAS, first {missing[0]}; run the action again")
+            else:
+                lease.result.Pack(result)
+            exit_code = str(result.exit_code) if not missing else "missing-outputs"
         else:
             lease.status.code = _INTERNAL
             lease.status.message = (f"buildbox-run exited {code} without an ActionResult "
@@ -168,11 +216,14 @@ class Worker:
                     self.run_lease(session, lease)
                     self.done.add(lease.id)
             self.done &= {lease.id for lease in session.leases}
-            if self.stopping:
+            # Read once: a signal during the call below must not end the loop
+            # before BuildGrid has heard BOT_TERMINATING.
+            stopping = self.stopping
+            if stopping:
                 session.status = bots_pb2.BotStatus.BOT_TERMINATING
             answer = self.call(self.bots.UpdateBotSession,
                                bots_pb2.UpdateBotSessionRequest(name=session.name, bot_session=session))
-            if self.stopping:
+            if stopping:
                 print(f"worker {self.args.bot_id}: terminating", flush=True)
                 return
             if answer is not None:
