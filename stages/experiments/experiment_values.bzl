@@ -83,7 +83,7 @@ GRID_BOUND_DEFINES = [
 def grid_ints(where, field, values, bound):
     """The depths or doses of an experiment as integers, and their errors.
 
-    They name targets ("S002_d<n>", "S001_k<d>") and reach a repository rule
+    They name targets (cell suffixes, stages/grid/conditions.bzl) and reach a repository rule
     attribute and the history extraction, so each must be an integer in
     [1, bound] and the values distinct; their order is checked by the
     validator (stages/grid/grid_spec.h).

@@ -64,7 +64,7 @@ load("//stages/corpus:task_set.bzl", "task_set")
 
 _MODEL_PACKAGE = "//stages/grid/models"
 _GRID_PACKAGE = "//stages/grid/by_experiment"
-_GRID_STAGES = ["spec", "aggregate", "trec", "timings", "pins", "harness_baseline", "search_index", "search_data"]
+_GRID_STAGES = ["spec", "condition_table", "conditions", "aggregate", "trec", "timings", "pins", "harness_baseline", "search_index", "search_data"]
 
 def _listing(errors):
     return "%d error(s):\n  %s" % (len(errors), "\n  ".join(errors))

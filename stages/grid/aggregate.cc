@@ -12,6 +12,7 @@
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/stats/cluster_bootstrap.h"
 #include "stages/framework/stats/randomization.h"
+#include "stages/grid/conditions.h"
 #include "stages/grid/grid_spec.h"
 #include "stages/grid/outcomes.h"
 #include "stages/grid/paired.h"
@@ -19,18 +20,15 @@
 namespace repro::grid {
 namespace {
 
-// task, harness, condition, dose (S002), depth (S001)
+// task, harness, condition id, dose (DISTRACTORS), depth (STALE_INDEX)
 using Key = std::tuple<std::string, std::string, std::string, int, int>;
+
+// Every condition name the analysis writes comes from the experiment's table.
+using Ids = CellKindIds;
 
 std::string KeyName(const Key& k) {
   return absl::StrCat("task ", std::get<0>(k), ", harness ", std::get<1>(k), ", condition ",
                       std::get<2>(k), ", dose ", std::get<3>(k), ", depth ", std::get<4>(k));
-}
-
-// S001 outcomes without a depth (written before depths existed) are at depth 1.
-int DepthOf(const ConditionOutcome& o) {
-  if (o.condition() != "S001") return 0;
-  return o.s001_depth() > 0 ? o.s001_depth() : 1;
 }
 
 absl::StatusOr<std::vector<ConditionOutcome>> UniqueBy(
@@ -60,7 +58,7 @@ struct Metric {
 struct PairedMetric {
   std::string name;
   std::function<std::optional<double>(const PairedOutcome&)> get;
-  bool s002_only = false;
+  bool distractors_only = false;
 };
 
 const std::vector<Metric>& ConditionMetrics() {
@@ -177,6 +175,7 @@ void AdjustPairedTests(GridReport* report) {
 // The outcomes of the grid by key; a repeated key is InvalidArgument.
 class OutcomeIndex {
  public:
+  explicit OutcomeIndex(const Ids& ids) : ids_(ids) {}
   absl::Status Add(const ConditionOutcome& o) {
     const Key k{o.task_id(), o.harness(), o.condition(), o.dose(), DepthOf(o)};
     if (!by_key_.emplace(k, &o).second) {
@@ -196,15 +195,23 @@ class OutcomeIndex {
   absl::StatusOr<const ConditionOutcome*> FindS001(const std::string& task,
                                                    const std::string& harness, int depth,
                                                    const std::string& where) const {
-    ASSIGN_OR_RETURN(const ConditionOutcome* o, Find({task, harness, "S001", 0, depth}));
+    ASSIGN_OR_RETURN(const ConditionOutcome* o, Find({task, harness, ids_.stale, 0, depth}));
     if (o->shared_key() != S001SharedKey(task, harness, depth)) {
-      return absl::InvalidArgumentError(absl::StrCat("S001 outcome of ", task, "/", harness, where,
-                                                     ": shared_key is '", o->shared_key(), "'"));
+      return absl::InvalidArgumentError(absl::StrCat(ids_.stale, " outcome of ", task, "/", harness,
+                                                     where, ": shared_key is '", o->shared_key(),
+                                                     "'"));
     }
     return o;
   }
 
  private:
+  // Stale-index outcomes without a depth (written before depths existed) are at depth 1.
+  int DepthOf(const ConditionOutcome& o) const {
+    if (o.condition() != ids_.stale) return 0;
+    return o.s001_depth() > 0 ? o.s001_depth() : 1;
+  }
+
+  const Ids& ids_;
   std::map<Key, const ConditionOutcome*> by_key_;
 };
 
@@ -237,23 +244,26 @@ absl::Status DescribeGrid(const GridInput& in, GridReport* report) {
   report->set_bootstrap_resamples(in.resamples);
   report->set_bootstrap_seed(in.seed);
   *report->mutable_s001_doses() = {in.s001_doses.begin(), in.s001_doses.end()};
+  *report->mutable_conditions() = in.conditions.conditions();
   return absl::OkStatus();
 }
 
 // The composite cells: per task x harness x dose, the baseline, the S001
 // outcome at the first depth and one S002 dose, each perturbation paired.
-absl::Status BuildCells(const GridInput& in, const OutcomeIndex& index, GridReport* report) {
+absl::Status BuildCells(const GridInput& in, const Ids& ids, const OutcomeIndex& index,
+                        GridReport* report) {
   const int first_depth = in.s001_depths[0];
   for (const std::string& task : in.task_ids) {
     for (const std::string& harness : in.harnesses) {
-      ASSIGN_OR_RETURN(const ConditionOutcome* base, index.Find({task, harness, "baseline", 0, 0}));
+      ASSIGN_OR_RETURN(const ConditionOutcome* base,
+                       index.Find({task, harness, ids.baseline, 0, 0}));
       ASSIGN_OR_RETURN(const ConditionOutcome* s001,
                        index.FindS001(task, harness, first_depth, ""));
       ASSIGN_OR_RETURN(const PairedOutcome s001_paired, Pair(*base, *s001));
       for (int coordinate = 0; coordinate < static_cast<int>(in.doses.size()); ++coordinate) {
         const int dose = in.doses[coordinate];
         ASSIGN_OR_RETURN(const ConditionOutcome* s002,
-                         index.Find({task, harness, "S002", dose, 0}));
+                         index.Find({task, harness, ids.distractors, dose, 0}));
         ASSIGN_OR_RETURN(PairedOutcome s002_paired, Pair(*base, *s002));
         Cell* c = report->add_cells();
         c->set_cell_id(absl::StrCat(task, "/", harness, "/", coordinate));
@@ -322,21 +332,21 @@ absl::Status CollectUnits(const GridInput& in, const OutcomeIndex& index, const 
 }
 
 // Condition metrics: baseline, S001, S002 per dose, S001 per sweep depth.
-absl::Status SummarizeConditions(const GridInput& in, const Units& u,
+absl::Status SummarizeConditions(const GridInput& in, const Ids& ids, const Units& u,
                                  const std::vector<std::string>& scopes, GridReport* report) {
   std::vector<Group> groups;
-  groups.push_back({"baseline", 0, {}});
+  groups.push_back({ids.baseline, 0, {}});
   for (const ConditionOutcome& o : u.baselines) groups.back().outcomes.push_back(&o);
-  groups.push_back({"S001", 0, {}});
+  groups.push_back({ids.stale, 0, {}});
   for (const ConditionOutcome& o : u.s001s) groups.back().outcomes.push_back(&o);
   for (int coordinate = 0; coordinate < static_cast<int>(in.doses.size()); ++coordinate) {
-    groups.push_back({"S002", in.doses[coordinate], {}});
+    groups.push_back({ids.distractors, in.doses[coordinate], {}});
     for (const Cell& c : report->cells()) {
       if (c.seed_coordinate() == coordinate) groups.back().outcomes.push_back(&c.s002());
     }
   }
   for (size_t i = 0; i < u.sweep.size(); ++i) {
-    groups.push_back({"S001", in.s001_depths[i], u.sweep[i]});
+    groups.push_back({ids.stale, in.s001_depths[i], u.sweep[i]});
   }
   SummaryBuilder summary(in, report);
   for (const Group& g : groups) {
@@ -368,15 +378,15 @@ absl::Status PairWithBaselines(const Units& u, const std::vector<const Condition
 
 // The paired groups: S001 from the de-duplicated units, S002 per dose, S001
 // per sweep depth.
-absl::StatusOr<std::vector<PairedGroup>> PairedGroups(const GridInput& in, const Units& u,
-                                                      const GridReport& report) {
+absl::StatusOr<std::vector<PairedGroup>> PairedGroups(const GridInput& in, const Ids& ids,
+                                                      const Units& u, const GridReport& report) {
   std::vector<PairedGroup> paired_groups;
-  paired_groups.push_back({"S001", 0, {}, {}});
+  paired_groups.push_back({ids.stale, 0, {}, {}});
   std::vector<const ConditionOutcome*> s001s;
   for (const ConditionOutcome& o : u.s001s) s001s.push_back(&o);
   RETURN_IF_ERROR(PairWithBaselines(u, s001s, &paired_groups.back()));
   for (int coordinate = 0; coordinate < static_cast<int>(in.doses.size()); ++coordinate) {
-    paired_groups.push_back({"S002", in.doses[coordinate], {}, {}});
+    paired_groups.push_back({ids.distractors, in.doses[coordinate], {}, {}});
     for (const Cell& c : report.cells()) {
       if (c.seed_coordinate() != coordinate) continue;
       paired_groups.back().pairs.emplace_back(c.task_id(), c.s002_paired());
@@ -384,20 +394,21 @@ absl::StatusOr<std::vector<PairedGroup>> PairedGroups(const GridInput& in, const
     }
   }
   for (size_t i = 0; i < u.sweep.size(); ++i) {
-    paired_groups.push_back({"S001", in.s001_depths[i], {}, {}});
+    paired_groups.push_back({ids.stale, in.s001_depths[i], {}, {}});
     RETURN_IF_ERROR(PairWithBaselines(u, u.sweep[i], &paired_groups.back()));
   }
   return paired_groups;
 }
 
 // Paired metrics of every group, per scope.
-absl::Status SummarizePaired(const GridInput& in, const std::vector<PairedGroup>& paired_groups,
+absl::Status SummarizePaired(const GridInput& in, const Ids& ids,
+                             const std::vector<PairedGroup>& paired_groups,
                              const std::vector<std::string>& scopes, GridReport* report) {
   SummaryBuilder summary(in, report);
   for (const PairedGroup& g : paired_groups) {
     for (const std::string& scope : scopes) {
       for (const PairedMetric& m : PairedMetrics()) {
-        if (m.s002_only && g.condition != "S002") continue;
+        if (m.distractors_only && g.condition != ids.distractors) continue;
         std::vector<Unit> units;
         for (size_t i = 0; i < g.pairs.size(); ++i) {
           if (!InScope(scope, g.harness[i])) continue;
@@ -415,11 +426,11 @@ absl::Status SummarizePaired(const GridInput& in, const std::vector<PairedGroup>
 // Harness a minus harness b, paired by task, on every perturbation of the
 // grid but the S001 sweep: per task, a's delta_mrr minus b's (a positive
 // difference: a loses less MRR than b, or gains more).
-absl::Status CompareRobustness(const GridInput& in, const std::vector<PairedGroup>& groups,
-                               SummaryBuilder& summary) {
+absl::Status CompareRobustness(const GridInput& in, const Ids& ids,
+                               const std::vector<PairedGroup>& groups, SummaryBuilder& summary) {
   for (const PairedGroup& g : groups) {
-    if (g.condition == "S001" && g.dose != 0) continue;  // the sweep's depths
-    std::map<std::string, double> delta_of;              // "<task>/<harness>"
+    if (g.condition == ids.stale && g.dose != 0) continue;  // the sweep's depths
+    std::map<std::string, double> delta_of;                 // "<task>/<harness>"
     for (size_t i = 0; i < g.pairs.size(); ++i) {
       delta_of[g.pairs[i].first + "/" + g.harness[i]] = g.pairs[i].second.delta_mrr();
     }
@@ -442,7 +453,7 @@ absl::Status CompareRobustness(const GridInput& in, const std::vector<PairedGrou
 // a bootstrap interval and randomization test each (Holm over the whole
 // table), and nDCG@10 with its interval; and the robustness differences
 // (CompareRobustness) with their intervals.
-absl::Status CompareHarnesses(const GridInput& in, const Units& u,
+absl::Status CompareHarnesses(const GridInput& in, const Ids& ids, const Units& u,
                               const std::vector<PairedGroup>& groups, GridReport* report) {
   SummaryBuilder summary(in, report);
   for (const auto& [a, b] : in.comparisons) {
@@ -453,9 +464,9 @@ absl::Status CompareHarnesses(const GridInput& in, const Units& u,
       if (ia == u.baseline_of.end() || ib == u.baseline_of.end()) continue;
       ndcg.push_back({task, ia->second->ndcg_at_10() - ib->second->ndcg_at_10()});
     }
-    RETURN_IF_ERROR(summary.Add(absl::StrCat(a, "-", b), "baseline", 0, "ndcg_at_10", ndcg));
+    RETURN_IF_ERROR(summary.Add(absl::StrCat(a, "-", b), ids.baseline, 0, "ndcg_at_10", ndcg));
   }
-  RETURN_IF_ERROR(CompareRobustness(in, groups, summary));
+  RETURN_IF_ERROR(CompareRobustness(in, ids, groups, summary));
   for (const auto& [a, b] : in.comparisons) {
     for (const char* metric : {"recall_at_10", "mrr"}) {
       std::vector<Unit> units;
@@ -468,7 +479,7 @@ absl::Status CompareHarnesses(const GridInput& in, const Units& u,
                                       : ia->second->mrr() - ib->second->mrr()});
       }
       const std::string comparison = absl::StrCat(a, "-", b);
-      RETURN_IF_ERROR(summary.Add(comparison, "baseline", 0, metric, units));
+      RETURN_IF_ERROR(summary.Add(comparison, ids.baseline, 0, metric, units));
       RETURN_IF_ERROR(AddPairedTest(comparison, metric, units, report));
     }
   }
@@ -480,7 +491,7 @@ absl::Status CompareHarnesses(const GridInput& in, const Units& u,
 
 absl::StatusOr<std::vector<ConditionOutcome>> UniqueS001(const std::vector<Cell>& cells) {
   return UniqueBy(
-      cells, [](const Cell& c) -> const ConditionOutcome& { return c.s001(); }, "S001");
+      cells, [](const Cell& c) -> const ConditionOutcome& { return c.s001(); }, "stale-index");
 }
 
 absl::StatusOr<std::vector<ConditionOutcome>> UniqueBaselines(const std::vector<Cell>& cells) {
@@ -489,20 +500,23 @@ absl::StatusOr<std::vector<ConditionOutcome>> UniqueBaselines(const std::vector<
 }
 
 absl::StatusOr<GridReport> Aggregate(const GridInput& in) {
-  OutcomeIndex index;
+  ASSIGN_OR_RETURN(const Conditions conditions, Conditions::Create(in.conditions));
+  const Ids ids(conditions);
+  OutcomeIndex index(ids);
   for (const ConditionOutcome& o : in.outcomes) RETURN_IF_ERROR(index.Add(o));
   GridReport report;
   RETURN_IF_ERROR(DescribeGrid(in, &report));
-  RETURN_IF_ERROR(BuildCells(in, index, &report));
+  RETURN_IF_ERROR(BuildCells(in, ids, index, &report));
   Units units;
   RETURN_IF_ERROR(CollectUnits(in, index, report, &units));
   report.set_s001_units(static_cast<int>(units.s001s.size()));
   std::vector<std::string> scopes = in.harnesses;
   scopes.push_back("all");
-  RETURN_IF_ERROR(SummarizeConditions(in, units, scopes, &report));
-  ASSIGN_OR_RETURN(const std::vector<PairedGroup> paired_groups, PairedGroups(in, units, report));
-  RETURN_IF_ERROR(SummarizePaired(in, paired_groups, scopes, &report));
-  RETURN_IF_ERROR(CompareHarnesses(in, units, paired_groups, &report));
+  RETURN_IF_ERROR(SummarizeConditions(in, ids, units, scopes, &report));
+  ASSIGN_OR_RETURN(const std::vector<PairedGroup> paired_groups,
+                   PairedGroups(in, ids, units, report));
+  RETURN_IF_ERROR(SummarizePaired(in, ids, paired_groups, scopes, &report));
+  RETURN_IF_ERROR(CompareHarnesses(in, ids, units, paired_groups, &report));
   return report;
 }
 

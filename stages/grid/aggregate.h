@@ -1,10 +1,14 @@
 // Grid aggregation: the composite cells (tasks x harnesses x doses) and the
 // analysis over them.
 //
-// Input: one ConditionOutcome per (task, harness) for the baseline, one per
+// Input: the experiment's conditions (GridInput.conditions, conditions.h:
+// every condition id the analysis writes is read from there; "S001" and
+// "S002" below stand for the ids of its STALE_INDEX and DISTRACTORS kinds);
+// one ConditionOutcome per (task, harness) for the baseline, one per
 // (task, harness, depth) for S001 and one per (task, harness, dose) for S002;
 // the S001 effective dose per task. Missing or duplicate outcomes are
-// InvalidArgument naming the task, harness, condition, dose and depth.
+// InvalidArgument naming the task, harness, condition, dose and depth. The
+// report holds the conditions (GridReport.conditions) for its names.
 //
 // Cells: task x harness x seed coordinate (i -> doses[i]; the seeded study's
 // doses are 1, 5, 10, coordinates 0, 1, 2). The
@@ -61,6 +65,7 @@ struct Unit {
 
 struct GridInput {
   std::string grid;                    // "gitlab-runner", "fixture"
+  ConditionTable conditions;           // validated (conditions.pb)
   std::vector<std::string> task_ids;   // in report order
   std::vector<std::string> harnesses;  // in report order (the experiment's)
   // (A, B): report A - B, paired by task, at baseline; from compare_with.

@@ -1,9 +1,10 @@
-// Stage e04_aggregate: the composite cells, the analysis and the report files.
+// Stage grid_aggregate: the composite cells, the analysis and the report files.
 //
 // Inputs (roles):
 //   grid_spec             GridSpec (grid_spec.h): title, harness configs in
 //                         the report's order (comparisons from their
 //                         compare_with), S001 depths, S002 doses, bootstrap
+//   conditions            the experiment's ConditionTable (conditions.h)
 //   tasks                 TaskSet (task_set.pb; task order of the report)
 //   outcome/<cell stage>  every ConditionOutcome JSON of the grid
 //   base/<task>, stale_k<d>/<task>   snapshot manifests at base and at each
@@ -221,6 +222,7 @@ absl::Status Run(Stage& stage) {
   GridInput in;
   std::vector<HarnessDescription> descriptions;
   RETURN_IF_ERROR(ReadSpec(stage, &in, &descriptions));
+  RETURN_IF_ERROR(ReadInputProto(stage, "conditions", &in.conditions));
   RETURN_IF_ERROR(ReadTasks(stage, &in));
   RETURN_IF_ERROR(ReadOutcomes(stage, &in));
   ASSIGN_OR_RETURN(GridReport report, Aggregate(in));

@@ -3,6 +3,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "stages/grid/outcomes.h"
+#include "stages/grid/test_conditions.h"
 
 namespace repro::grid {
 namespace {
@@ -18,7 +19,7 @@ ConditionOutcome Outcome(const std::string& task, const std::string& harness,
   o.set_recall_at_10(mrr > 0 ? 1 : 0);
   o.set_first_gold_rank(mrr > 0 ? static_cast<int>(1 / mrr) : 201);
   o.set_first_gold_observed(mrr > 0);
-  if (condition == "S001") o.set_shared_key(task + "/" + harness);
+  if (condition == kTestStale) o.set_shared_key(task + "/" + harness);
   return o;
 }
 
@@ -32,12 +33,13 @@ GridInput Grid() {
   in.seed = 20260704;
   in.doses = {1, 5, 10};
   in.s001_depths = {1};
+  in.conditions = TestConditions(in.s001_depths, in.doses);
   for (const std::string& t : in.task_ids) {
     for (const std::string& h : in.harnesses) {
       in.outcomes.push_back(Outcome(t, h, "baseline", 0, 1.0));
-      in.outcomes.push_back(Outcome(t, h, "S001", 0, t == "T1" ? 0.5 : 1.0));
+      in.outcomes.push_back(Outcome(t, h, kTestStale, 0, t == "T1" ? 0.5 : 1.0));
       for (int d : {1, 5, 10})
-        in.outcomes.push_back(Outcome(t, h, "S002", d, d == 10 ? 0.25 : 1.0));
+        in.outcomes.push_back(Outcome(t, h, kTestNoise, d, d == 10 ? 0.25 : 1.0));
     }
   }
   return in;
@@ -67,14 +69,14 @@ TEST(AggregateTest, CellsAndSharedS001) {
 TEST(AggregateTest, S001CopiesAreNeverCountedThreeTimes) {
   absl::StatusOr<GridReport> r = Aggregate(Grid());
   ASSERT_TRUE(r.ok());
-  const Summary* s = Find(*r, "all", "S001", 0, "delta_mrr");
+  const Summary* s = Find(*r, "all", kTestStale, 0, "delta_mrr");
   ASSERT_NE(s, nullptr);
   EXPECT_EQ(s->value().units(), 6);  // 2 tasks x 3 harnesses, not 18 cells
   EXPECT_DOUBLE_EQ(s->value().mean(), (3 * -0.5 + 3 * 0.0) / 6);
   const Summary* b = Find(*r, "H000", "baseline", 0, "mrr");
   ASSERT_NE(b, nullptr);
   EXPECT_EQ(b->value().units(), 2);
-  const Summary* d10 = Find(*r, "all", "S002", 10, "delta_mrr");
+  const Summary* d10 = Find(*r, "all", kTestNoise, 10, "delta_mrr");
   ASSERT_NE(d10, nullptr);
   EXPECT_EQ(d10->value().units(), 6);
   EXPECT_DOUBLE_EQ(d10->value().mean(), -0.75);
@@ -101,7 +103,7 @@ TEST(AggregateTest, MissingAndDuplicateOutcomes) {
   absl::StatusOr<GridReport> r = Aggregate(in);
   ASSERT_FALSE(r.ok());
   EXPECT_NE(
-      r.status().message().find("missing outcome: task T2, harness H010, condition S002, dose 10"),
+      r.status().message().find("missing outcome: task T2, harness H010, condition noise, dose 10"),
       std::string::npos)
       << r.status();
   in = Grid();
@@ -153,9 +155,10 @@ TEST(AggregateTest, ComparisonWithAHarnessOutsideTheGridIsNamed) {
 TEST(AggregateTest, StalenessSweepSummarisesEveryDepth) {
   GridInput in = Grid();
   in.s001_depths = {1, 10};
+  in.conditions = TestConditions(in.s001_depths, in.doses);
   for (const std::string& t : in.task_ids) {
     for (const std::string& h : in.harnesses) {
-      ConditionOutcome o = Outcome(t, h, "S001", 0, t == "T1" ? 0.25 : 0.5);
+      ConditionOutcome o = Outcome(t, h, kTestStale, 0, t == "T1" ? 0.25 : 0.5);
       o.set_s001_depth(10);
       o.set_shared_key(S001SharedKey(t, h, 10));
       in.outcomes.push_back(o);
@@ -166,12 +169,12 @@ TEST(AggregateTest, StalenessSweepSummarisesEveryDepth) {
   EXPECT_THAT(r->s001_depths(), ::testing::ElementsAre(1, 10));
   // The composite cells keep the first depth.
   EXPECT_EQ(r->cells(0).s001().shared_key(), "T1/H000");
-  const Summary* deep = Find(*r, "all", "S001", 10, "delta_mrr");
+  const Summary* deep = Find(*r, "all", kTestStale, 10, "delta_mrr");
   ASSERT_NE(deep, nullptr);
   EXPECT_DOUBLE_EQ(deep->value().mean(), ((0.25 - 1.0) + (0.5 - 1.0)) / 2);
   EXPECT_EQ(deep->value().units(), 6);
-  const Summary* one = Find(*r, "all", "S001", 1, "delta_mrr");
-  const Summary* composite = Find(*r, "all", "S001", 0, "delta_mrr");
+  const Summary* one = Find(*r, "all", kTestStale, 1, "delta_mrr");
+  const Summary* composite = Find(*r, "all", kTestStale, 0, "delta_mrr");
   ASSERT_NE(one, nullptr);
   ASSERT_NE(composite, nullptr);
   EXPECT_DOUBLE_EQ(one->value().mean(), composite->value().mean());
@@ -180,12 +183,14 @@ TEST(AggregateTest, StalenessSweepSummarisesEveryDepth) {
 TEST(AggregateTest, MissingDepthIsNamed) {
   GridInput in = Grid();
   in.s001_depths = {1, 10};
+  in.conditions = TestConditions(in.s001_depths, in.doses);
   absl::StatusOr<GridReport> r = Aggregate(in);
   EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_THAT(r.status().message(),
               ::testing::HasSubstr(
-                  "missing outcome: task T1, harness H000, condition S001, dose 0, depth 10"));
+                  "missing outcome: task T1, harness H000, condition stale, dose 0, depth 10"));
   in.s001_depths = {10, 1};
+  in.conditions = TestConditions(in.s001_depths, in.doses);
   EXPECT_THAT(Aggregate(in).status().message(),
               ::testing::HasSubstr(
                   "the grid, field s001_depths[1]: expected ascending values, found 1 after 10"));

@@ -1,11 +1,14 @@
-// Stage e04_cell: one harness on one task under one condition.
+// Stage grid_cell: one harness on one task under one condition.
 //
-// Flags: --task=<id> --harness=<name> --condition=baseline|S001|S002 --dose=N
-// (dose only for S002) --depth=D --expected_commit=<id> (S001 only: the
-// snapshot must be of base~D, which the repository rule resolved).
+// Flags: --task=<id> --harness=<name> --condition=<cell suffix> (a
+// condition of input "conditions": its kind, id and parameter)
+// --expected_commit=<id> (STALE_INDEX only: the snapshot must be of
+// base~depth, which the repository rule resolved).
 // Inputs (roles):
 //   tasks     TaskSet holding this task (<T>.task.pb of the corpus stage)
-//   snapshot  Snapshot (binary) indexed: base_commit, or stale_commit for S001
+//   conditions  the experiment's ConditionTable (conditions.pb of the
+//             grid_conditions stage, conditions.h)
+//   snapshot  Snapshot (binary) indexed: base_commit, or base~depth for S001
 //   chunks    ChunkSet of that snapshot
 //   labels    Labels at base_commit
 //   harness   HarnessConfig text proto
@@ -61,6 +64,7 @@
 #include "stages/framework/pipeline/stage_proto.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/pipeline/textproto.h"
+#include "stages/grid/conditions.h"
 #include "stages/grid/distractors.h"
 #include "stages/grid/grid.pb.h"
 #include "stages/grid/outcomes.h"
@@ -73,11 +77,9 @@
 
 ABSL_FLAG(std::string, task, "", "Task id.");
 ABSL_FLAG(std::string, harness, "", "Harness name (must match the config).");
-ABSL_FLAG(std::string, condition, "", "baseline, S001 or S002.");
-ABSL_FLAG(int, dose, 0, "S002 distractor count.");
-ABSL_FLAG(int, depth, 0, "S001 staleness depth (first parents back from base; 1 = stale_commit).");
+ABSL_FLAG(std::string, condition, "", "The cell suffix of a condition of input 'conditions'.");
 ABSL_FLAG(std::string, expected_commit, "",
-          "S001: the commit of base~depth (history.bzl resolved it).");
+          "STALE_INDEX: the commit of base~depth (history.bzl resolved it).");
 
 namespace repro::grid {
 namespace {
@@ -140,28 +142,22 @@ absl::StatusOr<std::string> OutputEndingIn(const Stage& stage, bool is_volatile)
   return absl::InternalError("the cell stage declares no such output");
 }
 
-// The cell's coordinates, from the flags.
+// The cell's coordinates: the flags, and the condition its suffix names in
+// the experiment's validated table (input "conditions").
 struct CellFlags {
-  std::string task_id, harness_name, condition;
-  int dose = 0, depth = 0;
+  std::string task_id, harness_name;
+  Condition condition;
+  bool Is(ConditionKind kind) const { return condition.kind() == kind; }
+  int dose() const { return Is(CONDITION_KIND_DISTRACTORS) ? condition.parameter() : 0; }
+  int depth() const { return Is(CONDITION_KIND_STALE_INDEX) ? condition.parameter() : 0; }
 };
 
-absl::StatusOr<CellFlags> ReadFlags() {
-  CellFlags f{absl::GetFlag(FLAGS_task), absl::GetFlag(FLAGS_harness),
-              absl::GetFlag(FLAGS_condition), absl::GetFlag(FLAGS_dose),
-              absl::GetFlag(FLAGS_depth)};
-  if (f.condition != "baseline" && f.condition != "S001" && f.condition != "S002") {
-    return absl::InvalidArgumentError(absl::StrCat("unknown condition '", f.condition, "'"));
-  }
-  if ((f.condition == "S002") != (f.dose > 0)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("condition ", f.condition, " with dose ", f.dose));
-  }
-  if ((f.condition == "S001") != (f.depth > 0)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("condition ", f.condition, " with depth ", f.depth));
-  }
-  return f;
+absl::StatusOr<CellFlags> ReadFlags(const Stage& stage) {
+  ConditionTable table;
+  RETURN_IF_ERROR(ReadInputProto(stage, "conditions", &table));
+  ASSIGN_OR_RETURN(const Conditions conditions, Conditions::Create(table));
+  ASSIGN_OR_RETURN(const Condition* c, conditions.ByCellSuffix(absl::GetFlag(FLAGS_condition)));
+  return CellFlags{absl::GetFlag(FLAGS_task), absl::GetFlag(FLAGS_harness), *c};
 }
 
 // The corpus inputs of the cell, checked against the task and condition.
@@ -181,18 +177,18 @@ absl::Status ReadCorpus(const Stage& stage, const CellFlags& f, CellCorpus* c) {
   RETURN_IF_ERROR(ReadInputProto(stage, "chunks", &c->chunks));
   RETURN_IF_ERROR(ReadInputProto(stage, "labels", &c->labels));
   std::string expected_commit = c->task->base_commit();
-  if (f.condition == "S001") {
+  if (f.Is(CONDITION_KIND_STALE_INDEX)) {
     expected_commit = absl::GetFlag(FLAGS_expected_commit);
-    if (f.depth == 1 && expected_commit != c->task->stale_commit()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("task ", f.task_id, ": S001 at depth 1 must index stale_commit ",
-                       c->task->stale_commit(), ", given ", expected_commit));
+    if (f.depth() == 1 && expected_commit != c->task->stale_commit()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "task ", f.task_id, ": ", f.condition.id(), " at depth 1 must index stale_commit ",
+          c->task->stale_commit(), ", given ", expected_commit));
     }
   }
   if (c->snapshot.commit() != expected_commit) {
-    return absl::InvalidArgumentError(absl::StrCat("task ", f.task_id, ", condition ", f.condition,
-                                                   ": snapshot commit expected ", expected_commit,
-                                                   ", found ", c->snapshot.commit()));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "task ", f.task_id, ", condition ", f.condition.cell_suffix(),
+        ": snapshot commit expected ", expected_commit, ", found ", c->snapshot.commit()));
   }
   if (c->labels.task_id() != f.task_id || c->labels.base_commit() != c->task->base_commit()) {
     return absl::InvalidArgumentError(absl::StrCat("task ", f.task_id, ": labels are of task ",
@@ -228,7 +224,7 @@ absl::StatusOr<std::string> DistractorText(const Stage& stage, const corpus::Tas
         "task ", task.id(), ", field reformulation: expected the blinded reformulation the ",
         "experiment's distractor_vocabulary ",
         experiments::DistractorVocabulary_Name(spec.distractor_vocabulary()),
-        " draws the S002 distractors' words from, found none"));
+        " draws the distractors' words from, found none"));
   }
   switch (spec.distractor_vocabulary()) {
     case experiments::DISTRACTOR_VOCABULARY_QUERY:
@@ -250,7 +246,7 @@ absl::Status AddDistractors(const Stage& stage, const CellFlags& f, const corpus
                             corpus::ChunkSet* chunks, std::vector<DistractorFile>* distractors,
                             std::vector<retrieval::ExtraFile>* extra) {
   ASSIGN_OR_RETURN(const std::string text, DistractorText(stage, task));
-  ASSIGN_OR_RETURN(*distractors, GenerateDistractors(f.task_id, text, f.dose));
+  ASSIGN_OR_RETURN(*distractors, GenerateDistractors(f.task_id, text, f.dose()));
   corpus::GoFunctionParser parser;
   for (const DistractorFile& d : *distractors) {
     ASSIGN_OR_RETURN(const bool suspect,
@@ -291,14 +287,14 @@ void Describe(const CellFlags& f, const CellCorpus& c, const retrieval::IndexSta
               const std::vector<DistractorFile>& distractors, ConditionOutcome* outcome) {
   outcome->set_task_id(f.task_id);
   outcome->set_harness(f.harness_name);
-  outcome->set_condition(f.condition);
-  outcome->set_dose(f.dose);
+  outcome->set_condition(f.condition.id());
+  outcome->set_dose(f.dose());
   outcome->set_corpus_commit(c.snapshot.commit());
   outcome->set_snapshot_sha256(c.snapshot.snapshot_sha256());
   outcome->set_labels_commit(c.labels.base_commit());
-  if (f.condition == "S001") {
-    outcome->set_s001_depth(f.depth);
-    outcome->set_shared_key(S001SharedKey(f.task_id, f.harness_name, f.depth));
+  if (f.condition.shared_across_doses()) {
+    outcome->set_s001_depth(f.depth());
+    outcome->set_shared_key(S001SharedKey(f.task_id, f.harness_name, f.depth()));
   }
   IndexStats* stats = outcome->mutable_index_stats();
   stats->set_documents(static_cast<int64_t>(st.files()));
@@ -318,7 +314,7 @@ void Describe(const CellFlags& f, const CellCorpus& c, const retrieval::IndexSta
 }
 
 absl::Status Run(Stage& stage) {
-  ASSIGN_OR_RETURN(const CellFlags f, ReadFlags());
+  ASSIGN_OR_RETURN(const CellFlags f, ReadFlags(stage));
   CellCorpus c;
   RETURN_IF_ERROR(ReadCorpus(stage, f, &c));
   ASSIGN_OR_RETURN(const retrieval::HarnessConfig config, ReadHarness(stage, f));
@@ -330,7 +326,7 @@ absl::Status Run(Stage& stage) {
   }
   std::vector<DistractorFile> distractors;
   std::vector<retrieval::ExtraFile> extra;
-  if (f.condition == "S002") {
+  if (f.Is(CONDITION_KIND_DISTRACTORS)) {
     RETURN_IF_ERROR(AddDistractors(stage, f, *c.task, &c.chunks, &distractors, &extra));
   }
   ASSIGN_OR_RETURN(const retrieval::Corpus corpus,
@@ -352,7 +348,7 @@ absl::Status Run(Stage& stage) {
       volatile_name,
       absl::StrFormat("{\"task\": \"%s\", \"harness\": \"%s\", \"condition\": \"%s\", "
                       "\"dose\": %d, \"build_ms\": %.3f, \"query_ms\": %.3f}\n",
-                      f.task_id, f.harness_name, f.condition, f.dose,
+                      f.task_id, f.harness_name, f.condition.id(), f.dose(),
                       absl::ToDoubleMilliseconds(run.build_time),
                       absl::ToDoubleMilliseconds(run.query_time)));
 }

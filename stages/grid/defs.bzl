@@ -10,6 +10,11 @@ defines, for experiment e, targets "<e>/<name>":
                      (grid_spec.h, from the resolved @experiments//:<e>.textproto
                      and the harness configs, roles harness/<i>); built even
                      when the experiment is not configured
+  condition_table    condition_table.json: the experiment's conditions, rendered
+                     from the table of stages/grid/conditions.bzl (the one
+                     place a cell suffix or label is built)
+  conditions         conditions.pb: that table validated against the experiment
+                     (conditions.h); what the cells, aggregate and trec read
 
   per task T, harness H (in the experiment's order) and condition (one
   hermetic eval_stage each, so no result is computed twice and a change to one
@@ -21,6 +26,8 @@ defines, for experiment e, targets "<e>/<name>":
                                          every further depth d of s001_depths
     T_H_S002_d<n>    T_H_S002_d<n>.json  base snapshot + n distractors, n in the
                                          experiment's s002_doses
+    (the suffixes are the conditions' cell_suffix; a cell gets
+    --condition=<suffix> and reads its kind and parameter from conditions.pb)
     each with a `.volatile.json` of build and query times, and the
     experiment's cell_spec.pb (role "experiment": where its pins live). A harness with a
     dense leg also reads its model (stages/grid/models), the chunk
@@ -51,6 +58,7 @@ built.
 """
 
 load("//stages/framework/pipeline:defs.bzl", "eval_stage", _name = "local_name")
+load("//stages/grid:conditions.bzl", "experiment_conditions")
 
 def _models(e):
     """The distinct dense models of the experiment's harnesses, in order."""
@@ -62,15 +70,9 @@ def _models(e):
             out.append(h.dense_model)
     return out
 
-def _s001_cell(depth):
-    """Cell name suffix of S001 at `depth`: "S001" for one commit, "S001_k<d>" deeper."""
-    return "S001" if depth == 1 else "S001_k%d" % depth
-
-def _conditions(e, t):
-    """(name suffix, condition, dose, depth, corpus commit struct) of task t."""
-    out = [("baseline", "baseline", 0, 0, t.base)]
-    out += [(_s001_cell(k), "S001", 0, k, t.stale_at[k].commit) for k in e.s001_depths]
-    return out + [("S002_d%d" % d, "S002", d, 0, t.base) for d in e.s002_doses]
+def _commit(c, t):
+    """The commit struct of task t whose snapshot condition c indexes."""
+    return t.base if c["snapshot"] == "base" else t.stale_at[c["parameter"]].commit
 
 def _cells(e, tags):
     cells = []
@@ -78,6 +80,7 @@ def _cells(e, tags):
         for h in e.harnesses:
             common = {
                 e.grid.spec: "experiment:cell_spec.pb",
+                e.grid.conditions: "conditions:conditions.pb",
                 e.set.task_specs: "tasks:" + t.spec_file,
                 t.labels: "labels",
                 h.config: "harness",
@@ -88,8 +91,10 @@ def _cells(e, tags):
                 common[e.vector_cache.file] = "vector_cache"
             if h.dense_model != None or h.server_cache:
                 common[e.pins] = "pins"
-            for suffix, condition, dose, depth, commit in _conditions(e, t):
-                n = e.grid.prefix + "%s_%s_%s" % (t.id, h.name, suffix)
+            for c in experiment_conditions(e):
+                n = e.grid.prefix + "%s_%s_%s" % (t.id, h.name, c["cell_suffix"])
+                commit = _commit(c, t)
+                stale = c["snapshot"] == "stale_at"
                 inputs = dict(common)
                 inputs[commit.snapshot] = "snapshot"
                 inputs[commit.chunks] = "chunks"
@@ -98,24 +103,23 @@ def _cells(e, tags):
                 eval_stage(
                     name = n,
                     tool = "//stages/grid:cell_tool",
-                    stage = "e04_cell",
+                    stage = "grid_cell",
                     stage_version = "1",
                     inputs = inputs,
                     outs = [n + ".json", n + ".volatile.json"],
                     args = [
                         "--task=" + t.id,
                         "--harness=" + h.name,
-                        "--condition=" + condition,
-                        "--dose=%d" % dose,
-                    ] + (["--depth=%d" % depth, "--expected_commit=" + commit.id] if depth else []),
+                        "--condition=" + c["cell_suffix"],
+                    ] + (["--expected_commit=" + commit.id] if stale else []),
                     tags = tags,
                 )
                 cells.append(n)
     return cells
 
-def _grid_stage(target, tool, stage, **kwargs):
-    """eval_stage `target` (a label of e.grid) of `stage`, version 1, run by `tool`."""
-    eval_stage(name = _name(target), tool = tool, stage = stage, stage_version = "1", **kwargs)
+def _grid_stage(target, tool, stage, version = "1", **kwargs):
+    """eval_stage `target` (a label of e.grid) of `stage` at `version`, run by `tool`."""
+    eval_stage(name = _name(target), tool = tool, stage = stage, stage_version = version, **kwargs)
 
 def _harness_roles(e):
     """config -> "harness/<i>", i the harness's index in the experiment."""
@@ -135,12 +139,39 @@ def _spec(e, tags):
         tags = tags,
     )
 
+def _condition_table_impl(ctx):
+    out = ctx.actions.declare_file(ctx.label.name + ".json")
+    ctx.actions.write(out, ctx.attr.json + "\n")
+    return [DefaultInfo(files = depset([out]))]
+
+# Writes <experiment>/condition_table.json: data (a ConditionTable), never code.
+_condition_table = rule(
+    implementation = _condition_table_impl,
+    attrs = {"json": attr.string(mandatory = True, doc = "The table, JSON-encoded.")},
+)
+
+def _conditions(e):
+    """The experiment's conditions, rendered here and validated by the grid_conditions stage."""
+    table = json.encode({"conditions": experiment_conditions(e)})
+    _condition_table(name = _name(e.grid.condition_table), json = table)
+    _grid_stage(
+        e.grid.conditions,
+        "//stages/grid:conditions_tool",
+        "grid_conditions",
+        inputs = {e.grid.condition_table: "table", e.grid.spec: "grid_spec:grid_spec.pb"},
+        outs = [e.grid.prefix + "conditions.pb"],
+    )
+
 def _outcome_roles(e, cells):
     """cell target -> "outcome/<cell name>" for every cell of the grid."""
     return {":" + n: "outcome/" + n[len(e.grid.prefix):] for n in cells}
 
 def _aggregate(e, cells, tags):
-    inputs = {e.set.task_set: "tasks", e.grid.spec: "grid_spec:grid_spec.pb"}
+    inputs = {
+        e.set.task_set: "tasks",
+        e.grid.spec: "grid_spec:grid_spec.pb",
+        e.grid.conditions: "conditions:conditions.pb",
+    }
     for t in e.set.tasks:  # per-task aliases: tasks may share a commit
         inputs[t.base_manifest] = "base/" + t.id
         inputs[t.labels] = "labels/" + t.id
@@ -153,7 +184,8 @@ def _aggregate(e, cells, tags):
     _grid_stage(
         e.grid.aggregate,
         "//stages/grid:aggregate_tool",
-        "e04_aggregate",
+        "grid_aggregate",
+        version = "2",  # 2: report.json holds the experiment's conditions
         inputs = inputs,
         outs = [p + f for f in [
             "report.json",
@@ -168,7 +200,7 @@ def _aggregate(e, cells, tags):
     _grid_stage(
         e.grid.timings,
         "//stages/grid:timings_tool",
-        "e04_timings",
+        "grid_timings",
         inputs = {":" + n: "cell/" + n[len(p):] for n in cells},
         outs = [p + "timings.volatile.csv"],
         volatile_inputs = True,
@@ -210,7 +242,7 @@ def _harness_baseline(e, tags):
     _grid_stage(
         e.grid.harness_baseline,
         "//stages/retrieval:run_harnesses",
-        "e04_harness_baseline",
+        "grid_harness_baseline",
         inputs = inputs,
         outs = [p + "harness_baseline.json", p + "harness_baseline.md", p + "harness_baseline.volatile.tsv"],
         tags = tags,
@@ -313,14 +345,15 @@ def _trec(e, cells, tags):
     for t in e.set.tasks:
         inputs[t.labels] = "labels/" + t.id
     inputs.update(_outcome_roles(e, cells))
+    inputs[e.grid.conditions] = "conditions:conditions.pb"
     runs = []
     for h in e.harnesses:
-        for suffix, _, _, _, _ in _conditions(e, e.set.tasks[0]):
-            runs += ["%s.%s.run" % (h.name, suffix), "%s.%s.functions.run" % (h.name, suffix)]
+        for c in experiment_conditions(e):
+            runs += ["%s.%s.run" % (h.name, c["cell_suffix"]), "%s.%s.functions.run" % (h.name, c["cell_suffix"])]
     _grid_stage(
         e.grid.trec,
         "//stages/grid:trec_export_tool",
-        "e04_trec_export",
+        "grid_trec_export",
         inputs = inputs,
         outs = [e.grid.prefix + f for f in runs + ["files.qrels", "functions.qrels"]],
         tags = tags,
@@ -334,6 +367,7 @@ def experiment_grid(e):
     """
     tags = [] if e.configured else ["manual"]
     _spec(e, [])  # validates even an experiment whose inputs are not configured
+    _conditions(e)
     cells = _cells(e, tags)
     _aggregate(e, cells, tags)
     _trec(e, cells, tags)

@@ -19,9 +19,9 @@ std::set<std::string> GoldInTop10(const ConditionOutcome& o) {
 }  // namespace
 
 absl::StatusOr<PairedOutcome> Pair(const ConditionOutcome& b, const ConditionOutcome& p) {
-  if (b.condition() != "baseline") {
-    return absl::InvalidArgumentError(
-        absl::StrCat("pair: expected a baseline outcome, found condition '", b.condition(), "'"));
+  if (b.condition() == p.condition()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "pair: expected two conditions, found condition '", b.condition(), "' on both sides"));
   }
   if (b.task_id() != p.task_id() || b.harness() != p.harness()) {
     return absl::InvalidArgumentError(absl::StrCat("pair: baseline ", b.task_id(), "/", b.harness(),

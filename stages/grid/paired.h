@@ -20,7 +20,8 @@
 namespace repro::grid {
 
 // InvalidArgument when the two outcomes are not of the same task and harness,
-// or the baseline is not a baseline.
+// or are of the same condition. The caller finds the baseline by its id
+// (conditions.h: Condition.paired_with).
 absl::StatusOr<PairedOutcome> Pair(const ConditionOutcome& baseline,
                                    const ConditionOutcome& perturbed);
 

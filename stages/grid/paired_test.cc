@@ -28,7 +28,7 @@ ConditionOutcome Outcome(const std::string& condition,
 TEST(PairTest, DeltasRetentionAndRanks) {
   ConditionOutcome b = Outcome("baseline", {{"g1", true}, {"x", false}, {"g2", true}}, 1, true);
   b.set_mrr(1.0);
-  ConditionOutcome p = Outcome("S002", {{"d", false}, {"g2", true}}, 2, true);
+  ConditionOutcome p = Outcome("noise", {{"d", false}, {"g2", true}}, 2, true);
   p.set_mrr(0.5);
   p.set_dose(5);
   p.set_distractors_in_top10(1);
@@ -47,7 +47,7 @@ TEST(PairTest, DeltasRetentionAndRanks) {
 
 TEST(PairTest, CensoredRankHasNoUncensoredDelta) {
   ConditionOutcome b = Outcome("baseline", {{"g1", true}}, 1, true);
-  ConditionOutcome p = Outcome("S001", {{"x", false}}, 201, false);
+  ConditionOutcome p = Outcome("stale", {{"x", false}}, 201, false);
   absl::StatusOr<PairedOutcome> r = Pair(b, p);
   ASSERT_TRUE(r.ok());
   EXPECT_FALSE(r->has_rank_delta_uncensored());
@@ -58,7 +58,7 @@ TEST(PairTest, CensoredRankHasNoUncensoredDelta) {
 
 TEST(PairTest, NoBaselineGoldInTop10MeansNoRetention) {
   ConditionOutcome b = Outcome("baseline", {{"x", false}}, 201, false);
-  ConditionOutcome p = Outcome("S001", {{"x", false}}, 201, false);
+  ConditionOutcome p = Outcome("stale", {{"x", false}}, 201, false);
   absl::StatusOr<PairedOutcome> r = Pair(b, p);
   ASSERT_TRUE(r.ok());
   EXPECT_FALSE(r->has_top10_gold_retention());
@@ -68,12 +68,12 @@ TEST(PairTest, NoBaselineGoldInTop10MeansNoRetention) {
 
 TEST(PairTest, MismatchedUnitsAreErrors) {
   ConditionOutcome b = Outcome("baseline", {}, 201, false);
-  ConditionOutcome p = Outcome("S001", {}, 201, false);
+  ConditionOutcome p = Outcome("stale", {}, 201, false);
   p.set_harness("H008");
   EXPECT_TRUE(IsError(Pair(b, p), absl::StatusCode::kInvalidArgument,
                       "pair: baseline T01/H000 against T01/H008"));
-  EXPECT_TRUE(IsError(Pair(p, b), absl::StatusCode::kInvalidArgument,
-                      "expected a baseline outcome, found condition 'S001'"));
+  EXPECT_TRUE(IsError(Pair(b, b), absl::StatusCode::kInvalidArgument,
+                      "expected two conditions, found condition 'baseline' on both sides"));
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include "stages/framework/report/csv.h"
 #include "stages/framework/tokens/tokens.h"
 #include "stages/grid/aggregate.h"
+#include "stages/grid/conditions.h"
 #include "stages/grid/svg_plot.h"
 
 namespace repro::grid {
@@ -51,9 +52,14 @@ class Summaries {
   std::map<std::tuple<std::string, std::string, int, std::string>, const Summary*> rows_;
 };
 
+// The ids of the kinds the report's sections are about.
+using Names = CellKindIds;
+
 class Writer {
  public:
-  explicit Writer(const Summaries& s) : s_(s) {}
+  Writer(const Summaries& s, const Conditions& c) : s_(s), conditions_(c), n_(c) {}
+  // The condition ids every section names.
+  const Names& n() const { return n_; }
   void Line(const std::string& s = "") { absl::StrAppend(&md_, s, "\n"); }
   std::string Token(const std::string& key, const std::string& value) {
     return tokens_.Add(key, value);
@@ -62,12 +68,9 @@ class Writer {
   std::string Cell(const std::string& h, const std::string& c, int d, const std::string& m) {
     const Summary* s = s_.Get(h, c, d, m);
     if (s == nullptr) return "n/a";
-    // S002 rows carry their dose, sweep rows of S001 their depth ("S001.k10");
-    // the composite S001 (dose 0) has no suffix.
-    std::string condition = c;
-    if (c == "S002") condition = absl::StrCat("S002.d", d);
-    if (c == "S001" && d > 0) condition = absl::StrCat("S001.k", d);
-    return Token(absl::StrCat(h, ".", condition, ".", m), IntervalText(s->value()));
+    // Rows of a dose or depth carry the condition's label (S002.d5,
+    // S001.k10); the baseline and the composite cells' S001 (dose 0) the id.
+    return Token(absl::StrCat(h, ".", conditions_.Label(c, d), ".", m), IntervalText(s->value()));
   }
   // The Markdown and its tokens (sorted, checked: report::ValidateTokens).
   absl::Status Finish(RenderedReport* out) && {
@@ -79,6 +82,8 @@ class Writer {
 
  private:
   const Summaries& s_;
+  const Conditions& conditions_;
+  const Names n_;
   std::string md_;
   report::TokenWriter tokens_;
 };
@@ -134,7 +139,7 @@ const char* const kConditionMetrics[] = {
 const char* const kPairedMetrics[] = {"delta_recall_at_10",     "delta_mrr",
                                       "delta_ndcg_at_10",       "top10_gold_retention",
                                       "loss_of_all_top10_gold", "rank_delta_censored"};
-const char* const kS002Extra[] = {"distractors_in_top10", "distractor_outranks_first_gold"};
+const char* const kDistractorExtra[] = {"distractors_in_top10", "distractor_outranks_first_gold"};
 
 const std::vector<std::string> kCsvHeader = {"cell_id",
                                              "task_id",
@@ -217,7 +222,7 @@ absl::StatusOr<std::string> Csv(const GridReport& r) {
   return table.text();
 }
 
-std::string DoseResponse(const GridReport& r, const Summaries& s) {
+std::string DoseResponse(const GridReport& r, const Summaries& s, const Names& n) {
   std::vector<Series> series;
   for (const std::string& h : r.harnesses()) {
     Series line{h, {}};
@@ -226,19 +231,19 @@ std::string DoseResponse(const GridReport& r, const Summaries& s) {
       if (row != nullptr) p = {row->value().mean(), row->value().low(), row->value().high(), true};
       line.points.push_back(p);
     };
-    add(s.Get(h, "baseline", 0, "mrr"));
-    for (int d : r.doses()) add(s.Get(h, "S002", d, "mrr"));
+    add(s.Get(h, n.baseline, 0, "mrr"));
+    for (int d : r.doses()) add(s.Get(h, n.distractors, d, "mrr"));
     series.push_back(line);
   }
-  std::vector<std::string> categories = {"baseline (0)"};
-  for (int d : r.doses()) categories.push_back(absl::StrCat("S002 dose ", d));
+  std::vector<std::string> categories = {absl::StrCat(n.baseline, " (0)")};
+  for (int d : r.doses()) categories.push_back(absl::StrCat(n.distractors, " dose ", d));
   return LinePlotSvg(
       absl::StrCat("E04 (", r.grid(), "): MRR by distractor dose, 95% task-bootstrap"), "mean MRR",
       categories, series, 0.0, 1.0);
 }
 
 // Mean delta MRR of S001 by depth (the sweep), per harness and over all.
-std::string Staleness(const GridReport& r, const Summaries& s) {
+std::string Staleness(const GridReport& r, const Summaries& s, const Names& n) {
   std::vector<Series> series;
   std::vector<std::string> scopes(r.harnesses().begin(), r.harnesses().end());
   scopes.push_back("all");
@@ -246,7 +251,7 @@ std::string Staleness(const GridReport& r, const Summaries& s) {
     Series line{h, {}};
     for (int k : r.s001_depths()) {
       SeriesPoint p;
-      if (const Summary* row = s.Get(h, "S001", k, "delta_mrr")) {
+      if (const Summary* row = s.Get(h, n.stale, k, "delta_mrr")) {
         p = {row->value().mean(), row->value().low(), row->value().high(), true};
       }
       line.points.push_back(p);
@@ -255,9 +260,9 @@ std::string Staleness(const GridReport& r, const Summaries& s) {
   }
   std::vector<std::string> categories;
   for (int k : r.s001_depths()) categories.push_back(absl::StrCat("base~", k));
-  return LinePlotSvg(
-      absl::StrCat("E04 (", r.grid(), "): S001 delta MRR by staleness depth, 95% task-bootstrap"),
-      "delta MRR (stale - baseline)", categories, series, -1.0, 1.0);
+  return LinePlotSvg(absl::StrCat("E04 (", r.grid(), "): ", n.stale,
+                                  " delta MRR by staleness depth, 95% task-bootstrap"),
+                     "delta MRR (stale - baseline)", categories, series, -1.0, 1.0);
 }
 
 // The staleness sweep section (several S001 depths): effective dose per depth
@@ -301,7 +306,7 @@ void StalenessDoseTable(const GridReport& r, Writer& w) {
 // The staleness sweep section (several S001 depths): effective dose per depth
 // and the paired deltas per depth.
 void StalenessSweep(const GridReport& r, Writer& w) {
-  w.Line("## S001 staleness sweep (index at base~d, labels at base)");
+  w.Line(absl::StrCat("## ", w.n().stale, " staleness sweep (index at base~d, labels at base)"));
   w.Line();
   StalenessDoseTable(r, w);
   w.Line(
@@ -313,11 +318,11 @@ void StalenessSweep(const GridReport& r, Writer& w) {
       "delta (censored) |");
   w.Line("|---:|---|---|---|---|---|");
   for (int k : r.s001_depths()) {
-    w.Line(absl::StrCat("| ", k, " | ", w.Cell("all", "S001", k, "delta_recall_at_10"), " | ",
-                        w.Cell("all", "S001", k, "delta_mrr"), " | ",
-                        w.Cell("all", "S001", k, "delta_ndcg_at_10"), " | ",
-                        w.Cell("all", "S001", k, "loss_of_all_top10_gold"), " | ",
-                        w.Cell("all", "S001", k, "rank_delta_censored"), " |"));
+    w.Line(absl::StrCat("| ", k, " | ", w.Cell("all", w.n().stale, k, "delta_recall_at_10"), " | ",
+                        w.Cell("all", w.n().stale, k, "delta_mrr"), " | ",
+                        w.Cell("all", w.n().stale, k, "delta_ndcg_at_10"), " | ",
+                        w.Cell("all", w.n().stale, k, "loss_of_all_top10_gold"), " | ",
+                        w.Cell("all", w.n().stale, k, "rank_delta_censored"), " |"));
   }
   w.Line();
   TableHead head;
@@ -327,28 +332,28 @@ void StalenessSweep(const GridReport& r, Writer& w) {
   for (int k : r.s001_depths()) {
     std::string row = absl::StrCat("| ", k, " |");
     for (const std::string& h : r.harnesses()) {
-      absl::StrAppend(&row, " ", w.Cell(h, "S001", k, "delta_mrr"), " |");
+      absl::StrAppend(&row, " ", w.Cell(h, w.n().stale, k, "delta_mrr"), " |");
     }
     w.Line(row);
   }
   w.Line();
-  w.Line("![S001 delta MRR by depth](staleness.svg)");
+  w.Line(absl::StrCat("![", w.n().stale, " delta MRR by depth](staleness.svg)"));
   w.Line();
 }
 
-std::string RankDisplacement(const GridReport& r) {
+std::string RankDisplacement(const GridReport& r, const Names& n) {
   absl::StatusOr<std::vector<ConditionOutcome>> s001 =
       UniqueS001({r.cells().begin(), r.cells().end()});
   std::vector<Strip> strips;
   for (const std::string& h : r.harnesses()) {
-    Strip st{absl::StrCat(h, " S001"), {}};
+    Strip st{absl::StrCat(h, " ", n.stale), {}};
     for (const Cell& c : r.cells()) {
       if (c.harness() == h && c.seed_coordinate() == 0) {
         st.values.push_back(c.s001_paired().rank_delta_censored());
       }
     }
     strips.push_back(st);
-    Strip s10{absl::StrCat(h, " S002 d", r.doses(r.doses_size() - 1)), {}};
+    Strip s10{absl::StrCat(h, " ", n.distractors, " d", r.doses(r.doses_size() - 1)), {}};
     for (const Cell& c : r.cells()) {
       if (c.harness() == h && c.seed_coordinate() == r.doses_size() - 1) {
         s10.values.push_back(c.s002_paired().rank_delta_censored());
@@ -357,8 +362,8 @@ std::string RankDisplacement(const GridReport& r) {
     strips.push_back(s10);
   }
   return StripPlotSvg(
-      absl::StrCat("E04 (", r.grid(), "): first-gold rank displacement, S001 and S002 at dose ",
-                   r.doses(r.doses_size() - 1)),
+      absl::StrCat("E04 (", r.grid(), "): first-gold rank displacement, ", n.stale, " and ",
+                   n.distractors, " at dose ", r.doses(r.doses_size() - 1)),
       "rank delta, perturbed - baseline (symmetric log scale)", strips);
 }
 
@@ -376,18 +381,18 @@ void Introduction(const GridReport& r, Writer& w) {
       w.Token("grid.tasks", absl::StrCat(r.tasks())), " tasks x ", r.harnesses_size(),
       " harnesses (", absl::StrJoin(r.harnesses(), ", "), ") x ", r.doses_size(),
       " distractor doses = ", w.Token("grid.cells", absl::StrCat(r.cells_size())),
-      " composite cells, each with a baseline, S001 (index built at ",
+      " composite cells, each with a baseline, ", w.n().stale, " (index built at ",
       r.s001_depths_size() == 0 || r.s001_depths(0) == 1
           ? "the stale commit, one commit before the base"
           : absl::StrCat("base~", r.s001_depths(0), ", first parents back from the base"),
-      ") and one S002 dose (synthetic distractor files",
+      ") and one ", w.n().distractors, " dose (synthetic distractor files",
       r.distractor_vocabulary().empty()
           ? std::string()
           : absl::StrCat(" whose words come from ", r.distractor_vocabulary()),
       "). Means carry 95% percentile "
       "bootstrap intervals that resample tasks (B = ",
-      r.bootstrap_resamples(), ", seed ", r.bootstrap_seed(),
-      "). S001 does not depend on the dose: "
+      r.bootstrap_resamples(), ", seed ", r.bootstrap_seed(), "). ", w.n().stale,
+      " does not depend on the dose: "
       "its outcome is copied into the cells of a task x harness (one per dose) with a shared_key "
       "and "
       "analysed once, as ",
@@ -447,14 +452,14 @@ void SummarySection(const GridReport& r, Writer& w) {
   w.Line(absl::StrCat("- Baseline MRR: ",
                       Joined(r.harnesses(),
                              [&](const std::string& h) {
-                               return absl::StrCat(h, " ", w.Cell(h, "baseline", 0, "mrr"));
+                               return absl::StrCat(h, " ", w.Cell(h, w.n().baseline, 0, "mrr"));
                              }),
                       "."));
   w.Line(absl::StrCat("- Baseline recall@10: ",
                       Joined(r.harnesses(),
                              [&](const std::string& h) {
                                return absl::StrCat(h, " ",
-                                                   w.Cell(h, "baseline", 0, "recall_at_10"));
+                                                   w.Cell(h, w.n().baseline, 0, "recall_at_10"));
                              }),
                       "."));
   int gold_changed = 0, any_change = 0;
@@ -463,33 +468,37 @@ void SummarySection(const GridReport& r, Writer& w) {
     any_change += (d.go_files_added() + d.go_files_removed() + d.go_files_changed()) > 0 ? 1 : 0;
   }
   w.Line(absl::StrCat(
-      "- S001 (stale index): delta MRR over all harnesses ", w.Cell("all", "S001", 0, "delta_mrr"),
-      ", delta recall@10 ", w.Cell("all", "S001", 0, "delta_recall_at_10"),
+      "- ", w.n().stale, " (stale index): delta MRR over all harnesses ",
+      w.Cell("all", w.n().stale, 0, "delta_mrr"), ", delta recall@10 ",
+      w.Cell("all", w.n().stale, 0, "delta_recall_at_10"),
       ". Effective dose: ", w.Token("s001.tasks_with_go_changes", absl::StrCat(any_change)), " of ",
       r.tasks(), " tasks change any Go file between stale and base, and ",
       w.Token("s001.tasks_gold_changed", absl::StrCat(gold_changed)), " change a gold file.",
       gold_changed == 0
-          ? " With no gold file changed, a null S001 effect is expected by construction; it is not "
-            "evidence of robustness to staler indexes."
+          ? absl::StrCat(" With no gold file changed, a null ", w.n().stale,
+                         " effect is expected by construction; it is not evidence of robustness "
+                         "to staler indexes.")
           : ""));
-  w.Line(absl::StrCat("- S002 (synthetic distractors), delta MRR over all harnesses: ",
-                      Joined(r.doses(),
-                             [&](int d) {
-                               return absl::StrCat("dose ", d, ": ",
-                                                   w.Cell("all", "S002", d, "delta_mrr"));
-                             }),
-                      "."));
+  w.Line(absl::StrCat(
+      "- ", w.n().distractors, " (synthetic distractors), delta MRR over all harnesses: ",
+      Joined(r.doses(),
+             [&](int d) {
+               return absl::StrCat("dose ", d, ": ",
+                                   w.Cell("all", w.n().distractors, d, "delta_mrr"));
+             }),
+      "."));
   const int top = r.doses_size() ? r.doses(r.doses_size() - 1) : 0;
   w.Line(absl::StrCat(
-      "- At dose ", top,
-      ", distractors in the top 10: ", w.Cell("all", "S002", top, "distractors_in_top10"),
+      "- At dose ", top, ", distractors in the top 10: ",
+      w.Cell("all", w.n().distractors, top, "distractors_in_top10"),
       "; share of task x harness units where a distractor outranks the first gold file: ",
-      w.Cell("all", "S002", top, "distractor_outranks_first_gold"), "."));
+      w.Cell("all", w.n().distractors, top, "distractor_outranks_first_gold"), "."));
   if (r.comparisons_size() > 0) {
     w.Line(absl::StrCat("- Harness differences in baseline MRR (paired by task): ",
                         Joined(r.comparisons(),
                                [&](const std::string& cmp) {
-                                 return absl::StrCat(cmp, " ", w.Cell(cmp, "baseline", 0, "mrr"));
+                                 return absl::StrCat(cmp, " ",
+                                                     w.Cell(cmp, w.n().baseline, 0, "mrr"));
                                }),
                         "."));
   }
@@ -520,7 +529,7 @@ void BaselineAndS001(const GridReport& r, Writer& w) {
                                            std::end(kConditionMetrics));
   w.Line("## Baseline by harness");
   w.Line();
-  HarnessTable(r, w, "baseline", 0, condition);
+  HarnessTable(r, w, w.n().baseline, 0, condition);
   const std::string file_level =
       HarnessesWhere(r, [](const HarnessDescription& h) { return h.document_unit() == "files"; });
   if (!file_level.empty()) {
@@ -531,13 +540,15 @@ void BaselineAndS001(const GridReport& r, Writer& w) {
         "themselves (docs/retrieval.md)."));
     w.Line();
   }
-  w.Line("## S001: stale index (paired with the baseline)");
+  w.Line(absl::StrCat("## ", w.n().stale, ": stale index (paired with the baseline)"));
   w.Line();
-  HarnessTable(r, w, "S001", 0, {std::begin(kPairedMetrics), std::end(kPairedMetrics)});
-  w.Line("Condition metrics under S001:");
+  HarnessTable(r, w, w.n().stale, 0, {std::begin(kPairedMetrics), std::end(kPairedMetrics)});
+  w.Line(absl::StrCat("Condition metrics under ", w.n().stale, ":"));
   w.Line();
-  HarnessTable(r, w, "S001", 0, condition);
-  w.Line("S001 effective dose (Go files outside vendor/ between stale_commit and base_commit):");
+  HarnessTable(r, w, w.n().stale, 0, condition);
+  w.Line(absl::StrCat(w.n().stale,
+                      " effective dose (Go files outside vendor/ between stale_commit and "
+                      "base_commit):"));
   w.Line();
   w.Line("| Task | Added | Removed | Changed | Gold file changed |");
   w.Line("|---|---:|---:|---:|---|");
@@ -561,7 +572,7 @@ std::string QueryFieldOf(const GridReport& r, absl::string_view name) {
 // while the distractors take their words from exactly one of them: the
 // harness searching with the other field meets fewer distractor words by
 // construction. Empty when that is not so.
-std::string DistractorNote(const GridReport& r, absl::string_view cmp) {
+std::string DistractorNote(const GridReport& r, const Names& n, absl::string_view cmp) {
   const std::vector<std::string> ab = absl::StrSplit(cmp, '-');
   if (ab.size() != 2) return "";
   const std::string fa = QueryFieldOf(r, ab[0]), fb = QueryFieldOf(r, ab[1]);
@@ -573,10 +584,12 @@ std::string DistractorNote(const GridReport& r, absl::string_view cmp) {
   const std::string& spared = fa == drawn ? ab[1] : ab[0];
   const std::string& exposed = fa == drawn ? ab[0] : ab[1];
   return absl::StrCat(
-      "Note on ", cmp, " under S002: the distractors take their words from ", source, "; ", spared,
-      " searches with the ", drawn == "query" ? "reformulation" : "query", ", ", exposed,
-      " with the ", drawn, ", so ", spared,
-      " meets fewer of the distractors' words by construction: the difference in their S002 loss "
+      "Note on ", cmp, " under ", n.distractors, ": the distractors take their words from ", source,
+      "; ", spared, " searches with the ", drawn == "query" ? "reformulation" : "query", ", ",
+      exposed, " with the ", drawn, ", so ", spared,
+      " meets fewer of the distractors' words by construction: the difference in their ",
+      n.distractors,
+      " loss "
       "is partly an artifact of the protocol, not robustness alone (an experiment can draw the "
       "words from both: distractor_vocabulary, docs/experiments.md).");
 }
@@ -593,20 +606,25 @@ void DifferencesPerMetric(const GridReport& r, Writer& w) {
       "baseline MRR, then the difference of the two (positive: the first harness loses less).");
   w.Line();
   TableHead head;
-  head.Column("Comparison").Column("recall@10").Column("MRR").Column("nDCG@10").Column("ΔMRR S001");
-  for (int d : r.doses()) head.Column(absl::StrCat("ΔMRR S002 d", d));
+  head.Column("Comparison")
+      .Column("recall@10")
+      .Column("MRR")
+      .Column("nDCG@10")
+      .Column(absl::StrCat("ΔMRR ", w.n().stale));
+  for (int d : r.doses()) head.Column(absl::StrCat("ΔMRR ", w.n().distractors, " d", d));
   head.WriteTo(w);
   for (const std::string& cmp : r.comparisons()) {
-    std::string line = absl::StrCat("| ", cmp, " | ", w.Cell(cmp, "baseline", 0, "recall_at_10"),
-                                    " | ", w.Cell(cmp, "baseline", 0, "mrr"), " | ",
-                                    w.Cell(cmp, "baseline", 0, "ndcg_at_10"), " | ",
-                                    w.Cell(cmp, "S001", 0, "delta_mrr"), " |");
-    for (int d : r.doses()) absl::StrAppend(&line, " ", w.Cell(cmp, "S002", d, "delta_mrr"), " |");
+    std::string line = absl::StrCat(
+        "| ", cmp, " | ", w.Cell(cmp, w.n().baseline, 0, "recall_at_10"), " | ",
+        w.Cell(cmp, w.n().baseline, 0, "mrr"), " | ", w.Cell(cmp, w.n().baseline, 0, "ndcg_at_10"),
+        " | ", w.Cell(cmp, w.n().stale, 0, "delta_mrr"), " |");
+    for (int d : r.doses())
+      absl::StrAppend(&line, " ", w.Cell(cmp, w.n().distractors, d, "delta_mrr"), " |");
     w.Line(line);
   }
   w.Line();
   for (const std::string& cmp : r.comparisons()) {
-    const std::string note = DistractorNote(r, cmp);
+    const std::string note = DistractorNote(r, w.n(), cmp);
     if (!note.empty()) {
       w.Line(note);
       w.Line();
@@ -616,16 +634,16 @@ void DifferencesPerMetric(const GridReport& r, Writer& w) {
 
 // S002 per dose, the plots, and the paired tests of the harness differences.
 void S002AndDifferences(const GridReport& r, Writer& w) {
-  w.Line("## S002: dose-response");
+  w.Line(absl::StrCat("## ", w.n().distractors, ": dose-response"));
   w.Line();
   std::vector<const char*> metrics(std::begin(kPairedMetrics), std::end(kPairedMetrics));
-  metrics.insert(metrics.end(), std::begin(kS002Extra), std::end(kS002Extra));
+  metrics.insert(metrics.end(), std::begin(kDistractorExtra), std::end(kDistractorExtra));
   metrics.push_back("mrr");
   metrics.push_back("recall_at_10");
   for (int d : r.doses()) {
     w.Line(absl::StrCat("Dose ", d, " (paired with the baseline):"));
     w.Line();
-    HarnessTable(r, w, "S002", d, metrics);
+    HarnessTable(r, w, w.n().distractors, d, metrics);
   }
   w.Line("![MRR by dose](dose_response.svg)");
   w.Line();
@@ -637,10 +655,10 @@ void S002AndDifferences(const GridReport& r, Writer& w) {
   w.Line("| Comparison | recall@10 | p (Holm) | MRR | p (Holm) |");
   w.Line("|---|---|---|---|---|");
   for (const std::string& cmp : r.comparisons()) {
-    w.Line(absl::StrCat("| ", cmp, " | ", w.Cell(cmp, "baseline", 0, "recall_at_10"), " | ",
+    w.Line(absl::StrCat("| ", cmp, " | ", w.Cell(cmp, w.n().baseline, 0, "recall_at_10"), " | ",
                         PairedTestText(w, r, cmp, "recall_at_10"), " | ",
-                        w.Cell(cmp, "baseline", 0, "mrr"), " | ", PairedTestText(w, r, cmp, "mrr"),
-                        " |"));
+                        w.Cell(cmp, w.n().baseline, 0, "mrr"), " | ",
+                        PairedTestText(w, r, cmp, "mrr"), " |"));
   }
   w.Line();
   w.Line(PairedTestNote(r));
@@ -680,13 +698,17 @@ void TrainingSnapshot(const GridReport& r, Writer& w) {
 void PerTask(const GridReport& r, Writer& w) {
   w.Line("## Per task");
   w.Line();
-  w.Line(
+  w.Line(absl::StrCat(
       "First-gold rank (\">200\": no gold file among the 200 returned; censored at 201) and "
-      "MRR, baseline / S001 / S002 at each dose:");
+      "MRR, baseline / ",
+      w.n().stale, " / ", w.n().distractors, " at each dose:"));
   w.Line();
   TableHead head;
-  head.Column("Task").Column("Harness").Column("Baseline rank", "---:").Column("S001 rank", "---:");
-  for (int d : r.doses()) head.Column(absl::StrCat("S002 d", d, " rank"), "---:");
+  head.Column("Task")
+      .Column("Harness")
+      .Column("Baseline rank", "---:")
+      .Column(absl::StrCat(w.n().stale, " rank"), "---:");
+  for (int d : r.doses()) head.Column(absl::StrCat(w.n().distractors, " d", d, " rank"), "---:");
   head.Column("Baseline MRR", "---:").Column("Gold files returned (baseline)").WriteTo(w);
   std::map<std::pair<std::string, std::string>, std::vector<const Cell*>> by_unit;
   std::vector<std::pair<std::string, std::string>> order;
@@ -729,15 +751,16 @@ void Conventions(Writer& w) {
       "top "
       "10 held a gold file and the perturbed top 10 holds none. Both are averaged only over units "
       "whose baseline top 10 holds a gold file (the others have nothing to retain or lose).");
-  w.Line(
-      "- S002 only: distractors_in_top10 = synthetic files among the first 10 (at most the dose); "
+  w.Line(absl::StrCat(
+      "- ", w.n().distractors,
+      " only: distractors_in_top10 = synthetic files among the first 10 (at most the dose); "
       "distractor_outranks_first_gold = 1 when a distractor ranks above the first gold file (or "
       "any "
-      "distractor is returned while no gold file is).");
-  w.Line(
-      "- cells.csv has one row per composite cell and condition; cell_dose is the cell's S002 "
-      "dose, "
-      "also on its baseline and S001 rows (which do not depend on it).");
+      "distractor is returned while no gold file is)."));
+  w.Line(absl::StrCat(
+      "- cells.csv has one row per composite cell and condition; cell_dose is the cell's ",
+      w.n().distractors, " dose, also on its baseline and ", w.n().stale,
+      " rows (which do not depend on it)."));
   w.Line(
       "- Function recall@10: gold functions (file and Receiver.Method) among the first 10 of the "
       "harness's ranked function list; tasks without a gold function are left out of its mean.");
@@ -763,13 +786,14 @@ void NotEvaluated(const GridReport& r, Writer& w) {
         "- Staleness along other histories: the sweep indexes first-parent ancestors base~d only; "
         "merged branches, rebases and uncommitted work are not covered.");
   } else {
-    w.Line(
-        "- Staleness beyond one commit: S001 indexes the stale commit, base^1; its effective dose "
-        "is the table above, often no Go change at all.");
+    w.Line(absl::StrCat("- Staleness beyond one commit: ", w.n().stale,
+                        " indexes the stale commit, base^1; its effective dose "
+                        "is the table above, often no Go change at all."));
   }
-  w.Line(
-      "- Adversarial or naturally occurring distractors: S002 files are synthetic, built from the "
-      "query's own words under a reserved path; real near-duplicates may behave differently.");
+  w.Line(absl::StrCat("- Adversarial or naturally occurring distractors: ", w.n().distractors,
+                      " files are synthetic, built from the "
+                      "query's own words under a reserved path; real near-duplicates may behave "
+                      "differently."));
   w.Line(
       "- Other repositories, languages, query authors or reformulation models; the blinded "
       "reformulation is one frozen artifact per task.");
@@ -786,8 +810,11 @@ void NotEvaluated(const GridReport& r, Writer& w) {
 }  // namespace
 
 absl::StatusOr<RenderedReport> RenderReport(const GridReport& r) {
+  ConditionTable table;
+  *table.mutable_conditions() = r.conditions();
+  ASSIGN_OR_RETURN(const Conditions conditions, Conditions::Create(table));
   Summaries s(r);
-  Writer w(s);
+  Writer w(s, conditions);
   Introduction(r, w);
   SummarySection(r, w);
   BaselineAndS001(r, w);
@@ -799,9 +826,9 @@ absl::StatusOr<RenderedReport> RenderReport(const GridReport& r) {
   RenderedReport out;
   RETURN_IF_ERROR(std::move(w).Finish(&out));
   ASSIGN_OR_RETURN(out.cells_csv, Csv(r));
-  out.dose_response_svg = DoseResponse(r, s);
-  out.rank_displacement_svg = RankDisplacement(r);
-  if (r.s001_depths_size() > 1) out.staleness_svg = Staleness(r, s);
+  out.dose_response_svg = DoseResponse(r, s, w.n());
+  out.rank_displacement_svg = RankDisplacement(r, w.n());
+  if (r.s001_depths_size() > 1) out.staleness_svg = Staleness(r, s, w.n());
   return out;
 }
 

@@ -3,6 +3,7 @@
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 #include "stages/grid/aggregate.h"
+#include "stages/grid/test_conditions.h"
 
 namespace repro::grid {
 namespace {
@@ -16,17 +17,18 @@ GridReport Small() {
   in.seed = 20260704;
   in.doses = {1, 5, 10};
   in.s001_depths = {1};
+  in.conditions = TestConditions(in.s001_depths, in.doses);
   for (const std::string& t : in.task_ids) {
     for (const std::string& h : in.harnesses) {
-      for (const char* cond : {"baseline", "S001", "S002", "S002", "S002"}) {
+      for (const char* cond : {kTestBaseline, kTestStale, kTestNoise, kTestNoise, kTestNoise}) {
         static int dose_index = 0;
         ConditionOutcome o;
         o.set_task_id(t);
         o.set_harness(h);
         o.set_condition(cond);
         o.set_candidate_limit(200);
-        if (std::string(cond) == "S002") o.set_dose(in.doses[dose_index++ % 3]);
-        if (std::string(cond) == "S001") o.set_shared_key(t + "/" + h);
+        if (std::string(cond) == kTestNoise) o.set_dose(in.doses[dose_index++ % 3]);
+        if (std::string(cond) == kTestStale) o.set_shared_key(t + "/" + h);
         o.set_mrr(0.5);
         o.set_first_gold_rank(2);
         o.set_first_gold_observed(true);
@@ -58,7 +60,8 @@ TEST(GridReportWriterTest, TokensAppearInTheMarkdown) {
     EXPECT_NE(out.markdown.find(value), std::string::npos) << key;
   }
   EXPECT_NE(out.markdown.find("## What E04 does not evaluate"), std::string::npos);
-  EXPECT_NE(out.markdown.find("a null S001 effect is expected by construction"), std::string::npos);
+  EXPECT_NE(out.markdown.find("a null stale effect is expected by construction"),
+            std::string::npos);
   EXPECT_NE(out.dose_response_svg.find("<svg"), std::string::npos);
   EXPECT_EQ(RenderReport(Small())->rank_displacement_svg, out.rank_displacement_svg);
 }
@@ -129,14 +132,14 @@ TEST(GridReportWriterTest, DistractorSourceArtifactIsNamed) {
   absl::StatusOr<RenderedReport> out = RenderReport(r);
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_TRUE(Has(out->markdown,
-                  "Note on H010-H008 under S002: the distractors take their words from the task "
+                  "Note on H010-H008 under noise: the distractors take their words from the task "
                   "query; H010 searches with the reformulation, H008 with the query, so H010 "
                   "meets fewer of the distractors' words by construction"))
       << out->markdown;
   r.set_distractor_vocabulary("the task query and the blinded reformulation");
   out = RenderReport(r);
   ASSERT_TRUE(out.ok()) << out.status();
-  EXPECT_FALSE(Has(out->markdown, "Note on H010-H008 under S002"));
+  EXPECT_FALSE(Has(out->markdown, "Note on H010-H008 under noise"));
 }
 
 // Per task, whether the dense model's training snapshot holds its gold files.

@@ -1,4 +1,4 @@
-// Stage e04_timings: collects the volatile build and query times of every
+// Stage grid_timings: collects the volatile build and query times of every
 // cell into timings.volatile.csv. Volatile by name: never hashed, never an
 // input of another stage, skipped by the determinism checks.
 // Inputs: every cell stage (roles "cell/<stage>/<file>"); of each, the

@@ -1,4 +1,4 @@
-// Stage e04_trec_export: every ranked list of an experiment's grid as TREC run
+// Stage grid_trec_export: every ranked list of an experiment's grid as TREC run
 // files, and its judgments as TREC qrels, so that recall, reciprocal rank and
 // nDCG can be rechecked with trec_eval or pytrec_eval (docs/metrics.md).
 //
@@ -6,8 +6,9 @@
 //   tasks               TaskSet (topic order: the task order)
 //   labels/<task>       Labels: gold files and gold functions at base
 //   outcome/<cell>      every ConditionOutcome JSON of the grid
-// Outputs, per harness H and condition C ("baseline", "S001", "S001_k<d>",
-// "S002_d<n>", the cell name suffixes of stages/grid/defs.bzl):
+//   conditions          the experiment's ConditionTable (conditions.h)
+// Outputs, per harness H and condition C (its cell_suffix, e.g. baseline,
+// S001, S002_d5; stages/grid/conditions.bzl):
 //   <H>.<C>.run            one topic per task (qid = task id), docno = file
 //                          path, the harness's returned list (at most
 //                          candidate_limit files) in rank order; tag "<H>.<C>"
@@ -35,20 +36,11 @@
 #include "stages/framework/pipeline/stage.h"
 #include "stages/framework/pipeline/stage_proto.h"
 #include "stages/framework/pipeline/status_macros.h"
+#include "stages/grid/conditions.h"
 #include "stages/grid/grid.pb.h"
 
 namespace repro::grid {
 namespace {
-
-// The cell name suffix of an outcome's condition (stages/grid/defs.bzl).
-absl::StatusOr<std::string> ConditionName(const ConditionOutcome& o) {
-  if (o.condition() == "baseline") return std::string("baseline");
-  if (o.condition() == "S001") {
-    return o.s001_depth() <= 1 ? std::string("S001") : absl::StrCat("S001_k", o.s001_depth());
-  }
-  if (o.condition() == "S002") return absl::StrCat("S002_d", o.dose());
-  return absl::InvalidArgumentError(absl::StrCat("unknown condition '", o.condition(), "'"));
-}
 
 struct RunFiles {
   std::map<std::string, std::string> files;      // task id -> run lines
@@ -56,11 +48,11 @@ struct RunFiles {
 };
 
 absl::Status AddOutcome(const std::string& role, const ConditionOutcome& o,
-                        std::map<std::string, RunFiles>* runs) {
-  absl::StatusOr<std::string> condition = ConditionName(o);
+                        const Conditions& conditions, std::map<std::string, RunFiles>* runs) {
+  absl::StatusOr<const Condition*> condition = conditions.Of(o);
   if (!condition.ok())
     return absl::InvalidArgumentError(absl::StrCat(role, ": ", condition.status().message()));
-  const std::string tag = absl::StrCat(o.harness(), ".", *condition);
+  const std::string tag = absl::StrCat(o.harness(), ".", (*condition)->cell_suffix());
   metrics::Run files;
   for (const RankedFile& f : o.files()) files.push_back(f.path());
   const metrics::Run functions(o.top_functions().begin(), o.top_functions().end());
@@ -114,11 +106,14 @@ absl::Status WriteQrels(Stage& stage, const corpus::TaskSet& tasks) {
 absl::Status Export(Stage& stage) {
   corpus::TaskSet tasks;
   RETURN_IF_ERROR(ReadInputProto(stage, "tasks", &tasks));
+  ConditionTable table;
+  RETURN_IF_ERROR(ReadInputProto(stage, "conditions", &table));
+  ASSIGN_OR_RETURN(const Conditions conditions, Conditions::Create(table));
   std::map<std::string, RunFiles> runs;  // tag -> run
   for (const std::string& role : stage.Roles("outcome/")) {
     ConditionOutcome o;
     RETURN_IF_ERROR(ReadInputProto(stage, role, &o));
-    RETURN_IF_ERROR(AddOutcome(role, o, &runs));
+    RETURN_IF_ERROR(AddOutcome(role, o, conditions, &runs));
   }
   for (const auto& [tag, run] : runs) {
     std::string files, functions;

@@ -1,0 +1,111 @@
+"""The grid's condition table: one row per kind of condition.
+
+A condition is what a cell does to the corpus it indexes: the baseline, or
+a perturbation at one parameter value (S001 at a depth, S002 at a dose).
+This table is where a kind is declared, once: its id (the name outcomes,
+summaries, the report and its tokens use), its schema kind (ConditionKind in
+stages/grid/grid.proto, which selects its C++ transform), the experiment
+field that lists its parameter values, how its cell names and report rows
+are spelled, which snapshot it indexes, whether one outcome is shared
+across the doses of a composite cell (S001's shared_key), and what it is
+paired with. experiment_conditions renders an experiment's conditions from
+it; the grid rules (defs.bzl) name cells and TREC runs from that list and
+write it to <experiment>/conditions.json, which the experiment_spec stage
+validates (conditions.h) and every stage reads. Adding a kind: a row here,
+its ConditionKind, its transform in cell_main.cc, its tests and docs.
+
+Fields of a row:
+  id                 the kind's name (S001)
+  kind               ConditionKind enum name
+  title              what it is, in the report's words
+  parameter_field    the Experiment field with its parameter values
+                     (ascending, validated there); None: one condition,
+                     parameter 0 (the baseline)
+  parameter_name     what the parameter is ("depth", "dose")
+  cell_suffix        the cell name suffix, "{}" the parameter
+  cell_suffix_at_1   the suffix at parameter 1, when it differs (S001 at
+                     depth 1 is the task's stale_commit: S001)
+  label              the report rows' name, "{}" the parameter
+  snapshot           "base" or "stale_at" (base~parameter)
+  shared_across_doses  one outcome per task x harness in every composite cell
+  paired_with        the id of the kind it is paired with ("" for none)
+"""
+
+CONDITION_KINDS = [
+    struct(
+        id = "baseline",
+        kind = "CONDITION_KIND_BASELINE",
+        title = "baseline",
+        parameter_field = None,
+        parameter_name = "",
+        cell_suffix = "baseline",
+        cell_suffix_at_1 = None,
+        label = "baseline",
+        snapshot = "base",
+        shared_across_doses = False,
+        paired_with = "",
+    ),
+    struct(
+        id = "S001",
+        kind = "CONDITION_KIND_STALE_INDEX",
+        title = "stale index",
+        parameter_field = "s001_depths",
+        parameter_name = "depth",
+        cell_suffix = "S001_k{}",
+        cell_suffix_at_1 = "S001",
+        label = "S001.k{}",
+        snapshot = "stale_at",
+        shared_across_doses = True,
+        paired_with = "baseline",
+    ),
+    struct(
+        id = "S002",
+        kind = "CONDITION_KIND_DISTRACTORS",
+        title = "distractors",
+        parameter_field = "s002_doses",
+        parameter_name = "dose",
+        cell_suffix = "S002_d{}",
+        cell_suffix_at_1 = None,
+        label = "S002.d{}",
+        snapshot = "base",
+        shared_across_doses = False,
+        paired_with = "baseline",
+    ),
+]
+
+def _render(row, parameter):
+    """One condition (a Condition of grid.proto, as a dict) of `row` at `parameter`."""
+    if row.parameter_field == None:
+        suffix, label = row.cell_suffix, row.label
+    else:
+        at_1 = row.cell_suffix_at_1 if parameter == 1 else None
+        suffix = at_1 if at_1 != None else row.cell_suffix.format(parameter)
+        label = row.label.format(parameter)
+    return {
+        "id": row.id,
+        "kind": row.kind,
+        "title": row.title,
+        "parameter_name": row.parameter_name,
+        "parameter": parameter,
+        "cell_suffix": suffix,
+        "label": label,
+        "snapshot": row.snapshot,
+        "shared_across_doses": row.shared_across_doses,
+        "paired_with": row.paired_with,
+    }
+
+def experiment_conditions(e):
+    """The conditions of experiment `e` in cell order: each row, at each of its parameter values.
+
+    Args:
+      e: one struct of EXPERIMENTS (//stages/experiments:grid.bzl); a row's
+        parameter_field names its list of values there.
+
+    Returns:
+      A list of dicts, each a Condition of stages/grid/grid.proto.
+    """
+    out = []
+    for row in CONDITION_KINDS:
+        values = [0] if row.parameter_field == None else getattr(e, row.parameter_field)
+        out += [_render(row, p) for p in values]
+    return out
