@@ -112,7 +112,7 @@ def _commit_stages(s, c, tags, hist_args):
     eval_stage(
         name = _name(c.snapshot),
         tool = _C + "snapshot_stage",
-        stage = "e04_corpus_snapshot",
+        stage = "corpus_snapshot",
         stage_version = "1",
         inputs = {c.status: "status", c.tree: "tree", c.blobs: "blobs"},
         outs = [_name(c.snapshot)[:-len("_snapshot")] + ".snapshot.pb"],
@@ -123,7 +123,7 @@ def _commit_stages(s, c, tags, hist_args):
     eval_stage(
         name = _name(c.manifest),
         tool = _C + "manifest_stage",
-        stage = "e04_corpus_manifest",
+        stage = "corpus_manifest",
         stage_version = "1",
         inputs = {c.snapshot: "snapshot"},
         outs = [p + ".manifest.json"],
@@ -132,7 +132,7 @@ def _commit_stages(s, c, tags, hist_args):
     eval_stage(
         name = _name(c.chunks),
         tool = _C + "chunks_stage",
-        stage = "e04_corpus_chunks",
+        stage = "corpus_chunks",
         stage_version = "1",
         inputs = {c.snapshot: "snapshot"},
         outs = [p + ".chunks.pb"],
@@ -150,7 +150,7 @@ def _commit_stages(s, c, tags, hist_args):
     eval_stage(
         name = _name(c.agreement),
         tool = _C + "agreement_stage",
-        stage = "e04_chunker_agreement",
+        stage = "chunker_agreement",
         stage_version = "1",
         inputs = {c.manifest: "manifest", c.chunks: "chunks", c.gofuncs: "gofuncs"},
         outs = [p + ".agreement.json"],
@@ -185,7 +185,7 @@ def _task_stages(s, t, tags, hist_args):
     eval_stage(
         name = _name(t.labels),
         tool = _C + "labels_stage",
-        stage = "e04_labels",
+        stage = "labels",
         stage_version = "1",
         inputs = inputs,
         outs = [prefix + t.id + ".labels.pb"],
@@ -201,7 +201,7 @@ def _set_stages(s, tags, hist_args):
     eval_stage(
         name = _name(s.task_set),
         tool = _C + "validate_tasks_stage",
-        stage = "e04_task_set",
+        stage = "task_set",
         stage_version = "1",
         inputs = task_set_inputs,
         outs = [prefix + "task_set.pb"],
@@ -226,7 +226,7 @@ def _set_stages(s, tags, hist_args):
     eval_stage(
         name = _name(s.snapshot_hashes),
         tool = _C + "snapshot_hashes_stage",
-        stage = "e04_snapshot_hashes",
+        stage = "snapshot_hashes",
         stage_version = "1",
         inputs = dict([(s.task_set, "tasks")] + [(c.manifest, "manifest/" + c.id) for c in s.core_commits]),
         outs = [prefix + "snapshot_hashes.tsv"],
@@ -238,7 +238,7 @@ def _set_stages(s, tags, hist_args):
     eval_stage(
         name = _name(s.chunker_agreement),
         tool = _C + "agreement_report_stage",
-        stage = "e04_chunker_agreement_report",
+        stage = "chunker_agreement_report",
         stage_version = "1",
         inputs = agreement_inputs,
         outs = [prefix + "chunker_agreement.json"],
@@ -251,7 +251,7 @@ def _split_tasks(s, target, out_dir, inputs, tags):
     eval_stage(
         name = _name(target),
         tool = _C + "split_tasks_stage",
-        stage = "e04_task_specs",
+        stage = "task_specs",
         stage_version = "1",
         inputs = inputs,
         outs = [out_dir + t.spec_file for t in s.tasks],
@@ -264,7 +264,7 @@ def _lock_stages(s, tags):
     eval_stage(
         name = _name(s.derived_lock),
         tool = _C + "derived_lock_stage",
-        stage = "e04_derived_task_lock",
+        stage = "derived_task_lock",
         stage_version = "1",
         inputs = dict([(s.task_set, "tasks")] + labels.items()),
         outs = [s.prefix + "task_lock.textproto", s.prefix + "task_lock_review.md"],
@@ -277,7 +277,7 @@ def _lock_stages(s, tags):
     eval_stage(
         name = _name(s.lock_check),
         tool = _C + "lock_check_stage",
-        stage = "e04_task_lock_check",
+        stage = "task_lock_check",
         stage_version = "1",
         inputs = check_inputs,
         outs = [s.prefix + "task_lock_check.txt"],
@@ -359,7 +359,7 @@ def task_set_corpus(s):
       s: one struct of TASK_SETS (//stages/experiments:grid.bzl).
     """
     tags = [] if s.configured else ["manual"]
-    hist_args = ["--history=" + s.description, "--remedy=" + s.remedy]
+    hist_args = ["--%s=%s" % kv for kv in sorted(s.history_source.items())]
     for c in s.commits:
         _commit_stages(s, c, tags, hist_args)
     for t in s.tasks:

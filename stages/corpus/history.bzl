@@ -268,17 +268,15 @@ def _write_build(rctx, configured, outs, message):
     rctx.file("BUILD.bazel", "\n".join(build) + "\n")
     rctx.file("WORKSPACE", 'workspace(name = "%s")\n' % rctx.name)
 
-def _where_and_remedy(rctx):
-    """How messages name the history, and how to fix a commit it lacks."""
+def _history_source(rctx):
+    """Where the commits come from, as data: the stages word their messages (history_flags.h)."""
     if rctx.attr.fixture_history:
-        return ("the fixture history built from %s" % _label_path(rctx.attr.fixture_history), (
-            "fix the commit id in %s (the ids are listed in the repository's fixture_commits.tsv)" %
-            _label_path(rctx.attr.tasks)
-        ))
-    return ("the clone given by %s" % rctx.attr.env_var, (
-        "fetch it into the clone (git -C <clone> fetch origin; a shallow clone needs " +
-        "git fetch --unshallow), then refetch the repository: bazel sync --only=%s" % rctx.name
-    ))
+        return {
+            "history_source": "fixture",
+            "fixture_history": _label_path(rctx.attr.fixture_history),
+            "task_file": _label_path(rctx.attr.tasks),
+        }
+    return {"history_source": "clone", "clone_env": rctx.attr.env_var, "history_repository": rctx.name}
 
 def git_history_impl(rctx):
     """The implementation of git_history (exported for the generated rule).
@@ -323,7 +321,6 @@ def git_history_impl(rctx):
         _write_errors(rctx, errors)
         return
     _write_build(rctx, configured, _outputs(snapshot_list, diffs), message)
-    description, remedy = _where_and_remedy(rctx)
 
     # set.bzl holds data only, every value through repr(); the set's struct
     # and every label are built from it by checked-in code (task_set.bzl).
@@ -336,8 +333,7 @@ def git_history_impl(rctx):
         "spec": _main_label(rctx.attr.tasks),
         "lock": lock,
         "lock_file": lock_file,
-        "description": description,
-        "remedy": remedy,
+        "history_source": _history_source(rctx),
         "frozen_snapshot_hashes": rctx.attr.frozen_snapshot_hashes or None,
         "chunker_explanations": rctx.attr.chunker_explanations or None,
         "commits": snapshot_list,
@@ -540,7 +536,7 @@ GIT_HISTORY_ATTRS = {
     "clone_hint": attr.string(doc = "How to get the clone, for the not-configured message"),
     "fixture_history": attr.label(allow_single_file = True, doc = "history.txt of an authored fixture"),
     "frozen_snapshot_hashes": attr.string(doc = "Label of the committed snapshot_hashes.tsv, passed through to SET"),
-    "stale_depths": attr.int_list(doc = "S001 depths of the set's experiments (depth > 1: base~d is resolved)"),
+    "stale_depths": attr.int_list(doc = "Stale-index depths (s001_depths) of the set's experiments (depth > 1: base~d is resolved)"),
     "chunker_explanations": attr.string(doc = "Label of the chunker DifferenceExplanations, passed through to SET"),
     "_extract": attr.label(default = Label("//stages/corpus:extract_history.sh"), allow_single_file = True),
     "_read_task_lines": attr.label(default = Label("//stages/corpus:read_task_lines.py"), allow_single_file = True),

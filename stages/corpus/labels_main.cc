@@ -58,7 +58,7 @@ absl::Status CheckDiffOfTask(const Stage::NamedBytes& input, const Task& t) {
 }
 
 absl::StatusOr<FixDiff> ReadFixDiff(const Stage& stage, const Task& t) {
-  const HistoryMessages history = HistoryFromFlags();
+  ASSIGN_OR_RETURN(const HistoryMessages history, HistoryFromFlags());
   ASSIGN_OR_RETURN(const Stage::NamedBytes status_file, stage.ReadNamed("diff_status"));
   RETURN_IF_ERROR(CheckDiffOfTask(status_file, t));
   const std::string& status = status_file.bytes;

@@ -26,7 +26,7 @@ namespace {
 
 absl::Status Run(Stage& stage) {
   const std::string commit = absl::GetFlag(FLAGS_commit);
-  const HistoryMessages history = HistoryFromFlags();
+  ASSIGN_OR_RETURN(const HistoryMessages history, HistoryFromFlags());
   ASSIGN_OR_RETURN(const std::string status, stage.Read("status"));
   RETURN_IF_ERROR(CheckHistoryStatus(status, absl::StrCat("commit ", commit), history.description,
                                      history.remedy));

@@ -9,7 +9,9 @@ SET_DATA keys: name, errors (a list; when not empty, the set's history
 could not be read, and only name and spec are set besides:
 //stages/experiments:grid.bzl makes it an INVALID_SETS entry), repository, configured, not_configured_message, spec,
 lock (label of the task lock, or None when absent), lock_file (its workspace
-path), description, remedy, frozen_snapshot_hashes, chunker_explanations (labels or
+path), history_source (where the commits come from, as data: {history_source:
+fixture, fixture_history, task_file} or {history_source: clone, clone_env,
+history_repository}; the corpus stages' flags, history_flags.h), frozen_snapshot_hashes, chunker_explanations (labels or
 None), commits (ids, sorted), core_commits (ids), tasks ([{id, fix_commit,
 base_commit, stale_commit, stale_at: {depth: commit id} for depths > 1,
 where: "<file>:<line>" or "<file> (tasks[i])"}] in spec order), lsa_training
@@ -21,7 +23,7 @@ task_set(data) returns a struct (every label a string):
   not_configured_message  why the targets fail when configured is False
   spec                    the task file (TaskSet text proto, or JSON Lines)
   lock, lock_file         the task lock's label (None: absent) and workspace path
-  description, remedy     where commits come from / what to do about a missing one
+  history_source          where the commits come from (flags of the corpus stages)
   frozen_snapshot_hashes, chunker_explanations   labels or None
   package, prefix         where the corpus targets live: <package>:<prefix><name>
   index                   the history's index.tsv
@@ -132,8 +134,7 @@ def task_set(data):
         spec = data["spec"],
         lock = data["lock"],
         lock_file = data["lock_file"],
-        description = data["description"],
-        remedy = data["remedy"],
+        history_source = data["history_source"],
         frozen_snapshot_hashes = data["frozen_snapshot_hashes"],
         chunker_explanations = data["chunker_explanations"],
         package = CORPUS_PACKAGE,

@@ -32,7 +32,7 @@ namespace {
 // commit index, and the blob paths of every tree/<commit> input.
 absl::StatusOr<HistoryView> ReadHistory(const Stage& stage) {
   HistoryView history;
-  const HistoryMessages messages = HistoryFromFlags();
+  ASSIGN_OR_RETURN(const HistoryMessages messages, HistoryFromFlags());
   history.description = messages.description;
   history.remedy = messages.remedy;
   ASSIGN_OR_RETURN(const Stage::NamedBytes index, stage.ReadNamed("index"));

@@ -53,7 +53,7 @@ def lsa_models(models):
                 s.lsa_training.chunks: "chunks",
             },
             args = ["--training_commit=" + s.lsa_training.id],
-            stage = "e04_lsa_model",
+            stage = "lsa_model",
             stage_version = "1",
             tags = [] if s.configured else ["manual"],
             tool = "//stages/retrieval:train_lsa",

@@ -37,7 +37,7 @@ expect_task_error() {
     "$work/$id.textproto" "$work/out/index.tsv" "$root" "$work/out/commits/$root/tree.z" "$work/$id.pb" >"$work/$id.manifest"
   if "$validate" --stage=test --stage_version=1 --label=//tests/corpus:root_commit \
     --tool_binary="$validate" --manifest="$work/$id.manifest" --provenance="$work/$id.prov.json" \
-    --history=h --remedy=r 2>"$work/$id.err"; then
+    --history_source=clone --clone_env=H --history_repository=r 2>"$work/$id.err"; then
     echo "FAIL: task $id (fix $fix) was accepted"
     failures=$((failures + 1))
   elif ! grep -qF -- "$want" "$work/$id.err"; then

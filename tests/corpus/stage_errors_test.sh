@@ -54,13 +54,13 @@ sed -e 's/base_end_line: 38/base_end_line: 39/' \
   done
   printf 'output\ttask_set.pb\t%s\n' "$work/task_set.pb"
 } >"$work/m1"
-if ! stage "$validate" "$work/m1" --history=h --remedy=r; then
+if ! stage "$validate" "$work/m1" --history_source=clone --clone_env=H --history_repository=r; then
   echo "FAIL: the wrong labels should still validate:"
   cat "$work/err"
   exit 1
 fi
 labels_manifest "$dstatus" "$ns" "$diff" >"$work/m2"
-if stage "$labels" "$work/m2" --task=F01 --history=h --remedy=r; then
+if stage "$labels" "$work/m2" --task=F01 --history_source=clone --clone_env=H --history_repository=r; then
   echo "FAIL: the labels stage accepted wrong expected labels"
   failures=$((failures + 1))
 elif expect_in_err "differ from the expected labels the task file writes (3 difference(s))" \
@@ -81,7 +81,7 @@ cp "$dstatus" "$other/status"
 cp "$ns" "$other/name_status.z"
 cp "$diff" "$other/u0.diff"
 labels_manifest "$other/status" "$other/name_status.z" "$other/u0.diff" >"$work/m4"
-if stage "$labels" "$work/m4" --task=F01 --history=h --remedy=r; then
+if stage "$labels" "$work/m4" --task=F01 --history_source=clone --clone_env=H --history_repository=r; then
   echo "FAIL: the labels stage read the diff of other commits than the task's"
   failures=$((failures + 1))
 elif expect_in_err "task F01: the diff read, $other/status, is not the diff of its base_commit" \
@@ -99,7 +99,7 @@ cp "$dstatus" "$renames/status"
 printf 'R100\0internal/cache/key.go\0internal/cache/keys.go\0R097\0a.go\0b.go\0M\0internal/cache/key_test.go\0' >"$renames/name_status.z"
 : >"$renames/u0.diff"
 labels_manifest "$renames/status" "$renames/name_status.z" "$renames/u0.diff" >"$work/m5"
-if stage "$labels" "$work/m5" --task=F01 --task_where=data/x/tasks.jsonl:3 --history=h --remedy=r; then
+if stage "$labels" "$work/m5" --task=F01 --task_where=data/x/tasks.jsonl:3 --history_source=clone --clone_env=H --history_repository=r; then
   echo "FAIL: the labels stage accepted a fix without a gold file"
   failures=$((failures + 1))
 elif expect_in_err "data/x/tasks.jsonl:3: task F01, field fix_commit: the fix changes no indexed source line (2 files renamed, 1 file changed outside the indexed sources (tests, vendored, generated or other-language files), 0 indexed source lines changed)" \
@@ -113,10 +113,10 @@ printf 'input\tstatus\t%s\ninput\ttree\t%s\ninput\tblobs\t%s\noutput\tx.snapshot
   "$work/status" "$work/empty" "$work/empty" "$work/x.snapshot.pb" >"$work/m3"
 c=0123456789abcdef0123456789abcdef01234567
 if stage "$snapshot" "$work/m3" --repository=fixture --commit=$c \
-  --history="the fixture history" --remedy="fix the spec"; then
+  --history_source=fixture --fixture_history=f --task_file=t; then
   echo "FAIL: the snapshot stage accepted a missing commit"
   failures=$((failures + 1))
-elif expect_in_err "task F09, field base_commit; task F10, field stale_commit: commit $c is not in the fixture history; fix the spec"; then
+elif expect_in_err "task F09, field base_commit; task F10, field stale_commit: commit $c is not in the fixture history built from f; fix the commit id in t (the ids are listed in the repository's fixture_commits.tsv)"; then
   echo "ok: a commit missing from the clone stops the snapshot stage, naming task, field and commit"
 fi
 ((failures == 0))

@@ -27,9 +27,9 @@ run_stage() {
     printf 'output\ttask_set.pb\t%s\n' "$work/task_set.pb"
   } >"$m"
   rm -f "$work/task_set.pb"
-  "$tool" --stage=e04_task_set --stage_version=1 --label=//tests/corpus:mutation \
+  "$tool" --stage=task_set --stage_version=1 --label=//tests/corpus:mutation \
     --tool_binary="$tool" --manifest="$m" --provenance="$work/prov.json" \
-    --history="the fixture history" --remedy="fix the spec" 2>"$work/err"
+    --history_source=fixture --fixture_history=f --task_file=t 2>"$work/err"
 }
 
 # expect_error <name> <mutated spec> <index> <expected substring>...
@@ -79,7 +79,7 @@ expect_error unknown_commit_not_extracted "$work/unknown.textproto" "$index" \
 cp "$index" "$work/index_missing.tsv"
 printf '%s\tmissing\n' "$unknown" >>"$work/index_missing.tsv"
 expect_error unknown_commit_missing_from_clone "$work/unknown.textproto" "$work/index_missing.tsv" \
-  "task F02 (tasks[1]), field fix_commit: commit $unknown is not in the fixture history; fix the spec"
+  "task F02 (tasks[1]), field fix_commit: commit $unknown is not in the fixture history built from f; fix the commit id in t (the ids are listed in the repository's fixture_commits.tsv)"
 
 mutate "$work/base.textproto" "s/base_commit: \"7dbb1c5021afd66850fda467320f0cee2350206c\"/base_commit: \"$unknown\"/"
 expect_error base_not_parent "$work/base.textproto" "$index" \

@@ -181,7 +181,7 @@ TEST(StageArgsTest, RuntimeFlagsAreLeftOutTheRestKeptInOrder) {
   absl::StatusOr<std::vector<std::string>> args = ArgsOf({
       "bazel-out/k8-opt-exec/bin/pkg/tool",
       "--stage",
-      "e04_cell",
+      "grid_cell",
       "--stage_version",
       "2",
       "--label",
