@@ -13,18 +13,18 @@ namespace repro {
 namespace corpus {
 namespace {
 
-std::string Range(const GoFunction& f) { return absl::StrCat(f.start_line, "-", f.end_line); }
+std::string Range(const Function& f) { return absl::StrCat(f.start_line, "-", f.end_line); }
 
-auto Key(const GoFunction& f) { return std::make_tuple(f.start_line, f.end_line, f.name); }
+auto Key(const Function& f) { return std::make_tuple(f.start_line, f.end_line, f.name); }
 
-void CompareFile(const std::string& path, std::vector<GoFunction> ts, std::vector<GoFunction> go,
+void CompareFile(const std::string& path, std::vector<Function> ts, std::vector<Function> go,
                  ChunkerAgreement* out) {
-  auto by_key = [](const GoFunction& a, const GoFunction& b) { return Key(a) < Key(b); };
+  auto by_key = [](const Function& a, const Function& b) { return Key(a) < Key(b); };
   std::sort(ts.begin(), ts.end(), by_key);
   std::sort(go.begin(), go.end(), by_key);
   out->set_functions_tree_sitter(out->functions_tree_sitter() + ts.size());
   out->set_functions_go_parser(out->functions_go_parser() + go.size());
-  std::vector<GoFunction> only_ts, only_go;
+  std::vector<Function> only_ts, only_go;
   std::set_difference(ts.begin(), ts.end(), go.begin(), go.end(), std::back_inserter(only_ts),
                       by_key);
   std::set_difference(go.begin(), go.end(), ts.begin(), ts.end(), std::back_inserter(only_go),
@@ -35,7 +35,7 @@ void CompareFile(const std::string& path, std::vector<GoFunction> ts, std::vecto
     return;
   }
   std::vector<bool> used(only_go.size(), false);
-  for (const GoFunction& t : only_ts) {
+  for (const Function& t : only_ts) {
     FunctionDifference* d = out->add_differences();
     d->set_path(path);
     d->set_function(t.name);
@@ -86,7 +86,7 @@ absl::StatusOr<GoCheckOutput> ParseGoCheck(absl::string_view tsv, absl::string_v
       }
     } else if (f[0] == "D" && f.size() == 5) {
       auto it = out.files.find(f[1]);
-      GoFunction fn;
+      Function fn;
       fn.name = f[2];
       if (it == out.files.end() || !absl::SimpleAtoi(f[3], &fn.start_line) ||
           !absl::SimpleAtoi(f[4], &fn.end_line)) {
@@ -121,7 +121,7 @@ absl::StatusOr<ChunkerAgreement> CompareWithGoParser(const Snapshot& manifest,
   out.set_missing_blobs(manifest.missing_size());
   *out.mutable_suspect_files() = chunks.suspect_files();
 
-  std::map<std::string, std::vector<GoFunction>> ts;
+  std::map<std::string, std::vector<Function>> ts;
   for (const SourceFile& f : manifest.files()) ts[f.path()];
   for (const Chunk& c : chunks.chunks()) {
     auto it = ts.find(c.path());

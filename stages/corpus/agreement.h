@@ -29,7 +29,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "stages/corpus/corpus.pb.h"
-#include "stages/corpus/go_functions.h"
+#include "stages/corpus/functions.h"
 
 namespace repro {
 namespace corpus {
@@ -37,7 +37,7 @@ namespace corpus {
 struct GoCheckFile {
   bool parse_ok = true;
   std::string error;
-  std::vector<GoFunction> functions;
+  std::vector<Function> functions;
 };
 
 struct GoCheckOutput {

@@ -8,7 +8,7 @@
 namespace repro {
 namespace corpus {
 
-const char kChunkerVersion[] = "tree-sitter-go 0.23.4 / chunker v1";
+const char kChunkerRevision[] = "chunker v1";
 
 std::vector<absl::string_view> SplitLines(absl::string_view content) {
   std::vector<absl::string_view> lines;
@@ -22,21 +22,21 @@ std::vector<absl::string_view> SplitLines(absl::string_view content) {
   return lines;
 }
 
-absl::StatusOr<bool> ChunkFile(GoFunctionParser& parser, absl::string_view path,
+absl::StatusOr<bool> ChunkFile(FunctionParser& parser, absl::string_view path,
                                absl::string_view content,
                                google::protobuf::RepeatedPtrField<Chunk>* out) {
-  absl::StatusOr<GoFileFunctions> parsed = parser.Parse(content);
+  absl::StatusOr<FileFunctions> parsed = parser.Parse(content);
   if (!parsed.ok()) {
     return absl::Status(parsed.status().code(),
                         absl::StrCat(path, ": ", parsed.status().message()));
   }
-  std::vector<GoFunction> functions = parsed->functions;
-  std::stable_sort(
-      functions.begin(), functions.end(),
-      [](const GoFunction& a, const GoFunction& b) { return a.start_line < b.start_line; });
+  std::vector<Function> functions = parsed->functions;
+  std::stable_sort(functions.begin(), functions.end(), [](const Function& a, const Function& b) {
+    return a.start_line < b.start_line;
+  });
   const std::vector<absl::string_view> lines = SplitLines(content);
   std::vector<bool> in_function(lines.size() + 1, false);
-  for (const GoFunction& f : functions) {
+  for (const Function& f : functions) {
     if (f.start_line < 1 || f.end_line < f.start_line || f.end_line > lines.size()) {
       return absl::InternalError(absl::StrCat(path, ": function ", f.name, " has line range ",
                                               f.start_line, "-", f.end_line, " outside 1-",
@@ -66,11 +66,10 @@ absl::StatusOr<bool> ChunkFile(GoFunctionParser& parser, absl::string_view path,
   return parsed->has_error;
 }
 
-absl::StatusOr<ChunkSet> ChunkSnapshot(const Snapshot& snapshot) {
+absl::StatusOr<ChunkSet> ChunkSnapshot(const Snapshot& snapshot, FunctionParser& parser) {
   ChunkSet set;
   set.set_snapshot_sha256(snapshot.snapshot_sha256());
-  set.set_chunker(kChunkerVersion);
-  GoFunctionParser parser;
+  set.set_chunker(absl::StrCat(parser.grammar(), " / ", kChunkerRevision));
   for (const SourceFile& f : snapshot.files()) {
     if (f.content().size() != f.bytes()) {
       return absl::InvalidArgumentError(

@@ -1,7 +1,8 @@
 // Function-level chunks of a snapshot (schema: ChunkSet in corpus.proto).
 //
-// For every file of the snapshot (path order), one Chunk per top-level
-// function or method (go_functions.h: name, 1-based inclusive line range,
+// For every file of the snapshot (path order), one Chunk per function of
+// the file's language (functions.h, by the language's rules: name, 1-based
+// inclusive line range,
 // text = those whole lines, each with its '\n' when the file has one), in
 // order of start line; then exactly one rest-of-file chunk: function "",
 // start_line 1, end_line = the file's line count, text = every line not
@@ -11,7 +12,8 @@
 //
 // Files whose parse tree has ERROR/MISSING nodes are listed in
 // suspect_files (their chunks are kept). ChunkSet.chunker is
-// kChunkerVersion; bump it when the output for a given input changes.
+// "<grammar id> / <kChunkerRevision>" ("tree-sitter-go 0.23.4 / chunker
+// v1"); bump the revision when the output for a given input changes.
 #ifndef REPRO_STAGES_CORPUS_CHUNKER_H_
 #define REPRO_STAGES_CORPUS_CHUNKER_H_
 
@@ -21,23 +23,23 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "stages/corpus/corpus.pb.h"
-#include "stages/corpus/go_functions.h"
+#include "stages/corpus/functions.h"
 
 namespace repro {
 namespace corpus {
 
-extern const char kChunkerVersion[];
+extern const char kChunkerRevision[];
 
 // Splits `content` into lines, each keeping its '\n'.
 std::vector<absl::string_view> SplitLines(absl::string_view content);
 
 // Chunks of one file; appends to `out`. Returns whether the file is suspect.
-absl::StatusOr<bool> ChunkFile(GoFunctionParser& parser, absl::string_view path,
+absl::StatusOr<bool> ChunkFile(FunctionParser& parser, absl::string_view path,
                                absl::string_view content,
                                google::protobuf::RepeatedPtrField<Chunk>* out);
 
-// Every file of `snapshot` must carry its content.
-absl::StatusOr<ChunkSet> ChunkSnapshot(const Snapshot& snapshot);
+// Every file of `snapshot` must carry its content; `parser` reads them all.
+absl::StatusOr<ChunkSet> ChunkSnapshot(const Snapshot& snapshot, FunctionParser& parser);
 
 }  // namespace corpus
 }  // namespace repro

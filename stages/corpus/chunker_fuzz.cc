@@ -1,4 +1,7 @@
-// Fuzz target: ChunkFile on arbitrary bytes as one Go file.
+// Fuzz target: ChunkFile on arbitrary bytes as one Go file, read by Go's
+// rules (stages/corpus/languages/go/rules.textproto, a data file of the
+// target: the current directory is the runfiles root under bazel run and
+// bazel test).
 //
 // Properties checked (chunker.h): chunking never fails; every function chunk
 // has 1 <= start_line <= end_line <= line count and its text is exactly those
@@ -14,7 +17,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "stages/corpus/chunker.h"
-#include "stages/corpus/go_functions.h"
+#include "stages/corpus/functions.h"
+#include "stages/framework/pipeline/stage_proto.h"
 
 namespace {
 
@@ -30,7 +34,15 @@ void Check(bool ok, absl::string_view what) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using repro::corpus::Chunk;
-  static repro::corpus::GoFunctionParser* parser = new repro::corpus::GoFunctionParser();
+  static repro::corpus::FunctionParser* parser = [] {
+    repro::corpus::languages::Rules rules;
+    const absl::Status read =
+        repro::ReadProtoFile("stages/corpus/languages/go/rules.textproto", &rules);
+    Check(read.ok(), read.ToString());
+    auto created = repro::corpus::FunctionParser::Create(rules);
+    Check(created.ok(), created.status().ToString());
+    return created->release();
+  }();
   const absl::string_view content(reinterpret_cast<const char*>(data), size);
   google::protobuf::RepeatedPtrField<Chunk> chunks;
   absl::StatusOr<bool> suspect = repro::corpus::ChunkFile(*parser, "fuzz.go", content, &chunks);

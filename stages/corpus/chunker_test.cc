@@ -3,6 +3,7 @@
 #include "gtest/gtest.h"
 #include "stages/corpus/git_dump.h"
 #include "stages/corpus/snapshot.h"
+#include "stages/corpus/testing/go_parser.h"
 
 namespace repro {
 namespace corpus {
@@ -35,10 +36,10 @@ TEST(ChunkSnapshotTest, FunctionsThenRestOfFile) {
   blobs[GitBlobId("package q\n")] = {false, "blob", "package q\n"};
   auto snapshot = BuildSnapshot("r", "c", tree, blobs);
   ASSERT_TRUE(snapshot.ok());
-  auto set = ChunkSnapshot(*snapshot);
+  auto set = ChunkSnapshot(*snapshot, *testing::GoParser());
   ASSERT_TRUE(set.ok()) << set.status();
   EXPECT_EQ(set->snapshot_sha256(), snapshot->snapshot_sha256());
-  EXPECT_EQ(set->chunker(), kChunkerVersion);
+  EXPECT_EQ(set->chunker(), "tree-sitter-go 0.23.4 / chunker v1");
   ASSERT_EQ(set->chunks_size(), 4);
   EXPECT_EQ(set->chunks(0).function(), "F");
   EXPECT_EQ(set->chunks(0).text(), "func F() {\n}\n");
@@ -61,7 +62,7 @@ TEST(ChunkSnapshotTest, SuspectFilesAreFlaggedAndKept) {
   blobs[GitBlobId(src)] = {false, "blob", src};
   auto snapshot = BuildSnapshot("r", "c", tree, blobs);
   ASSERT_TRUE(snapshot.ok());
-  auto set = ChunkSnapshot(*snapshot);
+  auto set = ChunkSnapshot(*snapshot, *testing::GoParser());
   ASSERT_TRUE(set.ok());
   ASSERT_EQ(set->suspect_files_size(), 1);
   EXPECT_EQ(set->suspect_files(0), "a.go");
@@ -75,7 +76,7 @@ TEST(ChunkSnapshotTest, BrokenFunctionEndingAtANewlineIsKeptAsSuspect) {
   blobs[GitBlobId(src)] = {false, "blob", src};
   auto snapshot = BuildSnapshot("r", "c", tree, blobs);
   ASSERT_TRUE(snapshot.ok()) << snapshot.status();
-  auto set = ChunkSnapshot(*snapshot);
+  auto set = ChunkSnapshot(*snapshot, *testing::GoParser());
   ASSERT_TRUE(set.ok()) << set.status();
   ASSERT_EQ(set->suspect_files_size(), 1);
   for (const Chunk& c : set->chunks()) {
@@ -91,7 +92,7 @@ TEST(ChunkSnapshotTest, ManifestWithoutContentIsRejected) {
   blobs[GitBlobId(src)] = {false, "blob", src};
   auto snapshot = BuildSnapshot("r", "c", tree, blobs);
   ASSERT_TRUE(snapshot.ok());
-  EXPECT_FALSE(ChunkSnapshot(StripContent(*snapshot)).ok());
+  EXPECT_FALSE(ChunkSnapshot(StripContent(*snapshot), *testing::GoParser()).ok());
 }
 
 }  // namespace

@@ -43,6 +43,7 @@ them) and failing with the how-to message if built; the tests become stubs
 that print "SKIPPED: ..." and pass; a DEBUG line says so when the package loads.
 """
 
+load("//stages/corpus/languages:rules.bzl", "DEFAULT_LANGUAGE", "rules_label")
 load("//stages/framework/pipeline:defs.bzl", "eval_stage", _name = "local_name")
 load("//stages/framework/tokens:defs.bzl", "not_configured_refreeze")
 
@@ -134,7 +135,7 @@ def _commit_stages(s, c, tags, hist_args):
         tool = _C + "chunks_stage",
         stage = "corpus_chunks",
         stage_version = "1",
-        inputs = {c.snapshot: "snapshot"},
+        inputs = {c.snapshot: "snapshot", rules_label(DEFAULT_LANGUAGE): "rules"},
         outs = [p + ".chunks.pb"],
         tags = tags,
     )

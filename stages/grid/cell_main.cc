@@ -23,6 +23,8 @@
 //   pins      the experiment's pin file (optional until the first refreeze;
 //             stages/experiments/model_pins.h); the model or the cache must
 //             match its pin
+//   rules     the Rules of the distractors' language (Go's,
+//             stages/corpus/languages/go/rules.textproto; S002 chunks them)
 //   experiment  the experiment's CellSpec (experiment.proto, cell_spec.pb of
 //             the experiment_spec stage): where its pins live, and which
 //             task text the S002 distractors take their words from
@@ -54,7 +56,7 @@
 #include "absl/time/time.h"
 #include "stages/corpus/chunker.h"
 #include "stages/corpus/corpus.pb.h"
-#include "stages/corpus/go_functions.h"
+#include "stages/corpus/functions.h"
 #include "stages/corpus/stage_io.h"
 #include "stages/corpus/task.pb.h"
 #include "stages/experiments/experiment.pb.h"
@@ -65,6 +67,7 @@
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/pipeline/textproto.h"
 #include "stages/grid/conditions.h"
+#include "stages/grid/distractor_chunks.h"
 #include "stages/grid/distractors.h"
 #include "stages/grid/grid.pb.h"
 #include "stages/grid/outcomes.h"
@@ -240,22 +243,20 @@ absl::StatusOr<std::string> DistractorText(const Stage& stage, const corpus::Tas
   }
 }
 
-// S002: the distractors, chunked like real files into `chunks`, and the
-// extra files of the in-memory corpus.
+// S002: the distractors, chunked like real files (by the rules of input
+// "rules": Go's) into `chunks`, and the extra files of the in-memory corpus.
 absl::Status AddDistractors(const Stage& stage, const CellFlags& f, const corpus::Task& task,
                             corpus::ChunkSet* chunks, std::vector<DistractorFile>* distractors,
                             std::vector<retrieval::ExtraFile>* extra) {
   ASSIGN_OR_RETURN(const std::string text, DistractorText(stage, task));
   ASSIGN_OR_RETURN(*distractors, GenerateDistractors(f.task_id, text, f.dose()));
-  corpus::GoFunctionParser parser;
-  for (const DistractorFile& d : *distractors) {
-    ASSIGN_OR_RETURN(const bool suspect,
-                     corpus::ChunkFile(parser, d.path, d.source, chunks->mutable_chunks()));
-    if (suspect) {
-      return absl::InternalError(absl::StrCat("distractor ", d.path, " does not parse as Go"));
-    }
-    extra->push_back({d.path, d.source});
-  }
+  corpus::languages::Rules rules;
+  RETURN_IF_ERROR(ReadInputProto(stage, "rules", &rules));
+  ASSIGN_OR_RETURN(const std::unique_ptr<corpus::FunctionParser> parser,
+                   corpus::FunctionParser::Create(rules));
+  ASSIGN_OR_RETURN(corpus::ChunkSet distractor_chunks, DistractorChunks(*distractors, *parser));
+  for (corpus::Chunk& c : *distractor_chunks.mutable_chunks()) *chunks->add_chunks() = std::move(c);
+  for (const DistractorFile& d : *distractors) extra->push_back({d.path, d.source});
   return absl::OkStatus();
 }
 

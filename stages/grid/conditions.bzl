@@ -29,6 +29,9 @@ Fields of a row:
   snapshot           "base" or "stale_at" (base~parameter)
   shared_across_doses  one outcome per task x harness in every composite cell
   paired_with        the id of the kind it is paired with ("" for none)
+  reads_rules        the cell reads the language's rules (rules.textproto):
+                     its transform parses source (S002 chunks its
+                     distractors)
 """
 
 CONDITION_KINDS = [
@@ -44,6 +47,7 @@ CONDITION_KINDS = [
         snapshot = "base",
         shared_across_doses = False,
         paired_with = "",
+        reads_rules = False,
     ),
     struct(
         id = "S001",
@@ -57,6 +61,7 @@ CONDITION_KINDS = [
         snapshot = "stale_at",
         shared_across_doses = True,
         paired_with = "baseline",
+        reads_rules = False,
     ),
     struct(
         id = "S002",
@@ -70,8 +75,13 @@ CONDITION_KINDS = [
         snapshot = "base",
         shared_across_doses = False,
         paired_with = "baseline",
+        reads_rules = True,
     ),
 ]
+
+def reads_rules(condition):
+    """Whether the cells of `condition` (an experiment_conditions dict) read the language's rules."""
+    return [r for r in CONDITION_KINDS if r.id == condition["id"]][0].reads_rules
 
 def _render(row, parameter):
     """One condition (a Condition of grid.proto, as a dict) of `row` at `parameter`."""

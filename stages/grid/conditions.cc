@@ -27,7 +27,8 @@ class ConditionCheck {
 
   absl::Status Name(absl::string_view field, const std::string& value) const {
     for (char c : value) {
-      if (!IsNameChar(c)) return Fail(field, "letters, digits and _.-", absl::StrCat("'", value, "'"));
+      if (!IsNameChar(c))
+        return Fail(field, "letters, digits and _.-", absl::StrCat("'", value, "'"));
     }
     return value.empty() ? Fail(field, "a name", "none") : absl::OkStatus();
   }
@@ -48,7 +49,8 @@ absl::Status CheckFields(const ConditionCheck& check, const Condition& c) {
     return check.Fail("kind", "a ConditionKind", absl::StrCat(c.kind()));
   }
   const std::string snapshot = c.kind() == CONDITION_KIND_STALE_INDEX ? "stale_at" : "base";
-  if (c.snapshot() != snapshot) return check.Fail("snapshot", Quoted(snapshot), Quoted(c.snapshot()));
+  if (c.snapshot() != snapshot)
+    return check.Fail("snapshot", Quoted(snapshot), Quoted(c.snapshot()));
   const bool shared = c.kind() == CONDITION_KIND_STALE_INDEX;
   if (c.shared_across_doses() != shared) {
     return check.Fail("shared_across_doses", shared ? "true" : "false",
@@ -62,7 +64,8 @@ absl::Status CheckPairing(const ConditionCheck& check, const Condition& c,
                           const std::string& baseline_id) {
   if (c.kind() == CONDITION_KIND_BASELINE) {
     if (c.parameter() != 0) return check.Fail("parameter", "0", absl::StrCat(c.parameter()));
-    if (!c.parameter_name().empty()) return check.Fail("parameter_name", "none", Quoted(c.parameter_name()));
+    if (!c.parameter_name().empty())
+      return check.Fail("parameter_name", "none", Quoted(c.parameter_name()));
     if (!c.paired_with().empty()) return check.Fail("paired_with", "none", Quoted(c.paired_with()));
     return absl::OkStatus();
   }
@@ -87,10 +90,10 @@ absl::Status CheckCoverage(const ConditionTable& table, const experiments::Exper
   for (ConditionKind kind :
        {CONDITION_KIND_BASELINE, CONDITION_KIND_STALE_INDEX, CONDITION_KIND_DISTRACTORS}) {
     if (values[kind] != ExperimentValues(e, kind)) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          source, ": the ", ConditionKind_Name(kind), " conditions have parameters [",
-          absl::StrJoin(values[kind], ", "), "], expected the experiment's [",
-          absl::StrJoin(ExperimentValues(e, kind), ", "), "]"));
+      return absl::InvalidArgumentError(
+          absl::StrCat(source, ": the ", ConditionKind_Name(kind), " conditions have parameters [",
+                       absl::StrJoin(values[kind], ", "), "], expected the experiment's [",
+                       absl::StrJoin(ExperimentValues(e, kind), ", "), "]"));
     }
   }
   return absl::OkStatus();
@@ -116,8 +119,9 @@ absl::Status ValidateConditions(const ConditionTable& table,
     RETURN_IF_ERROR(CheckPairing(check, c, baseline_id));
     auto [kind_it, new_id] = kind_of_id.emplace(c.id(), c.kind());
     if (!new_id && kind_it->second != c.kind()) {
-      return check.Fail("id", "an id of one kind", absl::StrCat(Quoted(c.id()), ", already of ",
-                                                             ConditionKind_Name(kind_it->second)));
+      return check.Fail(
+          "id", "an id of one kind",
+          absl::StrCat(Quoted(c.id()), ", already of ", ConditionKind_Name(kind_it->second)));
     }
     auto [id_it, new_kind] = id_of_kind.emplace(c.kind(), c.id());
     if (!new_kind && id_it->second != c.id()) {
@@ -140,8 +144,9 @@ absl::StatusOr<Conditions> Conditions::Create(const ConditionTable& table) {
     const Condition& c = out.all_[i];
     auto [it, inserted] = out.id_of_kind_.emplace(c.kind(), c.id());
     if (!inserted && it->second != c.id()) {
-      return absl::InvalidArgumentError(absl::StrCat("conditions: kind ", ConditionKind_Name(c.kind()),
-                                                     " has ids '", it->second, "' and '", c.id(), "'"));
+      return absl::InvalidArgumentError(absl::StrCat("conditions: kind ",
+                                                     ConditionKind_Name(c.kind()), " has ids '",
+                                                     it->second, "' and '", c.id(), "'"));
     }
     if (!out.by_suffix_.emplace(c.cell_suffix(), i).second ||
         !out.by_id_and_parameter_.emplace(std::make_pair(c.id(), c.parameter()), i).second) {

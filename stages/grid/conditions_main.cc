@@ -25,9 +25,9 @@ absl::Status Run(Stage& stage) {
   ConditionTable table;
   RETURN_IF_ERROR(ReadInputProto(stage, "table", &table));
   ASSIGN_OR_RETURN(const Stage::Input* in, stage.Find("table"));
-  RETURN_IF_ERROR(ValidateConditions(
-      table, spec.experiment(),
-      absl::StrCat(in->short_path, " (conditions of ", spec.source(), ")")));
+  RETURN_IF_ERROR(
+      ValidateConditions(table, spec.experiment(),
+                         absl::StrCat(in->short_path, " (conditions of ", spec.source(), ")")));
   return WriteOutputProto(stage, "conditions.pb", table);
 }
 

@@ -15,22 +15,47 @@ using ::testing::HasSubstr;
 // name the stages use comes from here, none is built in.
 constexpr char kTable[] = R"pb(
   conditions {
-    id: "base" kind: CONDITION_KIND_BASELINE title: "baseline" cell_suffix: "base"
-    label: "base" snapshot: "base"
+    id: "base"
+    kind: CONDITION_KIND_BASELINE
+    title: "baseline"
+    cell_suffix: "base"
+    label: "base"
+    snapshot: "base"
   }
   conditions {
-    id: "K" kind: CONDITION_KIND_STALE_INDEX title: "stale index" parameter_name: "depth"
-    parameter: 1 cell_suffix: "K" label: "K.k1" snapshot: "stale_at"
-    shared_across_doses: true paired_with: "base"
+    id: "K"
+    kind: CONDITION_KIND_STALE_INDEX
+    title: "stale index"
+    parameter_name: "depth"
+    parameter: 1
+    cell_suffix: "K"
+    label: "K.k1"
+    snapshot: "stale_at"
+    shared_across_doses: true
+    paired_with: "base"
   }
   conditions {
-    id: "K" kind: CONDITION_KIND_STALE_INDEX title: "stale index" parameter_name: "depth"
-    parameter: 3 cell_suffix: "K_k3" label: "K.k3" snapshot: "stale_at"
-    shared_across_doses: true paired_with: "base"
+    id: "K"
+    kind: CONDITION_KIND_STALE_INDEX
+    title: "stale index"
+    parameter_name: "depth"
+    parameter: 3
+    cell_suffix: "K_k3"
+    label: "K.k3"
+    snapshot: "stale_at"
+    shared_across_doses: true
+    paired_with: "base"
   }
   conditions {
-    id: "D" kind: CONDITION_KIND_DISTRACTORS title: "distractors" parameter_name: "dose"
-    parameter: 5 cell_suffix: "D_d5" label: "D.d5" snapshot: "base" paired_with: "base"
+    id: "D"
+    kind: CONDITION_KIND_DISTRACTORS
+    title: "distractors"
+    parameter_name: "dose"
+    parameter: 5
+    cell_suffix: "D_d5"
+    label: "D.d5"
+    snapshot: "base"
+    paired_with: "base"
   }
 )pb";
 
@@ -48,7 +73,9 @@ experiments::Experiment Experiment() {
   return e;
 }
 
-absl::Status Validate(const ConditionTable& t) { return ValidateConditions(t, Experiment(), "e.json"); }
+absl::Status Validate(const ConditionTable& t) {
+  return ValidateConditions(t, Experiment(), "e.json");
+}
 
 TEST(ValidateConditions, AcceptsTheRenderedTable) { EXPECT_TRUE(Validate(Table()).ok()); }
 
@@ -71,7 +98,8 @@ TEST(ValidateConditions, NamesReachFilesAndTargets) {
 TEST(ValidateConditions, OneConditionPerSuffixAndLabel) {
   ConditionTable t = Table();
   t.mutable_conditions(2)->set_cell_suffix("K");
-  EXPECT_THAT(Validate(t).message(), HasSubstr("field cell_suffix: expected a suffix of one condition"));
+  EXPECT_THAT(Validate(t).message(),
+              HasSubstr("field cell_suffix: expected a suffix of one condition"));
   t = Table();
   t.mutable_conditions(2)->set_label("K.k1");
   EXPECT_THAT(Validate(t).message(), HasSubstr("field label: expected a label of one condition"));
@@ -80,7 +108,8 @@ TEST(ValidateConditions, OneConditionPerSuffixAndLabel) {
 TEST(ValidateConditions, OneIdPerKind) {
   ConditionTable t = Table();
   t.mutable_conditions(2)->set_id("S");
-  EXPECT_THAT(Validate(t).message(), HasSubstr("condition 2 (K_k3), field id: expected 'K', found 'S'"));
+  EXPECT_THAT(Validate(t).message(),
+              HasSubstr("condition 2 (K_k3), field id: expected 'K', found 'S'"));
   t = Table();
   t.mutable_conditions(3)->set_id("K");
   EXPECT_THAT(Validate(t).message(),
@@ -117,8 +146,9 @@ TEST(Conditions, LooksUpByCellSuffixOutcomeAndRow) {
   absl::StatusOr<const Condition*> k3 = c->ByCellSuffix("K_k3");
   ASSERT_TRUE(k3.ok());
   EXPECT_EQ((*k3)->parameter(), 3);
-  EXPECT_THAT(c->ByCellSuffix("K_k2").status().message(),
-              HasSubstr("no condition 'K_k2' in the experiment's conditions (base, K, K_k3, D_d5)"));
+  EXPECT_THAT(
+      c->ByCellSuffix("K_k2").status().message(),
+      HasSubstr("no condition 'K_k2' in the experiment's conditions (base, K, K_k3, D_d5)"));
 
   ConditionOutcome o;
   o.set_condition("D");

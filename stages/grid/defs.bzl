@@ -57,8 +57,9 @@ When the set's history or the experiment's vector cache is not configured
 built.
 """
 
+load("//stages/corpus/languages:rules.bzl", "DEFAULT_LANGUAGE", "rules_label")
 load("//stages/framework/pipeline:defs.bzl", "eval_stage", _name = "local_name")
-load("//stages/grid:conditions.bzl", "experiment_conditions")
+load("//stages/grid:conditions.bzl", "experiment_conditions", "reads_rules")
 
 def _models(e):
     """The distinct dense models of the experiment's harnesses, in order."""
@@ -96,6 +97,8 @@ def _cells(e, tags):
                 commit = _commit(c, t)
                 stale = c["snapshot"] == "stale_at"
                 inputs = dict(common)
+                if reads_rules(c):
+                    inputs[rules_label(DEFAULT_LANGUAGE)] = "rules"
                 inputs[commit.snapshot] = "snapshot"
                 inputs[commit.chunks] = "chunks"
                 if h.dense_model != None:
@@ -263,6 +266,8 @@ def _search_index_impl(ctx):
             lines.append("-\tmodel/vector_cache\t%s" % f.short_path)
         for f in ctx.files.pins:
             lines.append("-\tpins\t%s" % f.short_path)
+        for f in ctx.files.rules:
+            lines.append("-\trules\t%s" % f.short_path)
         for i, task in enumerate(ctx.attr.task_ids):
             for role, targets in [
                 ("base_snapshot", ctx.attr.base_snapshots),
@@ -298,6 +303,7 @@ search_index = rule(
         "model_names": attr.string_list(),
         "models": attr.label_list(),
         "pins": attr.label_list(allow_files = True),
+        "rules": attr.label_list(allow_files = True, doc = "The rules file of the set's language."),
         "vector_cache": attr.label_list(allow_files = True, doc = "The experiment's vector cache, when configured."),
         "base_snapshots": attr.label_list(),
         "base_chunks": attr.label_list(),
@@ -327,6 +333,7 @@ def _search_data(e):
         model_names = [m.name for m in models],
         models = [m.target for m in models],
         pins = [e.pins],
+        rules = [rules_label(DEFAULT_LANGUAGE)],
         vector_cache = cache,
         base_snapshots = [t.base_snapshot for t in tasks],
         base_chunks = [t.base_chunks for t in tasks],
@@ -335,7 +342,8 @@ def _search_data(e):
     )
     native.filegroup(
         name = _name(e.grid.search_data),
-        srcs = [e.grid.search_index, e.set.task_set, e.grid.spec, e.pins] + [h.config for h in e.harnesses] +
+        srcs = [e.grid.search_index, e.set.task_set, e.grid.spec, e.pins, rules_label(DEFAULT_LANGUAGE)] +
+               [h.config for h in e.harnesses] +
                [m.target for m in models] + cache + [t.base_snapshot for t in tasks] +
                [t.base_chunks for t in tasks] + [t.labels for t in tasks] + [t.stale_chunks for t in tasks],
     )

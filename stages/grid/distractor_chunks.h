@@ -2,9 +2,10 @@
 // GenerateDistractors (distractors.h), chunked by the corpus stage's own
 // chunker (stages/corpus/chunker.h), in file order.
 //
-// DistractorChunks(files) appends every chunk of every file to a new
-// ChunkSet. A file that does not parse as Go is InternalError naming its path
-// (the generator writes gofmt-clean Go, so this is a bug, never skipped).
+// DistractorChunks(files, parser) appends every chunk of every file, read
+// by `parser` (Go's rules: the distractors are Go), to a new ChunkSet. A
+// file that does not parse is InternalError naming its path (the generator
+// writes gofmt-clean Go, so this is a bug, never skipped).
 #ifndef REPRO_STAGES_GRID_DISTRACTOR_CHUNKS_H_
 #define REPRO_STAGES_GRID_DISTRACTOR_CHUNKS_H_
 
@@ -12,11 +13,13 @@
 
 #include "absl/status/statusor.h"
 #include "stages/corpus/corpus.pb.h"
+#include "stages/corpus/functions.h"
 #include "stages/grid/distractors.h"
 
 namespace repro::grid {
 
-absl::StatusOr<corpus::ChunkSet> DistractorChunks(const std::vector<DistractorFile>& files);
+absl::StatusOr<corpus::ChunkSet> DistractorChunks(const std::vector<DistractorFile>& files,
+                                                  corpus::FunctionParser& parser);
 
 }  // namespace repro::grid
 

@@ -34,6 +34,7 @@
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "stages/framework/pipeline/sha256.h"
+#include "stages/framework/pipeline/stage_proto.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/grid/distractor_chunks.h"
 #include "stages/grid/distractors.h"
@@ -93,6 +94,11 @@ absl::StatusOr<int> MaxDose(const SetIndex& index) {
 absl::StatusOr<std::vector<std::string>> ExperimentTexts(const SetIndex& index) {
   ASSIGN_OR_RETURN(const corpus::TaskSet tasks, LoadTaskSet(index));
   ASSIGN_OR_RETURN(const int max_dose, MaxDose(index));
+  ASSIGN_OR_RETURN(const std::string rules_path, PathOf(index, "-", "rules"));
+  corpus::languages::Rules rules;
+  RETURN_IF_ERROR(ReadProtoFile(rules_path, &rules));
+  ASSIGN_OR_RETURN(const std::unique_ptr<corpus::FunctionParser> parser,
+                   corpus::FunctionParser::Create(rules));
   std::vector<std::string> texts;
   auto add = [&texts](const corpus::ChunkSet& chunks) {
     for (std::string& t : ChunkTexts(chunks)) texts.push_back(std::move(t));
@@ -107,7 +113,7 @@ absl::StatusOr<std::vector<std::string>> ExperimentTexts(const SetIndex& index) 
     if (max_dose > 0) {
       ASSIGN_OR_RETURN(std::vector<DistractorFile> files,
                        GenerateDistractors(task.id(), task.query(), max_dose));
-      ASSIGN_OR_RETURN(corpus::ChunkSet chunks, DistractorChunks(files));
+      ASSIGN_OR_RETURN(corpus::ChunkSet chunks, DistractorChunks(files, *parser));
       add(chunks);
     }
     texts.push_back(task.query());

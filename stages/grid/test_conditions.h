@@ -18,7 +18,8 @@ inline constexpr char kTestBaseline[] = "baseline";
 inline constexpr char kTestStale[] = "stale";
 inline constexpr char kTestNoise[] = "noise";
 
-inline ConditionTable TestConditions(const std::vector<int>& depths, const std::vector<int>& doses) {
+inline ConditionTable TestConditions(const std::vector<int>& depths,
+                                     const std::vector<int>& doses) {
   ConditionTable t;
   Condition* b = t.add_conditions();
   b->set_id(kTestBaseline);

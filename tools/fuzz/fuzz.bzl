@@ -25,10 +25,11 @@ load("@rules_cc//cc:defs.bzl", "cc_binary", "cc_test")
 
 _LIBFUZZER = "//tools/fuzz:libfuzzer"
 
-def cc_fuzz_target(name, srcs, deps = [], corpus = [], testonly = True, **kwargs):
+def cc_fuzz_target(name, srcs, deps = [], corpus = [], data = [], testonly = True, **kwargs):
     cc_binary(
         name = name,
         srcs = srcs,
+        data = data,
         deps = deps + select({
             _LIBFUZZER: [],
             "//conditions:default": ["//tools/fuzz:replay_main"],
@@ -60,7 +61,7 @@ def cc_fuzz_target(name, srcs, deps = [], corpus = [], testonly = True, **kwargs
         srcs = srcs,
         deps = deps + ["//tools/fuzz:replay_main"],
         args = ["$(rootpaths :%s_corpus)" % name],
-        data = [":%s_corpus" % name],
+        data = data + [":%s_corpus" % name],
         size = "small",
         **kwargs
     )

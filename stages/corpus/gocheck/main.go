@@ -1,6 +1,6 @@
 // Command gocheck lists the top-level functions of every corpus file of one
 // commit with Go's own go/parser, as an independent check of the tree-sitter
-// chunker (stages/corpus/go_functions.h).
+// chunker (stages/corpus/functions.h, Go's rules).
 //
 // Usage: gocheck -tree <tree.z> -blobs <blobs.batch>
 //

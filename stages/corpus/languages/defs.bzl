@@ -1,6 +1,6 @@
-"""grammar_tests(GRAMMARS, ERRORS): the tests of the language folders (languages.bzl)."""
+"""The targets of the language folders (languages.bzl): grammar libraries and tests."""
 
-load("@rules_cc//cc:defs.bzl", "cc_test")
+load("@rules_cc//cc:defs.bzl", "cc_library", "cc_test")
 load("//reports:invalid.bzl", "invalid_test")
 
 def grammar_tests(grammars, errors):
@@ -27,3 +27,35 @@ def grammar_tests(grammars, errors):
         )
     if errors:
         invalid_test(name = "invalid_grammars_test", message = "\n".join(errors))
+
+def grammar_libraries(grammars):
+    """<language>_grammar for every language folder, and `grammars` linking them all.
+
+    Each compiles the checked-in register_grammar.cc with the folder's data
+    as defines, so that linking it registers the grammar (grammar_registry.h).
+
+    Args:
+      grammars: GRAMMARS of @languages//:data.bzl.
+    """
+    for g in grammars:
+        lang = g["language"]
+        cc_library(
+            name = lang + "_grammar",
+            srcs = ["register_grammar.cc"],
+            local_defines = [
+                "TS_LANGUAGE=tree_sitter_" + lang,
+                # local_defines are Bourne-tokenized: the single quotes keep
+                # the double quotes of the C string literal.
+                "GRAMMAR_LANGUAGE='\"%s\"'" % lang,
+                "GRAMMAR_ID='\"%s %s\"'" % (g["npm_package"], g["version"]),
+            ],
+            alwayslink = True,
+            deps = [
+                ":grammar_registry",
+                "@tree_sitter_%s//:tree_sitter_%s" % (lang, lang),
+            ],
+        )
+    cc_library(
+        name = "grammars",
+        deps = [":%s_grammar" % g["language"] for g in grammars],
+    )

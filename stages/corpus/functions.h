@@ -1,0 +1,84 @@
+// The functions of one source file, found with tree-sitter (Debian's
+// libtree-sitter 0.20.7) and a language's grammar, as the language's rules
+// say (stages/corpus/languages/<language>/rules.textproto, schema Rules in
+// language.proto; docs/corpus.md, "Language rules").
+//
+// A function is a node of a ChunkRule's type found among the root's named
+// children, through wrapper nodes (Rules.wrapper_types: their named
+// children count as if they stood in the wrapper's place) and into the body
+// of container nodes (Rules.containers), never inside a function. Its line
+// range is from its node's first line to its last; lines are 1-based and
+// count '\n' only; a node that ends at column 0 of a row ends on the row
+// before (tree-sitter's end point is exclusive). Its name is the text of the
+// rule's name_field, qualified by the receiver's base type
+// (ChunkRule.receiver_field: "Receiver.Method", Go) or by the names of the
+// containers it is in ("Class.method", "Outer.Inner.method").
+//
+// Go's rules give exactly the definition of docs/tasks.md ("Functions at
+// base"): every top-level function_declaration and method_declaration,
+// including those tree-sitter's error recovery left in a top-level ERROR
+// node. `has_error` is true iff the tree has an ERROR or MISSING node: the
+// file is *suspect* (cross-checked by the chunker-agreement stage).
+//
+// FunctionParser::Create validates the rules (InvalidArgument naming the
+// field: language, at least one extension starting with '.', at least one
+// chunk rule with node_type and name_field, containers with all three
+// fields) and finds the language's linked grammar (grammar_registry.h:
+// NotFound or FailedPrecondition). Parse is an internal error only when
+// tree-sitter gives no tree. A FunctionParser is not thread-safe; use one
+// per thread.
+#ifndef REPRO_STAGES_CORPUS_FUNCTIONS_H_
+#define REPRO_STAGES_CORPUS_FUNCTIONS_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "stages/corpus/languages/language.pb.h"
+
+struct TSParser;
+
+namespace repro {
+namespace corpus {
+
+struct Function {
+  std::string name;
+  uint32_t start_line = 0;  // 1-based, the node's first line
+  uint32_t end_line = 0;    // 1-based, the node's last line
+};
+
+struct FileFunctions {
+  std::vector<Function> functions;  // in source order
+  bool has_error = false;
+};
+
+absl::Status ValidateRules(const languages::Rules& rules, absl::string_view where);
+
+class FunctionParser {
+ public:
+  static absl::StatusOr<std::unique_ptr<FunctionParser>> Create(const languages::Rules& rules);
+  ~FunctionParser();
+  FunctionParser(const FunctionParser&) = delete;
+  FunctionParser& operator=(const FunctionParser&) = delete;
+
+  absl::StatusOr<FileFunctions> Parse(absl::string_view source);
+
+  // The grammar's id, "<npm package> <version>" (recorded in ChunkSet.chunker).
+  const std::string& grammar() const { return grammar_; }
+  const languages::Rules& rules() const { return rules_; }
+
+ private:
+  FunctionParser(languages::Rules rules, std::string grammar, TSParser* parser);
+
+  languages::Rules rules_;
+  std::string grammar_;
+  TSParser* parser_;
+};
+
+}  // namespace corpus
+}  // namespace repro
+
+#endif  // REPRO_STAGES_CORPUS_FUNCTIONS_H_
