@@ -71,8 +71,7 @@ class Walk {
       } else if (const languages::ContainerRule* container = ContainerRuleOf(c)) {
         const TSNode body = Field(c, container->body_field());
         if (ts_node_is_null(body)) continue;
-        Collect(body, absl::StrCat(prefix, Text(Field(c, container->name_field()), source_), "."),
-                out);
+        Collect(body, absl::StrCat(prefix, ContainerName(c, *container), "."), out);
       }
     }
   }
@@ -86,9 +85,32 @@ class Walk {
   }
   const languages::ChunkRule* ChunkRuleOf(TSNode node) const {
     for (const languages::ChunkRule& r : rules_.chunks()) {
-      if (Is(node, r.node_type())) return &r;
+      if (Is(node, r.node_type()) && HasValue(node, r)) return &r;
     }
     return nullptr;
+  }
+  // Whether the rule's value condition (ChunkRule.value_field) holds.
+  static bool HasValue(TSNode node, const languages::ChunkRule& r) {
+    if (r.value_field().empty()) return true;
+    const TSNode value = Field(node, r.value_field());
+    if (ts_node_is_null(value)) return false;
+    for (const std::string& t : r.value_types()) {
+      if (Is(value, t)) return true;
+    }
+    return false;
+  }
+  // The container's name: its name field, through the rule's unwraps.
+  std::string ContainerName(TSNode node, const languages::ContainerRule& r) const {
+    TSNode name = Field(node, r.name_field());
+    for (int guard = 0; guard < 16 && !ts_node_is_null(name); ++guard) {
+      const languages::Unwrap* step = nullptr;
+      for (const languages::Unwrap& u : r.unwrap()) {
+        if (Is(name, u.node_type())) step = &u;
+      }
+      if (step == nullptr) break;
+      name = Field(name, step->field());
+    }
+    return std::string(Text(name, source_));
   }
   const languages::ContainerRule* ContainerRuleOf(TSNode node) const {
     for (const languages::ContainerRule& r : rules_.containers()) {
@@ -97,12 +119,13 @@ class Walk {
     return nullptr;
   }
 
-  Function Describe(TSNode node, const languages::ChunkRule& rule, const std::string& prefix) const {
+  Function Describe(TSNode node, const languages::ChunkRule& rule,
+                    const std::string& prefix) const {
     Function f;
     f.name = std::string(Text(Field(node, rule.name_field()), source_));
     if (!rule.receiver_field().empty()) {
-      f.name = absl::StrCat(ReceiverTypeName(Field(node, rule.receiver_field()), source_), ".",
-                            f.name);
+      f.name =
+          absl::StrCat(ReceiverTypeName(Field(node, rule.receiver_field()), source_), ".", f.name);
     } else {
       f.name = absl::StrCat(prefix, f.name);
     }

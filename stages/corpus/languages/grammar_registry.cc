@@ -33,9 +33,9 @@ absl::StatusOr<LinkedGrammar> FindGrammar(absl::string_view language) {
   if (it == Registry().end()) {
     std::vector<std::string> linked;
     for (const auto& [name, entry] : Registry()) linked.push_back(name);
-    return absl::NotFoundError(absl::StrCat("no tree-sitter grammar for language '", language,
-                                            "' is linked (linked: ", absl::StrJoin(linked, ", "),
-                                            "; a language is a folder of stages/corpus/languages)"));
+    return absl::NotFoundError(absl::StrCat(
+        "no tree-sitter grammar for language '", language, "' is linked (linked: ",
+        absl::StrJoin(linked, ", "), "; a language is a folder of stages/corpus/languages)"));
   }
   const TSLanguage* grammar = it->second.entry();
   const uint32_t abi = ts_language_version(grammar);
