@@ -1,8 +1,11 @@
 #include "stages/corpus/chunker.h"
 
 #include <algorithm>
+#include <map>
+#include <memory>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "stages/framework/pipeline/status_macros.h"
 
 namespace repro {
@@ -66,20 +69,35 @@ absl::StatusOr<bool> ChunkFile(FunctionParser& parser, absl::string_view path,
   return parsed->has_error;
 }
 
-absl::StatusOr<ChunkSet> ChunkSnapshot(const Snapshot& snapshot, FunctionParser& parser) {
+absl::StatusOr<ChunkSet> ChunkSnapshot(const Snapshot& snapshot, const LanguageSet& languages) {
   ChunkSet set;
   set.set_snapshot_sha256(snapshot.snapshot_sha256());
-  set.set_chunker(absl::StrCat(parser.grammar(), " / ", kChunkerRevision));
+  std::map<std::string, std::unique_ptr<FunctionParser>> parsers;  // by language
   for (const SourceFile& f : snapshot.files()) {
+    const languages::Rules* language = languages.LanguageOf(f.path());
+    if (language == nullptr) {
+      return absl::InvalidArgumentError(absl::StrCat("snapshot ", snapshot.commit(), ": ", f.path(),
+                                                     " is of none of the task set's languages"));
+    }
+    std::unique_ptr<FunctionParser>& parser = parsers[language->language()];
+    if (parser == nullptr) {
+      ASSIGN_OR_RETURN(parser, FunctionParser::Create(*language));
+    }
     if (f.content().size() != f.bytes()) {
       return absl::InvalidArgumentError(
           absl::StrCat("snapshot ", snapshot.commit(), ": ", f.path(),
                        " has no content (a manifest was given, not a snapshot)"));
     }
     ASSIGN_OR_RETURN(const bool suspect,
-                     ChunkFile(parser, f.path(), f.content(), set.mutable_chunks()));
+                     ChunkFile(*parser, f.path(), f.content(), set.mutable_chunks()));
     if (suspect) set.add_suspect_files(f.path());
   }
+  std::vector<std::string> grammars;
+  for (const languages::Rules& r : languages.rules()) {
+    auto it = parsers.find(r.language());
+    if (it != parsers.end()) grammars.push_back(it->second->grammar());
+  }
+  set.set_chunker(absl::StrCat(absl::StrJoin(grammars, ", "), " / ", kChunkerRevision));
   return set;
 }
 

@@ -12,7 +12,7 @@
 //
 // Files whose parse tree has ERROR/MISSING nodes are listed in
 // suspect_files (their chunks are kept). ChunkSet.chunker is
-// "<grammar id> / <kChunkerRevision>" ("tree-sitter-go 0.23.4 / chunker
+// "<grammar ids> / <kChunkerRevision>" ("tree-sitter-go 0.23.4 / chunker
 // v1"); bump the revision when the output for a given input changes.
 #ifndef REPRO_STAGES_CORPUS_CHUNKER_H_
 #define REPRO_STAGES_CORPUS_CHUNKER_H_
@@ -24,6 +24,7 @@
 #include "absl/strings/string_view.h"
 #include "stages/corpus/corpus.pb.h"
 #include "stages/corpus/functions.h"
+#include "stages/corpus/language_set.h"
 
 namespace repro {
 namespace corpus {
@@ -38,8 +39,11 @@ absl::StatusOr<bool> ChunkFile(FunctionParser& parser, absl::string_view path,
                                absl::string_view content,
                                google::protobuf::RepeatedPtrField<Chunk>* out);
 
-// Every file of `snapshot` must carry its content; `parser` reads them all.
-absl::StatusOr<ChunkSet> ChunkSnapshot(const Snapshot& snapshot, FunctionParser& parser);
+// Every file of `snapshot` must carry its content and be of one of
+// `languages`, whose rules read it. ChunkSet.chunker names the grammar of
+// each language the snapshot has a file of, in `languages` order, joined by
+// ", ".
+absl::StatusOr<ChunkSet> ChunkSnapshot(const Snapshot& snapshot, const LanguageSet& languages);
 
 }  // namespace corpus
 }  // namespace repro

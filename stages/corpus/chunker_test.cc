@@ -3,7 +3,7 @@
 #include "gtest/gtest.h"
 #include "stages/corpus/git_dump.h"
 #include "stages/corpus/snapshot.h"
-#include "stages/corpus/testing/go_parser.h"
+#include "stages/corpus/testing/languages.h"
 
 namespace repro {
 namespace corpus {
@@ -34,9 +34,9 @@ TEST(ChunkSnapshotTest, FunctionsThenRestOfFile) {
   std::map<std::string, BatchObject> blobs;
   blobs[GitBlobId(src)] = {false, "blob", src};
   blobs[GitBlobId("package q\n")] = {false, "blob", "package q\n"};
-  auto snapshot = BuildSnapshot("r", "c", tree, blobs);
+  auto snapshot = BuildSnapshot("r", "c", tree, blobs, testing::GoLanguages());
   ASSERT_TRUE(snapshot.ok());
-  auto set = ChunkSnapshot(*snapshot, *testing::GoParser());
+  auto set = ChunkSnapshot(*snapshot, testing::GoLanguages());
   ASSERT_TRUE(set.ok()) << set.status();
   EXPECT_EQ(set->snapshot_sha256(), snapshot->snapshot_sha256());
   EXPECT_EQ(set->chunker(), "tree-sitter-go 0.23.4 / chunker v1");
@@ -60,9 +60,9 @@ TEST(ChunkSnapshotTest, SuspectFilesAreFlaggedAndKept) {
   std::vector<TreeEntry> tree = {{"100644", "blob", GitBlobId(src), "a.go"}};
   std::map<std::string, BatchObject> blobs;
   blobs[GitBlobId(src)] = {false, "blob", src};
-  auto snapshot = BuildSnapshot("r", "c", tree, blobs);
+  auto snapshot = BuildSnapshot("r", "c", tree, blobs, testing::GoLanguages());
   ASSERT_TRUE(snapshot.ok());
-  auto set = ChunkSnapshot(*snapshot, *testing::GoParser());
+  auto set = ChunkSnapshot(*snapshot, testing::GoLanguages());
   ASSERT_TRUE(set.ok());
   ASSERT_EQ(set->suspect_files_size(), 1);
   EXPECT_EQ(set->suspect_files(0), "a.go");
@@ -74,9 +74,9 @@ TEST(ChunkSnapshotTest, BrokenFunctionEndingAtANewlineIsKeptAsSuspect) {
   std::vector<TreeEntry> tree = {{"100644", "blob", GitBlobId(src), "e.go"}};
   std::map<std::string, BatchObject> blobs;
   blobs[GitBlobId(src)] = {false, "blob", src};
-  auto snapshot = BuildSnapshot("r", "c", tree, blobs);
+  auto snapshot = BuildSnapshot("r", "c", tree, blobs, testing::GoLanguages());
   ASSERT_TRUE(snapshot.ok()) << snapshot.status();
-  auto set = ChunkSnapshot(*snapshot, *testing::GoParser());
+  auto set = ChunkSnapshot(*snapshot, testing::GoLanguages());
   ASSERT_TRUE(set.ok()) << set.status();
   ASSERT_EQ(set->suspect_files_size(), 1);
   for (const Chunk& c : set->chunks()) {
@@ -90,9 +90,9 @@ TEST(ChunkSnapshotTest, ManifestWithoutContentIsRejected) {
   std::vector<TreeEntry> tree = {{"100644", "blob", GitBlobId(src), "a.go"}};
   std::map<std::string, BatchObject> blobs;
   blobs[GitBlobId(src)] = {false, "blob", src};
-  auto snapshot = BuildSnapshot("r", "c", tree, blobs);
+  auto snapshot = BuildSnapshot("r", "c", tree, blobs, testing::GoLanguages());
   ASSERT_TRUE(snapshot.ok());
-  EXPECT_FALSE(ChunkSnapshot(StripContent(*snapshot), *testing::GoParser()).ok());
+  EXPECT_FALSE(ChunkSnapshot(StripContent(*snapshot), testing::GoLanguages()).ok());
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // Stage tool: the ChunkSet of a snapshot (chunker.h). Input roles:
-// snapshot, and rules (the Rules of the snapshot's language,
-// stages/corpus/languages/<language>/rules.textproto; functions.h).
+// snapshot, and rules/<language> for each of the task set's languages
+// (stages/corpus/languages/<language>/rules.textproto; language_set.h).
 // Output: the binary ChunkSet. Suspect files (parse errors) are listed in
 // the artifact and on stderr.
 #include <iostream>
@@ -17,10 +17,8 @@ namespace {
 
 absl::Status Run(Stage& stage) {
   ASSIGN_OR_RETURN(const Snapshot snapshot, ReadVerifiedSnapshot(stage, "snapshot"));
-  languages::Rules rules;
-  RETURN_IF_ERROR(ReadInputProto(stage, "rules", &rules));
-  ASSIGN_OR_RETURN(const std::unique_ptr<FunctionParser> parser, FunctionParser::Create(rules));
-  ASSIGN_OR_RETURN(const ChunkSet chunks, ChunkSnapshot(snapshot, *parser));
+  ASSIGN_OR_RETURN(const LanguageSet languages, LanguageSet::FromStage(stage));
+  ASSIGN_OR_RETURN(const ChunkSet chunks, ChunkSnapshot(snapshot, languages));
   for (const std::string& f : chunks.suspect_files()) {
     std::cerr << stage.label() << ": suspect file (tree-sitter ERROR/MISSING node): " << f << "\n";
   }

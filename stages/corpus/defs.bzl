@@ -43,7 +43,7 @@ them) and failing with the how-to message if built; the tests become stubs
 that print "SKIPPED: ..." and pass; a DEBUG line says so when the package loads.
 """
 
-load("//stages/corpus/languages:rules.bzl", "DEFAULT_LANGUAGE", "rules_label")
+load("//stages/corpus/languages:rules.bzl", "rules_roles")
 load("//stages/framework/pipeline:defs.bzl", "eval_stage", _name = "local_name")
 load("//stages/framework/tokens:defs.bzl", "not_configured_refreeze")
 
@@ -115,7 +115,7 @@ def _commit_stages(s, c, tags, hist_args):
         tool = _C + "snapshot_stage",
         stage = "corpus_snapshot",
         stage_version = "1",
-        inputs = {c.status: "status", c.tree: "tree", c.blobs: "blobs"},
+        inputs = dict({c.status: "status", c.tree: "tree", c.blobs: "blobs"}, **rules_roles(s.languages)),
         outs = [_name(c.snapshot)[:-len("_snapshot")] + ".snapshot.pb"],
         args = ["--repository=" + s.repository, "--commit=" + c.id] + hist_args,
         tags = tags,
@@ -135,7 +135,7 @@ def _commit_stages(s, c, tags, hist_args):
         tool = _C + "chunks_stage",
         stage = "corpus_chunks",
         stage_version = "1",
-        inputs = {c.snapshot: "snapshot", rules_label(DEFAULT_LANGUAGE): "rules"},
+        inputs = dict({c.snapshot: "snapshot"}, **rules_roles(s.languages)),
         outs = [p + ".chunks.pb"],
         tags = tags,
     )
@@ -181,6 +181,7 @@ def _task_stages(s, t, tags, hist_args):
         t.diff.u0: "diff",
         t.base_chunks: "base_chunks",
     }
+    inputs.update(rules_roles(s.languages))
     if t.stale != None:
         inputs[t.stale_manifest] = "stale_manifest"
     eval_stage(

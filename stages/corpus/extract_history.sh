@@ -13,7 +13,11 @@
 #                                       (S001 staleness depths)
 #   time<TAB><id>                       the committer time of id
 #   type<TAB><id>                       the type of the object id names
-# and the output is
+#   extension<TAB><.ext>                a file name ending of the task set's
+#                                       languages (their rules files)
+#   excluded_directory<TAB><name>       a directory name that keeps a path
+#                                       out of the corpus
+# (a snapshot needs at least one extension) and the output is
 #   git_version.txt                   `git --version` (git decides diff bytes)
 #   index.tsv                         <commit> <status> <parents...>, sorted;
 #                                     status is present | missing; a root
@@ -21,13 +25,14 @@
 #   commits/<id>/status               "present", or "missing<TAB><refs>"
 #   commits/<id>/tree.z               git ls-tree -r -z --full-tree <id>
 #   commits/<id>/blobs.batch          git cat-file --batch of the blobs of the
-#                                     `.go` paths outside vendor/ ("<oid>
-#                                     missing" for a blob absent from the clone)
+#                                     corpus paths: ending in an extension, no
+#                                     excluded directory ("<oid> missing" for a
+#                                     blob absent from the clone)
 #   diffs/<base>_<fix>/status         "present", or "missing<TAB>base_commit,fix_commit"
 #                                     naming the fields whose commit is absent
 #   diffs/<base>_<fix>/name_status.z  git diff-tree -r -z --name-status -M base fix
 #   diffs/<base>_<fix>/u0.diff        git diff -U0 base fix -- <file>, for every
-#                                     `M` row ending in .go, in row order
+#                                     `M` row ending in an extension, in row order
 #   ancestors.tsv                     <id> <depth> <ancestor id | missing>, one
 #                                     line per ancestor request (missing: the
 #                                     history is too short, or the clone shallow;
@@ -73,11 +78,27 @@ if ! g rev-parse --git-dir >/dev/null 2>&1; then
 fi
 
 is_hex40() { [[ $1 =~ ^[0-9a-f]{40}$ ]]; }
+extensions=()
+excluded_directories=()
+snapshots=0
 line=0
 while IFS=$'\t' read -r kind a b; do
   line=$((line + 1))
   case $kind in
-    commit | snapshot | time | type) ids=("$a") ;;
+    extension | excluded_directory)
+      if [[ $kind == extension && ! $a =~ ^\.[A-Za-z0-9_+-]+$ ]] \
+        || [[ $kind == excluded_directory && ! $a =~ ^[A-Za-z0-9_+-][A-Za-z0-9_.+-]*$ ]]; then
+        echo "requests.tsv line $line ($kind): expected a file name ending such as .py or a directory name, found '$a'; nothing was written" >&2
+        exit 2
+      fi
+      if [[ $kind == extension ]]; then extensions+=("$a"); else excluded_directories+=("$a"); fi
+      continue
+      ;;
+    snapshot)
+      ids=("$a")
+      snapshots=$((snapshots + 1))
+      ;;
+    commit | time | type) ids=("$a") ;;
     diff) ids=("$a" "$b") ;;
     ancestor)
       ids=("$a")
@@ -88,7 +109,7 @@ while IFS=$'\t' read -r kind a b; do
       ;;
     "") continue ;;
     *)
-      echo "requests.tsv line $line: unknown kind '$kind' (expected commit, snapshot, diff, ancestor, time or type); nothing was written" >&2
+      echo "requests.tsv line $line: unknown kind '$kind' (expected commit, snapshot, diff, ancestor, time, type, extension or excluded_directory); nothing was written" >&2
       exit 2
       ;;
   esac
@@ -99,6 +120,10 @@ while IFS=$'\t' read -r kind a b; do
     fi
   done
 done <"$requests"
+if ((snapshots > 0 && ${#extensions[@]} == 0)); then
+  echo "requests.tsv: $snapshots snapshot request(s) and no extension: no file would be in the corpus; nothing was written" >&2
+  exit 2
+fi
 
 mkdir -p "$out/commits" "$out/diffs"
 git --version >"$out/git_version.txt"
@@ -120,16 +145,30 @@ status_of() {
   status=${status_cache[$1]}
 }
 
-# The corpus rule (kept in step with corpus_path.cc, which is authoritative):
-# regular blobs whose path ends in .go and has no `vendor` directory.
+# has_extension <path>: the path ends in one of the requested extensions.
+has_extension() {
+  local e
+  for e in "${extensions[@]}"; do
+    [[ $1 == *"$e" ]] && return 0
+  done
+  return 1
+}
+
+# The corpus rule (kept in step with language_set.cc, which is
+# authoritative): regular blobs whose path ends in an extension and has no
+# excluded directory. (A path ends in one language's extension; the
+# excluded directories of all requested languages apply: a set's languages
+# exclude each other's build directories alike.)
 select_blobs() {
-  local rec meta path mode type oid
+  local rec meta path mode type oid d
   while IFS= read -r -d '' rec; do
     meta=${rec%%$'\t'*}
     path=${rec#*$'\t'}
     read -r mode type oid <<<"$meta"
-    [[ $type == blob && $mode != 120000 && $path == *.go ]] || continue
-    [[ $path == vendor/* || $path == */vendor/* ]] && continue
+    [[ $type == blob && $mode != 120000 ]] && has_extension "$path" || continue
+    for d in "${excluded_directories[@]}"; do
+      [[ $path == "$d"/* || $path == */"$d"/* ]] && continue 2
+    done
     printf '%s\n' "$oid"
   done
 }
@@ -197,7 +236,7 @@ while IFS=$'\t' read -r kind a b; do
           fi
           path=${fields[i + 1]}
           i=$((i + 2))
-          [[ $st == M && $path == *.go ]] || continue
+          [[ $st == M ]] && has_extension "$path" || continue
           g diff -U0 --no-color --no-ext-diff --no-textconv --diff-algorithm=myers \
             --indent-heuristic --full-index --src-prefix=a/ --dst-prefix=b/ "$a" "$b" -- ":(literal)$path" >>"$d/u0.diff"
         done

@@ -44,7 +44,7 @@ this code change. After fetching new commits into the clone, refetch with
 """
 
 load("//stages/corpus:authored_file.bzl", "authored_file_error")
-load("//stages/corpus:spec_values.bzl", "repository_error", "spec_value_errors")
+load("//stages/corpus:spec_values.bzl", "all_chars_in", "repository_error", "spec_value_errors")
 load("//tools/starlark:text_format.bzl", "canonical_text", "one", "parse_canonical")
 
 _TASK_FIELDS = ["id", "fix_commit", "base_commit", "stale_commit"]
@@ -206,12 +206,34 @@ def _timeout(base, per_request, requests):
     """
     return base + per_request * len(requests)
 
+def _language_requests(rctx, errors):
+    """The extension and excluded_directory requests of the set's languages' rules files."""
+    root = rctx.path(Label("//stages/corpus/languages:BUILD")).dirname
+    requests = []
+    for lang in rctx.attr.languages:
+        where = "stages/corpus/languages/%s/rules.textproto" % lang
+        path = root.get_child(lang).get_child("rules.textproto")
+        if not all_chars_in(lang, "abcdefghijklmnopqrstuvwxyz0123456789_") or not path.exists:
+            errors.append("task set %s, field languages: expected the name of a folder of stages/corpus/languages with a rules.textproto, found %r" % (rctx.attr.set_name, lang))
+            continue
+        rctx.path(Label("//stages/corpus/languages:%s/rules.textproto" % lang))  # watched
+        text = canonical_text(rctx, "stages/corpus/languages/language.proto", "repro.corpus.languages.Rules", path, where, errors)
+        if text == None:
+            continue
+        rules = parse_canonical(text)
+        requests += ["extension\t%s" % e for e in rules.get("extensions", [])]
+        requests += ["excluded_directory\t%s" % d for d in rules.get("excluded_directories", [])]
+    return requests
+
 def _extract(rctx, repository, git_dir, snapshots, commits, diffs, placeholders, errors):
     """Reads every requested commit, snapshot and diff from `git_dir` (extract_history.sh).
 
     A failure goes to `errors`, and nothing extracted is kept.
     """
-    requests = ["commit\t%s" % c for c in sorted(commits.keys())]
+    requests = _language_requests(rctx, errors)
+    if errors:
+        return
+    requests += ["commit\t%s" % c for c in sorted(commits.keys())]
     requests += ["snapshot\t%s\t%s" % (c, ",".join(snapshots[c])) for c in sorted(snapshots.keys()) if c not in placeholders]
     requests += ["diff\t%s" % d for d in sorted(diffs.keys()) if d.split("\t")[0] not in placeholders]
     rctx.file("requests.tsv", "\n".join(requests) + "\n")
@@ -334,6 +356,7 @@ def git_history_impl(rctx):
         "lock": lock,
         "lock_file": lock_file,
         "history_source": _history_source(rctx),
+        "languages": rctx.attr.languages,
         "frozen_snapshot_hashes": rctx.attr.frozen_snapshot_hashes or None,
         "chunker_explanations": rctx.attr.chunker_explanations or None,
         "commits": snapshot_list,
@@ -536,6 +559,7 @@ GIT_HISTORY_ATTRS = {
     "clone_hint": attr.string(doc = "How to get the clone, for the not-configured message"),
     "fixture_history": attr.label(allow_single_file = True, doc = "history.txt of an authored fixture"),
     "frozen_snapshot_hashes": attr.string(doc = "Label of the committed snapshot_hashes.tsv, passed through to SET"),
+    "languages": attr.string_list(default = ["go"], doc = "The set's languages: folders of stages/corpus/languages (TaskSetRef.languages)"),
     "stale_depths": attr.int_list(doc = "Stale-index depths (s001_depths) of the set's experiments (depth > 1: base~d is resolved)"),
     "chunker_explanations": attr.string(doc = "Label of the chunker DifferenceExplanations, passed through to SET"),
     "_extract": attr.label(default = Label("//stages/corpus:extract_history.sh"), allow_single_file = True),

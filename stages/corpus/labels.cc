@@ -35,7 +35,7 @@ std::string Describe(const GoldFunction& g) {
 absl::StatusOr<DerivedLabels> DeriveLabels(
     const Task& task, const std::vector<NameStatusRow>& name_status,
     const std::map<std::string, std::vector<OldSideChange>>& changes, const ChunkSet& base_chunks,
-    const std::set<std::string>& stale_paths) {
+    const std::set<std::string>& stale_paths, const LanguageSet& languages) {
   DerivedLabels out;
   Labels& labels = out.labels;
   labels.set_task_id(task.id());
@@ -44,7 +44,7 @@ absl::StatusOr<DerivedLabels> DeriveLabels(
 
   std::vector<std::string> gold_files;
   for (const NameStatusRow& row : name_status) {
-    if (row.status == "M" && IsGoldCandidatePath(row.path)) {
+    if (row.status == "M" && languages.IsGoldCandidatePath(row.path)) {
       gold_files.push_back(row.path);
     }
   }

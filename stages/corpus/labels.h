@@ -3,7 +3,7 @@
 // labels are defined".
 //
 //  - Gold files: rows of `git diff-tree -r --name-status -M base fix` with
-//    status exactly "M" whose path passes IsGoldCandidatePath
+//    status exactly "M" whose path passes LanguageSet::IsGoldCandidatePath (language_set.h)
 //    (corpus_path.h). Added, deleted, renamed, copied and type-changed files
 //    are never gold. Sorted by path.
 //  - Changed lines of a gold file: OldSideChanges of `git diff -U0 base fix
@@ -42,6 +42,7 @@
 #include "absl/status/statusor.h"
 #include "stages/corpus/corpus.pb.h"
 #include "stages/corpus/git_dump.h"
+#include "stages/corpus/language_set.h"
 #include "stages/corpus/task.pb.h"
 #include "stages/corpus/unified_diff.h"
 
@@ -57,7 +58,7 @@ struct DerivedLabels {
 absl::StatusOr<DerivedLabels> DeriveLabels(
     const Task& task, const std::vector<NameStatusRow>& name_status,
     const std::map<std::string, std::vector<OldSideChange>>& changes, const ChunkSet& base_chunks,
-    const std::set<std::string>& stale_paths);
+    const std::set<std::string>& stale_paths, const LanguageSet& languages);
 
 std::vector<std::string> CompareLabels(const DerivedLabels& derived, const Task& expected);
 

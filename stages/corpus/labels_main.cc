@@ -102,8 +102,9 @@ absl::Status Run(Stage& stage) {
   ChunkSet base_chunks;
   RETURN_IF_ERROR(ReadInputProto(stage, "base_chunks", &base_chunks));
   ASSIGN_OR_RETURN(const std::set<std::string> stale_paths, ReadStalePaths(stage, t));
+  ASSIGN_OR_RETURN(const LanguageSet languages, LanguageSet::FromStage(stage));
   ASSIGN_OR_RETURN(const DerivedLabels derived,
-                   DeriveLabels(t, diff.rows, diff.changes, base_chunks, stale_paths));
+                   DeriveLabels(t, diff.rows, diff.changes, base_chunks, stale_paths, languages));
   if (derived.labels.gold_files().empty()) {
     return absl::FailedPreconditionError(absl::StrCat(
         absl::GetFlag(FLAGS_task_where), ": task ", t.id(),

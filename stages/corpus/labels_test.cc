@@ -2,6 +2,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "stages/corpus/testing/languages.h"
 
 namespace repro {
 namespace corpus {
@@ -46,7 +47,7 @@ TEST(DeriveLabelsTest, FiltersRowsAndAppliesOverlapAndInsertionRules) {
   changes["a/a.go"] = {{20, 1}, {30, 0}, {32, 0}};  // end of A; insertion at T.B's
                                                     // closing line; start of C
   changes["b/b.go"] = {{3, 1}};
-  auto d = DeriveLabels(MakeTask(), ns, changes, BaseChunks(), {"a/a.go"});
+  auto d = DeriveLabels(MakeTask(), ns, changes, BaseChunks(), {"a/a.go"}, testing::GoLanguages());
   ASSERT_TRUE(d.ok()) << d.status();
   EXPECT_THAT(d->labels.gold_files(), ElementsAre("a/a.go", "b/b.go"));
   ASSERT_EQ(d->labels.gold_functions_size(), 2);
@@ -63,14 +64,14 @@ TEST(DeriveLabelsTest, GoldFileWithoutChunksIsAnError) {
   std::vector<NameStatusRow> ns = {{"M", "c/c.go", ""}};
   std::map<std::string, std::vector<OldSideChange>> changes;
   changes["c/c.go"] = {{1, 1}};
-  auto d = DeriveLabels(MakeTask(), ns, changes, BaseChunks(), {});
+  auto d = DeriveLabels(MakeTask(), ns, changes, BaseChunks(), {}, testing::GoLanguages());
   ASSERT_FALSE(d.ok());
   EXPECT_THAT(d.status().message(), HasSubstr("task X01: gold file c/c.go has no chunks"));
 }
 
 TEST(DeriveLabelsTest, GoldFileWithoutDiffSectionIsAnError) {
   std::vector<NameStatusRow> ns = {{"M", "a/a.go", ""}};
-  auto d = DeriveLabels(MakeTask(), ns, {}, BaseChunks(), {});
+  auto d = DeriveLabels(MakeTask(), ns, {}, BaseChunks(), {}, testing::GoLanguages());
   ASSERT_FALSE(d.ok());
   EXPECT_THAT(d.status().message(), HasSubstr("no section in the -U0 diff"));
 }

@@ -18,10 +18,11 @@ std::string GitBlobId(absl::string_view content) {
 
 absl::StatusOr<Snapshot> BuildSnapshot(absl::string_view repository, absl::string_view commit,
                                        const std::vector<TreeEntry>& tree,
-                                       const std::map<std::string, BatchObject>& blobs) {
+                                       const std::map<std::string, BatchObject>& blobs,
+                                       const LanguageSet& languages) {
   std::vector<const TreeEntry*> kept;
   for (const TreeEntry& e : tree) {
-    if (e.type == "blob" && IsCorpusMode(e.mode) && IsCorpusPath(e.path)) {
+    if (e.type == "blob" && IsCorpusMode(e.mode) && languages.IsCorpusPath(e.path)) {
       kept.push_back(&e);
     }
   }

@@ -1,8 +1,9 @@
 // Snapshots: the E04 corpus of one commit (schema: corpus.proto).
 //
 // BuildSnapshot takes the commit's tree (ParseLsTree) and the dumped blobs
-// (ParseCatFileBatch) and keeps every entry with IsCorpusMode and
-// IsCorpusPath (corpus_path.h), sorted by path in byte order. Each kept blob
+// (ParseCatFileBatch) and keeps every entry with IsCorpusMode (corpus_path.h)
+// whose path is of one of `languages` (language_set.h), sorted by path in
+// byte order. Each kept blob
 // is either
 //  - present: its bytes must hash to the tree's blob id (git's SHA-1 of
 //    "blob <size>\0<content>"), else DataLoss naming the path: the dump and
@@ -10,7 +11,7 @@
 //  - missing from the clone ("<oid> missing" in the dump): recorded in
 //    Snapshot.missing, never fatal, never silent.
 // A kept blob absent from the dump altogether is an Internal error (the dump
-// must cover the tree's corpus; extract_history.sh and corpus_path.cc disagree).
+// must cover the tree's corpus; extract_history.sh and the rules disagree).
 //
 // SnapshotSha256 is SHA-256 (FIPS 180-4) over the manifest lines
 // "<path>\t<blob id>\t<sha256>\t<bytes>\n" of the present files in path
@@ -31,6 +32,7 @@
 #include "absl/strings/string_view.h"
 #include "stages/corpus/corpus.pb.h"
 #include "stages/corpus/git_dump.h"
+#include "stages/corpus/language_set.h"
 
 namespace repro {
 namespace corpus {
@@ -40,7 +42,8 @@ std::string GitBlobId(absl::string_view content);
 
 absl::StatusOr<Snapshot> BuildSnapshot(absl::string_view repository, absl::string_view commit,
                                        const std::vector<TreeEntry>& tree,
-                                       const std::map<std::string, BatchObject>& blobs);
+                                       const std::map<std::string, BatchObject>& blobs,
+                                       const LanguageSet& languages);
 
 std::string SnapshotSha256(const Snapshot& snapshot);
 

@@ -30,13 +30,14 @@ absl::Status Run(Stage& stage) {
   ASSIGN_OR_RETURN(const std::string status, stage.Read("status"));
   RETURN_IF_ERROR(CheckHistoryStatus(status, absl::StrCat("commit ", commit), history.description,
                                      history.remedy));
+  ASSIGN_OR_RETURN(const LanguageSet languages, LanguageSet::FromStage(stage));
   ASSIGN_OR_RETURN(const Stage::NamedBytes tree_in, stage.ReadNamed("tree"));
   ASSIGN_OR_RETURN(const std::vector<TreeEntry> tree, ParseLsTree(tree_in.bytes, tree_in.name));
   ASSIGN_OR_RETURN(const Stage::NamedBytes blobs_in, stage.ReadNamed("blobs"));
   using BlobMap = std::map<std::string, BatchObject>;
   ASSIGN_OR_RETURN(const BlobMap blobs, ParseCatFileBatch(blobs_in.bytes, blobs_in.name));
   ASSIGN_OR_RETURN(const Snapshot snapshot,
-                   BuildSnapshot(absl::GetFlag(FLAGS_repository), commit, tree, blobs));
+                   BuildSnapshot(absl::GetFlag(FLAGS_repository), commit, tree, blobs, languages));
   if (snapshot.missing_size() > 0) {
     std::cerr << stage.label() << ": " << snapshot.missing_size()
               << " blob(s) missing from the clone, skipped and recorded\n";

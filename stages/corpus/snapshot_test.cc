@@ -2,6 +2,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "stages/corpus/testing/languages.h"
 #include "stages/framework/pipeline/sha256.h"
 
 namespace repro {
@@ -39,7 +40,7 @@ TEST(BuildSnapshotTest, SelectsSortsHashesAndCountsMissing) {
   blobs[GitBlobId(b)] = Blob(b);
   blobs["3333333333333333333333333333333333333333"].missing = true;
 
-  auto s = BuildSnapshot("fixture", "c0ffee", tree, blobs);
+  auto s = BuildSnapshot("fixture", "c0ffee", tree, blobs, testing::GoLanguages());
   ASSERT_TRUE(s.ok()) << s.status();
   ASSERT_EQ(s->files_size(), 2);
   EXPECT_EQ(s->files(0).path(), "a/a.go");
@@ -60,8 +61,8 @@ TEST(BuildSnapshotTest, SameContentSameHashWhateverTheCommit) {
   std::vector<TreeEntry> tree = {{"100644", "blob", GitBlobId(a), "a.go"}};
   std::map<std::string, BatchObject> blobs;
   blobs[GitBlobId(a)] = Blob(a);
-  auto s1 = BuildSnapshot("r", "c1", tree, blobs);
-  auto s2 = BuildSnapshot("r", "c2", tree, blobs);
+  auto s1 = BuildSnapshot("r", "c1", tree, blobs, testing::GoLanguages());
+  auto s2 = BuildSnapshot("r", "c2", tree, blobs, testing::GoLanguages());
   ASSERT_TRUE(s1.ok() && s2.ok());
   EXPECT_EQ(s1->snapshot_sha256(), s2->snapshot_sha256());
 }
@@ -70,14 +71,14 @@ TEST(BuildSnapshotTest, ContentNotMatchingTheTreeIsDataLoss) {
   std::vector<TreeEntry> tree = {{"100644", "blob", GitBlobId("x"), "a.go"}};
   std::map<std::string, BatchObject> blobs;
   blobs[GitBlobId("x")] = Blob("y");
-  auto s = BuildSnapshot("r", "c1", tree, blobs);
+  auto s = BuildSnapshot("r", "c1", tree, blobs, testing::GoLanguages());
   ASSERT_FALSE(s.ok());
   EXPECT_THAT(s.status().message(), HasSubstr("a.go: dumped content hashes"));
 }
 
 TEST(BuildSnapshotTest, BlobAbsentFromDumpIsInternal) {
   std::vector<TreeEntry> tree = {{"100644", "blob", GitBlobId("x"), "a.go"}};
-  auto s = BuildSnapshot("r", "c1", tree, {});
+  auto s = BuildSnapshot("r", "c1", tree, {}, testing::GoLanguages());
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.status().code(), absl::StatusCode::kInternal);
 }
@@ -87,7 +88,7 @@ TEST(VerifySnapshotTest, DetectsTamperingAndStripKeepsHash) {
   std::vector<TreeEntry> tree = {{"100644", "blob", GitBlobId(a), "a.go"}};
   std::map<std::string, BatchObject> blobs;
   blobs[GitBlobId(a)] = Blob(a);
-  auto s = BuildSnapshot("r", "c1", tree, blobs);
+  auto s = BuildSnapshot("r", "c1", tree, blobs, testing::GoLanguages());
   ASSERT_TRUE(s.ok());
   Snapshot manifest = StripContent(*s);
   EXPECT_TRUE(VerifySnapshot(manifest, false).ok());

@@ -24,6 +24,7 @@ task_set(data) returns a struct (every label a string):
   spec                    the task file (TaskSet text proto, or JSON Lines)
   lock, lock_file         the task lock's label (None: absent) and workspace path
   history_source          where the commits come from (flags of the corpus stages)
+  languages               the languages its files are read in (rules folders)
   frozen_snapshot_hashes, chunker_explanations   labels or None
   package, prefix         where the corpus targets live: <package>:<prefix><name>
   index                   the history's index.tsv
@@ -135,6 +136,7 @@ def task_set(data):
         lock = data["lock"],
         lock_file = data["lock_file"],
         history_source = data["history_source"],
+        languages = data["languages"],
         frozen_snapshot_hashes = data["frozen_snapshot_hashes"],
         chunker_explanations = data["chunker_explanations"],
         package = CORPUS_PACKAGE,

@@ -173,6 +173,12 @@ def _read_set(rctx, errors, where, msg):
         _check(errors, where, "task_set.source.clone_env", env_name_error(env))
     if fixture:
         _label_field(rctx, errors, where, "task_set.source.fixture_history", fixture)
+    languages = ts.get("languages", []) or ["go"]
+    for lang in languages:
+        if not (len(lang) <= 30 and lang[:1].isalpha() and lang.islower() and all_chars_in(lang, "abcdefghijklmnopqrstuvwxyz0123456789_")):
+            errors.append("%s, field task_set.languages: expected a language folder's name ([a-z][a-z0-9_]{0,29}), found %r" % (where, lang))
+    if len({lang: True for lang in languages}) != len(languages):
+        errors.append("%s, field task_set.languages: expected each language once, found %r" % (where, languages))
     return struct(
         name = name,
         tasks = tasks,
@@ -181,6 +187,7 @@ def _read_set(rctx, errors, where, msg):
         fixture_history = fixture,
         frozen_snapshot_hashes = _label_field(rctx, errors, where, "task_set.frozen_snapshot_hashes", one(ts, "frozen_snapshot_hashes", ""), False),
         chunker_explanations = _label_field(rctx, errors, where, "task_set.chunker_explanations", one(ts, "chunker_explanations", ""), False),
+        languages = languages,
         first = where,
     )
 
@@ -191,6 +198,7 @@ _SET_FIELDS = [
     ("fixture_history", "task_set.source.fixture_history"),
     ("frozen_snapshot_hashes", "task_set.frozen_snapshot_hashes"),
     ("chunker_explanations", "task_set.chunker_explanations"),
+    ("languages", "task_set.languages"),
 ]
 
 def _set_differences(a, b):
@@ -363,6 +371,8 @@ def _write_repositories(rctx, sets, depths_of_set, experiments):
             h["frozen_snapshot_hashes"] = s.frozen_snapshot_hashes
         if s.chunker_explanations:
             h["chunker_explanations"] = s.chunker_explanations
+        if s.languages != ["go"]:
+            h["languages"] = s.languages
         deeper = sorted([d for d in depths_of_set.get(name, {}).keys() if d > 1])
         if deeper:
             h["stale_depths"] = deeper

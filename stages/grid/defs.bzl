@@ -57,9 +57,13 @@ When the set's history or the experiment's vector cache is not configured
 built.
 """
 
-load("//stages/corpus/languages:rules.bzl", "DEFAULT_LANGUAGE", "rules_label")
+load("//stages/corpus/languages:rules.bzl", "rules_label")
 load("//stages/framework/pipeline:defs.bzl", "eval_stage", _name = "local_name")
 load("//stages/grid:conditions.bzl", "experiment_conditions", "reads_rules")
+
+# The S002 distractors are Go source (distractors.h), chunked by Go's rules,
+# whatever the task set's languages.
+DISTRACTOR_LANGUAGE = "go"
 
 def _models(e):
     """The distinct dense models of the experiment's harnesses, in order."""
@@ -98,7 +102,7 @@ def _cells(e, tags):
                 stale = c["snapshot"] == "stale_at"
                 inputs = dict(common)
                 if reads_rules(c):
-                    inputs[rules_label(DEFAULT_LANGUAGE)] = "rules"
+                    inputs[rules_label(DISTRACTOR_LANGUAGE)] = "rules"
                 inputs[commit.snapshot] = "snapshot"
                 inputs[commit.chunks] = "chunks"
                 if h.dense_model != None:
@@ -333,7 +337,7 @@ def _search_data(e):
         model_names = [m.name for m in models],
         models = [m.target for m in models],
         pins = [e.pins],
-        rules = [rules_label(DEFAULT_LANGUAGE)],
+        rules = [rules_label(DISTRACTOR_LANGUAGE)],
         vector_cache = cache,
         base_snapshots = [t.base_snapshot for t in tasks],
         base_chunks = [t.base_chunks for t in tasks],
@@ -342,7 +346,7 @@ def _search_data(e):
     )
     native.filegroup(
         name = _name(e.grid.search_data),
-        srcs = [e.grid.search_index, e.set.task_set, e.grid.spec, e.pins, rules_label(DEFAULT_LANGUAGE)] +
+        srcs = [e.grid.search_index, e.set.task_set, e.grid.spec, e.pins, rules_label(DISTRACTOR_LANGUAGE)] +
                [h.config for h in e.harnesses] +
                [m.target for m in models] + cache + [t.base_snapshot for t in tasks] +
                [t.base_chunks for t in tasks] + [t.labels for t in tasks] + [t.stale_chunks for t in tasks],

@@ -2,7 +2,7 @@
 
 #include "absl/strings/match.h"
 #include "gtest/gtest.h"
-#include "stages/corpus/testing/go_parser.h"
+#include "stages/corpus/testing/languages.h"
 #include "stages/framework/pipeline/status_testing.h"
 
 namespace repro::grid {

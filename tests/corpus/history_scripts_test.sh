@@ -31,7 +31,7 @@ base=$(sed -n 's/^c04-artifact-expiry\t//p' "$work/a.tsv")
 fix=$(sed -n 's/^c05-cache-key-separators\t//p' "$work/a.tsv")
 stale=$(sed -n 's/^c03-docker-readonly\t//p' "$work/a.tsv")
 absent=0123456789abcdef0123456789abcdef01234567
-printf 'commit\t%s\nsnapshot\t%s\tF01.base_commit\nsnapshot\t%s\tF01.stale_commit\nsnapshot\t%s\tX09.base_commit\ndiff\t%s\t%s\ndiff\t%s\t%s\n' \
+printf 'extension\t.go\nexcluded_directory\tvendor\ncommit\t%s\nsnapshot\t%s\tF01.base_commit\nsnapshot\t%s\tF01.stale_commit\nsnapshot\t%s\tX09.base_commit\ndiff\t%s\t%s\ndiff\t%s\t%s\n' \
   "$fix" "$base" "$stale" "$absent" "$base" "$fix" "$absent" "$fix" >"$work/requests.tsv"
 bash "$extract" "$work/a.git" "$work/requests.tsv" "$work/out"
 out=$work/out
@@ -75,7 +75,8 @@ check "$work/anc/ancestors.tsv" "$base	1	$stale
 $base	100	missing	3"
 echo "ok: extract_history.sh resolves base~1 to the stale commit and reports base~100 as missing, 3 commits before the base"
 
-# Ids that are not 40 lowercase hex: refused before anything is written.
+# Ids that are not 40 lowercase hex, and bad extensions and directory names:
+# refused before anything is written.
 reject() {  # reject <name> <requests line> <expected message part>
   local name=$1 req=$2 want=$3 dir="$work/reject_$1"
   mkdir -p "$dir/nest/out"
@@ -100,3 +101,6 @@ reject traversal_diff "diff	$base	../../x" "line 2 (diff): expected a commit id 
 reject option "commit	--output=x" "found '--output=x'"
 reject upper_case "snapshot	${base^^}	T01.base_commit" "found '${base^^}'"
 reject depth "ancestor	$base	1e3" "line 2 (ancestor): expected a depth of 1-999999, found '1e3'"
+reject extension "extension	go" "line 2 (extension): expected a file name ending such as .py or a directory name, found 'go'"
+reject directory "excluded_directory	../x" "line 2 (excluded_directory): expected a file name ending such as .py or a directory name, found '../x'"
+reject no_extension "snapshot	$base	T01.base_commit" "1 snapshot request(s) and no extension: no file would be in the corpus"

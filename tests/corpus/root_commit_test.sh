@@ -18,7 +18,7 @@ bash "$build" "$history" "$src" "$work/h.git" >"$work/ids.tsv" || exit 1
 id() { sed -n "s/^$1\t//p" "$work/ids.tsv"; }
 root=$(id c01-import)
 child=$(id c02-ssh-keepalive)
-printf 'commit\t%s\ncommit\t%s\nsnapshot\t%s\tR02.base_commit\n' "$root" "$child" "$root" >"$work/requests.tsv"
+printf 'extension\t.go\ncommit\t%s\ncommit\t%s\nsnapshot\t%s\tR02.base_commit\n' "$root" "$child" "$root" >"$work/requests.tsv"
 bash "$extract" "$work/h.git" "$work/requests.tsv" "$work/out" || exit 1
 if ! grep -qx "$root	present" "$work/out/index.tsv"; then
   echo "FAIL: the root's index line is not '<id><TAB>present':"

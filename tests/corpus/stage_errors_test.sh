@@ -12,6 +12,8 @@ set -uo pipefail
 validate=$1 labels=$2 snapshot=$3 spec=$4 index=$5 dstatus=$6 ns=$7 diff=$8
 pick() { for f in $1; do [[ $f == *.provenance.json ]] || echo "$f"; done; }
 chunks=$(pick "$9")
+# Go's rules (the fixture is Go), a data file in the runfiles root.
+go_rules=$(readlink -f stages/corpus/languages/go/rules.textproto)
 stale=$(pick "${10}")
 shift 10
 trees=("$@")
@@ -39,8 +41,8 @@ expect_in_err() {
 # labels_manifest <diff status> <name_status.z> <u0.diff>: the labels stage's
 # manifest for F01 of the validated spec, with the given diff files.
 labels_manifest() {
-  printf 'input\ttasks\t%s\ninput\tdiff_status\t%s\ninput\tname_status\t%s\ninput\tdiff\t%s\ninput\tbase_chunks\t%s\ninput\tstale_manifest\t%s\noutput\tF01.labels.pb\t%s\n' \
-    "$work/task_set.pb" "$1" "$2" "$3" "$chunks" "$stale" "$work/F01.labels.pb"
+  printf 'input\ttasks\t%s\ninput\tdiff_status\t%s\ninput\tname_status\t%s\ninput\tdiff\t%s\ninput\tbase_chunks\t%s\ninput\tstale_manifest\t%s\ninput\trules/go\t%s\noutput\tF01.labels.pb\t%s\n' \
+    "$work/task_set.pb" "$1" "$2" "$3" "$chunks" "$stale" "$go_rules" "$work/F01.labels.pb"
 }
 
 # A spec whose F01 labels are wrong in two ways.
@@ -109,8 +111,8 @@ fi
 
 printf 'missing\tF09.base_commit,F10.stale_commit\n' >"$work/status"
 : >"$work/empty"
-printf 'input\tstatus\t%s\ninput\ttree\t%s\ninput\tblobs\t%s\noutput\tx.snapshot.pb\t%s\n' \
-  "$work/status" "$work/empty" "$work/empty" "$work/x.snapshot.pb" >"$work/m3"
+printf 'input\tstatus\t%s\ninput\ttree\t%s\ninput\tblobs\t%s\ninput\trules/go\t%s\noutput\tx.snapshot.pb\t%s\n' \
+  "$work/status" "$work/empty" "$work/empty" "$go_rules" "$work/x.snapshot.pb" >"$work/m3"
 c=0123456789abcdef0123456789abcdef01234567
 if stage "$snapshot" "$work/m3" --repository=fixture --commit=$c \
   --history_source=fixture --fixture_history=f --task_file=t; then

@@ -1,7 +1,7 @@
 """Where a language's rules file is (language.proto: Rules), for the stages that read one.
 
-A task set's files are read by one language's rules; every set is Go today
-(DEFAULT_LANGUAGE), until task sets declare their languages.
+A task set's files are read by its languages' rules (TaskSetRef.languages
+of the experiment files; DEFAULT_LANGUAGE when none is written).
 """
 
 DEFAULT_LANGUAGE = "go"
@@ -9,3 +9,7 @@ DEFAULT_LANGUAGE = "go"
 def rules_label(language):
     """The label of stages/corpus/languages/<language>/rules.textproto."""
     return "//stages/corpus/languages:%s/rules.textproto" % language
+
+def rules_roles(languages):
+    """{rules label: "rules/<language>"} of `languages`: a stage's inputs (language_set.h)."""
+    return {rules_label(lang): "rules/" + lang for lang in languages}

@@ -1,0 +1,55 @@
+// The languages a task set's files are read in: their rules
+// (stages/corpus/languages/<language>/rules.textproto; Rules in
+// language.proto), and the path rules of the corpus and of its gold labels
+// that follow from them (docs/tasks.md, "How the labels are defined").
+//
+//   LanguageOf(path)  the language whose extensions the path ends in, unless
+//                     a directory on the path has one of the set's
+//                     excluded_directories names (any language's: a set's
+//                     languages exclude each other's build directories
+//                     alike, as extract_history.sh does); nullptr otherwise. A path is
+//                     in the corpus iff it has a language (and its git mode is
+//                     a regular blob, IsCorpusMode). Tests are in the corpus.
+//   IsGoldCandidatePath(path)  a corpus path whose repository path matches
+//                     none of its language's non_gold_path_globs and whose
+//                     basename matches none of non_gold_basename_globs
+//                     (fnmatch(3), flags 0: '*' matches '/' too).
+//
+// Create validates each rules file (functions.h: ValidateRules) and that no
+// extension belongs to two languages (InvalidArgument naming both).
+// FromStage reads every input "rules/<language>" of a stage (role order),
+// each named like its language: InvalidArgument when none is given or a
+// role and its rules' language differ.
+#ifndef REPRO_STAGES_CORPUS_LANGUAGE_SET_H_
+#define REPRO_STAGES_CORPUS_LANGUAGE_SET_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "stages/corpus/languages/language.pb.h"
+#include "stages/framework/pipeline/stage.h"
+
+namespace repro {
+namespace corpus {
+
+class LanguageSet {
+ public:
+  static absl::StatusOr<LanguageSet> Create(std::vector<languages::Rules> rules);
+  static absl::StatusOr<LanguageSet> FromStage(const Stage& stage);
+
+  const languages::Rules* LanguageOf(absl::string_view path) const;
+  bool IsCorpusPath(absl::string_view path) const { return LanguageOf(path) != nullptr; }
+  bool IsGoldCandidatePath(absl::string_view path) const;
+
+  const std::vector<languages::Rules>& rules() const { return rules_; }
+
+ private:
+  std::vector<languages::Rules> rules_;
+};
+
+}  // namespace corpus
+}  // namespace repro
+
+#endif  // REPRO_STAGES_CORPUS_LANGUAGE_SET_H_
