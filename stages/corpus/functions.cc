@@ -143,6 +143,47 @@ class Walk {
   absl::string_view source_;
 };
 
+// The byte ranges BlankComments blanks: comment nodes anywhere, and the
+// docstring statement of each docstring parent.
+class CommentWalk {
+ public:
+  explicit CommentWalk(const languages::Rules& rules) : rules_(rules) {}
+
+  void Collect(TSNode node, std::vector<std::pair<uint32_t, uint32_t>>* out) const {
+    if (IsOneOf(node, rules_.comment_types())) {
+      out->emplace_back(ts_node_start_byte(node), ts_node_end_byte(node));
+      return;
+    }
+    if (IsOneOf(node, rules_.docstring_parent_types())) AddDocstring(node, out);
+    const uint32_t n = ts_node_child_count(node);
+    for (uint32_t i = 0; i < n; ++i) Collect(ts_node_child(node, i), out);
+  }
+
+ private:
+  static bool IsOneOf(TSNode node, const google::protobuf::RepeatedPtrField<std::string>& types) {
+    for (const std::string& t : types) {
+      if (Is(node, t)) return true;
+    }
+    return false;
+  }
+  // The parent's first named child that is not a comment, when it is a
+  // statement holding only a docstring.
+  void AddDocstring(TSNode parent, std::vector<std::pair<uint32_t, uint32_t>>* out) const {
+    const uint32_t n = ts_node_named_child_count(parent);
+    for (uint32_t i = 0; i < n; ++i) {
+      const TSNode c = ts_node_named_child(parent, i);
+      if (IsOneOf(c, rules_.comment_types())) continue;
+      if (Is(c, rules_.docstring_statement_type()) && ts_node_named_child_count(c) == 1 &&
+          Is(ts_node_named_child(c, 0), rules_.docstring_type())) {
+        out->emplace_back(ts_node_start_byte(c), ts_node_end_byte(c));
+      }
+      return;
+    }
+  }
+
+  const languages::Rules& rules_;
+};
+
 absl::Status Missing(absl::string_view where, absl::string_view field, absl::string_view expected) {
   return absl::InvalidArgumentError(
       absl::StrCat(where, ", field ", field, ": expected ", expected, ", found none"));
@@ -192,12 +233,37 @@ FunctionParser::FunctionParser(languages::Rules rules, std::string grammar, TSPa
 
 FunctionParser::~FunctionParser() { ts_parser_delete(parser_); }
 
-absl::StatusOr<FileFunctions> FunctionParser::Parse(absl::string_view source) {
+absl::StatusOr<TSTree*> FunctionParser::Tree(absl::string_view source) {
   TSTree* tree =
       ts_parser_parse_string(parser_, nullptr, source.data(), static_cast<uint32_t>(source.size()));
   if (tree == nullptr) {
     return absl::InternalError(absl::StrCat(grammar_, ": tree-sitter returned no tree"));
   }
+  return tree;
+}
+
+absl::StatusOr<BlankedFile> FunctionParser::BlankComments(absl::string_view source) {
+  ASSIGN_OR_RETURN(TSTree* const tree, Tree(source));
+  const TSNode root = ts_tree_root_node(tree);
+  std::vector<std::pair<uint32_t, uint32_t>> ranges;
+  if (!rules_.docstring_type().empty() || rules_.comment_types_size() > 0) {
+    CommentWalk(rules_).Collect(root, &ranges);
+  }
+  BlankedFile out;
+  out.has_error = ts_node_has_error(root);
+  ts_tree_delete(tree);
+  out.text = std::string(source);
+  for (const auto& [start, end] : ranges) {
+    for (uint32_t b = start; b < end && b < out.text.size(); ++b) {
+      if (out.text[b] != '\n') out.text[b] = ' ';
+    }
+  }
+  out.comments = static_cast<int>(ranges.size());
+  return out;
+}
+
+absl::StatusOr<FileFunctions> FunctionParser::Parse(absl::string_view source) {
+  ASSIGN_OR_RETURN(TSTree* const tree, Tree(source));
   const TSNode root = ts_tree_root_node(tree);
   FileFunctions result;
   result.has_error = ts_node_has_error(root);

@@ -40,6 +40,7 @@
 #include "stages/corpus/languages/language.pb.h"
 
 struct TSParser;
+struct TSTree;
 
 namespace repro {
 namespace corpus {
@@ -55,6 +56,13 @@ struct FileFunctions {
   bool has_error = false;
 };
 
+// A file with its comments blanked (FunctionParser::BlankComments).
+struct BlankedFile {
+  std::string text;        // the same bytes, every comment byte but '\n' a space
+  int comments = 0;        // comment and docstring nodes blanked
+  bool has_error = false;  // the original's tree has an ERROR or MISSING node
+};
+
 absl::Status ValidateRules(const languages::Rules& rules, absl::string_view where);
 
 class FunctionParser {
@@ -66,12 +74,20 @@ class FunctionParser {
 
   absl::StatusOr<FileFunctions> Parse(absl::string_view source);
 
+  // `source` with every node of the rules' comment_types, and every
+  // docstring (Rules.docstring_*), replaced by spaces, its newlines kept:
+  // the same length and the same lines, so line numbers and every chunk's
+  // range stay. Internal error only when tree-sitter gives no tree.
+  absl::StatusOr<BlankedFile> BlankComments(absl::string_view source);
+
   // The grammar's id, "<npm package> <version>" (recorded in ChunkSet.chunker).
   const std::string& grammar() const { return grammar_; }
   const languages::Rules& rules() const { return rules_; }
 
  private:
   FunctionParser(languages::Rules rules, std::string grammar, TSParser* parser);
+  // The tree of `source` (the caller deletes it); internal error when none.
+  absl::StatusOr<TSTree*> Tree(absl::string_view source);
 
   languages::Rules rules_;
   std::string grammar_;

@@ -294,6 +294,7 @@ def _read_experiment(rctx, errors, base, sets, harness_cache):
         harnesses = harnesses,
         depths = depths,
         doses = doses,
+        s003 = one(msg, "s003", "false") == "true",
         cache_env = cache_env,
         resolved = merged_text(rctx, _EXPERIMENT_PROTO, _EXPERIMENT, defaults_text(msg), text),
     )
@@ -417,6 +418,7 @@ def _write_experiments(rctx, experiments, models, invalid):
             ],
             "s001_depths": e.depths,
             "s002_doses": e.doses,
+            "s003": e.s003,
         }
         for e in experiments
     ]

@@ -307,15 +307,42 @@ struct Units {
   std::vector<ConditionOutcome> baselines, s001s;
   std::map<std::string, const ConditionOutcome*> baseline_of;  // "<task>/<harness>"
   std::vector<std::vector<const ConditionOutcome*>> sweep;     // per depth, task x harness
+  // The kinds outside the composite cells (S003), by id in table order:
+  // their outcome per task x harness.
+  std::vector<std::pair<std::string, std::vector<const ConditionOutcome*>>> extra;
 };
 
+// The ids of the kinds outside the composite cells (conditions of one
+// parameter each, paired with the baseline), in table order.
+std::vector<std::string> ExtraIds(const Conditions& conditions) {
+  std::vector<std::string> ids;
+  for (const Condition& c : conditions.all()) {
+    const ConditionKind k = c.kind();
+    if (k == CONDITION_KIND_BASELINE || k == CONDITION_KIND_STALE_INDEX ||
+        k == CONDITION_KIND_DISTRACTORS) {
+      continue;
+    }
+    if (std::find(ids.begin(), ids.end(), c.id()) == ids.end()) ids.push_back(c.id());
+  }
+  return ids;
+}
+
 absl::Status CollectUnits(const GridInput& in, const OutcomeIndex& index, const GridReport& report,
-                          Units* u) {
+                          const std::vector<std::string>& extra_ids, Units* u) {
   const std::vector<Cell> cells(report.cells().begin(), report.cells().end());
   ASSIGN_OR_RETURN(u->baselines, UniqueBaselines(cells));
   ASSIGN_OR_RETURN(u->s001s, UniqueS001(cells));
   for (const ConditionOutcome& b : u->baselines) {
     u->baseline_of[b.task_id() + "/" + b.harness()] = &b;
+  }
+  for (const std::string& id : extra_ids) {
+    u->extra.emplace_back(id, std::vector<const ConditionOutcome*>{});
+    for (const std::string& task : in.task_ids) {
+      for (const std::string& harness : in.harnesses) {
+        ASSIGN_OR_RETURN(const ConditionOutcome* o, index.Find({task, harness, id, 0, 0}));
+        u->extra.back().second.push_back(o);
+      }
+    }
   }
   if (in.s001_depths.size() <= 1) return absl::OkStatus();
   for (int depth : in.s001_depths) {
@@ -348,6 +375,7 @@ absl::Status SummarizeConditions(const GridInput& in, const Ids& ids, const Unit
   for (size_t i = 0; i < u.sweep.size(); ++i) {
     groups.push_back({ids.stale, in.s001_depths[i], u.sweep[i]});
   }
+  for (const auto& [id, outcomes] : u.extra) groups.push_back({id, 0, outcomes});
   SummaryBuilder summary(in, report);
   for (const Group& g : groups) {
     for (const std::string& scope : scopes) {
@@ -396,6 +424,10 @@ absl::StatusOr<std::vector<PairedGroup>> PairedGroups(const GridInput& in, const
   for (size_t i = 0; i < u.sweep.size(); ++i) {
     paired_groups.push_back({ids.stale, in.s001_depths[i], {}, {}});
     RETURN_IF_ERROR(PairWithBaselines(u, u.sweep[i], &paired_groups.back()));
+  }
+  for (const auto& [id, outcomes] : u.extra) {
+    paired_groups.push_back({id, 0, {}, {}});
+    RETURN_IF_ERROR(PairWithBaselines(u, outcomes, &paired_groups.back()));
   }
   return paired_groups;
 }
@@ -508,7 +540,7 @@ absl::StatusOr<GridReport> Aggregate(const GridInput& in) {
   RETURN_IF_ERROR(DescribeGrid(in, &report));
   RETURN_IF_ERROR(BuildCells(in, ids, index, &report));
   Units units;
-  RETURN_IF_ERROR(CollectUnits(in, index, report, &units));
+  RETURN_IF_ERROR(CollectUnits(in, index, report, ExtraIds(conditions), &units));
   report.set_s001_units(static_cast<int>(units.s001s.size()));
   std::vector<std::string> scopes = in.harnesses;
   scopes.push_back("all");

@@ -32,6 +32,11 @@
 //    baseline top 10 holds a gold file,
 //    censored rank delta; S002 also distractors in the top 10 and
 //    distractor-outranks-first-gold (0/1). S002 per dose = dose-response.
+//  - Kinds outside the composite cells (S003, comments removed: one
+//    outcome per task x harness, parameter 0): their condition metrics and
+//    their paired metrics against the baseline, per harness and over all,
+//    and in the harness comparisons (Summary condition = the kind's id,
+//    dose 0), after every other row.
 //  - Staleness sweep (more than one S001 depth): for every depth, the
 //    condition and paired metrics of S001 at that depth (Summary condition
 //    "S001", dose = depth), per harness and over all, the same bootstrap;

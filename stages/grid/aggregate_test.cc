@@ -198,3 +198,34 @@ TEST(AggregateTest, MissingDepthIsNamed) {
 
 }  // namespace
 }  // namespace repro::grid
+
+namespace repro::grid {
+namespace {
+
+// A kind outside the composite cells (S003's shape): its condition and
+// paired rows per harness and over all, after every other row, and its
+// robustness difference per comparison; the cells stay baseline/S001/S002.
+TEST(AggregateTest, CommentsRemovedIsSummarisedAgainstTheBaseline) {
+  GridInput in = Grid();
+  AddCommentsRemoved(&in.conditions);
+  for (const std::string& t : in.task_ids) {
+    for (const std::string& h : in.harnesses) {
+      in.outcomes.push_back(Outcome(t, h, kTestBare, 0, h == "H000" ? 0.5 : 1.0));
+    }
+  }
+  absl::StatusOr<GridReport> r = Aggregate(in);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->cells_size(), 2 * 3 * 3);
+  const Summary* h000 = Find(*r, "H000", kTestBare, 0, "delta_mrr");
+  ASSERT_NE(h000, nullptr);
+  EXPECT_DOUBLE_EQ(h000->value().mean(), -0.5);
+  EXPECT_NE(Find(*r, "all", kTestBare, 0, "mrr"), nullptr);
+  EXPECT_NE(Find(*r, "H008-H000", kTestBare, 0, "delta_mrr"), nullptr);
+  EXPECT_EQ(r->summaries(r->summaries_size() - 1).harness(), "H010-H000");
+  in.outcomes.pop_back();
+  EXPECT_THAT(Aggregate(in).status().message(),
+              ::testing::HasSubstr("missing outcome: task T2, harness H010, condition bare"));
+}
+
+}  // namespace
+}  // namespace repro::grid

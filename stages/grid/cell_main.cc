@@ -31,6 +31,12 @@
 // Outputs: "<name>.json" (ConditionOutcome) and "<name>.volatile.json"
 // (build and query times; never hashed).
 //
+// S003 (COMMENTS_REMOVED) indexes the base snapshot with every comment and
+// docstring blanked (comments_removed.h, by the rules of inputs
+// rules/<language>, the task set's languages), chunked again by the same
+// chunker; a dense harness embeds every chunk here with its pinned model
+// (the stored embeddings are of the unchanged chunks).
+//
 // S002 adds GenerateDistractors(task, text, dose) to the in-memory corpus
 // (text: the query, the reformulation or both, CellSpec.distractor_vocabulary),
 // chunked by the corpus stage's own chunker; the snapshot is never modified
@@ -57,6 +63,7 @@
 #include "stages/corpus/chunker.h"
 #include "stages/corpus/corpus.pb.h"
 #include "stages/corpus/functions.h"
+#include "stages/corpus/language_set.h"
 #include "stages/corpus/stage_io.h"
 #include "stages/corpus/task.pb.h"
 #include "stages/experiments/experiment.pb.h"
@@ -66,6 +73,7 @@
 #include "stages/framework/pipeline/stage_proto.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/pipeline/textproto.h"
+#include "stages/grid/comments_removed.h"
 #include "stages/grid/conditions.h"
 #include "stages/grid/distractor_chunks.h"
 #include "stages/grid/distractors.h"
@@ -121,11 +129,12 @@ absl::StatusOr<std::unique_ptr<retrieval::EmbeddingBackend>> OpenPinnedModel(
 
 // The chunk vectors of the snapshot under `model`: for an LSA harness the
 // rows of input "embeddings" (the snapshot's chunk_embeddings stage), for a
-// server-cache harness the cache's vectors of each chunk document.
+// server-cache harness, or when the cell changed the chunks (S003), every
+// chunk document embedded by `model` itself.
 absl::StatusOr<std::unique_ptr<retrieval::ChunkVectorSource>> OpenChunkVectors(
-    const Stage& stage, const retrieval::HarnessConfig& config,
-    retrieval::EmbeddingBackend& model) {
-  if (config.dense().backend() == retrieval::DENSE_BACKEND_SERVER_CACHE) {
+    const Stage& stage, const retrieval::HarnessConfig& config, retrieval::EmbeddingBackend& model,
+    bool chunks_changed) {
+  if (chunks_changed || config.dense().backend() == retrieval::DENSE_BACKEND_SERVER_CACHE) {
     return std::unique_ptr<retrieval::ChunkVectorSource>(
         std::make_unique<retrieval::EmbeddedChunkVectors>(model));
   }
@@ -198,6 +207,15 @@ absl::Status ReadCorpus(const Stage& stage, const CellFlags& f, CellCorpus* c) {
                                                    c->labels.task_id(), " at ",
                                                    c->labels.base_commit()));
   }
+  return absl::OkStatus();
+}
+
+// S003: the snapshot with its comments blanked, and its chunks.
+absl::Status RemoveCommentsFromCorpus(const Stage& stage, CellCorpus* c) {
+  ASSIGN_OR_RETURN(const corpus::LanguageSet languages, corpus::LanguageSet::FromStage(stage));
+  int comments = 0;
+  ASSIGN_OR_RETURN(c->snapshot, RemoveComments(c->snapshot, languages, &comments));
+  ASSIGN_OR_RETURN(c->chunks, corpus::ChunkSnapshot(c->snapshot, languages));
   return absl::OkStatus();
 }
 
@@ -318,12 +336,14 @@ absl::Status Run(Stage& stage) {
   ASSIGN_OR_RETURN(const CellFlags f, ReadFlags(stage));
   CellCorpus c;
   RETURN_IF_ERROR(ReadCorpus(stage, f, &c));
+  const bool comments_removed = f.Is(CONDITION_KIND_COMMENTS_REMOVED);
+  if (comments_removed) RETURN_IF_ERROR(RemoveCommentsFromCorpus(stage, &c));
   ASSIGN_OR_RETURN(const retrieval::HarnessConfig config, ReadHarness(stage, f));
   std::unique_ptr<retrieval::EmbeddingBackend> dense;
   std::unique_ptr<retrieval::ChunkVectorSource> chunk_vectors;
   if (config.has_dense()) {
     ASSIGN_OR_RETURN(dense, OpenPinnedModel(stage, config, c.snapshot.repository()));
-    ASSIGN_OR_RETURN(chunk_vectors, OpenChunkVectors(stage, config, *dense));
+    ASSIGN_OR_RETURN(chunk_vectors, OpenChunkVectors(stage, config, *dense, comments_removed));
   }
   std::vector<DistractorFile> distractors;
   std::vector<retrieval::ExtraFile> extra;

@@ -20,7 +20,9 @@ Fields of a row:
   title              what it is, in the report's words
   parameter_field    the Experiment field with its parameter values
                      (ascending, validated there); None: one condition,
-                     parameter 0 (the baseline)
+                     parameter 0 (the baseline, S003)
+  switch_field       a bool Experiment field: the kind is in the grid only
+                     when it is true (S003: s003); None: always
   parameter_name     what the parameter is ("depth", "dose")
   cell_suffix        the cell name suffix, "{}" the parameter
   cell_suffix_at_1   the suffix at parameter 1, when it differs (S001 at
@@ -29,9 +31,11 @@ Fields of a row:
   snapshot           "base" or "stale_at" (base~parameter)
   shared_across_doses  one outcome per task x harness in every composite cell
   paired_with        the id of the kind it is paired with ("" for none)
-  reads_rules        the cell reads the language's rules (rules.textproto):
-                     its transform parses source (S002 chunks its
-                     distractors)
+  reads_rules        which rules files its cells read (rules.textproto):
+                     "distractors" (S002 chunks its Go distractors: Go's, as
+                     input "rules"), "set" (S003 parses every file: the task
+                     set's languages', as inputs "rules/<language>"), or
+                     None
 """
 
 CONDITION_KINDS = [
@@ -47,7 +51,8 @@ CONDITION_KINDS = [
         snapshot = "base",
         shared_across_doses = False,
         paired_with = "",
-        reads_rules = False,
+        reads_rules = None,
+        switch_field = None,
     ),
     struct(
         id = "S001",
@@ -61,7 +66,8 @@ CONDITION_KINDS = [
         snapshot = "stale_at",
         shared_across_doses = True,
         paired_with = "baseline",
-        reads_rules = False,
+        reads_rules = None,
+        switch_field = None,
     ),
     struct(
         id = "S002",
@@ -75,12 +81,28 @@ CONDITION_KINDS = [
         snapshot = "base",
         shared_across_doses = False,
         paired_with = "baseline",
-        reads_rules = True,
+        reads_rules = "distractors",
+        switch_field = None,
+    ),
+    struct(
+        id = "S003",
+        kind = "CONDITION_KIND_COMMENTS_REMOVED",
+        title = "comments removed",
+        parameter_field = None,
+        parameter_name = "",
+        cell_suffix = "S003",
+        cell_suffix_at_1 = None,
+        label = "S003",
+        snapshot = "base",
+        shared_across_doses = False,
+        paired_with = "baseline",
+        reads_rules = "set",
+        switch_field = "s003",
     ),
 ]
 
 def reads_rules(condition):
-    """Whether the cells of `condition` (an experiment_conditions dict) read the language's rules."""
+    """Which rules files the cells of `condition` (an experiment_conditions dict) read (see above)."""
     return [r for r in CONDITION_KINDS if r.id == condition["id"]][0].reads_rules
 
 def _render(row, parameter):
@@ -116,6 +138,8 @@ def experiment_conditions(e):
     """
     out = []
     for row in CONDITION_KINDS:
+        if row.switch_field != None and not getattr(e, row.switch_field):
+            continue
         values = [0] if row.parameter_field == None else getattr(e, row.parameter_field)
         out += [_render(row, p) for p in values]
     return out

@@ -69,7 +69,15 @@ absl::Status CheckPairing(const ConditionCheck& check, const Condition& c,
     if (!c.paired_with().empty()) return check.Fail("paired_with", "none", Quoted(c.paired_with()));
     return absl::OkStatus();
   }
-  if (c.parameter_name().empty()) return check.Fail("parameter_name", "a name", "none");
+  const bool has_parameter =
+      c.kind() == CONDITION_KIND_STALE_INDEX || c.kind() == CONDITION_KIND_DISTRACTORS;
+  if (has_parameter && c.parameter_name().empty()) {
+    return check.Fail("parameter_name", "a name", "none");
+  }
+  if (!has_parameter && (c.parameter() != 0 || !c.parameter_name().empty())) {
+    return check.Fail("parameter", "0 and no parameter_name (the kind has no parameter)",
+                      absl::StrCat(c.parameter(), " ", Quoted(c.parameter_name())));
+  }
   if (c.paired_with() != baseline_id) {
     return check.Fail("paired_with", Quoted(baseline_id), Quoted(c.paired_with()));
   }
@@ -80,6 +88,9 @@ absl::Status CheckPairing(const ConditionCheck& check, const Condition& c,
 std::vector<int64_t> ExperimentValues(const experiments::Experiment& e, ConditionKind kind) {
   if (kind == CONDITION_KIND_STALE_INDEX) return {e.s001_depths().begin(), e.s001_depths().end()};
   if (kind == CONDITION_KIND_DISTRACTORS) return {e.s002_doses().begin(), e.s002_doses().end()};
+  if (kind == CONDITION_KIND_COMMENTS_REMOVED) {
+    return e.s003() ? std::vector<int64_t>{0} : std::vector<int64_t>{};
+  }
   return {0};
 }
 
@@ -87,8 +98,8 @@ absl::Status CheckCoverage(const ConditionTable& table, const experiments::Exper
                            absl::string_view source) {
   std::map<ConditionKind, std::vector<int64_t>> values;
   for (const Condition& c : table.conditions()) values[c.kind()].push_back(c.parameter());
-  for (ConditionKind kind :
-       {CONDITION_KIND_BASELINE, CONDITION_KIND_STALE_INDEX, CONDITION_KIND_DISTRACTORS}) {
+  for (ConditionKind kind : {CONDITION_KIND_BASELINE, CONDITION_KIND_STALE_INDEX,
+                             CONDITION_KIND_DISTRACTORS, CONDITION_KIND_COMMENTS_REMOVED}) {
     if (values[kind] != ExperimentValues(e, kind)) {
       return absl::InvalidArgumentError(
           absl::StrCat(source, ": the ", ConditionKind_Name(kind), " conditions have parameters [",

@@ -10,11 +10,13 @@
 //  - one id per kind and one kind per id; cell_suffix and label unique;
 //  - exactly one BASELINE condition: parameter 0, no parameter_name, not
 //    shared across doses, paired with nothing; it comes first;
-//  - every other condition: parameter_name set, paired with the baseline's
-//    id; the parameters of STALE_INDEX are experiment.s001_depths and those
-//    of DISTRACTORS experiment.s002_doses, in that order (the experiment's
-//    own validator, grid_spec.h, bounds them), STALE_INDEX shared across
-//    doses (its shared_key), DISTRACTORS not.
+//  - every other condition: paired with the baseline's id; the parameters
+//    of STALE_INDEX are experiment.s001_depths and those of DISTRACTORS
+//    experiment.s002_doses, in that order (the experiment's own validator,
+//    grid_spec.h, bounds them), each with a parameter_name; one
+//    COMMENTS_REMOVED condition (parameter 0, no parameter_name) exactly
+//    when experiment.s003; STALE_INDEX shared across doses (its
+//    shared_key), the others not.
 // Errors: InvalidArgument "<source>: condition <i> (<cell_suffix>), field
 // <field>: expected ..., found ..." (i 0-based in table order), or
 // "<source>: ..." for what no single condition holds.

@@ -57,7 +57,7 @@ When the set's history or the experiment's vector cache is not configured
 built.
 """
 
-load("//stages/corpus/languages:rules.bzl", "rules_label")
+load("//stages/corpus/languages:rules.bzl", "rules_label", "rules_roles")
 load("//stages/framework/pipeline:defs.bzl", "eval_stage", _name = "local_name")
 load("//stages/grid:conditions.bzl", "experiment_conditions", "reads_rules")
 
@@ -101,8 +101,10 @@ def _cells(e, tags):
                 commit = _commit(c, t)
                 stale = c["snapshot"] == "stale_at"
                 inputs = dict(common)
-                if reads_rules(c):
+                if reads_rules(c) == "distractors":
                     inputs[rules_label(DISTRACTOR_LANGUAGE)] = "rules"
+                elif reads_rules(c) == "set":
+                    inputs.update(rules_roles(e.set.languages))
                 inputs[commit.snapshot] = "snapshot"
                 inputs[commit.chunks] = "chunks"
                 if h.dense_model != None:

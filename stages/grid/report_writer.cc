@@ -444,6 +444,36 @@ std::string SampleSizeNote(const GridReport& r) {
                       " tests: no harness difference can be significant at 0.05 here.");
 }
 
+// The conditions of the kinds outside the composite cells (S003), one per
+// id, in table order.
+std::vector<const Condition*> ExtraKinds(const GridReport& r) {
+  std::vector<const Condition*> out;
+  for (const Condition& c : r.conditions()) {
+    const ConditionKind k = c.kind();
+    if (k == CONDITION_KIND_BASELINE || k == CONDITION_KIND_STALE_INDEX ||
+        k == CONDITION_KIND_DISTRACTORS) {
+      continue;
+    }
+    out.push_back(&c);
+  }
+  return out;
+}
+
+// One summary bullet per kind outside the composite cells: its delta MRR
+// per harness and over all, and its delta recall@10 over all.
+void ExtraKindBullets(const GridReport& r, Writer& w) {
+  for (const Condition* c : ExtraKinds(r)) {
+    w.Line(absl::StrCat("- ", c->id(), " (", c->title(), "): delta MRR per harness ",
+                        Joined(r.harnesses(),
+                               [&](const std::string& h) {
+                                 return absl::StrCat(h, " ", w.Cell(h, c->id(), 0, "delta_mrr"));
+                               }),
+                        "; over all harnesses ", w.Cell("all", c->id(), 0, "delta_mrr"),
+                        ", delta recall@10 ", w.Cell("all", c->id(), 0, "delta_recall_at_10"),
+                        "."));
+  }
+}
+
 // The summary bullets: what moved, by how much.
 void SummarySection(const GridReport& r, Writer& w) {
   w.Line("## Summary");
@@ -487,6 +517,7 @@ void SummarySection(const GridReport& r, Writer& w) {
                                    w.Cell("all", w.n().distractors, d, "delta_mrr"));
              }),
       "."));
+  ExtraKindBullets(r, w);
   const int top = r.doses_size() ? r.doses(r.doses_size() - 1) : 0;
   w.Line(absl::StrCat(
       "- At dose ", top, ", distractors in the top 10: ",
@@ -558,6 +589,14 @@ void BaselineAndS001(const GridReport& r, Writer& w) {
   }
   w.Line();
   if (r.s001_depths_size() > 1) StalenessSweep(r, w);
+  for (const Condition* c : ExtraKinds(r)) {
+    w.Line(absl::StrCat("## ", c->id(), ": ", c->title(), " (paired with the baseline)"));
+    w.Line();
+    HarnessTable(r, w, c->id(), 0, {std::begin(kPairedMetrics), std::end(kPairedMetrics)});
+    w.Line(absl::StrCat("Condition metrics under ", c->id(), ":"));
+    w.Line();
+    HarnessTable(r, w, c->id(), 0, condition);
+  }
 }
 
 // The query field of harness `name` ("query" or "reformulation"; "" if unknown).

@@ -8,7 +8,7 @@
 namespace repro::grid {
 namespace {
 
-GridReport Small() {
+GridReport Small(bool comments_removed = false) {
   GridInput in;
   in.grid = "test";
   in.task_ids = {"T1", "T2"};
@@ -31,6 +31,22 @@ GridReport Small() {
         if (std::string(cond) == kTestStale) o.set_shared_key(t + "/" + h);
         o.set_mrr(0.5);
         o.set_first_gold_rank(2);
+        o.set_first_gold_observed(true);
+        in.outcomes.push_back(o);
+      }
+    }
+  }
+  if (comments_removed) {
+    AddCommentsRemoved(&in.conditions);
+    for (const std::string& t : in.task_ids) {
+      for (const std::string& h : in.harnesses) {
+        ConditionOutcome o;
+        o.set_task_id(t);
+        o.set_harness(h);
+        o.set_condition(kTestBare);
+        o.set_candidate_limit(200);
+        o.set_mrr(0.25);
+        o.set_first_gold_rank(4);
         o.set_first_gold_observed(true);
         in.outcomes.push_back(o);
       }
@@ -172,6 +188,30 @@ TEST(GridReportWriterTest, FunctionRecallAndSampleSizeAreExplained) {
                   "Holm's adjustment over the 1 tests: no harness difference can be significant "
                   "at 0.05 here."))
       << out->markdown;
+}
+
+}  // namespace
+}  // namespace repro::grid
+
+namespace repro::grid {
+namespace {
+
+// S003's shape: a summary bullet with its delta MRR per harness and a
+// section of its own; a report without it has neither.
+TEST(GridReportWriterTest, CommentsRemovedHasABulletAndASection) {
+  absl::StatusOr<RenderedReport> with = RenderReport(Small(true));
+  ASSERT_TRUE(with.ok()) << with.status();
+  EXPECT_NE(with->markdown.find("- bare (comments removed): delta MRR per harness H000 -0.2500"),
+            std::string::npos)
+      << with->markdown;
+  EXPECT_NE(with->markdown.find("## bare: comments removed (paired with the baseline)"),
+            std::string::npos);
+  bool token = false;
+  for (const auto& [key, value] : with->tokens) token = token || key == "all.bare.delta_mrr";
+  EXPECT_TRUE(token);
+  absl::StatusOr<RenderedReport> without = RenderReport(Small());
+  ASSERT_TRUE(without.ok());
+  EXPECT_EQ(without->markdown.find("bare"), std::string::npos);
 }
 
 }  // namespace

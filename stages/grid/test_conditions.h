@@ -17,6 +17,7 @@ namespace repro::grid {
 inline constexpr char kTestBaseline[] = "baseline";
 inline constexpr char kTestStale[] = "stale";
 inline constexpr char kTestNoise[] = "noise";
+inline constexpr char kTestBare[] = "bare";  // COMMENTS_REMOVED (AddCommentsRemoved)
 
 inline ConditionTable TestConditions(const std::vector<int>& depths,
                                      const std::vector<int>& doses) {
@@ -54,6 +55,18 @@ inline ConditionTable TestConditions(const std::vector<int>& depths,
     c->set_paired_with(kTestBaseline);
   }
   return t;
+}
+
+// Appends the COMMENTS_REMOVED condition "bare" (S003's shape).
+inline void AddCommentsRemoved(ConditionTable* t) {
+  Condition* c = t->add_conditions();
+  c->set_id(kTestBare);
+  c->set_kind(CONDITION_KIND_COMMENTS_REMOVED);
+  c->set_title("comments removed");
+  c->set_cell_suffix(kTestBare);
+  c->set_label(kTestBare);
+  c->set_snapshot("base");
+  c->set_paired_with(kTestBaseline);
 }
 
 }  // namespace repro::grid
