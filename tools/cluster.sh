@@ -68,7 +68,10 @@ usage() {
   exit 1
 }
 
-pg_bin() { ls -d /usr/lib/postgresql/*/bin 2> /dev/null | sort -V | tail -n 1; }
+pg_bin() {
+  local d
+  for d in /usr/lib/postgresql/*/bin; do [ -d "$d" ] && echo "$d"; done | sort -V | tail -n 1
+}
 
 need_install() {
   [ -x "$BGD" ] || die "BuildGrid is not installed in .venv-buildgrid: run tools/setup.sh --cluster"
@@ -227,7 +230,7 @@ stop_recorded() {  # <pid file>
   other=$(server_foreign_pid "$1" "$(owner_arg "$1")")
   if [ -n "$other" ]; then
     echo "cluster: pid $other of $1 is not this directory's: its command line does not name" \
-      "$(owner_arg "$1") ($(tr '\0' ' ' < "/proc/$other/cmdline" 2> /dev/null | cut -c1-160)); not stopped" >&2
+      "$(owner_arg "$1") ($(server_cmdline "$other" | cut -c1-160)); not stopped" >&2
     foreign=$((foreign + 1))
     return 0
   fi

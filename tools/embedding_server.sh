@@ -92,7 +92,7 @@ running_pid() {
   [ -n "$pid" ] || return 0
   [ -s "$1/port" ] || return 0
   # A stale pid file may name a recycled pid: only our infinity process counts.
-  tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -q "infinity_emb v2 .*--port $(cat "$1/port")" \
+  server_cmdline "$pid" | grep -q "infinity_emb v2 .*--port $(cat "$1/port")" \
     || return 0
   echo "$pid"
 }

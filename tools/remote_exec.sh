@@ -68,7 +68,7 @@ running_pid() {
   pid=$(server_owned_pid "$dir/casd.pid" "$dir/cache")
   [ -n "$pid" ] && [ -s "$dir/port" ] || return 0
   [ "$(readlink "/proc/$pid/exe" 2>/dev/null)" = "$CASD" ] || return 0
-  tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -q -- "--bind=127.0.0.1:$(cat "$dir/port") " \
+  server_cmdline "$pid" | grep -q -- "--bind=127.0.0.1:$(cat "$dir/port") " \
     || return 0
   echo "$pid"
 }

@@ -48,8 +48,8 @@ PACKAGES=(
   # the fuzz targets (tools/fuzz, --config=fuzz): clang, its sanitizer and
   # libFuzzer runtimes, llvm-symbolizer for readable stacks
   clang-14 libclang-rt-14-dev llvm-14
-  # the C++ format check (tools/lint/check.sh, .clang-format)
-  clang-format-14
+  # the C++ format check and the shell check (tools/lint/check.sh)
+  clang-format-14 shellcheck
   # the sandbox of remote execution (tools/remote_exec.sh: buildbox-run runs
   # every action in a bwrap chroot)
   bubblewrap
@@ -212,7 +212,7 @@ if ((cluster)); then
   fi
   .venv-buildgrid/bin/python -c 'import buildgrid, psycopg' \
     || { echo "setup: .venv-buildgrid cannot import buildgrid" >&2; exit 1; }
-  pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2> /dev/null | sort -V | tail -n 1)
+  pg_bin=$(for d in /usr/lib/postgresql/*/bin; do [ -d "$d" ] && echo "$d"; done | sort -V | tail -n 1)
   for tool in initdb pg_ctl; do
     [ -x "$pg_bin/$tool" ] || { echo "setup: PostgreSQL's $tool not found in /usr/lib/postgresql/*/bin" >&2; exit 1; }
   done

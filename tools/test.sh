@@ -23,7 +23,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-command=test
+command="test"
 if [ "${1:-}" = --build-only ]; then
   command=build
   shift

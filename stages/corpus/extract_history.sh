@@ -165,7 +165,7 @@ select_blobs() {
     meta=${rec%%$'\t'*}
     path=${rec#*$'\t'}
     read -r mode type oid <<<"$meta"
-    [[ $type == blob && $mode != 120000 ]] && has_extension "$path" || continue
+    { [[ $type == blob && $mode != 120000 ]] && has_extension "$path"; } || continue
     for d in "${excluded_directories[@]}"; do
       [[ $path == "$d"/* || $path == */"$d"/* ]] && continue 2
     done
@@ -236,7 +236,7 @@ while IFS=$'\t' read -r kind a b; do
           fi
           path=${fields[i + 1]}
           i=$((i + 2))
-          [[ $st == M ]] && has_extension "$path" || continue
+          { [[ $st == M ]] && has_extension "$path"; } || continue
           g diff -U0 --no-color --no-ext-diff --no-textconv --diff-algorithm=myers \
             --indent-heuristic --full-index --src-prefix=a/ --dst-prefix=b/ "$a" "$b" -- ":(literal)$path" >>"$d/u0.diff"
         done

@@ -11,10 +11,10 @@ done
 n=$(find "$out" -name '*.go' | wc -l)
 [ "$n" -gt 0 ] || { echo "no distractors written" >&2; exit 1; }
 find "$out" -name '*.go' -print0 | xargs -0 gofmt -e >/dev/null
-unformatted=$(find "$out" -name '*.go' -print0 | xargs -0 gofmt -l)
-if [ -n "$unformatted" ]; then
-  echo "not gofmt-clean:" >&2; echo "$unformatted" >&2
-  gofmt -d $unformatted | head -40 >&2
+mapfile -t unformatted < <(find "$out" -name '*.go' -print0 | xargs -0 gofmt -l)
+if ((${#unformatted[@]} > 0)); then
+  echo "not gofmt-clean:" >&2; printf '%s\n' "${unformatted[@]}" >&2
+  gofmt -d "${unformatted[@]}" | head -40 >&2
   exit 1
 fi
 echo "gofmt accepts all $n distractors"

@@ -24,6 +24,7 @@
 # And a plain `bazel sync` (no --only) passes offline, with all of the above
 # present (it once stopped, rc 7, downloading Bazel's own JDKs and rules_proto).
 set -euo pipefail
+# shellcheck source=tests/remote_cache/nested_bazel.sh
 source "$(dirname "$(readlink -f "$0")")/../remote_cache/nested_bazel.sh"
 nb_init
 copy="$NB_WORK/ws"

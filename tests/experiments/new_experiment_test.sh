@@ -22,6 +22,7 @@
 #  5. with a harness and a dose taken out of the experiment, its report holds
 #     no file of either (once every earlier run stayed in bazel-bin).
 set -euo pipefail
+# shellcheck source=tests/remote_cache/nested_bazel.sh
 source "$(dirname "$(readlink -f "$0")")/../remote_cache/nested_bazel.sh"
 nb_init
 # The stage tools and the existing reports from the nested tests' shared disk cache
@@ -76,6 +77,7 @@ code=$(echo "$changed" | awk '{print $2}' | grep -v '^data/fixture_two/BUILD$' \
 nb_bazel_cmd "$copy" exp "$NB_WORK/sync.log" sync --only=experiments
 (nb_bazel_cmd "$copy" exp "$NB_WORK/no_lock.log" build //reports:fixture_two) 2>/dev/null \
   && nb_fail "the new report built without a task lock"
+# shellcheck disable=SC2016  # the backticks are literal text of the expected message
 grep -qF 'data/fixture_two/tasks.lock.textproto (absent): task set fixture_two has no task lock; write it with `bazel run //reports:fixture_two_tasks_refreeze`' \
   "$NB_WORK/no_lock.log" || { tail -20 "$NB_WORK/no_lock.log" >&2; nb_fail "a build without a task lock did not name the refreeze command"; }
 nb_bazel_cmd "$copy" exp "$NB_WORK/lock.log" run //reports:fixture_two_tasks_refreeze
@@ -87,6 +89,7 @@ lock="$copy/data/fixture_two/tasks.lock.textproto"
 grep -qF 'base_end_line: 38' "$lock" || nb_fail "the lock lacks F01's gold function"
 (nb_bazel_cmd "$copy" exp "$NB_WORK/no_pins.log" build //reports:fixture_two) 2>/dev/null \
   && nb_fail "the new report built without committed pins"
+# shellcheck disable=SC2016  # the backticks are literal text of the expected message
 grep -qF 'data/experiments/fixture_two.pins.textproto (absent): no pin for model lsa_code_256 of task set fixture_two; run `bazel run //reports:fixture_two_pins_refreeze`' \
   "$NB_WORK/no_pins.log" || { tail -20 "$NB_WORK/no_pins.log" >&2; nb_fail "a build without pins did not name the refreeze command"; }
 nb_bazel_cmd "$copy" exp "$NB_WORK/pins.log" run //reports:fixture_two_pins_refreeze
@@ -132,11 +135,11 @@ nb_spawn_table "$NB_WORK/again.exec.json" > "$NB_WORK/again.executed"
 [ ! -s "$NB_WORK/again.executed" ] || { cat "$NB_WORK/again.executed" >&2; nb_fail "rebuilding the existing reports after the new experiment executed actions"; }
 # 5. A harness and a dose taken out: the report holds exactly what is declared.
 report="$copy/bazel-bin/reports/fixture_two"
-ls "$report" | grep -q '^H001\..*S002_d5\.' || nb_fail "the first report lacks H001's dose-5 runs"
+compgen -G "$report/H001.*S002_d5.*" > /dev/null || nb_fail "the first report lacks H001's dose-5 runs"
 sed -i -e '/H001.textproto/d' -e 's/^s002_doses: \[1, 5\]$/s002_doses: [1]/' "$copy/data/experiments/fixture_two.textproto"
 nb_bazel_cmd "$copy" exp "$NB_WORK/pins_less.log" run //reports:fixture_two_pins_refreeze
 nb_bazel "$copy" exp "$NB_WORK/less.log" //reports:fixture_two
-stale=$(ls "$report" | grep -E '^H001\.|_d5\.' || true)
+stale=$(find "$report" -mindepth 1 -maxdepth 1 \( -name 'H001.*' -o -name '*_d5.*' \) -printf '%f\n')
 [ -z "$stale" ] || nb_fail "files of a harness or dose no longer declared stayed in the report: $stale"
-nb_log "report after taking out H001 and dose 5: $(ls "$report" | wc -l) files, none of either"
+nb_log "report after taking out H001 and dose 5: $(find "$report" -mindepth 1 -maxdepth 1 | wc -l) files, none of either"
 echo "PASS: a task set (authored fields only, JSON Lines), a harness and an experiment added as data files; its task lock, pins, report and tokens built with the documented commands; a wrong locked label named; the existing reports executed 0 actions; a report holds only what its experiment declares"

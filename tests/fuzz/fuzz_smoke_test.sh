@@ -5,6 +5,7 @@
 # two at a time, through tools/fuzz/run.sh, the command developers use for
 # longer runs (docs/fuzzing.md). Fails on any crash, leak, timeout or
 # out-of-memory input, printing the target and the input's path.
+# shellcheck source=tests/remote_cache/nested_bazel.sh
 source "$(dirname "$0")/../remote_cache/nested_bazel.sh"
 
 readonly SECONDS_EACH="${FUZZ_SMOKE_SECONDS:-5}"
@@ -17,8 +18,8 @@ nb_log "fuzzing every target for ${SECONDS_EACH}s (2 at a time)"
 set +e
 # The nested server's startup flags other than the output base (nb_cleanup
 # shuts it down).
-startup=$(nb_startup_flags "$copy" fuzz | grep -v '^--output_base=' | tr '\n' ' ')
-(cd "$copy" && HOME="$NB_WORK/home" FUZZ_OUTPUT_BASE="$NB_WORK/ob-fuzz" FUZZ_BAZEL_STARTUP="$startup" \
+startup_flags=$(nb_startup_flags "$copy" fuzz | grep -v '^--output_base=' | tr '\n' ' ')
+(cd "$copy" && HOME="$NB_WORK/home" FUZZ_OUTPUT_BASE="$NB_WORK/ob-fuzz" FUZZ_BAZEL_STARTUP="$startup_flags" \
   timeout "$NB_BUILD_TIMEOUT_S" tools/fuzz/run.sh --seconds "$SECONDS_EACH" --jobs 2 \
     --work "$NB_WORK/fuzz") > "$NB_WORK/fuzz.out" 2>&1
 status=$?

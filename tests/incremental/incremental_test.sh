@@ -10,6 +10,7 @@
 #     set-level task validation and split, that task's labels and cells, the
 #     aggregation, the timings and the report assembly: no cell of another task.
 set -euo pipefail
+# shellcheck source=tests/remote_cache/nested_bazel.sh
 source "$(dirname "$(readlink -f "$0")")/../remote_cache/nested_bazel.sh"
 nb_init
 

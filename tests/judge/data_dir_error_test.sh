@@ -3,6 +3,7 @@
 # with a message naming the variable; unset, @judge_data still exists and says
 # it is not configured. Runs nested Bazel (query only) in a workspace copy.
 set -euo pipefail
+# shellcheck source=tests/remote_cache/nested_bazel.sh
 source "$(dirname "$0")/../remote_cache/nested_bazel.sh"
 nb_init
 copy="$NB_WORK/ws"
@@ -40,7 +41,8 @@ nb_log "empty directory: clear error listing missing files"
 # Two candidates for one input (a plain file beside the .gz): an error, never a silent pick.
 he=$(grep -o '"%s/humaneval/data/humaneval_%s_sample.json"' "$NB_ROOT/stages/studies/judge/data_repository.bzl" | head -1 | tr -d '"')
 root=$(sed -n 's/^_HE_ROOT = "\(.*\)"$/\1/p' "$NB_ROOT/stages/studies/judge/data_repository.bzl")
-[ -n "$he" ] && [ -n "$root" ] || nb_fail "cannot read the HumanEval sample layout from data_repository.bzl"
+[[ -n "$he" && -n "$root" ]] || nb_fail "cannot read the HumanEval sample layout from data_repository.bzl"
+# shellcheck disable=SC2059  # $he is the format string, read from data_repository.bzl above
 sample=$(printf "$he" "$root" cpp)
 mkdir -p "$NB_WORK/two/$(dirname "$sample")"
 echo '[]' > "$NB_WORK/two/$sample"
@@ -48,7 +50,7 @@ echo '[]' | gzip -n > "$NB_WORK/two/$sample.gz"
 if run_query "$NB_WORK/two.log" --repo_env=JUDGE_DATA_DIR="$NB_WORK/two"; then
   nb_fail "a plain file beside its .gz was accepted"
 fi
-grep -qF "exist both plain and as .gz" "$NB_WORK/two.log" && grep -qF "$sample and $sample.gz" "$NB_WORK/two.log" \
+{ grep -qF "exist both plain and as .gz" "$NB_WORK/two.log" && grep -qF "$sample and $sample.gz" "$NB_WORK/two.log"; } \
   || { cat "$NB_WORK/two.log" >&2; nb_fail "the error does not name both candidates"; }
 nb_log "plain file beside its .gz: clear error naming both"
 

@@ -10,6 +10,7 @@
 #      output base, so its one action looks the cache up and tries to upload;
 #   3. the build must succeed within BOUND_S seconds with the genrule's bytes.
 set -euo pipefail
+# shellcheck source=tests/remote_cache/nested_bazel.sh
 source "$(dirname "$(readlink -f "$0")")/nested_bazel.sh"
 nb_init
 readonly BOUND_S=60

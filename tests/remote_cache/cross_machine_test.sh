@@ -37,6 +37,7 @@
 # tests/remote_cache/reports.bzl). Hit counts and wall times are volatile and
 # go to the test log only. Only 127.0.0.1 is ever contacted.
 set -euo pipefail
+# shellcheck source=tests/remote_cache/nested_bazel.sh
 source "$(dirname "$(readlink -f "$0")")/nested_bazel.sh"
 
 (($#)) || nb_fail "usage: $0 <report label>..."

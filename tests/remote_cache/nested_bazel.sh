@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Library for tests that run Bazel inside a Bazel test (sourced, not run).
 #
 # A test cannot build its own workspace in place (the outer server holds the
@@ -73,6 +74,7 @@ nb_copy_workspace() {
   if git -C "$NB_ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
     # Tracked files plus untracked, non-ignored ones: the working tree as the
     # developer sees it.
+    # shellcheck disable=SC2016  # the sh -c script expands its own $f
     (cd "$NB_ROOT" && git ls-files -z --cached --others --exclude-standard \
       | xargs -0 -r sh -c 'for f; do [ -e "$f" ] && printf "%s\0" "$f"; done' sh \
       | xargs -0 -r cp -P --parents -t "$dest")
@@ -129,6 +131,7 @@ nb_bazel_cmd() {
   set -e
   end=$(date +%s.%N)
   # C locale: a test may run a build under another locale (tr_TR prints "416,8").
+  # shellcheck disable=SC2034  # read by the sourcing test after each build
   NB_WALL_S=$(LC_ALL=C awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
   if [ "$status" -ne 0 ]; then
     tail -n 40 "$log" >&2
@@ -263,7 +266,7 @@ nb_cleanup() {
       while read -r ob copy; do nb_stop_server "$ob" "$copy"; done < "$NB_WORK/servers"
     fi
     for ob in "$NB_WORK"/ob-*; do
-      [ -d "$ob" ] && chmod -R u+w "$ob" 2>/dev/null || true
+      if [ -d "$ob" ]; then chmod -R u+w "$ob" 2>/dev/null || true; fi
     done
     rm -rf "$NB_WORK" 2>/dev/null || true
   fi

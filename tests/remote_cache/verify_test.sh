@@ -6,6 +6,7 @@
 #     by someone else would make it) fails, naming the stage and the file.
 # Arguments: <verify.sh> <verify_plan> <report dir (runfiles)>
 set -euo pipefail
+# shellcheck source=tests/remote_cache/nested_bazel.sh
 source "$(dirname "$(readlink -f "$0")")/nested_bazel.sh"
 nb_init
 verify=$(readlink -f "$1")
@@ -17,14 +18,14 @@ ob="$NB_WORK/ob-verify"
 
 run_verify() {  # run_verify <report dir> <log>
   (cd "$copy" && HOME="$NB_WORK/home" BUILD_WORKSPACE_DIRECTORY="$copy" VERIFY_OUTPUT_BASE="$ob" \
-    TEST_TMPDIR= timeout "$NB_BUILD_TIMEOUT_S" bash "$verify" "$plan" "$1") > "$2" 2>&1
+    TEST_TMPDIR='' timeout "$NB_BUILD_TIMEOUT_S" bash "$verify" "$plan" "$1") > "$2" 2>&1
 }
 # verify.sh calls plain `bazel` with --output_base=$ob: give it this test's
 # other startup flags through a wrapper on PATH (nb_cleanup stops the server).
 mkdir -p "$NB_WORK/bin"
 real_bazel=$(command -v bazel)
-startup=$(nb_startup_flags "$copy" verify | grep -v '^--output_base=' | sed "s/.*/'&'/" | tr '\n' ' ')
-printf '#!/bin/sh\nexec "%s" %s "$@"\n' "$real_bazel" "$startup" > "$NB_WORK/bin/bazel"
+startup_flags=$(nb_startup_flags "$copy" verify | grep -v '^--output_base=' | sed "s/.*/'&'/" | tr '\n' ' ')
+printf '#!/bin/sh\nexec "%s" %s "$@"\n' "$real_bazel" "$startup_flags" > "$NB_WORK/bin/bazel"
 chmod +x "$NB_WORK/bin/bazel"
 export PATH="$NB_WORK/bin:$PATH"
 

@@ -27,6 +27,7 @@
 # Prints the remote/total spawn counts per mnemonic of the cold build.
 # Usage: remote_exec_test.sh <report label>...   (tests/remote_cache/reports.bzl)
 set -euo pipefail
+# shellcheck source=tests/remote_cache/nested_bazel.sh
 source "$(dirname "$(readlink -f "$0")")/../remote_cache/nested_bazel.sh"
 nb_init
 readonly REPORTS=("$@")
@@ -148,10 +149,7 @@ cluster_phase() {
   # group continues and the wait goes on.
   local bot_group
   bot_group=$(cat "$cluster_dir/worker-2/bot-1.pid")
-  bot_runs_action() {
-    { cat /proc/[0-9]*/stat 2>/dev/null || true; } \
-      | awk -v p="$bot_group" '{ sub(/^.*\) /, ""); if ($2 == p) f = 1 } END { exit !f }'
-  }
+  bot_runs_action() { server_has_child "$bot_group"; }
   stopped_in_action() {
     kill -STOP -- "-$bot_group"
     if bot_runs_action; then
@@ -231,10 +229,7 @@ fi
 # cache-salt): no action key of the cold build matches,
 # so the build must execute; casd is killed once it runs an action (one of its
 # children is a buildbox-run).
-runs_action() {
-  { cat /proc/[0-9]*/stat 2>/dev/null || true; } \
-    | awk -v p="$casd_pid" '{ sub(/^.*\) /, ""); if ($2 == p) f = 1 } END { exit !f }'
-}
+runs_action() { server_has_child "$casd_pid"; }
 mapfile -t kill_startup < <(nb_startup_flags "$copy" warm)
 nb_bazel_cmd "$copy" warm "$NB_WORK/kill-clean.log" clean
 (
@@ -267,7 +262,7 @@ nb_log "the build failed (exit $status) ${after}s after the kill, naming: $(grep
 status=0
 (cd "$copy" && HOME="$NB_WORK/home" timeout "$KILL_BOUND_S" bazel "${kill_startup[@]}" \
   build "${RX[@]}" "${REPORTS[@]}") > "$NB_WORK/down.log" 2>&1 || status=$?
-[ "$status" -ne 0 ] && [ "$status" -ne 124 ] || nb_fail "a build with the server down did not fail in ${KILL_BOUND_S}s (exit $status)"
+[[ "$status" -ne 0 && "$status" -ne 124 ]] || nb_fail "a build with the server down did not fail in ${KILL_BOUND_S}s (exit $status)"
 grep -q 'tools/remote_exec.sh start' "$NB_WORK/down.log" \
   || { cat "$NB_WORK/down.log" >&2; nb_fail "a build with the server down does not name tools/remote_exec.sh start"; }
 

@@ -47,6 +47,11 @@ Writes one line per lease to stdout:
 (seconds: wall time of the run; the log is volatile, never hashed).
 Exit status: 0 after SIGTERM/SIGINT; 1 when BuildGrid cannot be reached for
 RETRY_LIMIT_S seconds in a row.
+
+The REAPI and RWAPI messages and stubs come from buildgrid._protos: BuildGrid
+0.9.1 has no public module for them and nothing else in its environment
+(.venv-buildgrid) installs them, so that private package is the one place
+they are; worker_test.py pins the calls the bot makes.
 """
 
 import argparse

@@ -42,7 +42,7 @@ command -v clang-14 >/dev/null || { echo "fuzz: clang-14 not on PATH; run tools/
 
 output_base="${FUZZ_OUTPUT_BASE:-$cache_dir/output_base}"
 echo "fuzz: output base $output_base, working corpora under $work" >&2
-# shellcheck disable=SC2206
+# shellcheck disable=SC2206  # FUZZ_BAZEL_STARTUP holds several flags, split on purpose
 startup=(--output_base="$output_base" ${FUZZ_BAZEL_STARTUP:-})
 fbazel() { env -u GITLAB_RUNNER_GIT -u JUDGE_DATA_DIR bazel "${startup[@]}" "$@"; }
 
@@ -104,7 +104,7 @@ run_one() {
   if ((status != 0)) || [ -n "$findings" ]; then
     printf '%s\texecutions=%s\tcorpus=%s\tFAILED (exit %d)\n' "$label" "${execs:-?}" "$units" "$status"
     grep -E '^(==[0-9]+==ERROR|SUMMARY|.*runtime error|.*property violated|.*Test unit written)' "$log" | head -n 8 | sed 's/^/    /'
-    [ -n "$findings" ] && echo "$findings" | sed 's/^/    input: /'
+    [ -n "$findings" ] && while IFS= read -r f; do echo "    input: $f"; done <<< "$findings"
     echo "    log: $log"
     return 1
   fi

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # find_python313: prints the path of a Python 3.13 interpreter, or fails
 # naming where it looked (sourced, not run). BuildGrid 0.9.1 needs 3.13
 # (tools/python/buildgrid.in). Looks at pyenv's versions ($PYENV_ROOT, else

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # sandbox_mounts: the read-only bind mounts of the remote-execution sandbox,
 # one "host:sandbox" a line (sourced, not run). buildbox-run gets one
 # --ro-bind-mount=<line> each, from tools/remote_exec.sh (buildbox-casd's

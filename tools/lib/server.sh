@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # The start/stop/pid-check code of the project's loopback servers, shared by
 # tools/cache_server.sh (nginx), tools/embedding_server.sh (infinity-emb) and
 # tools/remote_exec.sh (buildbox-casd). Sourced, not run: the caller sets
@@ -38,6 +39,8 @@
 #                                     process of the group, then KILLs what is left;
 #                                     returns 1 if anything survives the KILL
 #   server_group_alive <pgid>         true while a live process is in process group <pgid>
+#   server_has_child <pid>            true while <pid> has a live child (a job running)
+#   server_cmdline <pid>              <pid>'s arguments joined by spaces ("" once gone)
 #   server_cpu_seconds <pid>          CPU seconds of <pid> and of the children it has
 #                                     waited for (utime + stime + cutime + cstime)
 #
@@ -59,7 +62,7 @@ server_free_port() {
 
 server_check_port() {
   local port="$1" min="${2:-1}"
-  [[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -ge "$min" ] && [ "$port" -le 65535 ] \
+  { [[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -ge "$min" ] && [ "$port" -le 65535 ]; } \
     || server_die "bad port '$port' (expected $min-65535)"
 }
 
@@ -85,12 +88,17 @@ server_read_pid() {
   echo "$pid"
 }
 
+# The command line of <pid>, its arguments joined by spaces ("" once gone).
+server_cmdline() {
+  tr '\0' ' ' 2> /dev/null < "/proc/$1/cmdline" || true
+}
+
 server_has_arg() {
   local arg words
   while IFS= read -r -d '' arg; do
     [ "$arg" = "$2" ] && return 0
-  done < "/proc/$1/cmdline" 2> /dev/null
-  words=" $(tr '\0' ' ' < "/proc/$1/cmdline" 2> /dev/null) "
+  done 2> /dev/null < "/proc/$1/cmdline"
+  words=" $(server_cmdline "$1") "
   [[ "$words" == *" $2 "* ]]
 }
 
@@ -129,12 +137,20 @@ server_wait() {
   done
 }
 
-server_group_alive() {
+# Whether some live process has <field> (the /proc/<pid>/stat field number
+# counted after the command name: 4 = parent, 5 = process group) equal to
+# <value>.
+server_any_process_with() {
   # One line per process; cat goes on past processes that exit meanwhile.
-  { cat /proc/[0-9]*/stat 2>/dev/null || true; } | awk -v g="$1" '
-    { sub(/^.*\) /, ""); if ($3 == g && $1 != "Z") found = 1 }
+  { cat /proc/[0-9]*/stat 2>/dev/null || true; } | awk -v n="$1" -v v="$2" '
+    { sub(/^.*\) /, ""); if ($(n - 2) == v && $1 != "Z") found = 1 }
     END { exit !found }'
 }
+
+server_group_alive() { server_any_process_with 5 "$1"; }
+
+# Whether <pid> has a child process (a server running a job).
+server_has_child() { server_any_process_with 4 "$1"; }
 
 server_stop_pid() {
   local pid="$1" seconds="$2" group=0 deadline

@@ -78,7 +78,7 @@ echo "ok: stop <original>: $(tail -1 "$work/orig.out")"
 mkdir -p "$work/empty"
 rc=0
 "$cluster" stop "$work/empty" > "$work/empty.out" 2>&1 || rc=$?
-[ "$rc" -eq 1 ] && grep -qF "no cluster in $work/empty" "$work/empty.out" \
+{ [ "$rc" -eq 1 ] && grep -qF "no cluster in $work/empty" "$work/empty.out"; } \
   || { cat "$work/empty.out" >&2; fail "stop <empty dir>: expected exit 1 and 'no cluster in'"; }
 echo "ok: stop <empty dir>: $(cat "$work/empty.out")"
 

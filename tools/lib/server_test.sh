@@ -46,8 +46,12 @@ gpid=$(cat "$work/group.pid")
 check server_wait 5 "" server_group_alive "$gpid"
 [ "$(server_read_pid "$work/group.pid")" = "$gpid" ] || fail "server_read_pid does not name the live leader"
 [ "$(server_stat_field "$gpid" 5)" = "$gpid" ] || fail "the launched server does not lead its process group"
+check server_wait 5 "" server_has_child "$gpid"
+[[ "$(server_cmdline "$gpid")" == "sleep 61 " ]] || fail "server_cmdline: '$(server_cmdline "$gpid")'"
 check server_stop_pid "$gpid" 5
 refute server_group_alive "$gpid"
+refute server_has_child "$gpid"
+[ -z "$(server_cmdline "$gpid")" ] || fail "server_cmdline of a stopped server is not empty"
 [ -z "$(server_read_pid "$work/group.pid")" ] || fail "server_read_pid names a stopped server"
 
 # Waits: a probe that never succeeds times out (2); a server that exits is
@@ -74,4 +78,4 @@ refute server_group_alive "$tpid"
 # A stale pid file (a number no process has) names nothing.
 echo 999999999 > "$work/stale.pid"
 [ -z "$(server_read_pid "$work/stale.pid")" ] || fail "a stale pid file names a server"
-echo "PASS: pid files, waits, group stop (TERM, then KILL), ports"
+echo "PASS: pid files, waits, group stop (TERM, then KILL), children, command lines, ports"

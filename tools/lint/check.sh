@@ -5,13 +5,18 @@
 #      (.clang-format: Google style, 100 columns);
 #   2. buildifier (tools/lint/package.json, installed by tools/setup.sh)
 #      --mode=check and --lint=warn on every tracked BUILD, .bzl and WORKSPACE
-#      file, with the warnings that do not apply to Bazel 4.2.3 turned off.
+#      file, with the warnings that do not apply to Bazel 4.2.3 turned off;
+#   3. shellcheck (Debian's) on every tracked .sh file, following sourced
+#      files (-x; each `source` of a computed path names its file with a
+#      `# shellcheck source=` directive). Zero findings; an exception is a
+#      `# shellcheck disable=SCnnnn  # <reason>` on the line it concerns.
 # Prints each violation with its file; exits 1 if there is any, 0 otherwise.
+# --fix rewrites what the formatters can (not shellcheck's findings).
 #
 #   tools/lint/check.sh          check
 #   tools/lint/check.sh --fix    rewrite the files in place, then check
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 
 fix=0
 case "${1:-}" in
@@ -23,6 +28,7 @@ esac
 clang_format=clang-format-14
 buildifier=tools/lint/node_modules/@bazel/buildifier/buildifier-linux_amd64
 command -v "$clang_format" >/dev/null || { echo "lint: $clang_format not found: run tools/setup.sh" >&2; exit 2; }
+command -v shellcheck >/dev/null || { echo "lint: shellcheck not found: run tools/setup.sh" >&2; exit 2; }
 [ -x "$buildifier" ] || { echo "lint: $buildifier not found: run tools/setup.sh" >&2; exit 2; }
 
 # Off: warnings about rules that Bazel 4.2.3 still provides natively (sh_test,
@@ -35,6 +41,7 @@ BUILDIFIER_WARNINGS=-native-sh-test,-native-sh-binary,-native-proto,-unnamed-mac
 
 mapfile -t cxx < <(git ls-files '*.cc' '*.h' '*.proto')
 mapfile -t starlark < <(git ls-files '*BUILD' '*.bzl' 'WORKSPACE' '*.BUILD' | grep -v '^data/e04/fixture/')
+mapfile -t shell < <(git ls-files '*.sh')
 
 if ((fix)); then
   "$clang_format" -i "${cxx[@]}"
@@ -55,5 +62,9 @@ if ! out=$("$buildifier" --mode=check --lint=warn --warnings="$BUILDIFIER_WARNIN
   echo "lint: fix formatting with: $buildifier <file> (or tools/lint/check.sh --fix)"
   status=1
 fi
-((status == 0)) && echo "lint: ${#cxx[@]} C++/proto files clang-formatted, ${#starlark[@]} Starlark files buildifier-clean"
+if ! out=$(shellcheck -x -f gcc "${shell[@]}" 2>&1); then
+  printf '%s\n' "$out" | sed 's/^/lint: shellcheck: /'
+  status=1
+fi
+((status == 0)) && echo "lint: ${#cxx[@]} C++/proto files clang-formatted, ${#starlark[@]} Starlark files buildifier-clean, ${#shell[@]} shell files shellcheck-clean"
 exit "$status"

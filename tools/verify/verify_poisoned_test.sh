@@ -41,6 +41,7 @@ check repo @evil//x:y x/y "field label: expected a label"
 
 # A rebuild that fails leaves nothing in TMPDIR (once its log, tmp.XXXX.log).
 mkdir -p "$work/failing_bin" "$work/tmp" "$work/valid"
+# shellcheck disable=SC2016  # the stub's script, expanded when it runs
 printf '#!/bin/sh
 [ "$3" = build ] || [ "$2" = build ] && { echo "ERROR: a stub build failed"; exit 1; }
 exit 0

@@ -23,8 +23,8 @@ out=$2
 case $out in /*) ;; *) out="$PWD/$out" ;; esac
 tmp=$(mktemp -d "$(dirname "$out")/gocheck.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-export HOME="$tmp" GOCACHE="$tmp/cache" GOPATH="$tmp/gopath" GO111MODULE=off GOFLAGS= GOPROXY=off CGO_ENABLED=0
-# shellcheck disable=SC2046
+export HOME="$tmp" GOCACHE="$tmp/cache" GOPATH="$tmp/gopath" GO111MODULE=off GOFLAGS='' GOPROXY=off CGO_ENABLED=0
+# shellcheck disable=SC2046  # three words, one per line of go env: split on purpose
 set -- $(go env GOROOT GOOS GOARCH)
 [ $# -eq 3 ] || { echo "gocheck: 'go env GOROOT GOOS GOARCH' failed" >&2; exit 1; }
 if [ -f "$1/pkg/$2_$3/fmt.a" ] \

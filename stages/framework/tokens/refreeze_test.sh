@@ -34,16 +34,16 @@ expect_refused() {  # expect_refused <case> <message> <args>...
 }
 
 run "$work/1.log" --tokens data/x.tokens.txt gen.tokens.txt -- || { cat "$work/1.log" >&2; fail "normal refreeze"; }
-[ -f "$ws/data/x.tokens.txt" ] && [ ! -L "$ws/data/x.tokens.txt" ] || fail "1: no regular file written"
+[[ -f "$ws/data/x.tokens.txt" && ! -L "$ws/data/x.tokens.txt" ]] || fail "1: no regular file written"
 [ "$(stat -c %a "$ws/data/x.tokens.txt")" = 644 ] || fail "1: mode $(stat -c %a "$ws/data/x.tokens.txt")"
-grep -q '^# Frozen tokens' "$ws/data/x.tokens.txt" && grep -q '^k	1$' "$ws/data/x.tokens.txt" || fail "1: content"
+{ grep -q '^# Frozen tokens' "$ws/data/x.tokens.txt" && grep -q '^k	1$' "$ws/data/x.tokens.txt"; } || fail "1: content"
 [ -z "$(find "$ws/data" -name '.x.tokens.txt.*')" ] || fail "1: a temporary file was left"
 echo "ok: normal refreeze"
 
 ln -s "$outside/victim" "$ws/data/x.tokens.txt.new"
 run "$work/2.log" --tokens data/x.tokens.txt gen.tokens.txt -- || { cat "$work/2.log" >&2; fail "2: refreeze"; }
 [ "$(cat "$outside/victim")" = precious ] || fail "2: wrote through the planted .new symlink"
-[ -f "$ws/data/x.tokens.txt" ] && [ ! -L "$ws/data/x.tokens.txt" ] || fail "2: the frozen file is not a regular file"
+[[ -f "$ws/data/x.tokens.txt" && ! -L "$ws/data/x.tokens.txt" ]] || fail "2: the frozen file is not a regular file"
 echo "ok: a planted .new symlink is not followed"
 
 ln -s "$outside/victim" "$ws/data/y.tokens.txt"
