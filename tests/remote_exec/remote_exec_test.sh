@@ -64,14 +64,9 @@ nb_hash_runfiles_reports "${REPORTS[@]}" > "$NB_WORK/local.sha256"
 nb_stable "$NB_WORK/local.sha256" > "$NB_WORK/local.stable"
 
 # "mnemonic<TAB>runner" per spawn of an execution log (runner: remote,
-# remote cache hit, linux-sandbox, local, ...).
-spawn_runners() {
-  awk '
-    /^  "mnemonic": / { m = $0; sub(/^  "mnemonic": "/, "", m); sub(/".*$/, "", m) }
-    /^  "runner": / { r = $0; sub(/^  "runner": "/, "", r); sub(/".*$/, "", r) }
-    /^}/ { if (m != "") printf "%s\t%s\n", m, r; m = ""; r = "" }
-  ' "$1"
-}
+# remote cache hit, linux-sandbox, local, ...), read by the one checked
+# reader of Bazel's structured outputs (tools/bep/bep.py).
+spawn_runners() { python3 -B "$NB_ROOT/tools/bep/bep.py" spawns "$1"; }
 
 # same_bytes <name>: the reports of the copy equal the local build's.
 same_bytes() {
