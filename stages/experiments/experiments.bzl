@@ -151,6 +151,11 @@ def _read_harness_file(rctx, label, errors):
     )
     return h
 
+def _language_folders(rctx):
+    """The folders of stages/corpus/languages that hold a rules.textproto, sorted."""
+    root = rctx.path(Label("//stages/corpus/languages:BUILD")).dirname
+    return sorted([p.basename for p in root.readdir() if p.get_child("rules.textproto").exists])
+
 def _read_set(rctx, errors, where, msg):
     ts = one(msg, "task_set", None)
     if ts == None:
@@ -174,9 +179,12 @@ def _read_set(rctx, errors, where, msg):
     if fixture:
         _label_field(rctx, errors, where, "task_set.source.fixture_history", fixture)
     languages = ts.get("languages", []) or ["go"]
+    folders = _language_folders(rctx)
     for lang in languages:
         if not (len(lang) <= 30 and lang[:1].isalpha() and lang.islower() and all_chars_in(lang, "abcdefghijklmnopqrstuvwxyz0123456789_")):
             errors.append("%s, field task_set.languages: expected a language folder's name ([a-z][a-z0-9_]{0,29}), found %r" % (where, lang))
+        elif lang not in folders:
+            errors.append("%s, field task_set.languages: expected a language folder of stages/corpus/languages (%s), found %r" % (where, ", ".join(folders), lang))
     if len({lang: True for lang in languages}) != len(languages):
         errors.append("%s, field task_set.languages: expected each language once, found %r" % (where, languages))
     return struct(

@@ -20,7 +20,9 @@
 #     the lock gate: the derivation was compared with itself);
 #  8. a relative clone path: one set's fetch error (once it stopped every
 #     target of //reports, w04 and judge included);
-#  9. an annotated tag's id as fix_commit (once "not in the clone; fetch it").
+#  9. an annotated tag's id as fix_commit (once "not in the clone; fetch it");
+# 10. task_set.languages naming no language folder, and a name that is not
+#     one (it reaches a label and the history extraction).
 # And a plain `bazel sync` (no --only) passes offline, with all of the above
 # present (it once stopped, rc 7, downloading Bazel's own JDKs and rules_proto).
 set -euo pipefail
@@ -79,6 +81,9 @@ experiment zz_tag zz_tag "$(task_set_dir zz_tag jsonl)"
 sed -i -e 's|^    fixture_history: .*|    clone_env: "ZZ_TAG_GIT"|' -e '/frozen_snapshot_hashes/d' "$exp/zz_tag.textproto"
 printf '{"id":"G1","query":"q","fix_commit":"%s"}\n' "$tag" > "$copy/data/zz_tag/tasks.jsonl"
 
+experiment zz_cobol zz_cobol //data/e04/fixture:tasks.textproto
+sed -i 's|^  frozen_snapshot_hashes: .*|  languages: "cobol"\n  languages: "Go Lang"|' "$exp/zz_cobol.textproto"
+
 experiment zz_clone zz_clone //data/e04/fixture:tasks.textproto
 sed -i -e 's|^    fixture_history: .*|    clone_env: "ZZ_CLONE_GIT"|' -e '/frozen_snapshot_hashes/d' "$exp/zz_clone.textproto"
 
@@ -118,6 +123,9 @@ expect_error jsonl //reports:zz_jsonl \
 expect_error lock //reports:zz_lock_tasks_refreeze \
   "data/zz_lock/tasks.lock.textproto (the task lock of data/zz_lock/tasks.textproto): expected a regular file, found a symlink"
 expect_error clone //reports:zz_clone "ZZ_CLONE_GIT=relative/clone.git: give the absolute path of the clone"
+expect_error languages //reports:zz_cobol \
+  "data/experiments/zz_cobol.textproto, field task_set.languages: expected a language folder of stages/corpus/languages (go, java, javascript, python, rust), found \"cobol\"" \
+  "data/experiments/zz_cobol.textproto, field task_set.languages: expected a language folder's name ([a-z][a-z0-9_]{0,29}), found \"Go Lang\""
 expect_error tag //reports:zz_tag \
   "data/zz_tag/tasks.jsonl:1: task G1, field fix_commit: $tag is an annotated tag of commit $fix, not a commit; give the commit's id (git rev-parse $tag^{commit})"
 
