@@ -1,9 +1,11 @@
 #include "stages/corpus/snapshot.h"
 
 #include <algorithm>
+#include <set>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "stages/corpus/corpus_path.h"
 #include "stages/framework/pipeline/sha256.h"
 
@@ -71,6 +73,25 @@ absl::StatusOr<Snapshot> BuildSnapshot(absl::string_view repository, absl::strin
   }
   snapshot.set_snapshot_sha256(SnapshotSha256(snapshot));
   return snapshot;
+}
+
+absl::Status CheckLanguagesPresent(const Snapshot& snapshot, const LanguageSet& languages) {
+  std::set<std::string> present;
+  for (const SourceFile& f : snapshot.files()) {
+    if (const languages::Rules* r = languages.LanguageOf(f.path())) present.insert(r->language());
+  }
+  for (const MissingBlob& m : snapshot.missing()) {
+    if (const languages::Rules* r = languages.LanguageOf(m.path())) present.insert(r->language());
+  }
+  for (const languages::Rules& r : languages.rules()) {
+    if (present.count(r.language())) continue;
+    return absl::FailedPreconditionError(absl::StrCat(
+        "commit ", snapshot.commit(), " of ", snapshot.repository(), ": no file of language ",
+        r.language(), " (", absl::StrJoin(r.extensions(), ", "),
+        ") in its tree; the task set's field languages (task_set.languages of its experiment "
+        "files) declares it"));
+  }
+  return absl::OkStatus();
 }
 
 std::string SnapshotSha256(const Snapshot& snapshot) {

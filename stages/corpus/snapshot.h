@@ -56,6 +56,13 @@ absl::Status VerifySnapshot(const Snapshot& snapshot, bool require_content);
 // Total bytes of the present files.
 uint64_t SnapshotBytes(const Snapshot& snapshot);
 
+// Every language of `languages` has a file in `snapshot` (present or a
+// missing blob): otherwise FailedPrecondition naming the commit, the
+// repository, the language and its extensions, and the task set's field
+// (TaskSetRef.languages): a declared language the tree does not have is a
+// mistake in the declaration, never an empty corpus.
+absl::Status CheckLanguagesPresent(const Snapshot& snapshot, const LanguageSet& languages);
+
 }  // namespace corpus
 }  // namespace repro
 

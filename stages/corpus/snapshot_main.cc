@@ -38,6 +38,7 @@ absl::Status Run(Stage& stage) {
   ASSIGN_OR_RETURN(const BlobMap blobs, ParseCatFileBatch(blobs_in.bytes, blobs_in.name));
   ASSIGN_OR_RETURN(const Snapshot snapshot,
                    BuildSnapshot(absl::GetFlag(FLAGS_repository), commit, tree, blobs, languages));
+  RETURN_IF_ERROR(CheckLanguagesPresent(snapshot, languages));
   if (snapshot.missing_size() > 0) {
     std::cerr << stage.label() << ": " << snapshot.missing_size()
               << " blob(s) missing from the clone, skipped and recorded\n";

@@ -101,3 +101,29 @@ TEST(VerifySnapshotTest, DetectsTamperingAndStripKeepsHash) {
 }  // namespace
 }  // namespace corpus
 }  // namespace repro
+
+namespace repro {
+namespace corpus {
+namespace {
+
+TEST(CheckLanguagesPresentTest, EveryDeclaredLanguageHasAFile) {
+  const std::string src = "package p\n";
+  std::vector<TreeEntry> tree = {{"100644", "blob", GitBlobId(src), "p/p.go"}};
+  std::map<std::string, BatchObject> blobs;
+  blobs[GitBlobId(src)] = {false, "blob", src};
+  const LanguageSet go_and_python =
+      testing::OrDie(LanguageSet::Create({testing::RulesOf("go"), testing::RulesOf("python")}));
+  auto s = BuildSnapshot("r", "c1", tree, blobs, go_and_python);
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_TRUE(CheckLanguagesPresent(*s, testing::GoLanguages()).ok());
+  const absl::Status missing = CheckLanguagesPresent(*s, go_and_python);
+  EXPECT_EQ(missing.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(missing.message().find("commit c1 of r: no file of language python (.py) in its tree; "
+                                   "the task set's field languages"),
+            std::string::npos)
+      << missing;
+}
+
+}  // namespace
+}  // namespace corpus
+}  // namespace repro
