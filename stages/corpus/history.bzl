@@ -45,6 +45,7 @@ this code change. After fetching new commits into the clone, refetch with
 
 load("//stages/corpus:authored_file.bzl", "authored_file_error")
 load("//stages/corpus:spec_values.bzl", "all_chars_in", "repository_error", "spec_value_errors")
+load("//stages/corpus/languages:rules.bzl", "DEFAULT_LANGUAGES")
 load("//tools/starlark:text_format.bzl", "canonical_text", "one", "parse_canonical")
 
 _TASK_FIELDS = ["id", "fix_commit", "base_commit", "stale_commit"]
@@ -559,7 +560,7 @@ GIT_HISTORY_ATTRS = {
     "clone_hint": attr.string(doc = "How to get the clone, for the not-configured message"),
     "fixture_history": attr.label(allow_single_file = True, doc = "history.txt of an authored fixture"),
     "frozen_snapshot_hashes": attr.string(doc = "Label of the committed snapshot_hashes.tsv, passed through to SET"),
-    "languages": attr.string_list(default = ["go"], doc = "The set's languages: folders of stages/corpus/languages (TaskSetRef.languages)"),
+    "languages": attr.string_list(default = DEFAULT_LANGUAGES, doc = "The set's languages: folders of stages/corpus/languages (TaskSetRef.languages)"),
     "stale_depths": attr.int_list(doc = "Stale-index depths (s001_depths) of the set's experiments (depth > 1: base~d is resolved)"),
     "chunker_explanations": attr.string(doc = "Label of the chunker DifferenceExplanations, passed through to SET"),
     "_extract": attr.label(default = Label("//stages/corpus:extract_history.sh"), allow_single_file = True),

@@ -51,6 +51,7 @@ files on disk and the experiments read here agree, and says so if not.
 load("//stages/corpus:authored_file.bzl", "authored_file_error")
 load("//stages/corpus:spec_values.bzl", "all_chars_in", "safe_label_error")
 load("//stages/corpus:task_set.bzl", "history_repository")
+load("//stages/corpus/languages:rules.bzl", "DEFAULT_LANGUAGES")
 load(
     "//stages/experiments:experiment_values.bzl",
     "DEFAULT_S001_DEPTHS",
@@ -178,7 +179,7 @@ def _read_set(rctx, errors, where, msg):
         _check(errors, where, "task_set.source.clone_env", env_name_error(env))
     if fixture:
         _label_field(rctx, errors, where, "task_set.source.fixture_history", fixture)
-    languages = ts.get("languages", []) or ["go"]
+    languages = ts.get("languages", []) or DEFAULT_LANGUAGES
     folders = _language_folders(rctx)
     for lang in languages:
         if not (len(lang) <= 30 and lang[:1].isalpha() and lang.islower() and all_chars_in(lang, "abcdefghijklmnopqrstuvwxyz0123456789_")):
@@ -380,7 +381,7 @@ def _write_repositories(rctx, sets, depths_of_set, experiments):
             h["frozen_snapshot_hashes"] = s.frozen_snapshot_hashes
         if s.chunker_explanations:
             h["chunker_explanations"] = s.chunker_explanations
-        if s.languages != ["go"]:
+        if s.languages != DEFAULT_LANGUAGES:
             h["languages"] = s.languages
         deeper = sorted([d for d in depths_of_set.get(name, {}).keys() if d > 1])
         if deeper:

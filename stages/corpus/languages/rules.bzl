@@ -1,10 +1,12 @@
 """Where a language's rules file is (language.proto: Rules), for the stages that read one.
 
 A task set's files are read by its languages' rules (TaskSetRef.languages
-of the experiment files; DEFAULT_LANGUAGE when none is written).
+of the experiment files; DEFAULT_LANGUAGES when none is written).
 """
 
-DEFAULT_LANGUAGE = "go"
+# The languages of a task set that does not write any: the one default,
+# read by the experiments rule and the history repository.
+DEFAULT_LANGUAGES = ["go"]
 
 def rules_label(language):
     """The label of stages/corpus/languages/<language>/rules.textproto."""
