@@ -23,8 +23,9 @@
 //   pins      the experiment's pin file (optional until the first refreeze;
 //             stages/experiments/model_pins.h); the model or the cache must
 //             match its pin
-//   rules     the Rules of the distractors' language (Go's,
-//             stages/corpus/languages/go/rules.textproto; S002 chunks them)
+//   rules     the Rules of the distractors' language, the task set's first
+//             (stages/corpus/languages/<language>/rules.textproto; S002
+//             writes the distractors by its template and chunks them)
 //   experiment  the experiment's CellSpec (experiment.proto, cell_spec.pb of
 //             the experiment_spec stage): where its pins live, and which
 //             task text the S002 distractors take their words from
@@ -261,15 +262,15 @@ absl::StatusOr<std::string> DistractorText(const Stage& stage, const corpus::Tas
   }
 }
 
-// S002: the distractors, chunked like real files (by the rules of input
-// "rules": Go's) into `chunks`, and the extra files of the in-memory corpus.
+// S002: the distractors, written and chunked by the rules of input "rules"
+// (the task set's first language) into `chunks`, and the extra files of the in-memory corpus.
 absl::Status AddDistractors(const Stage& stage, const CellFlags& f, const corpus::Task& task,
                             corpus::ChunkSet* chunks, std::vector<DistractorFile>* distractors,
                             std::vector<retrieval::ExtraFile>* extra) {
   ASSIGN_OR_RETURN(const std::string text, DistractorText(stage, task));
-  ASSIGN_OR_RETURN(*distractors, GenerateDistractors(f.task_id, text, f.dose()));
   corpus::languages::Rules rules;
   RETURN_IF_ERROR(ReadInputProto(stage, "rules", &rules));
+  ASSIGN_OR_RETURN(*distractors, GenerateDistractors(f.task_id, text, f.dose(), rules));
   ASSIGN_OR_RETURN(const std::unique_ptr<corpus::FunctionParser> parser,
                    corpus::FunctionParser::Create(rules));
   ASSIGN_OR_RETURN(corpus::ChunkSet distractor_chunks, DistractorChunks(*distractors, *parser));

@@ -32,8 +32,8 @@ Fields of a row:
   shared_across_doses  one outcome per task x harness in every composite cell
   paired_with        the id of the kind it is paired with ("" for none)
   reads_rules        which rules files its cells read (rules.textproto):
-                     "distractors" (S002 chunks its Go distractors: Go's, as
-                     input "rules"), "set" (S003 parses every file: the task
+                     "distractors" (S002 writes and chunks its distractors
+                     by the set's first language's, as input "rules"), "set" (S003 parses every file: the task
                      set's languages', as inputs "rules/<language>"), or
                      None
 """

@@ -61,9 +61,9 @@ load("//stages/corpus/languages:rules.bzl", "rules_label", "rules_roles")
 load("//stages/framework/pipeline:defs.bzl", "eval_stage", _name = "local_name")
 load("//stages/grid:conditions.bzl", "experiment_conditions", "reads_rules")
 
-# The S002 distractors are Go source (distractors.h), chunked by Go's rules,
-# whatever the task set's languages.
-DISTRACTOR_LANGUAGE = "go"
+def _distractor_rules(e):
+    """The rules file the S002 distractors are written and chunked by: the set's first language's."""
+    return rules_label(e.set.languages[0])
 
 def _models(e):
     """The distinct dense models of the experiment's harnesses, in order."""
@@ -102,7 +102,7 @@ def _cells(e, tags):
                 stale = c["snapshot"] == "stale_at"
                 inputs = dict(common)
                 if reads_rules(c) == "distractors":
-                    inputs[rules_label(DISTRACTOR_LANGUAGE)] = "rules"
+                    inputs[_distractor_rules(e)] = "rules"
                 elif reads_rules(c) == "set":
                     inputs.update(rules_roles(e.set.languages))
                 inputs[commit.snapshot] = "snapshot"
@@ -309,7 +309,7 @@ search_index = rule(
         "model_names": attr.string_list(),
         "models": attr.label_list(),
         "pins": attr.label_list(allow_files = True),
-        "rules": attr.label_list(allow_files = True, doc = "The rules file of the set's language."),
+        "rules": attr.label_list(allow_files = True, doc = "The rules file of the S002 distractors' language (the set's first)."),
         "vector_cache": attr.label_list(allow_files = True, doc = "The experiment's vector cache, when configured."),
         "base_snapshots": attr.label_list(),
         "base_chunks": attr.label_list(),
@@ -339,7 +339,7 @@ def _search_data(e):
         model_names = [m.name for m in models],
         models = [m.target for m in models],
         pins = [e.pins],
-        rules = [rules_label(DISTRACTOR_LANGUAGE)],
+        rules = [_distractor_rules(e)],
         vector_cache = cache,
         base_snapshots = [t.base_snapshot for t in tasks],
         base_chunks = [t.base_chunks for t in tasks],
@@ -348,7 +348,7 @@ def _search_data(e):
     )
     native.filegroup(
         name = _name(e.grid.search_data),
-        srcs = [e.grid.search_index, e.set.task_set, e.grid.spec, e.pins, rules_label(DISTRACTOR_LANGUAGE)] +
+        srcs = [e.grid.search_index, e.set.task_set, e.grid.spec, e.pins, _distractor_rules(e)] +
                [h.config for h in e.harnesses] +
                [m.target for m in models] + cache + [t.base_snapshot for t in tasks] +
                [t.base_chunks for t in tasks] + [t.labels for t in tasks] + [t.stale_chunks for t in tasks],

@@ -3,9 +3,10 @@
 // chunker (stages/corpus/chunker.h), in file order.
 //
 // DistractorChunks(files, parser) appends every chunk of every file, read
-// by `parser` (Go's rules: the distractors are Go), to a new ChunkSet. A
-// file that does not parse is InternalError naming its path (the generator
-// writes gofmt-clean Go, so this is a bug, never skipped).
+// by `parser` (the rules of the language the distractors were written in),
+// to a new ChunkSet. A file that does not parse is InternalError naming its
+// path (every shipped template parses, tested, so this is a bug, never
+// skipped).
 #ifndef REPRO_STAGES_GRID_DISTRACTOR_CHUNKS_H_
 #define REPRO_STAGES_GRID_DISTRACTOR_CHUNKS_H_
 

@@ -2,13 +2,16 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <set>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "stages/framework/pipeline/sha256.h"
+#include "stages/framework/pipeline/status_macros.h"
 
 namespace repro::grid {
 namespace {
@@ -44,15 +47,89 @@ std::string Capitalized(const std::string& w) {
   return out;
 }
 
-// An exported Go identifier from words; never starts with a digit.
-std::string Ident(const std::vector<std::string>& words, const std::string& suffix) {
-  std::string out;
-  for (const std::string& w : words) out += Capitalized(w);
-  if (absl::ascii_isdigit(static_cast<unsigned char>(out[0]))) out = "X" + out;
-  return out + suffix;
+// An identifier's parts ("shared", "set", "record", "0") in the three forms
+// of the template (distractors.h); never starts with a digit.
+void AddIdentifier(const std::string& name, const std::vector<std::string>& parts,
+                   std::map<std::string, std::string>* values) {
+  std::string upper, lower, snake;
+  for (size_t p = 0; p < parts.size(); ++p) {
+    upper += Capitalized(parts[p]);
+    lower += p == 0 ? parts[p] : Capitalized(parts[p]);
+    snake += (p == 0 ? "" : "_") + parts[p];
+  }
+  if (absl::ascii_isdigit(static_cast<unsigned char>(upper[0]))) {
+    upper = "X" + upper;
+    lower = "x" + lower;
+    snake = "x_" + snake;
+  }
+  (*values)[Capitalized(name)] = upper;
+  (*values)[name] = lower;
+  (*values)[name + "_snake"] = snake;
+}
+
+// The values of the placeholders of distractor i (distractors.h).
+std::map<std::string, std::string> PlaceholderValues(absl::string_view task_id,
+                                                     const std::vector<std::string>& vocab, int i) {
+  std::map<std::string, std::string> v;
+  int j = 0;
+  for (const char* word : {"a", "b", "c", "d", "e", "f", "g", "h", "k", "m", "n"}) {
+    v[word] = vocab[Choose(task_id, i, j++) % vocab.size()];
+  }
+  const std::string index = absl::StrCat(i);
+  AddIdentifier("type", {v["a"], v["b"], "record", index}, &v);
+  AddIdentifier("func", {v["c"], v["d"], "matches", index}, &v);
+  AddIdentifier("method", {v["e"], v["f"], "value"}, &v);
+  AddIdentifier("text", {v["g"], "text"}, &v);
+  AddIdentifier("count", {v["h"], "count"}, &v);
+  // A column after the two fields, one space after the longer (gofmt).
+  const size_t width = std::max(v["Text"].size(), v["Count"].size()) + 1;
+  v["text_pad"] = std::string(width - v["Text"].size(), ' ');
+  v["count_pad"] = std::string(width - v["Count"].size(), ' ');
+  v["i"] = index;
+  v["ii"] = absl::StrFormat("%02d", i);
+  v["task"] = std::string(task_id);
+  v["threshold"] = absl::StrCat(Choose(task_id, i, 99) % 90 + 10);
+  return v;
 }
 
 }  // namespace
+
+absl::StatusOr<std::string> FillDistractorTemplate(
+    absl::string_view language, absl::string_view tmpl,
+    const std::map<std::string, std::string>& values) {
+  auto error = [&](absl::string_view what) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("stages/corpus/languages/", language,
+                     "/rules.textproto, field distractor_template: ", what));
+  };
+  if (tmpl.empty()) {
+    return error("expected the text of an S002 distractor file, found none (docs/corpus.md)");
+  }
+  std::string out;
+  size_t pos = 0;
+  while (pos < tmpl.size()) {
+    const size_t open = tmpl.find("{{", pos);
+    if (open == absl::string_view::npos) {
+      absl::StrAppend(&out, tmpl.substr(pos));
+      break;
+    }
+    const size_t close = tmpl.find("}}", open + 2);
+    if (close == absl::string_view::npos) {
+      return error(absl::StrCat("expected \"}}\" after the \"{{\" at byte ", open, ", found none"));
+    }
+    const std::string name(tmpl.substr(open + 2, close - open - 2));
+    const auto it = values.find(name);
+    if (it == values.end()) {
+      std::vector<std::string> known;
+      for (const auto& [k, unused] : values) known.push_back(k);
+      return error(absl::StrCat("expected a placeholder of ", absl::StrJoin(known, ", "),
+                                "; found {{", name, "}}"));
+    }
+    absl::StrAppend(&out, tmpl.substr(pos, open - pos), it->second);
+    pos = close + 2;
+  }
+  return out;
+}
 
 std::vector<std::string> QueryVocabulary(absl::string_view query) {
   std::vector<std::string> vocab;
@@ -78,8 +155,9 @@ std::vector<std::string> QueryVocabulary(absl::string_view query) {
 
 bool IsDistractorPath(absl::string_view path) { return absl::StartsWith(path, kDistractorPrefix); }
 
-absl::StatusOr<std::vector<DistractorFile>> GenerateDistractors(absl::string_view task_id,
-                                                                absl::string_view query, int dose) {
+absl::StatusOr<std::vector<DistractorFile>> GenerateDistractors(
+    absl::string_view task_id, absl::string_view query, int dose,
+    const corpus::languages::Rules& rules) {
   if (dose < 0) return absl::InvalidArgumentError(absl::StrCat("dose must be >= 0, got ", dose));
   const std::vector<std::string> vocab = QueryVocabulary(query);
   if (vocab.size() < 2) {
@@ -87,39 +165,20 @@ absl::StatusOr<std::vector<DistractorFile>> GenerateDistractors(absl::string_vie
         absl::StrCat("task ", task_id, ": field query has ", vocab.size(),
                      " usable words; S002 distractors need at least 2"));
   }
+  if (rules.extensions().empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("stages/corpus/languages/", rules.language(),
+                     "/rules.textproto, field extensions: expected at least one, found none"));
+  }
   std::vector<DistractorFile> files;
   for (int i = 0; i < dose; ++i) {
-    int j = 0;
-    auto w = [&]() { return vocab[Choose(task_id, i, j++) % vocab.size()]; };
-    const std::string a = w(), b = w(), c = w(), d = w(), e = w(), f = w(), g = w();
-    const std::string h = w(), k = w(), m = w(), n = w();
-    const int threshold = static_cast<int>(Choose(task_id, i, 99) % 90) + 10;
-    const std::string type = Ident({a, b}, absl::StrCat("Record", i));
-    const std::string func = Ident({c, d}, absl::StrCat("Matches", i));
-    const std::string method = Ident({e, f}, "Value");
-    const std::string field_text = Ident({g}, "Text");
-    const std::string field_count = Ident({h}, "Count");
-    // gofmt aligns struct field types in one column.
-    const size_t width = std::max(field_text.size(), field_count.size()) + 1;
-    auto padded = [&](const std::string& name) {
-      return name + std::string(width - name.size(), ' ');
-    };
+    const std::map<std::string, std::string> values = PlaceholderValues(task_id, vocab, i);
     DistractorFile file;
     file.index = i;
-    file.path = absl::StrFormat("%sd%02d_%s_%s.go", kDistractorPrefix, i, a, b);
-    file.source = absl::StrCat(
-        "// Code generated for the E04 S002 perturbation. DO NOT EDIT.\n",
-        "// Synthetic distractor ", i, " for task ", task_id,
-        ": its words come only from the task query.\n\n", "package distractors\n\n", "// ", type,
-        " keeps the ", a, " ", b, " state of a ", k, " ", m, ".\n", "type ", type, " struct {\n",
-        "\t", padded(field_text), "string\n", "\t", padded(field_count), "int\n", "}\n\n", "// ",
-        func, " reports whether the ", c, " ", d, " matches the ", n, ".\n", "func ", func,
-        "(input string, limit int) bool {\n", "\t// ", e, " ", f, " ", g, " ", h, "\n",
-        "\treturn input == \"", c, " ", d, "\" && limit > ", threshold, "\n", "}\n\n", "// ",
-        method, " returns the ", e, " ", f, " of the ", a, " ", b, ".\n", "func (r *", type, ") ",
-        method, "(fallback string) string {\n", "\tif r.", field_count, " > ", threshold, " {\n",
-        "\t\treturn r.", field_text, " + \" ", k, " ", m, "\"\n", "\t}\n", "\treturn fallback\n",
-        "}\n");
+    file.path = absl::StrCat(kDistractorPrefix, "d", values.at("ii"), "_", values.at("a"), "_",
+                             values.at("b"), rules.extensions(0));
+    ASSIGN_OR_RETURN(file.source,
+                     FillDistractorTemplate(rules.language(), rules.distractor_template(), values));
     files.push_back(std::move(file));
   }
   return files;

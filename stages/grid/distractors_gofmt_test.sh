@@ -2,11 +2,13 @@
 # Every S002 distractor of every task (dose 10, which contains doses 1 and 5)
 # is valid Go that Debian's gofmt accepts (-e: all errors) and leaves unchanged.
 set -euo pipefail
-writer="$1"; shift
+writer="$1"
+rules="$2"
+shift 2
 out="${TEST_TMPDIR:-$(mktemp -d)}/distractors"
 mkdir -p "$out"
 for tasks in "$@"; do
-  "$writer" "$tasks" 10 "$out"
+  "$writer" "$rules" "$tasks" 10 "$out"
 done
 n=$(find "$out" -name '*.go' | wc -l)
 [ "$n" -gt 0 ] || { echo "no distractors written" >&2; exit 1; }

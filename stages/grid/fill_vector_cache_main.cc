@@ -112,7 +112,7 @@ absl::StatusOr<std::vector<std::string>> ExperimentTexts(const SetIndex& index) 
     }
     if (max_dose > 0) {
       ASSIGN_OR_RETURN(std::vector<DistractorFile> files,
-                       GenerateDistractors(task.id(), task.query(), max_dose));
+                       GenerateDistractors(task.id(), task.query(), max_dose, rules));
       ASSIGN_OR_RETURN(corpus::ChunkSet chunks, DistractorChunks(files, *parser));
       add(chunks);
     }
