@@ -11,6 +11,8 @@
 #   diff<TAB><base id><TAB><fix id>     a fix diff
 #   ancestor<TAB><id><TAB><depth>        the depth-th first-parent ancestor of id
 #                                       (S001 staleness depths)
+#   is_ancestor<TAB><base id><TAB><id>  whether base is an ancestor of id (any
+#                                       path; an explicit base_commit)
 #   time<TAB><id>                       the committer time of id
 #   type<TAB><id>                       the type of the object id names
 #   extension<TAB><.ext>                a file name ending of the task set's
@@ -38,6 +40,9 @@
 #                                     history is too short, or the clone shallow;
 #                                     when id is present a fourth column gives
 #                                     the first-parent commits before it)
+#   is_ancestor.tsv                   <base id> <id> <yes | no | missing>, one
+#                                     line per is_ancestor request (missing:
+#                                     either commit is absent; base = id is no)
 #   times.tsv                         <id> <committer time, Unix seconds | missing>,
 #                                     one line per time request
 #   types.tsv                         <id> <commit | tag | tree | blob | missing>
@@ -99,7 +104,7 @@ while IFS=$'\t' read -r kind a b; do
       snapshots=$((snapshots + 1))
       ;;
     commit | time | type) ids=("$a") ;;
-    diff) ids=("$a" "$b") ;;
+    diff | is_ancestor) ids=("$a" "$b") ;;
     ancestor)
       ids=("$a")
       if ! [[ $b =~ ^[1-9][0-9]{0,5}$ ]]; then
@@ -109,7 +114,7 @@ while IFS=$'\t' read -r kind a b; do
       ;;
     "") continue ;;
     *)
-      echo "requests.tsv line $line: unknown kind '$kind' (expected commit, snapshot, diff, ancestor, time, type, extension or excluded_directory); nothing was written" >&2
+      echo "requests.tsv line $line: unknown kind '$kind' (expected commit, snapshot, diff, ancestor, is_ancestor, time, type, extension or excluded_directory); nothing was written" >&2
       exit 2
       ;;
   esac
@@ -128,6 +133,7 @@ fi
 mkdir -p "$out/commits" "$out/diffs"
 git --version >"$out/git_version.txt"
 : >"$out/ancestors.tsv"
+: >"$out/is_ancestor.tsv"
 : >"$out/times.tsv"
 : >"$out/types.tsv"
 
@@ -262,6 +268,19 @@ while IFS=$'\t' read -r kind a b; do
           printf '%s\t%s\tmissing\t%s\n' "$a" "$b" "$before" >>"$out/ancestors.tsv"
         fi
       fi
+      ;;
+    is_ancestor)
+      status_of "$a"
+      base_status=$status
+      status_of "$b"
+      if [[ $base_status != present || $status != present ]]; then
+        answer=missing
+      elif [[ $a != "$b" ]] && g merge-base --is-ancestor "$a" "$b"; then
+        answer=yes
+      else
+        answer=no
+      fi
+      printf '%s\t%s\t%s\n' "$a" "$b" "$answer" >>"$out/is_ancestor.tsv"
       ;;
     time)
       status_of "$a"

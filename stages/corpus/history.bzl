@@ -417,68 +417,93 @@ def _lock(rctx, errors):
     return lock_label, lock_file
 
 def _ancestry(rctx, git_dir, requests, errors):
-    """Runs extract_history.sh on `requests`; returns (ancestors.tsv, times.tsv, types.tsv) rows.
+    """Runs extract_history.sh on `requests`; returns its tables as lists of rows.
 
-    A failure goes to `errors` (and both lists are empty).
+    A dict: "ancestors", "times", "types", "is_ancestor" (extract_history.sh
+    names each file). A failure goes to `errors` (and every list is empty).
     """
+    names = ["ancestors", "times", "types", "is_ancestor"]
     rctx.file("ancestry_requests.tsv", "\n".join(requests) + "\n")
     rctx.report_progress("task set %s: resolving %d ancestor and time request(s)" % (rctx.attr.set_name, len(requests)))
     res = rctx.execute(["bash", str(rctx.path(rctx.attr._extract)), git_dir, "ancestry_requests.tsv", "ancestry"], timeout = _timeout(600, 1, requests))
+    tables = {name: [] for name in names}
     if res.return_code != 0:
         errors.append("resolving the commits of task set %s failed: %s" % (
             rctx.attr.set_name,
             res.stderr.strip() or "exit status %d (a timeout after %d s?)" % (res.return_code, _timeout(600, 1, requests)),
         ))
-        rctx.delete("ancestry")
-        rctx.delete("ancestry_requests.tsv")
-        return [], [], []
-    rows = [line.split("\t") for line in rctx.read("ancestry/ancestors.tsv").splitlines()]
-    times = [line.split("\t") for line in rctx.read("ancestry/times.tsv").splitlines()]
-    types = [line.split("\t") for line in rctx.read("ancestry/types.tsv").splitlines()]
+    else:
+        for name in names:
+            tables[name] = [line.split("\t") for line in rctx.read("ancestry/%s.tsv" % name).splitlines()]
     rctx.delete("ancestry")
     rctx.delete("ancestry_requests.tsv")
-    return rows, times, types
+    return tables
+
+def _requests(authored, steps, depths):
+    """The extract_history.sh requests of _derive_commits, each distinct one once.
+
+    Every fix: its first-parent ancestors at `steps`, its time and its
+    object type. Every explicit base_commit: its first-parent ancestors at 1
+    and each depth, and whether it is an ancestor of its fix.
+    """
+    requests = {}
+    for t in authored:
+        fix, base = t["fix_commit"], t["base_commit"]
+        for k in steps:
+            requests["ancestor\t%s\t%d" % (fix, k)] = True
+        requests["time\t%s" % fix] = True
+        requests["type\t%s" % fix] = True
+        if base:
+            for d in [1] + depths:
+                requests["ancestor\t%s\t%d" % (base, d)] = True
+            requests["is_ancestor\t%s\t%s" % (base, fix)] = True
+    return requests.keys()
 
 def _derive_commits(rctx, git_dir, authored, depths, configured, errors):
     """([task dict with base_commit, stale_commit, stale_at, where], placeholders, times).
 
-    base_commit = fix~1, stale_commit = fix~2 and, for every S001 depth
-    d > 1, stale_at[d] = base~d = fix~(d+1), all first-parent (the
-    validate_tasks stage checks that the fix has one parent). A placeholder
-    stands for a commit that cannot be had: "unresolved_..." when the clone is
-    not configured (its targets fail with the how-to message), "missing_..."
-    when the fix is absent or the history too short or shallow (the stages
-    name the task and the field; placeholders maps each to the reason, "" when
-    the fix itself is absent). times: fix commit -> committer time (seconds).
+    base_commit = the authored one (explicit: a fix that spans commits; it
+    must be an ancestor of the fix, by any path) or fix~1; stale_commit =
+    base~1 and, for every S001 depth d > 1, stale_at[d] = base~d, all
+    first-parent (the validate_tasks stage checks that a fix without an
+    explicit base has one parent). A placeholder stands for a commit that
+    cannot be had: "unresolved_..." when the clone is not configured (its
+    targets fail with the how-to message), "missing_..." when the fix is
+    absent or the history too short or shallow (the stages name the task
+    and the field; placeholders maps each to the reason, "" when the fix
+    itself is absent). times: fix commit -> committer time (seconds).
     """
     steps = [1, 2] + [d + 1 for d in depths]
     found = {}
-    available = {}  # fix commit -> first-parent commits before it, when too few
+    available = {}  # commit -> first-parent commits before it, when too few
     times = {}
+    is_ancestor = {}
     if configured:
-        # Each distinct fix once (tasks may share one): the same rows.
-        fixes = {t["fix_commit"]: True for t in authored}.keys()
-        requests = ["ancestor\t%s\t%d" % (fix, k) for fix in fixes for k in steps]
-        requests += ["time\t%s" % fix for fix in fixes]
-        requests += ["type\t%s" % fix for fix in fixes]
-        rows, time_rows, type_rows = _ancestry(rctx, git_dir, requests, errors)
-        _check_types(rctx, authored, type_rows, errors)
-        for parts in rows:
+        tables = _ancestry(rctx, git_dir, _requests(authored, steps, depths), errors)
+        _check_types(rctx, authored, tables["types"], errors)
+        for parts in tables["ancestors"]:
             found[(parts[0], int(parts[1]))] = parts[2]
             if len(parts) > 3:
                 available[parts[0]] = int(parts[3])
-        times = {parts[0]: int(parts[1]) for parts in time_rows if parts[1] != "missing"}
+        times = {parts[0]: int(parts[1]) for parts in tables["times"] if parts[1] != "missing"}
+        is_ancestor = {(parts[0], parts[1]): parts[2] for parts in tables["is_ancestor"]}
     tasks = []
     placeholders = {}
     for i, t in enumerate(authored):
-        fix = t["fix_commit"]
+        fix, base = t["fix_commit"], t["base_commit"]
+
+        # at[k]: the commit k first-parent steps before the fix (fix~k), or,
+        # with an explicit base, base~(k - 1).
         at = {}
         for k in steps:
-            anc = found.get((fix, k), "")
+            start, back = (base, k - 1) if base else (fix, k)
+            anc = start if back == 0 else found.get((start, back), "")
             if not anc or anc == "missing":
-                anc = "%s_%s_k%d" % ("missing" if configured else "unresolved", fix[:12], k)
-                placeholders[anc] = _too_short(fix, k, available)
+                anc = "%s_%s_k%d" % ("missing" if configured else "unresolved", start[:12], back)
+                placeholders[anc] = _too_short(start, back, available, "base_commit" if base else "fix_commit")
             at[k] = anc
+        if base and configured and is_ancestor.get((base, fix)) == "no":
+            errors.append(_not_an_ancestor(rctx, t, i))
         tasks.append({
             "id": t["id"],
             "fix_commit": fix,
@@ -490,6 +515,20 @@ def _derive_commits(rctx, git_dir, authored, depths, configured, errors):
             "where": _task_where(rctx, t, i),
         })
     return tasks, placeholders, times
+
+def _not_an_ancestor(rctx, t, i):
+    """The error of an explicit base_commit that is not an ancestor of the fix."""
+    return ("%s: task %s, field base_commit: expected an ancestor of fix_commit %s (a fix that spans " +
+            "several commits is `git diff base_commit fix_commit`), found %s, which is not " +
+            "(git merge-base --is-ancestor %s %s fails%s)") % (
+        _task_where(rctx, t, i),
+        t["id"],
+        t["fix_commit"],
+        t["base_commit"],
+        t["base_commit"],
+        t["fix_commit"],
+        "; they are the same commit" if t["base_commit"] == t["fix_commit"] else "",
+    )
 
 def _task_where(rctx, t, i):
     """Where task t (the i-th) is written: a JSON Lines task's <file>:<line>, else its position."""
@@ -532,18 +571,24 @@ def _newest_base(tasks, times, placeholders, configured):
     placeholders[c] = "no fix commit of the task set is in the clone" if configured else ""
     return c
 
-def _too_short(fix, k, available):
-    """Why fix~k cannot be had, when the history is known to be too short ("" otherwise)."""
-    if fix not in available:
+def _too_short(start, k, available, field):
+    """Why start~k cannot be had, when the history is known to be too short ("" otherwise).
+
+    start is the task's `field` (fix_commit, or an explicit base_commit).
+    """
+    if start not in available:
         return ""
-    return ("the history is too short: fix_commit %s has %d first-parent commit(s) before it in " +
-            "the clone (its root, or a shallow clone), and fix~%d is needed (base_commit = fix~1, " +
-            "stale_commit = fix~2, S001 depth d = fix~(d+1)); lower the S001 depth in the " +
-            "experiment's s001_depths (at most %d here) or deepen the clone (git fetch --unshallow)") % (
-        fix,
-        available[fix],
+    needs = ("base_commit = fix~1, stale_commit = fix~2, S001 depth d = fix~(d+1)" if field == "fix_commit" else "stale_commit = base_commit~1, S001 depth d = base_commit~d")
+    return ("the history is too short: %s %s has %d first-parent commit(s) before it in " +
+            "the clone (its root, or a shallow clone), and %s~%d is needed (%s); lower the S001 " +
+            "depth in the experiment's s001_depths (at most %d here) or deepen the clone (git fetch --unshallow)") % (
+        field,
+        start,
+        available[start],
+        field.partition("_")[0],
         k,
-        max(available[fix] - 1, 0),
+        needs,
+        max(available[start] - (1 if field == "fix_commit" else 0), 0),
     )
 
 def _main_label(label):

@@ -148,27 +148,38 @@ void CheckExpected(const Task& t, int i, absl::string_view field, const std::str
   }
 }
 
-// Derives base_commit = fix^1 (the fix must have exactly one parent) and
-// stale_commit = base^1 (first parent) from the history index, checks any
-// authored value against them, and writes them into `t`. Returns
-// base_commit's index entry when it is present.
+// The base of task t: an authored base_commit (explicit: a fix that spans
+// several commits; history.bzl checks it is an ancestor of the fix, and
+// the fix may then have any number of parents), or fix^1, when the fix has
+// exactly one parent. Empty after a problem.
+std::string BaseOf(const Task& t, int i, const CommitIndexEntry& fix, Problems& p) {
+  if (!t.base_commit().empty()) return t.base_commit();
+  if (fix.parents.size() != 1) {
+    p.Task(t, i, "fix_commit",
+           absl::StrCat("commit ", t.fix_commit(), " has ", fix.parents.size(),
+                        " parents; without an explicit base_commit the protocol needs a ",
+                        "one-parent fix (base_commit = fix_commit^1); write the base the fix ",
+                        "was made on as base_commit"));
+    return "";
+  }
+  return fix.parents[0];
+}
+
+// Derives base_commit (BaseOf) and stale_commit = base^1 (first parent)
+// from the history index, checks an authored stale_commit against it, and
+// writes them into `t`. Returns base_commit's index entry when it is
+// present.
 const CommitIndexEntry* DeriveCommits(const HistoryView& history, Task& t, int i, Problems& p) {
   const CommitIndexEntry* fix = CheckCommit(history, t.fix_commit(), p, &t, i, "fix_commit");
   if (fix == nullptr) return nullptr;
-  if (fix->parents.size() != 1) {
-    p.Task(t, i, "fix_commit",
-           absl::StrCat("commit ", t.fix_commit(), " has ", fix->parents.size(),
-                        " parents; the protocol needs a one-parent fix"));
-    return nullptr;
-  }
-  const std::string derived_base = fix->parents[0];
-  CheckExpected(t, i, "base_commit", t.base_commit(), "fix_commit^1", derived_base, p);
-  t.set_base_commit(derived_base);
-  const CommitIndexEntry* base = CheckCommit(history, derived_base, p, &t, i, "base_commit");
+  const std::string base_id = BaseOf(t, i, *fix, p);
+  if (base_id.empty()) return nullptr;
+  t.set_base_commit(base_id);
+  const CommitIndexEntry* base = CheckCommit(history, base_id, p, &t, i, "base_commit");
   if (base == nullptr) return nullptr;
   if (base->parents.empty()) {
     p.Task(t, i, "stale_commit",
-           absl::StrCat("base_commit ", derived_base, " is a root commit: it has no parent to be ",
+           absl::StrCat("base_commit ", base_id, " is a root commit: it has no parent to be ",
                         "the stale corpus (base_commit^1)"));
     return base;
   }

@@ -34,9 +34,12 @@
 //   - no string field of the set or of a task (nested ones included) holds a
 //     control character other than tab and newline (C0, DEL, C1): "control
 //     character U+0000 at byte 3 ..." (an id holding one is printed escaped);
-//   - fix_commit: 40 lowercase hex, present in the clone, exactly one parent;
-//     base_commit := fix^1 and stale_commit := base^1 (first parent), both
-//     present; an authored base_commit or stale_commit must equal them;
+//   - fix_commit: 40 lowercase hex, present in the clone; base_commit: the
+//     authored one (explicit: a fix that spans several commits; the
+//     repository rule checks it is an ancestor of the fix, by any path), or
+//     fix^1 when none is written, and then the fix must have exactly one
+//     parent; stale_commit := base^1 (first parent); both present; an
+//     authored stale_commit must equal it;
 //   - expected labels, optional (all given, or none): gold_files sorted,
 //     unique, each present at base_commit; gold_functions in a gold file,
 //     named, 1 <= base_start_line <= base_end_line; gold_in_stale exactly

@@ -87,22 +87,36 @@ TEST(TaskSpecTest, UnknownAndMissingCommits) {
   EXPECT_THAT(st.message(), HasSubstr("field stale_commit: expected base_commit^1 = aaaa"));
   EXPECT_THAT(st.message(), HasSubstr(", found cccc"));
 
-  s.mutable_tasks(0)->set_base_commit("HEAD");
+  s.mutable_tasks(0)->set_base_commit(std::string(40, 'd'));
   st = Validate(s, History());
-  EXPECT_THAT(st.message(),
-              HasSubstr("field base_commit: expected fix_commit^1 = " + kBase + ", found HEAD"));
+  EXPECT_THAT(st.message(), HasSubstr("field base_commit: commit dddd"));
 }
 
 TEST(TaskSpecTest, ParentageIsChecked) {
+  // Without an authored base_commit, the base is fix^1.
+  TaskSet s = Spec();
+  s.mutable_tasks(0)->clear_base_commit();
   HistoryView h = History();
   h.index[kFix] = {"present", {kStale}};
-  h.index[kBase] = {"present", {kRoot}};
-  auto st = Validate(Spec(), h);
-  EXPECT_THAT(st.message(), HasSubstr("field base_commit: expected fix_commit^1 = aaaa"));
+  auto st = Validate(s, h);
   EXPECT_THAT(st.message(), HasSubstr("field stale_commit: expected base_commit^1 = 1111"));
   h.index[kFix] = {"present", {kBase, kStale}};
-  st = Validate(Spec(), h);
-  EXPECT_THAT(st.message(), HasSubstr("has 2 parents"));
+  st = Validate(s, h);
+  EXPECT_THAT(st.message(),
+              HasSubstr("field fix_commit: commit " + kFix +
+                        " has 2 parents; without an explicit base_commit the protocol needs a "
+                        "one-parent fix"));
+}
+
+TEST(TaskSpecTest, AnExplicitBaseIsTheBase) {
+  // A fix that spans commits: the authored base (history.bzl checks that it
+  // is an ancestor of the fix), whatever the fix's parents.
+  HistoryView h = History();
+  h.index[kFix] = {"present", {kRoot, kStale}};
+  absl::StatusOr<TaskSet> v = ValidateTaskSet(Spec(), "tasks.textproto", h, kDefaults);
+  ASSERT_TRUE(v.ok()) << v.status();
+  EXPECT_EQ(v->tasks(0).base_commit(), kBase);
+  EXPECT_EQ(v->tasks(0).stale_commit(), kStale);
 }
 
 TEST(TaskSpecTest, GoldFileAbsentAtBase) {

@@ -22,7 +22,8 @@
 #     target of //reports, w04 and judge included);
 #  9. an annotated tag's id as fix_commit (once "not in the clone; fetch it");
 # 10. task_set.languages naming no language folder, and a name that is not
-#     one (it reaches a label and the history extraction).
+#     one (it reaches a label and the history extraction);
+# 11. an explicit base_commit that is not an ancestor of its fix_commit.
 # And a plain `bazel sync` (no --only) passes offline, with all of the above
 # present (it once stopped, rc 7, downloading Bazel's own JDKs and rules_proto).
 set -euo pipefail
@@ -81,6 +82,11 @@ experiment zz_tag zz_tag "$(task_set_dir zz_tag jsonl)"
 sed -i -e 's|^    fixture_history: .*|    clone_env: "ZZ_TAG_GIT"|' -e '/frozen_snapshot_hashes/d' "$exp/zz_tag.textproto"
 printf '{"id":"G1","query":"q","fix_commit":"%s"}\n' "$tag" > "$copy/data/zz_tag/tasks.jsonl"
 
+# An explicit base_commit that is not an ancestor of the fix: a later fix.
+experiment zz_base zz_base "$(task_set_dir zz_base jsonl)"
+later=$(grep -o 'fix_commit: "[0-9a-f]*"' "$copy/data/e04/fixture/tasks.textproto" | tail -1 | cut -d'"' -f2)
+printf '{"id":"B1","query":"q","fix_commit":"%s","base_commit":"%s"}\n' "$fix" "$later" > "$copy/data/zz_base/tasks.jsonl"
+
 experiment zz_cobol zz_cobol //data/e04/fixture:tasks.textproto
 sed -i 's|^  frozen_snapshot_hashes: .*|  languages: "cobol"\n  languages: "Go Lang"|' "$exp/zz_cobol.textproto"
 
@@ -126,6 +132,8 @@ expect_error clone //reports:zz_clone "ZZ_CLONE_GIT=relative/clone.git: give the
 expect_error languages //reports:zz_cobol \
   "data/experiments/zz_cobol.textproto, field task_set.languages: expected a language folder of stages/corpus/languages (go, java, javascript, python, rust), found \"cobol\"" \
   "data/experiments/zz_cobol.textproto, field task_set.languages: expected a language folder's name ([a-z][a-z0-9_]{0,29}), found \"Go Lang\""
+expect_error base //reports:zz_base \
+  "data/zz_base/tasks.jsonl:1: task B1, field base_commit: expected an ancestor of fix_commit $fix (a fix that spans several commits is \`git diff base_commit fix_commit\`), found $later, which is not (git merge-base --is-ancestor $later $fix fails)"
 expect_error tag //reports:zz_tag \
   "data/zz_tag/tasks.jsonl:1: task G1, field fix_commit: $tag is an annotated tag of commit $fix, not a commit; give the commit's id (git rev-parse $tag^{commit})"
 
