@@ -13,6 +13,9 @@
 //   training_manifest     the snapshot manifest of the task set's LSA
 //                         training commit (per task: are its gold files in
 //                         the snapshot the dense model trains on?)
+//   base_chunks/<task>    the ChunkSet of the base snapshot
+//   rules/<language>      the task set's languages' rules (language_set.h):
+//                         files and chunks per language of each base
 // Outputs: report.json (GridReport), report.md, cells.csv, dose_response.svg,
 // rank_displacement.svg, report.tokens.txt, and with several depths staleness.svg.
 #include <map>
@@ -23,6 +26,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "stages/corpus/corpus.pb.h"
+#include "stages/corpus/language_set.h"
 #include "stages/corpus/stage_io.h"
 #include "stages/corpus/task.pb.h"
 #include "stages/experiments/experiment.pb.h"
@@ -57,13 +61,13 @@ absl::StatusOr<StalenessDose> EffectiveDose(const Stage& stage, const corpus::Ta
   for (const auto& [path, blob] : after) {
     auto it = before.find(path);
     if (it == before.end()) {
-      dose.set_go_files_added(dose.go_files_added() + 1);
+      dose.set_files_added(dose.files_added() + 1);
     } else if (it->second != blob) {
-      dose.set_go_files_changed(dose.go_files_changed() + 1);
+      dose.set_files_changed(dose.files_changed() + 1);
     }
   }
   for (const auto& [path, blob] : before) {
-    if (!after.count(path)) dose.set_go_files_removed(dose.go_files_removed() + 1);
+    if (!after.count(path)) dose.set_files_removed(dose.files_removed() + 1);
   }
   dose.set_gold_files(labels.gold_files_size());
   for (const std::string& g : labels.gold_files()) {
@@ -79,9 +83,9 @@ absl::StatusOr<StalenessDose> EffectiveDose(const Stage& stage, const corpus::Ta
 S001Dose ToS001Dose(const StalenessDose& d) {
   S001Dose out;
   out.set_task_id(d.task_id());
-  out.set_go_files_added(d.go_files_added());
-  out.set_go_files_removed(d.go_files_removed());
-  out.set_go_files_changed(d.go_files_changed());
+  out.set_files_added(d.files_added());
+  out.set_files_removed(d.files_removed());
+  out.set_files_changed(d.files_changed());
   out.set_gold_changed(d.gold_changed());
   return out;
 }
@@ -218,6 +222,46 @@ absl::Status DescribeExperiment(const Stage& stage, GridReport* report) {
   return absl::OkStatus();
 }
 
+// The set's languages and, per task, its base snapshot's files and chunks
+// per language (every corpus path has a language: the snapshot holds
+// nothing else; one that has none is an error, never skipped).
+absl::Status CountCorpus(const Stage& stage, GridReport* report) {
+  ASSIGN_OR_RETURN(const corpus::LanguageSet languages, corpus::LanguageSet::FromStage(stage));
+  for (const corpus::languages::Rules& r : languages.rules()) report->add_languages(r.language());
+  corpus::TaskSet set;
+  RETURN_IF_ERROR(ReadInputProto(stage, "tasks", &set));
+  for (const corpus::Task& t : set.tasks()) {
+    corpus::Snapshot base;
+    corpus::ChunkSet chunks;
+    RETURN_IF_ERROR(ReadInputProto(stage, "base/" + t.id(), &base));
+    RETURN_IF_ERROR(ReadInputProto(stage, "base_chunks/" + t.id(), &chunks));
+    std::map<std::string, CorpusCount> counts;
+    auto count = [&](const std::string& path) -> absl::StatusOr<CorpusCount*> {
+      const corpus::languages::Rules* r = languages.LanguageOf(path);
+      if (r == nullptr) {
+        return absl::InvalidArgumentError(absl::StrCat("task ", t.id(), ": base snapshot path ",
+                                                       path, " is of none of the set's languages"));
+      }
+      return &counts[r->language()];
+    };
+    for (const corpus::SourceFile& f : base.files()) {
+      ASSIGN_OR_RETURN(CorpusCount * c, count(f.path()));
+      c->set_files(c->files() + 1);
+    }
+    for (const corpus::Chunk& chunk : chunks.chunks()) {
+      ASSIGN_OR_RETURN(CorpusCount * c, count(chunk.path()));
+      c->set_chunks(c->chunks() + 1);
+    }
+    for (const std::string& language : report->languages()) {
+      CorpusCount* c = report->add_corpus_counts();
+      *c = counts[language];
+      c->set_task_id(t.id());
+      c->set_language(language);
+    }
+  }
+  return absl::OkStatus();
+}
+
 absl::Status Run(Stage& stage) {
   GridInput in;
   std::vector<HarnessDescription> descriptions;
@@ -228,6 +272,7 @@ absl::Status Run(Stage& stage) {
   ASSIGN_OR_RETURN(GridReport report, Aggregate(in));
   *report.mutable_harness_descriptions() = {descriptions.begin(), descriptions.end()};
   RETURN_IF_ERROR(DescribeExperiment(stage, &report));
+  RETURN_IF_ERROR(CountCorpus(stage, &report));
   return WriteOutputs(stage, report, in.s001_depths.size());
 }
 

@@ -183,18 +183,22 @@ def _aggregate(e, cells, tags):
     }
     for t in e.set.tasks:  # per-task aliases: tasks may share a commit
         inputs[t.base_manifest] = "base/" + t.id
+        inputs[t.base_chunks] = "base_chunks/" + t.id
         inputs[t.labels] = "labels/" + t.id
         for k in e.s001_depths:
             inputs[t.stale_at[k].manifest] = "stale_k%d/%s" % (k, t.id)
     if e.set.lsa_training:
         inputs[e.set.lsa_training.manifest] = "training_manifest"
+    inputs.update(rules_roles(e.set.languages))
     inputs.update(_outcome_roles(e, cells))
     p = e.grid.prefix
     _grid_stage(
         e.grid.aggregate,
         "//stages/grid:aggregate_tool",
         "grid_aggregate",
-        version = "2",  # 2: report.json holds the experiment's conditions
+        # 2: report.json holds the experiment's conditions; 3: its languages
+        # and their files and chunks per base.
+        version = "3",
         inputs = inputs,
         outs = [p + f for f in [
             "report.json",

@@ -265,16 +265,52 @@ std::string Staleness(const GridReport& r, const Summaries& s, const Names& n) {
                      "delta MRR (stale - baseline)", categories, series, -1.0, 1.0);
 }
 
+// The task set's languages as the report names them: "go", "javascript, python".
+// "the set's languages" when the report has none (an aggregate without rules
+// inputs: tests).
+std::string LanguagesText(const GridReport& r) {
+  return r.languages().empty() ? "the set's languages" : absl::StrJoin(r.languages(), ", ");
+}
+
+// Which languages the corpus is read in, and per task the files and function
+// chunks of each at its base.
+void CorpusTable(const GridReport& r, Writer& w) {
+  if (r.languages().empty()) return;
+  w.Line(absl::StrCat(
+      "Corpus: the files of ", LanguagesText(r),
+      " (their rules files, stages/corpus/languages/<language>/rules.textproto) are indexed, "
+      "chunked into functions and labelled; nothing else is. At each task's base:"));
+  w.Line();
+  std::string header = "| Task |", rule = "|---|";
+  for (const std::string& language : r.languages()) {
+    absl::StrAppend(&header, " ", language, " files | ", language, " chunks |");
+    absl::StrAppend(&rule, "---:|---:|");
+  }
+  w.Line(header);
+  w.Line(rule);
+  std::string row;
+  for (int i = 0; i < r.corpus_counts_size(); ++i) {
+    const CorpusCount& c = r.corpus_counts(i);
+    if (row.empty()) row = absl::StrCat("| ", c.task_id(), " |");
+    absl::StrAppend(&row, " ", c.files(), " | ", c.chunks(), " |");
+    if ((i + 1) % r.languages_size() == 0) {
+      w.Line(row);
+      row.clear();
+    }
+  }
+  w.Line();
+}
+
 // The staleness sweep section (several S001 depths): effective dose per depth
 // and the paired deltas per depth.
 // The effective dose per depth of the staleness sweep.
 void StalenessDoseTable(const GridReport& r, Writer& w) {
-  w.Line(
-      "Effective dose per depth (Go files outside vendor/, stale tree vs base; means per task, "
-      "and tasks whose gold file changed or does not exist at the stale tree):");
+  w.Line(absl::StrCat("Effective dose per depth (corpus files, of ", LanguagesText(r),
+                      ", stale tree vs base; means per task, and tasks whose gold file changed or "
+                      "does not exist at the stale tree):"));
   w.Line();
   w.Line(
-      "| Depth | Tasks | Go files added | removed | changed | Tasks with a gold file changed | "
+      "| Depth | Tasks | Files added | removed | changed | Tasks with a gold file changed | "
       "Tasks with a gold file missing at the stale tree |");
   w.Line("|---:|---:|---:|---:|---:|---:|---:|");
   for (int k : r.s001_depths()) {
@@ -283,9 +319,9 @@ void StalenessDoseTable(const GridReport& r, Writer& w) {
     for (const StalenessDose& d : r.staleness_doses()) {
       if (d.depth() != k) continue;
       ++n;
-      added += d.go_files_added();
-      removed += d.go_files_removed();
-      changed += d.go_files_changed();
+      added += d.files_added();
+      removed += d.files_removed();
+      changed += d.files_changed();
       changed_tasks += d.gold_changed() ? 1 : 0;
       missing_tasks += d.gold_missing() > 0 ? 1 : 0;
     }
@@ -406,6 +442,7 @@ void Introduction(const GridReport& r, Writer& w) {
     w.Line(absl::StrCat("- ", h.name(), ": ", h.description(), "."));
   }
   w.Line();
+  CorpusTable(r, w);
 }
 
 // cell_of(name) for every name, joined by "; ".
@@ -495,14 +532,14 @@ void SummarySection(const GridReport& r, Writer& w) {
   int gold_changed = 0, any_change = 0;
   for (const S001Dose& d : r.s001_doses()) {
     gold_changed += d.gold_changed() ? 1 : 0;
-    any_change += (d.go_files_added() + d.go_files_removed() + d.go_files_changed()) > 0 ? 1 : 0;
+    any_change += (d.files_added() + d.files_removed() + d.files_changed()) > 0 ? 1 : 0;
   }
   w.Line(absl::StrCat(
       "- ", w.n().stale, " (stale index): delta MRR over all harnesses ",
       w.Cell("all", w.n().stale, 0, "delta_mrr"), ", delta recall@10 ",
-      w.Cell("all", w.n().stale, 0, "delta_recall_at_10"),
-      ". Effective dose: ", w.Token("s001.tasks_with_go_changes", absl::StrCat(any_change)), " of ",
-      r.tasks(), " tasks change any Go file between stale and base, and ",
+      w.Cell("all", w.n().stale, 0, "delta_recall_at_10"), ". Effective dose: ",
+      w.Token("s001.tasks_with_go_changes", absl::StrCat(any_change)), " of ", r.tasks(),
+      " tasks change any corpus file (", LanguagesText(r), ") between stale and base, and ",
       w.Token("s001.tasks_gold_changed", absl::StrCat(gold_changed)), " change a gold file.",
       gold_changed == 0
           ? absl::StrCat(" With no gold file changed, a null ", w.n().stale,
@@ -577,15 +614,14 @@ void BaselineAndS001(const GridReport& r, Writer& w) {
   w.Line(absl::StrCat("Condition metrics under ", w.n().stale, ":"));
   w.Line();
   HarnessTable(r, w, w.n().stale, 0, condition);
-  w.Line(absl::StrCat(w.n().stale,
-                      " effective dose (Go files outside vendor/ between stale_commit and "
-                      "base_commit):"));
+  w.Line(absl::StrCat(w.n().stale, " effective dose (corpus files, of ", LanguagesText(r),
+                      ", between stale_commit and base_commit):"));
   w.Line();
   w.Line("| Task | Added | Removed | Changed | Gold file changed |");
   w.Line("|---|---:|---:|---:|---|");
   for (const S001Dose& d : r.s001_doses()) {
-    w.Line(absl::StrCat("| ", d.task_id(), " | ", d.go_files_added(), " | ", d.go_files_removed(),
-                        " | ", d.go_files_changed(), " | ", d.gold_changed() ? "yes" : "no", " |"));
+    w.Line(absl::StrCat("| ", d.task_id(), " | ", d.files_added(), " | ", d.files_removed(), " | ",
+                        d.files_changed(), " | ", d.gold_changed() ? "yes" : "no", " |"));
   }
   w.Line();
   if (r.s001_depths_size() > 1) StalenessSweep(r, w);
