@@ -17,53 +17,54 @@ std::string Range(const Function& f) { return absl::StrCat(f.start_line, "-", f.
 
 auto Key(const Function& f) { return std::make_tuple(f.start_line, f.end_line, f.name); }
 
-void CompareFile(const std::string& path, std::vector<Function> ts, std::vector<Function> go,
+void CompareFile(const std::string& path, std::vector<Function> ts, std::vector<Function> check,
                  ChunkerAgreement* out) {
   auto by_key = [](const Function& a, const Function& b) { return Key(a) < Key(b); };
   std::sort(ts.begin(), ts.end(), by_key);
-  std::sort(go.begin(), go.end(), by_key);
+  std::sort(check.begin(), check.end(), by_key);
   out->set_functions_tree_sitter(out->functions_tree_sitter() + ts.size());
-  out->set_functions_go_parser(out->functions_go_parser() + go.size());
-  std::vector<Function> only_ts, only_go;
-  std::set_difference(ts.begin(), ts.end(), go.begin(), go.end(), std::back_inserter(only_ts),
+  out->set_functions_checker(out->functions_checker() + check.size());
+  std::vector<Function> only_ts, only_check;
+  std::set_difference(ts.begin(), ts.end(), check.begin(), check.end(), std::back_inserter(only_ts),
                       by_key);
-  std::set_difference(go.begin(), go.end(), ts.begin(), ts.end(), std::back_inserter(only_go),
-                      by_key);
+  std::set_difference(check.begin(), check.end(), ts.begin(), ts.end(),
+                      std::back_inserter(only_check), by_key);
   out->set_functions_agreeing(out->functions_agreeing() + ts.size() - only_ts.size());
-  if (only_ts.empty() && only_go.empty()) {
+  if (only_ts.empty() && only_check.empty()) {
     out->set_files_agreeing(out->files_agreeing() + 1);
     return;
   }
-  std::vector<bool> used(only_go.size(), false);
+  std::vector<bool> used(only_check.size(), false);
   for (const Function& t : only_ts) {
     FunctionDifference* d = out->add_differences();
     d->set_path(path);
     d->set_function(t.name);
     d->set_tree_sitter(Range(t));
     d->set_kind("only_tree_sitter");
-    for (size_t i = 0; i < only_go.size(); ++i) {
-      if (!used[i] && only_go[i].name == t.name && only_go[i].start_line == t.start_line) {
+    for (size_t i = 0; i < only_check.size(); ++i) {
+      if (!used[i] && only_check[i].name == t.name && only_check[i].start_line == t.start_line) {
         used[i] = true;
         d->set_kind("line_range");
-        d->set_go_parser(Range(only_go[i]));
+        d->set_checker(Range(only_check[i]));
         break;
       }
     }
   }
-  for (size_t i = 0; i < only_go.size(); ++i) {
+  for (size_t i = 0; i < only_check.size(); ++i) {
     if (used[i]) continue;
     FunctionDifference* d = out->add_differences();
     d->set_path(path);
-    d->set_function(only_go[i].name);
-    d->set_go_parser(Range(only_go[i]));
-    d->set_kind("only_go_parser");
+    d->set_function(only_check[i].name);
+    d->set_checker(Range(only_check[i]));
+    d->set_kind("only_checker");
   }
 }
 
 }  // namespace
 
-absl::StatusOr<GoCheckOutput> ParseGoCheck(absl::string_view tsv, absl::string_view source) {
-  GoCheckOutput out;
+absl::StatusOr<CheckOutput> ParseCheck(absl::string_view tsv, absl::string_view source) {
+  constexpr absl::string_view kHeader = "# check v1 ";
+  CheckOutput out;
   int line_no = 0;
   for (absl::string_view line : absl::StrSplit(tsv, '\n')) {
     ++line_no;
@@ -72,13 +73,13 @@ absl::StatusOr<GoCheckOutput> ParseGoCheck(absl::string_view tsv, absl::string_v
       return absl::InvalidArgumentError(absl::StrCat(source, ": line ", line_no, ": expected ",
                                                      expected, ", found \"", line, "\""));
     };
-    if (absl::StartsWith(line, "# gocheck v1 ")) {
-      out.go_version = std::string(line.substr(13));
+    if (absl::StartsWith(line, kHeader)) {
+      out.checker = std::string(line.substr(kHeader.size()));
       continue;
     }
     std::vector<std::string> f = absl::StrSplit(line, '\t');
     if (f[0] == "F" && (f.size() == 3 || f.size() == 4)) {
-      GoCheckFile& file = out.files[f[1]];
+      CheckFile& file = out.files[f[1]];
       file.parse_ok = f[2] == "ok";
       if (!file.parse_ok) {
         if (f[2] != "error" || f.size() != 4) return bad("'F\\tpath\\tok|error\\tmessage'");
@@ -99,15 +100,15 @@ absl::StatusOr<GoCheckOutput> ParseGoCheck(absl::string_view tsv, absl::string_v
       return bad("an F, D or M record");
     }
   }
-  if (out.go_version.empty()) {
-    return absl::InvalidArgumentError(absl::StrCat(source, ": no '# gocheck v1' header"));
+  if (out.checker.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(source, ": no '", kHeader, "<checker>' header"));
   }
   return out;
 }
 
-absl::StatusOr<ChunkerAgreement> CompareWithGoParser(const Snapshot& manifest,
-                                                     const ChunkSet& chunks,
-                                                     const GoCheckOutput& go) {
+absl::StatusOr<ChunkerAgreement> CompareWithChecker(
+    const Snapshot& manifest, const ChunkSet& chunks, const CheckOutput& check,
+    absl::string_view language, const std::function<bool(absl::string_view)>& in_language) {
   if (chunks.snapshot_sha256() != manifest.snapshot_sha256()) {
     return absl::InvalidArgumentError(absl::StrCat("the chunk set is of snapshot ",
                                                    chunks.snapshot_sha256(), ", the manifest is ",
@@ -117,19 +118,25 @@ absl::StatusOr<ChunkerAgreement> CompareWithGoParser(const Snapshot& manifest,
   out.set_commit(manifest.commit());
   out.set_snapshot_sha256(manifest.snapshot_sha256());
   out.set_chunker(chunks.chunker());
-  out.set_go_parser(absl::StrCat("go/parser ", go.go_version));
-  out.set_missing_blobs(manifest.missing_size());
-  *out.mutable_suspect_files() = chunks.suspect_files();
+  out.set_checker(check.checker);
+  out.set_language(std::string(language));
+  for (const std::string& path : chunks.suspect_files()) {
+    if (in_language(path)) out.add_suspect_files(path);
+  }
 
+  std::set<std::string> in_manifest;
   std::map<std::string, std::vector<Function>> ts;
-  for (const SourceFile& f : manifest.files()) ts[f.path()];
+  for (const SourceFile& f : manifest.files()) {
+    in_manifest.insert(f.path());
+    if (in_language(f.path())) ts[f.path()];
+  }
   for (const Chunk& c : chunks.chunks()) {
-    auto it = ts.find(c.path());
-    if (it == ts.end()) {
+    if (!in_manifest.count(c.path())) {
       return absl::InvalidArgumentError(
           absl::StrCat("chunk of ", c.path(), ", a file not in the snapshot"));
     }
-    if (!c.function().empty()) {
+    auto it = ts.find(c.path());
+    if (it != ts.end() && !c.function().empty()) {
       it->second.push_back({c.function(), c.start_line(), c.end_line()});
     }
   }
@@ -137,23 +144,26 @@ absl::StatusOr<ChunkerAgreement> CompareWithGoParser(const Snapshot& manifest,
     FunctionDifference* d = out.add_differences();
     d->set_path(path);
     d->set_kind("file_set");
-    (in_ts ? d->mutable_tree_sitter() : d->mutable_go_parser())->assign("file");
+    (in_ts ? d->mutable_tree_sitter() : d->mutable_checker())->assign("file");
   };
-  std::set<std::string> missing_ts, missing_go(go.missing.begin(), go.missing.end());
-  for (const MissingBlob& m : manifest.missing()) missing_ts.insert(m.path());
-  for (const std::string& p : missing_ts) {
-    if (!missing_go.count(p)) file_set(p, true);
+  std::set<std::string> missing_ts, missing_check(check.missing.begin(), check.missing.end());
+  for (const MissingBlob& m : manifest.missing()) {
+    if (in_language(m.path())) missing_ts.insert(m.path());
   }
-  for (const std::string& p : missing_go) {
+  out.set_missing_blobs(missing_ts.size());
+  for (const std::string& p : missing_ts) {
+    if (!missing_check.count(p)) file_set(p, true);
+  }
+  for (const std::string& p : missing_check) {
     if (!missing_ts.count(p)) file_set(p, false);
   }
-  for (const auto& [path, g] : go.files) {
-    if (!g.parse_ok) out.add_go_parse_errors(absl::StrCat(path, ": ", g.error));
+  for (const auto& [path, g] : check.files) {
+    if (!g.parse_ok) out.add_checker_parse_errors(absl::StrCat(path, ": ", g.error));
     if (!ts.count(path)) file_set(path, false);
   }
   for (const auto& [path, functions] : ts) {
-    auto it = go.files.find(path);
-    if (it == go.files.end()) {
+    auto it = check.files.find(path);
+    if (it == check.files.end()) {
       file_set(path, true);
       continue;
     }

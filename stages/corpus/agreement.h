@@ -1,16 +1,25 @@
-// Agreement of the tree-sitter chunker with Go's own go/parser.
+// Agreement of the tree-sitter chunker with a language's independent
+// checker: a program named by the language folder's grammar.textproto
+// (`checker`; Go: stages/corpus/gocheck, Go's own go/parser; Python:
+// languages/python/pycheck.py, Python's own ast module) that lists the
+// functions of every file of the language of one commit.
 //
-// ParseGoCheck reads the TSV that stages/corpus/gocheck writes (see its
-// main.go: "# gocheck v1 <go version>", then F/D/M records).
+// ParseCheck reads the checker's TSV: a header line
+// "# check v1 <checker and version>" ("# check v1 go/parser go1.19.8"), then
+// records separated by TAB, sorted by path:
+//   F <path> ok|error [<first parse error>]   one per present file
+//   D <path> <name> <start line> <end line>    one per function, after its F
+//   M <path>                                   a blob missing from the clone
 //
-// CompareWithGoParser compares, for one snapshot, the ChunkSet's function
-// chunks with go/parser's FuncDecls:
-//   - file sets: present files and missing blobs must be the same on both
-//     sides (else "file_set" differences);
+// CompareWithChecker compares, for one snapshot and one language (the files
+// `in_language` accepts: LanguageSet::LanguageOf of the set), the ChunkSet's
+// function chunks with the checker's functions:
+//   - file sets: present files and missing blobs of the language must be the
+//     same on both sides (else "file_set" differences);
 //   - per file, functions are matched exactly on (name, start, end); an
 //     unmatched pair with the same name and start line is a "line_range"
 //     difference, any other leftover is "only_tree_sitter" or
-//     "only_go_parser".
+//     "only_checker".
 // functions_agreeing counts exact matches; files_agreeing counts files whose
 // lists match exactly. Parse errors on either side are listed (suspect files
 // on the tree-sitter side) but are differences only through their effect on
@@ -22,6 +31,7 @@
 #ifndef REPRO_STAGES_CORPUS_AGREEMENT_H_
 #define REPRO_STAGES_CORPUS_AGREEMENT_H_
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -34,24 +44,28 @@
 namespace repro {
 namespace corpus {
 
-struct GoCheckFile {
+struct CheckFile {
   bool parse_ok = true;
   std::string error;
   std::vector<Function> functions;
 };
 
-struct GoCheckOutput {
-  std::string go_version;
-  std::map<std::string, GoCheckFile> files;
+struct CheckOutput {
+  std::string checker;  // "go/parser go1.19.8"
+  std::map<std::string, CheckFile> files;
   std::vector<std::string> missing;
 };
 
-absl::StatusOr<GoCheckOutput> ParseGoCheck(absl::string_view tsv, absl::string_view source);
+// InvalidArgument "<source>: line <n>: expected ..., found ..." for a
+// malformed record, or when the header is absent.
+absl::StatusOr<CheckOutput> ParseCheck(absl::string_view tsv, absl::string_view source);
 
-// `manifest`: the snapshot (content not needed).
-absl::StatusOr<ChunkerAgreement> CompareWithGoParser(const Snapshot& manifest,
-                                                     const ChunkSet& chunks,
-                                                     const GoCheckOutput& go);
+// `manifest`: the snapshot (content not needed); `language` is written into
+// the result. InvalidArgument when chunks and manifest are of different
+// snapshots, or a chunk's file is not in the manifest.
+absl::StatusOr<ChunkerAgreement> CompareWithChecker(
+    const Snapshot& manifest, const ChunkSet& chunks, const CheckOutput& check,
+    absl::string_view language, const std::function<bool(absl::string_view)>& in_language);
 
 int Explain(const DifferenceExplanations& explained, ChunkerAgreement* agreement);
 

@@ -1,26 +1,49 @@
-// Stage tool: agreement of the chunker with go/parser on one snapshot
-// (agreement.h). Inputs (roles): manifest (snapshot manifest JSON), chunks
-// (ChunkSet), gofuncs (gocheck's TSV). Output: ChunkerAgreement as JSON.
-// Differences are data here; the report and its test judge them.
+// Stage tool: agreement of the chunker with one language's independent
+// checker on one snapshot (agreement.h). Flag --language: the language
+// folder compared. Inputs (roles): manifest (snapshot manifest JSON), chunks
+// (ChunkSet), check (the checker's TSV), rules/<language> for every language
+// of the task set (which files are of --language: LanguageSet::LanguageOf).
+// Output: ChunkerAgreement as JSON. Differences are data here; the report
+// and its test judge them.
+#include <string>
+
+#include "absl/flags/flag.h"
+#include "absl/strings/str_cat.h"
 #include "stages/corpus/agreement.h"
+#include "stages/corpus/language_set.h"
 #include "stages/corpus/stage_io.h"
 #include "stages/framework/pipeline/stage.h"
 #include "stages/framework/pipeline/stage_proto.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/pipeline/textproto.h"
 
+ABSL_FLAG(std::string, language, "", "The language folder whose files are compared.");
+
 namespace repro {
 namespace corpus {
 namespace {
 
 absl::Status Run(Stage& stage) {
+  const std::string language = absl::GetFlag(FLAGS_language);
+  ASSIGN_OR_RETURN(const LanguageSet languages, LanguageSet::FromStage(stage));
+  bool known = false;
+  for (const languages::Rules& r : languages.rules()) known = known || r.language() == language;
+  if (!known) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--language=", language, ": expected one of the inputs rules/<language>"));
+  }
   Snapshot manifest;
   RETURN_IF_ERROR(ReadInputProto(stage, "manifest", &manifest));
   ChunkSet chunks;
   RETURN_IF_ERROR(ReadInputProto(stage, "chunks", &chunks));
-  ASSIGN_OR_RETURN(const Stage::NamedBytes tsv, stage.ReadNamed("gofuncs"));
-  ASSIGN_OR_RETURN(const GoCheckOutput go, ParseGoCheck(tsv.bytes, tsv.name));
-  ASSIGN_OR_RETURN(const ChunkerAgreement agreement, CompareWithGoParser(manifest, chunks, go));
+  ASSIGN_OR_RETURN(const Stage::NamedBytes tsv, stage.ReadNamed("check"));
+  ASSIGN_OR_RETURN(const CheckOutput check, ParseCheck(tsv.bytes, tsv.name));
+  auto in_language = [&](absl::string_view path) {
+    const languages::Rules* r = languages.LanguageOf(path);
+    return r != nullptr && r->language() == language;
+  };
+  ASSIGN_OR_RETURN(const ChunkerAgreement agreement,
+                   CompareWithChecker(manifest, chunks, check, language, in_language));
   return WriteOnlyOutput(stage, ToJson(agreement));
 }
 

@@ -1,5 +1,6 @@
 #include "stages/corpus/agreement.h"
 
+#include "absl/strings/match.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -8,6 +9,8 @@ namespace corpus {
 namespace {
 
 using ::testing::HasSubstr;
+
+bool IsGo(absl::string_view path) { return absl::EndsWith(path, ".go"); }
 
 Snapshot Manifest() {
   Snapshot s;
@@ -39,44 +42,44 @@ ChunkSet Chunks() {
   return c;
 }
 
-TEST(ParseGoCheckTest, Records) {
-  auto go = ParseGoCheck(
-      "# gocheck v1 go1.19.8\nF\ta.go\tok\nD\ta.go\tA\t3\t5\n"
+TEST(ParseCheckTest, Records) {
+  auto go = ParseCheck(
+      "# check v1 go/parser go1.19.8\nF\ta.go\tok\nD\ta.go\tA\t3\t5\n"
       "F\tb.go\terror\tb.go:3:1: expected '}'\nM\tbig.go\n",
       "gofuncs.tsv");
   ASSERT_TRUE(go.ok()) << go.status();
-  EXPECT_EQ(go->go_version, "go1.19.8");
+  EXPECT_EQ(go->checker, "go/parser go1.19.8");
   EXPECT_EQ(go->files.at("a.go").functions.size(), 1u);
   EXPECT_FALSE(go->files.at("b.go").parse_ok);
   EXPECT_EQ(go->missing.size(), 1u);
-  EXPECT_FALSE(ParseGoCheck("F\ta.go\tok\n", "x").ok());
-  EXPECT_THAT(ParseGoCheck("# gocheck v1 go\nD\tz.go\tA\t1\t2\n", "x").status().message(),
+  EXPECT_FALSE(ParseCheck("F\ta.go\tok\n", "x").ok());
+  EXPECT_THAT(ParseCheck("# check v1 go/parser go\nD\tz.go\tA\t1\t2\n", "x").status().message(),
               HasSubstr("x: line 2"));
 }
 
-TEST(CompareWithGoParserTest, FullAgreement) {
-  auto go = ParseGoCheck(
-      "# gocheck v1 go1.19.8\nF\ta.go\tok\nD\ta.go\tA\t3\t5\nD\ta.go\tT.M\t7\t9\n"
+TEST(CompareWithCheckerTest, FullAgreement) {
+  auto go = ParseCheck(
+      "# check v1 go/parser go1.19.8\nF\ta.go\tok\nD\ta.go\tA\t3\t5\nD\ta.go\tT.M\t7\t9\n"
       "F\tb.go\tok\nD\tb.go\tB\t2\t4\nM\tbig.go\n",
       "g");
   ASSERT_TRUE(go.ok());
-  auto a = CompareWithGoParser(Manifest(), Chunks(), *go);
+  auto a = CompareWithChecker(Manifest(), Chunks(), *go, "go", IsGo);
   ASSERT_TRUE(a.ok()) << a.status();
   EXPECT_EQ(a->files(), 2u);
   EXPECT_EQ(a->files_agreeing(), 2u);
   EXPECT_EQ(a->functions_agreeing(), 3u);
-  EXPECT_EQ(a->functions_go_parser(), 3u);
+  EXPECT_EQ(a->functions_checker(), 3u);
   EXPECT_EQ(a->missing_blobs(), 1u);
   EXPECT_EQ(a->differences_size(), 0);
 }
 
-TEST(CompareWithGoParserTest, DifferencesAndExplanations) {
-  auto go = ParseGoCheck(
-      "# gocheck v1 go1.19.8\nF\ta.go\tok\nD\ta.go\tA\t3\t6\nD\ta.go\tExtra\t10\t11\n"
+TEST(CompareWithCheckerTest, DifferencesAndExplanations) {
+  auto go = ParseCheck(
+      "# check v1 go/parser go1.19.8\nF\ta.go\tok\nD\ta.go\tA\t3\t6\nD\ta.go\tExtra\t10\t11\n"
       "F\tb.go\tok\nD\tb.go\tB\t2\t4\n",
       "g");
   ASSERT_TRUE(go.ok());
-  auto a = CompareWithGoParser(Manifest(), Chunks(), *go);
+  auto a = CompareWithChecker(Manifest(), Chunks(), *go, "go", IsGo);
   ASSERT_TRUE(a.ok()) << a.status();
   EXPECT_EQ(a->files_agreeing(), 1u);
   EXPECT_EQ(a->functions_agreeing(), 1u);
@@ -84,10 +87,10 @@ TEST(CompareWithGoParserTest, DifferencesAndExplanations) {
   EXPECT_EQ(a->differences(0).kind(), "file_set");  // big.go missing only on one side
   EXPECT_EQ(a->differences(1).kind(), "line_range");
   EXPECT_EQ(a->differences(1).tree_sitter(), "3-5");
-  EXPECT_EQ(a->differences(1).go_parser(), "3-6");
+  EXPECT_EQ(a->differences(1).checker(), "3-6");
   EXPECT_EQ(a->differences(2).kind(), "only_tree_sitter");
   EXPECT_EQ(a->differences(2).function(), "T.M");
-  EXPECT_EQ(a->differences(3).kind(), "only_go_parser");
+  EXPECT_EQ(a->differences(3).kind(), "only_checker");
   EXPECT_EQ(a->differences(3).function(), "Extra");
 
   DifferenceExplanations e;
@@ -100,11 +103,37 @@ TEST(CompareWithGoParserTest, DifferencesAndExplanations) {
   EXPECT_EQ(a->differences(1).explanation(), "known");
 }
 
-TEST(CompareWithGoParserTest, MismatchedSnapshotIsAnError) {
+TEST(CompareWithCheckerTest, MismatchedSnapshotIsAnError) {
   ChunkSet c = Chunks();
   c.set_snapshot_sha256("other");
-  auto go = ParseGoCheck("# gocheck v1 go1.19.8\n", "g");
-  EXPECT_FALSE(CompareWithGoParser(Manifest(), c, *go).ok());
+  auto go = ParseCheck("# check v1 go/parser go1.19.8\n", "g");
+  EXPECT_FALSE(CompareWithChecker(Manifest(), c, *go, "go", IsGo).ok());
+}
+
+TEST(CompareWithCheckerTest, OnlyTheLanguagesFilesAreCompared) {
+  Snapshot m = Manifest();
+  m.add_files()->set_path("tool.py");
+  m.add_missing()->set_path("old.py");
+  ChunkSet c = Chunks();
+  Chunk* k = c.add_chunks();
+  k->set_path("tool.py");
+  k->set_function("main");
+  k->set_start_line(1);
+  k->set_end_line(2);
+  c.add_suspect_files("tool.py");
+  auto go = ParseCheck(
+      "# check v1 go/parser go1.19.8\nF\ta.go\tok\nD\ta.go\tA\t3\t5\nD\ta.go\tT.M\t7\t9\n"
+      "F\tb.go\tok\nD\tb.go\tB\t2\t4\nM\tbig.go\n",
+      "g");
+  ASSERT_TRUE(go.ok());
+  auto a = CompareWithChecker(m, c, *go, "go", IsGo);
+  ASSERT_TRUE(a.ok()) << a.status();
+  EXPECT_EQ(a->language(), "go");
+  EXPECT_EQ(a->files(), 2u);
+  EXPECT_EQ(a->missing_blobs(), 1u);
+  EXPECT_EQ(a->functions_tree_sitter(), 3u);
+  EXPECT_EQ(a->suspect_files_size(), 0);
+  EXPECT_EQ(a->differences_size(), 0);
 }
 
 }  // namespace

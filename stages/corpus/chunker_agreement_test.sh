@@ -1,24 +1,36 @@
 #!/usr/bin/env bash
-# The chunker agrees with go/parser on every file of every snapshot, or each
+# The chunker agrees with each checked language's independent checker
+# (go/parser, Python's ast) on every file of every snapshot, or each
 # difference is explained in the reviewed list. Arguments: the files of the
-# chunker_agreement target (report JSON and provenance).
+# chunker_agreement target (report JSON and provenance). A set with no
+# checked language passes, saying which languages have no checker.
 set -euo pipefail
 report=""
 for f in "$@"; do
   [[ $f == *.provenance.json ]] || report=$f
 done
+[[ -n $report ]] || { echo "FAIL: no report among the arguments" >&2; exit 1; }
+# The first occurrence of a numeric field: the "total" object's (it comes
+# before per_language and per_snapshot in the JSON).
 field() { sed -n "s/^ *\"$1\": \([0-9]*\),\{0,1\}$/\1/p" "$report" | head -1; }
+unchecked=$(tr '\n' ' ' < "$report" | sed -n 's/.*"unchecked_languages": \[\([^]]*\)\].*/\1/p' | tr -d '" ')
+checked=$(sed -n 's/^ *"language": "\([a-z0-9_]*\)",\{0,1\}$/\1/p' "$report" | grep -v "^$" | sort -u | paste -sd, - || true)
+checkers=$(sed -n 's/^ *"checker": "\(.*\)",\{0,1\}$/\1/p' "$report" | grep -v "^$" | sort -u | paste -sd, - || true)
+if [[ -z $checked ]]; then
+  echo "no language of the set has an independent checker (unchecked: ${unchecked:-none}); nothing to compare"
+  exit 0
+fi
 snapshots=$(field snapshots)
 files=$(field files)
 files_agreeing=$(field files_agreeing)
-fn_go=$(field functions_go_parser)
+fn_check=$(field functions_checker)
 fn_ts=$(field functions_tree_sitter)
 fn_agree=$(field functions_agreeing)
 diffs=$(field differences)
 unexplained=$(field unexplained)
-echo "chunker vs go/parser: $snapshots snapshots; files $files_agreeing/$files identical;" \
-  "functions: $fn_agree agreeing, tree-sitter $fn_ts, go/parser $fn_go;" \
-  "$diffs difference(s), $unexplained unexplained"
+echo "chunker vs the checkers of $checked ($checkers): $snapshots snapshot checks; files $files_agreeing/$files identical;" \
+  "functions: $fn_agree agreeing, tree-sitter $fn_ts, checker $fn_check;" \
+  "$diffs difference(s), $unexplained unexplained; unchecked languages: ${unchecked:-none}"
 if [[ -z $unexplained || -z $snapshots || $snapshots == 0 ]]; then
   echo "FAIL: cannot read the report $report" >&2
   exit 1

@@ -11,8 +11,10 @@ eval_stage with provenance; outputs under bazel-bin/stages/grid/sets/<set>/):
     commit_<c>_snapshot   commit_<c>.snapshot.pb    Snapshot, with content
     commit_<c>_manifest   commit_<c>.manifest.json  Snapshot without content
     commit_<c>_chunks     commit_<c>.chunks.pb      ChunkSet
-    commit_<c>_gofuncs    commit_<c>.gofuncs.tsv    go/parser functions (gocheck)
-    commit_<c>_agreement  commit_<c>.agreement.json ChunkerAgreement
+  and per snapshot commit and language <l> of the set that has a checker
+  (its grammar.textproto's `checker`: Go's go/parser, Python's ast):
+    commit_<c>_<l>_check      commit_<c>.<l>.check.tsv        the checker's functions
+    commit_<c>_<l>_agreement  commit_<c>.<l>.agreement.json   ChunkerAgreement
   per task <T>:
     <T>_labels            <T>.labels.pb             Labels (== expected ones the task
                                                     file writes, or the build fails)
@@ -43,12 +45,19 @@ them) and failing with the how-to message if built; the tests become stubs
 that print "SKIPPED: ..." and pass; a DEBUG line says so when the package loads.
 """
 
+load("@languages//:data.bzl", "GRAMMARS")
 load("//stages/corpus/languages:rules.bzl", "rules_roles")
 load("//stages/framework/pipeline:defs.bzl", "eval_stage", _name = "local_name")
 load("//stages/framework/tokens:defs.bzl", "not_configured_refreeze")
 
 _C = "//stages/corpus:"
-_GOCHECK = "//stages/corpus/gocheck:gocheck"
+
+# language -> the label of its independent checker (grammar.textproto).
+_CHECKERS = {g["language"]: g["checker"] for g in GRAMMARS if g["checker"]}
+
+def _checked(s):
+    """The set's languages that have an independent checker, in the set's order."""
+    return [lang for lang in s.languages if lang in _CHECKERS]
 
 def _artifact(target):
     """The one file of a stage target that is not its provenance record."""
@@ -139,24 +148,27 @@ def _commit_stages(s, c, tags, hist_args):
         outs = [p + ".chunks.pb"],
         tags = tags,
     )
-    native.genrule(
-        name = _name(c.gofuncs),
-        srcs = [c.tree, c.blobs],
-        outs = [p + ".gofuncs.tsv"],
-        tools = [_GOCHECK],
-        cmd = "$(location %s) -tree $(location %s) -blobs $(location %s) > $@" % (_GOCHECK, c.tree, c.blobs),
-        message = "go/parser functions of " + c.id,
-        tags = tags,
-    )
-    eval_stage(
-        name = _name(c.agreement),
-        tool = _C + "agreement_stage",
-        stage = "chunker_agreement",
-        stage_version = "1",
-        inputs = {c.manifest: "manifest", c.chunks: "chunks", c.gofuncs: "gofuncs"},
-        outs = [p + ".agreement.json"],
-        tags = tags,
-    )
+    for lang in _checked(s):
+        check = c.prefix + lang + "_check"
+        native.genrule(
+            name = _name(check),
+            srcs = [c.tree, c.blobs],
+            outs = ["%s.%s.check.tsv" % (p, lang)],
+            tools = [_CHECKERS[lang]],
+            cmd = "$(location %s) -tree $(location %s) -blobs $(location %s) > $@" % (_CHECKERS[lang], c.tree, c.blobs),
+            message = "%s checker functions of %s" % (lang, c.id),
+            tags = tags,
+        )
+        eval_stage(
+            name = _name(c.prefix + lang + "_agreement"),
+            tool = _C + "agreement_stage",
+            stage = "chunker_agreement",
+            stage_version = "2",  # 2: one language, any checker
+            args = ["--language=" + lang],
+            inputs = dict({c.manifest: "manifest", c.chunks: "chunks", check: "check"}, **rules_roles(s.languages)),
+            outs = ["%s.%s.agreement.json" % (p, lang)],
+            tags = tags,
+        )
 
 def _task_stages(s, t, tags, hist_args):
     prefix = s.prefix
@@ -234,14 +246,16 @@ def _set_stages(s, tags, hist_args):
         outs = [prefix + "snapshot_hashes.tsv"],
         tags = tags,
     )
-    agreement_inputs = {c.agreement: "agreement/" + c.id for c in s.core_commits}
+    agreement_inputs = dict(rules_roles(s.languages))
+    for lang in _checked(s):
+        agreement_inputs.update({c.prefix + lang + "_agreement": "agreement/%s/%s" % (lang, c.id) for c in s.core_commits})
     if s.chunker_explanations:
         agreement_inputs[s.chunker_explanations] = "explanations"
     eval_stage(
         name = _name(s.chunker_agreement),
         tool = _C + "agreement_report_stage",
         stage = "chunker_agreement_report",
-        stage_version = "1",
+        stage_version = "2",  # 2: per language
         inputs = agreement_inputs,
         outs = [prefix + "chunker_agreement.json"],
         tags = tags,

@@ -29,8 +29,9 @@ task_set(data) returns a struct (every label a string):
   package, prefix         where the corpus targets live: <package>:<prefix><name>
   index                   the history's index.tsv
   commits                 [commit struct] sorted by id: id, status, tree, blobs
-                          (git dumps) and snapshot, manifest, chunks, gofuncs,
-                          agreement (stage targets)
+                          (git dumps), snapshot, manifest, chunks (stage
+                          targets) and prefix (of the targets of each
+                          language's independent check)
   core_commits            the base, stale and LSA commits among them (the
                           snapshot hashes and the chunker agreement cover
                           these; S001 depths > 1 add the others)
@@ -73,8 +74,9 @@ def _commit(repo, targets, c):
         snapshot = t + "snapshot",
         manifest = t + "manifest",
         chunks = t + "chunks",
-        gofuncs = t + "gofuncs",
-        agreement = t + "agreement",
+        # Prefix of the targets of each language's independent check,
+        # <prefix><language>_check and _agreement (stages/corpus/defs.bzl).
+        prefix = t,
     )
 
 def _stale(repo, targets, a, depth, commit):

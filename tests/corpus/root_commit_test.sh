@@ -49,5 +49,5 @@ expect_task_error() {
   fi
 }
 expect_task_error R02 "$child" "base_commit $root is a root commit: it has no parent to be the stale corpus"
-expect_task_error R01 "$root" "commit $root has 0 parents; the protocol needs a one-parent fix"
+expect_task_error R01 "$root" "commit $root has 0 parents; without an explicit base_commit the protocol needs a one-parent fix"
 ((failures == 0))

@@ -82,8 +82,11 @@ expect_error unknown_commit_missing_from_clone "$work/unknown.textproto" "$work/
   "task F02 (tasks[1]), field fix_commit: commit $unknown is not in the fixture history built from f; fix the commit id in t (the ids are listed in the repository's fixture_commits.tsv)"
 
 mutate "$work/base.textproto" "s/base_commit: \"7dbb1c5021afd66850fda467320f0cee2350206c\"/base_commit: \"$unknown\"/"
-expect_error base_not_parent "$work/base.textproto" "$index" \
-  "task F02 (tasks[1]), field base_commit: expected fix_commit^1 = 7dbb1c5021afd66850fda467320f0cee2350206c, found $unknown"
+# An explicit base_commit is the base (a fix that spans commits): one the
+# history does not hold is named (one that is not an ancestor of the fix is
+# the repository rule's error: experiment_file_errors_test case 11).
+expect_error base_not_in_history "$work/base.textproto" "$index" \
+  "task F02 (tasks[1]), field base_commit: commit $unknown is not in the history index"
 
 mutate "$work/notahash.textproto" 's/fix_commit: "8ee5041fac9d9cf78db531e2fe74ff22a1e05dff"/fix_commit: "HEAD"/'
 expect_error invalid_commit "$work/notahash.textproto" "$index" \

@@ -10,7 +10,7 @@
 // whose path ends in ".go" and has no "vendor" directory. Output, sorted by
 // path, one record a line, fields separated by TAB:
 //
-//	# gocheck v1 <go version>
+//	# check v1 go/parser <go version>
 //	F <path> ok|error <first parse error>   one per present file
 //	D <path> <name> <start line> <end line> one per top-level func, in order
 //	M <path>                               a blob missing from the clone
@@ -183,7 +183,7 @@ func run() error {
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].path < files[j].path })
 	w := bufio.NewWriter(os.Stdout)
-	fmt.Fprintf(w, "# gocheck v1 %s\n", runtime.Version())
+	fmt.Fprintf(w, "# check v1 go/parser %s\n", runtime.Version())
 	for _, e := range files {
 		b, ok := blobs[e.oid]
 		if !ok {

@@ -6,7 +6,8 @@ file:line:col), validates every value that reaches a repository name, a
 command or a path, and writes data only:
 
   data.bzl   GRAMMARS: [{"language", "npm_package", "version", "sha256",
-             "sample", "pinned_in"}] sorted by language, the valid ones;
+             "sample", "checker", "pinned_in"}] sorted by language, the
+             valid ones ("checker": a label, or "" for none);
              ERRORS: one message per invalid value, naming file and field.
 
 WORKSPACE calls language_grammars() (grammars.bzl), which declares
@@ -25,6 +26,7 @@ _NAME_CHARS = _LOWER + "0123456789_"
 _PACKAGE_CHARS = _LOWER + "0123456789-"
 _FILE_CHARS = _LOWER + _LOWER.upper() + "0123456789_.-"
 _HEX = "0123456789abcdef"
+_LABEL_CHARS = _FILE_CHARS + "/:"
 
 def _field_errors(where, folder, g, files):
     """Messages for every invalid field of one parsed grammar (and of the folder's name)."""
@@ -36,6 +38,7 @@ def _field_errors(where, folder, g, files):
         ("version", g["version"] != "" and all_chars_in(g["version"], "0123456789.") and not g["version"].startswith("."), "expected a version such as 0.23.6"),
         ("sha256", len(g["sha256"]) == 64 and all_chars_in(g["sha256"], _HEX), "expected 64 lowercase hex characters"),
         ("sample", g["sample"] != "" and all_chars_in(g["sample"], _FILE_CHARS) and g["sample"] in files, "expected the name of a file of the folder"),
+        ("checker", g["checker"] == "" or (g["checker"].startswith("//stages/") and all_chars_in(g["checker"], _LABEL_CHARS)), "expected a label under //stages/ or none"),
     ]
     return ["%s, field %s: %s, found %r" % (where, field, want, g[field]) for field, ok, want in checks if not ok]
 
@@ -46,7 +49,7 @@ def _read(rctx, root, folder, errors):
     if text == None:
         return None
     msg = parse_canonical(text)
-    g = {f: one(msg, f, "") for f in ["language", "npm_package", "version", "sha256", "sample"]}
+    g = {f: one(msg, f, "") for f in ["language", "npm_package", "version", "sha256", "sample", "checker"]}
     names = {p.basename: True for p in root.get_child(folder).readdir()}
     bad = _field_errors(where, folder, g, names)
     errors.extend(bad)
