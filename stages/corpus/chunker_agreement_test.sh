@@ -15,7 +15,7 @@ done
 field() { sed -n "s/^ *\"$1\": \([0-9]*\),\{0,1\}$/\1/p" "$report" | head -1; }
 unchecked=$(tr '\n' ' ' < "$report" | sed -n 's/.*"unchecked_languages": \[\([^]]*\)\].*/\1/p' | tr -d '" ')
 checked=$(sed -n 's/^ *"language": "\([a-z0-9_]*\)",\{0,1\}$/\1/p' "$report" | grep -v "^$" | sort -u | paste -sd, - || true)
-checkers=$(sed -n 's/^ *"checker": "\(.*\)",\{0,1\}$/\1/p' "$report" | grep -v "^$" | sort -u | paste -sd, - || true)
+checkers=$(sed -n 's/^ *"checker": "\([^0-9"][^"]*\)",\{0,1\}$/\1/p' "$report" | grep -v "^$" | sort -u | paste -sd, - || true)
 if [[ -z $checked ]]; then
   echo "no language of the set has an independent checker (unchecked: ${unchecked:-none}); nothing to compare"
   exit 0
