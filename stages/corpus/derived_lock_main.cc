@@ -46,7 +46,7 @@ absl::Status Run(Stage& stage) {
   ASSIGN_OR_RETURN(const std::vector<Labels> labels, ReadLabels(stage));
   ASSIGN_OR_RETURN(const TaskLock lock, DeriveTaskLock(set, set_name, labels));
   RETURN_IF_ERROR(stage.Write("task_lock.textproto", TaskLockText(lock)));
-  return stage.Write("task_lock_review.md", TaskLockReview(lock));
+  return stage.Write("task_lock_review.md", TaskLockReview(lock, labels));
 }
 
 }  // namespace

@@ -30,6 +30,18 @@ std::string Describe(const GoldFunction& g) {
                       g.base_end_line(), "]");
 }
 
+// Why a changed file is not gold ("" when it is): only a modified file of
+// the set's languages that no non-gold rule matches is.
+std::string NotGoldReason(const NameStatusRow& row, const LanguageSet& languages) {
+  static const auto* kinds = new std::map<char, std::string>{
+      {'A', "added"}, {'D', "deleted"}, {'R', "renamed"}, {'C', "copied"}, {'T', "type changed"}};
+  if (row.status != "M") {
+    const auto it = row.status.empty() ? kinds->end() : kinds->find(row.status[0]);
+    return it == kinds->end() ? absl::StrCat("status ", row.status) : it->second;
+  }
+  return languages.NonGoldRule(row.path);
+}
+
 }  // namespace
 
 absl::StatusOr<DerivedLabels> DeriveLabels(
@@ -44,8 +56,14 @@ absl::StatusOr<DerivedLabels> DeriveLabels(
 
   std::vector<std::string> gold_files;
   for (const NameStatusRow& row : name_status) {
-    if (row.status == "M" && languages.IsGoldCandidatePath(row.path)) {
+    const std::string reason = NotGoldReason(row, languages);
+    if (reason.empty()) {
       gold_files.push_back(row.path);
+    } else {
+      NotGold* n = labels.add_not_gold();
+      n->set_path(row.new_path.empty() ? row.path : absl::StrCat(row.path, " -> ", row.new_path));
+      n->set_status(row.status);
+      n->set_reason(reason);
     }
   }
   std::sort(gold_files.begin(), gold_files.end());

@@ -83,16 +83,18 @@ const languages::Rules* LanguageSet::LanguageOf(absl::string_view path) const {
   return nullptr;
 }
 
-bool LanguageSet::IsGoldCandidatePath(absl::string_view path) const {
+std::string LanguageSet::NonGoldRule(absl::string_view path) const {
   const languages::Rules* r = LanguageOf(path);
-  if (r == nullptr) return false;
+  if (r == nullptr) return "not a file of the set's languages";
   for (const std::string& g : r->non_gold_path_globs()) {
-    if (Matches(g, path)) return false;
+    if (Matches(g, path)) return absl::StrCat(r->language(), " non_gold_path_globs \"", g, "\"");
   }
   for (const std::string& g : r->non_gold_basename_globs()) {
-    if (Matches(g, Basename(path))) return false;
+    if (Matches(g, Basename(path))) {
+      return absl::StrCat(r->language(), " non_gold_basename_globs \"", g, "\"");
+    }
   }
-  return true;
+  return "";
 }
 
 }  // namespace corpus

@@ -41,7 +41,11 @@ class LanguageSet {
 
   const languages::Rules* LanguageOf(absl::string_view path) const;
   bool IsCorpusPath(absl::string_view path) const { return LanguageOf(path) != nullptr; }
-  bool IsGoldCandidatePath(absl::string_view path) const;
+  bool IsGoldCandidatePath(absl::string_view path) const { return NonGoldRule(path).empty(); }
+  // Why a path is not a gold candidate: "not a file of the set's languages",
+  // or the first rule of its language that matches it, as
+  // `non_gold_path_globs "testing/*"`; "" for a gold candidate.
+  std::string NonGoldRule(absl::string_view path) const;
 
   const std::vector<languages::Rules>& rules() const { return rules_; }
 

@@ -60,6 +60,13 @@ TEST(LanguageSet, PythonAndGoTogether) {
   EXPECT_FALSE(both->IsGoldCandidatePath("pkg/tests/helpers.py"));
   EXPECT_FALSE(both->IsGoldCandidatePath("conftest.py"));
   EXPECT_FALSE(both->IsGoldCandidatePath("cmd/main_test.go"));
+  // Why not: the first matching rule of the path's language, named.
+  EXPECT_EQ(both->NonGoldRule("src/_pytest/main.py"), "");
+  EXPECT_EQ(both->NonGoldRule("testing/test_main.py"), "python non_gold_path_globs \"testing/*\"");
+  EXPECT_EQ(both->NonGoldRule("src/_pytest/test_x.py"),
+            "python non_gold_basename_globs \"test_*.py\"");
+  EXPECT_EQ(both->NonGoldRule("cmd/main_test.go"), "go non_gold_basename_globs \"*_test.go\"");
+  EXPECT_EQ(both->NonGoldRule("README.md"), "not a file of the set's languages");
 }
 
 TEST(LanguageSet, AnExtensionBelongsToOneLanguage) {

@@ -178,7 +178,7 @@ std::string Cell(const std::vector<std::string>& items) {
 
 std::string Short(const std::string& commit) { return commit.substr(0, 12); }
 
-std::string ReviewRow(const LockedTask& t) {
+std::string ReviewRow(const LockedTask& t, const Labels* labels) {
   std::vector<std::string> functions;
   for (const GoldFunction& g : t.gold_functions()) {
     functions.push_back(absl::StrCat(g.file(), ":", g.function(), " L", g.base_start_line(), "-",
@@ -192,9 +192,15 @@ std::string ReviewRow(const LockedTask& t) {
     in_stale.push_back(it == exists.end() ? "?" : it->second ? "yes" : "no");
   }
   const std::vector<std::string> files(t.gold_files().begin(), t.gold_files().end());
+  std::vector<std::string> not_gold;
+  if (labels != nullptr) {
+    for (const NotGold& n : labels->not_gold()) {
+      not_gold.push_back(absl::StrCat(n.path(), " (", n.status(), ": ", n.reason(), ")"));
+    }
+  }
   return absl::StrCat("| ", Cell({t.id()}), " | ", Short(t.fix_commit()), " | ",
                       Short(t.base_commit()), " | ", Cell(files), " | ", Cell(functions), " | ",
-                      Cell(in_stale), " |\n");
+                      Cell(in_stale), " | ", Cell(not_gold), " |\n");
 }
 
 }  // namespace
@@ -252,13 +258,16 @@ absl::StatusOr<TaskLock> ParseTaskLock(absl::string_view text, absl::string_view
   return lock;
 }
 
-std::string TaskLockReview(const TaskLock& lock) {
+std::string TaskLockReview(const TaskLock& lock, const std::vector<Labels>& labels) {
   std::string out = absl::StrCat("Task lock of task set ", lock.task_set(), ": ", lock.tasks_size(),
                                  " task(s), repository ", lock.repository(),
                                  ", LSA training commit ", Short(lock.lsa_training_commit()),
                                  ".\n\n| task | fix | base | gold files | gold functions | "
-                                 "in stale |\n|---|---|---|---|---|---|\n");
-  for (const LockedTask& t : lock.tasks()) absl::StrAppend(&out, ReviewRow(t));
+                                 "in stale | not gold (why) |\n|---|---|---|---|---|---|---|\n");
+  for (int i = 0; i < lock.tasks_size(); ++i) {
+    const Labels* l = static_cast<size_t>(i) < labels.size() ? &labels[i] : nullptr;
+    absl::StrAppend(&out, ReviewRow(lock.tasks(i), l));
+  }
   return out;
 }
 

@@ -48,16 +48,19 @@
 // ParseTaskLock(text, file_name) parses a lock's text; errors (InvalidArgument)
 // are those of ParseTextProto (textproto.h): "<file_name>:<line>:<col>: ...".
 //
-// TaskLockReview(lock) is the Markdown a person reads before committing the
-// lock: the line "Task lock of task set <set>: <n> task(s), repository <r>,
-// LSA training commit <12 hex>.", a blank line, then a table with one row per
-// task, in lock order:
-//   | task | fix | base | gold files | gold functions | in stale |
+// TaskLockReview(lock, labels) is the Markdown a person reads before
+// committing the lock: the line "Task lock of task set <set>: <n> task(s),
+// repository <r>, LSA training commit <12 hex>.", a blank line, then a table
+// with one row per task, in lock order:
+//   | task | fix | base | gold files | gold functions | in stale | not gold (why) |
 // Commits are shortened to 12 characters; gold files are joined by "<br>";
 // gold functions are "file:Function L54-63" joined by "<br>"; "in stale" is
 // "yes" or "no" per gold file (from gold_in_stale; "?" for a gold file it does
-// not list), joined by "<br>". An empty list is "(none)"; a '|' in a value is
-// written "\|". Deterministic bytes, ending with a newline.
+// not list), joined by "<br>"; "not gold (why)" lists every other changed
+// file of the task's Labels (labels[i] for lock.tasks(i); none when labels
+// is shorter) as "path (status: reason)" joined by "<br>". An empty list is
+// "(none)"; a '|' in a value is written "\|". Deterministic bytes, ending
+// with a newline.
 #ifndef REPRO_STAGES_CORPUS_TASK_LOCK_H_
 #define REPRO_STAGES_CORPUS_TASK_LOCK_H_
 
@@ -81,7 +84,7 @@ std::string TaskLockText(const TaskLock& lock);
 
 absl::StatusOr<TaskLock> ParseTaskLock(absl::string_view text, absl::string_view file_name);
 
-std::string TaskLockReview(const TaskLock& lock);
+std::string TaskLockReview(const TaskLock& lock, const std::vector<Labels>& labels);
 
 }  // namespace corpus
 }  // namespace repro

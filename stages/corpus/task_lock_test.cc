@@ -242,20 +242,31 @@ TEST(ParseTaskLockTest, ErrorsNameFileLineAndColumn) {
 TEST(TaskLockReviewTest, ExactBytesForTwoTasks) {
   TaskLock lock = MakeLock();
   lock.mutable_tasks(1)->add_gold_files("c|d.go");  // not in gold_in_stale
-  EXPECT_EQ(TaskLockReview(lock),
+  std::vector<Labels> labels(1);
+  NotGold* n = labels[0].add_not_gold();
+  n->set_path("shells/cache_test.go");
+  n->set_status("M");
+  n->set_reason("go non_gold_basename_globs \"*_test.go\"");
+  n = labels[0].add_not_gold();
+  n->set_path("docs/a.md -> docs/b.md");
+  n->set_status("R090");
+  n->set_reason("renamed");
+  EXPECT_EQ(TaskLockReview(lock, labels),
             "Task lock of task set gitlab_runner: 2 task(s), repository gitlab-runner, LSA "
             "training commit 0123456789ab.\n"
             "\n"
-            "| task | fix | base | gold files | gold functions | in stale |\n"
-            "|---|---|---|---|---|---|\n"
+            "| task | fix | base | gold files | gold functions | in stale | not gold (why) |\n"
+            "|---|---|---|---|---|---|---|\n"
             "| T01 | f1f1f1f1f1f1 | b1b1b1b1b1b1 | shells/cache.go | "
-            "shells/cache.go:getCacheStorageClient L54-63 | yes |\n"
+            "shells/cache.go:getCacheStorageClient L54-63 | yes | shells/cache_test.go (M: go "
+            "non_gold_basename_globs \"*_test.go\")<br>docs/a.md -> docs/b.md (R090: renamed) |\n"
             "| T02 | f2f2f2f2f2f2 | b2b2b2b2b2b2 | a/a.go<br>b/b.go<br>c\\|d.go | "
-            "a/a.go:A L10-20<br>b/b.go:T.M L1-9 | yes<br>no<br>? |\n");
+            "a/a.go:A L10-20<br>b/b.go:T.M L1-9 | yes<br>no<br>? | (none) |\n");
   lock.mutable_tasks(0)->clear_gold_files();
   lock.mutable_tasks(0)->clear_gold_functions();
   EXPECT_TRUE(absl::StrContains(
-      TaskLockReview(lock), "| T01 | f1f1f1f1f1f1 | b1b1b1b1b1b1 | (none) | (none) | (none) |\n"));
+      TaskLockReview(lock, {}),
+      "| T01 | f1f1f1f1f1f1 | b1b1b1b1b1b1 | (none) | (none) | (none) | (none) |\n"));
 }
 
 }  // namespace
