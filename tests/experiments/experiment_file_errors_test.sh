@@ -130,7 +130,7 @@ expect_error lock //reports:zz_lock_tasks_refreeze \
   "data/zz_lock/tasks.lock.textproto (the task lock of data/zz_lock/tasks.textproto): expected a regular file, found a symlink"
 expect_error clone //reports:zz_clone "ZZ_CLONE_GIT=relative/clone.git: give the absolute path of the clone"
 expect_error languages //reports:zz_cobol \
-  "data/experiments/zz_cobol.textproto, field task_set.languages: expected a language folder of stages/corpus/languages (go, java, javascript, python, rust), found \"cobol\"" \
+  "data/experiments/zz_cobol.textproto, field task_set.languages: expected a language folder of stages/corpus/languages (go, java, javascript, python, ruby, rust), found \"cobol\"" \
   "data/experiments/zz_cobol.textproto, field task_set.languages: expected a language folder's name ([a-z][a-z0-9_]{0,29}), found \"Go Lang\""
 expect_error base //reports:zz_base \
   "data/zz_base/tasks.jsonl:1: task B1, field base_commit: expected an ancestor of fix_commit $fix (a fix that spans several commits is \`git diff base_commit fix_commit\`), found $later, which is not (git merge-base --is-ancestor $later $fix fails)"
