@@ -115,7 +115,10 @@ TEST(DistractorsTest, IdentifierFormsAndLeadingDigits) {
   corpus::languages::Rules rules = Go();
   rules.set_distractor_template("{{Type}} {{type}} {{type_snake}} {{Func}}");
   const std::string query = "404 page served after redirect";
-  for (const DistractorFile& f : *GenerateDistractors("T07", query, 10, rules)) {
+  const absl::StatusOr<std::vector<DistractorFile>> files =
+      GenerateDistractors("T07", query, 10, rules);
+  ASSERT_TRUE(files.ok()) << files.status();
+  for (const DistractorFile& f : *files) {
     for (absl::string_view word : absl::StrSplit(f.source, ' ')) {
       EXPECT_FALSE(absl::ascii_isdigit(static_cast<unsigned char>(word[0]))) << f.source;
     }
