@@ -1,13 +1,17 @@
 #include "stages/corpus/agreement.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <tuple>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "stages/framework/pipeline/status_macros.h"
 
 namespace repro {
 namespace corpus {
@@ -171,6 +175,37 @@ absl::StatusOr<ChunkerAgreement> CompareWithChecker(
     CompareFile(path, functions, it->second.functions, &out);
   }
   return out;
+}
+
+absl::Status NameSuspects(const Snapshot& snapshot, FunctionParser& parser,
+                          const languages::Rules& rules, ChunkerAgreement* agreement) {
+  std::map<std::string, const SourceFile*> files;
+  for (const SourceFile& f : snapshot.files()) files[f.path()] = &f;
+  for (const std::string& path : agreement->suspect_files()) {
+    auto it = files.find(path);
+    if (it == files.end()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("suspect file ", path, " is not in the snapshot of ", snapshot.commit()));
+    }
+    ASSIGN_OR_RETURN(const FileFunctions parsed, parser.Parse(it->second->content()));
+    SuspectFile* s = agreement->add_suspects();
+    s->set_path(path);
+    s->set_line(parsed.first_error_line);
+    const std::vector<absl::string_view> lines = absl::StrSplit(it->second->content(), '\n');
+    const absl::string_view text =
+        parsed.first_error_line >= 1 && parsed.first_error_line <= lines.size()
+            ? absl::StripAsciiWhitespace(lines[parsed.first_error_line - 1])
+            : absl::string_view();
+    s->set_text(std::string(text.substr(0, 160)));
+    s->set_construct("unknown");
+    for (const languages::GrammarGap& gap : rules.grammar_gaps()) {
+      if (!gap.line_contains().empty() && absl::StrContains(text, gap.line_contains())) {
+        s->set_construct(gap.construct());
+        break;
+      }
+    }
+  }
+  return absl::OkStatus();
 }
 
 int Explain(const DifferenceExplanations& explained, ChunkerAgreement* agreement) {

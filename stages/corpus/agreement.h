@@ -25,6 +25,13 @@
 // on the tree-sitter side) but are differences only through their effect on
 // the function lists.
 //
+// NameSuspects fills agreement->suspects: for each of its suspect_files, the
+// line of the first ERROR or MISSING node of the file's content in
+// `snapshot` (parsed with `parser`, the language's), that line's text, and
+// the construct of the first of rules.grammar_gaps whose line_contains is in
+// it, or "unknown". InvalidArgument when a suspect file is not in the
+// snapshot.
+//
 // Explain copies the explanation of every difference found in `explained`
 // (matched on path, kind and function) and returns how many stay
 // unexplained.
@@ -66,6 +73,9 @@ absl::StatusOr<CheckOutput> ParseCheck(absl::string_view tsv, absl::string_view 
 absl::StatusOr<ChunkerAgreement> CompareWithChecker(
     const Snapshot& manifest, const ChunkSet& chunks, const CheckOutput& check,
     absl::string_view language, const std::function<bool(absl::string_view)>& in_language);
+
+absl::Status NameSuspects(const Snapshot& snapshot, FunctionParser& parser,
+                          const languages::Rules& rules, ChunkerAgreement* agreement);
 
 int Explain(const DifferenceExplanations& explained, ChunkerAgreement* agreement);
 

@@ -1,15 +1,18 @@
 // Stage tool: agreement of the chunker with one language's independent
 // checker on one snapshot (agreement.h). Flag --language: the language
-// folder compared. Inputs (roles): manifest (snapshot manifest JSON), chunks
+// folder compared. Inputs (roles): snapshot (with content: the suspect files
+// are parsed again to name their construct, NameSuspects), chunks
 // (ChunkSet), check (the checker's TSV), rules/<language> for every language
 // of the task set (which files are of --language: LanguageSet::LanguageOf).
 // Output: ChunkerAgreement as JSON. Differences are data here; the report
 // and its test judge them.
+#include <memory>
 #include <string>
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "stages/corpus/agreement.h"
+#include "stages/corpus/functions.h"
 #include "stages/corpus/language_set.h"
 #include "stages/corpus/stage_io.h"
 #include "stages/framework/pipeline/stage.h"
@@ -26,14 +29,15 @@ namespace {
 absl::Status Run(Stage& stage) {
   const std::string language = absl::GetFlag(FLAGS_language);
   ASSIGN_OR_RETURN(const LanguageSet languages, LanguageSet::FromStage(stage));
-  bool known = false;
-  for (const languages::Rules& r : languages.rules()) known = known || r.language() == language;
-  if (!known) {
+  const languages::Rules* rules = nullptr;
+  for (const languages::Rules& r : languages.rules()) {
+    if (r.language() == language) rules = &r;
+  }
+  if (rules == nullptr) {
     return absl::InvalidArgumentError(
         absl::StrCat("--language=", language, ": expected one of the inputs rules/<language>"));
   }
-  Snapshot manifest;
-  RETURN_IF_ERROR(ReadInputProto(stage, "manifest", &manifest));
+  ASSIGN_OR_RETURN(const Snapshot snapshot, ReadVerifiedSnapshot(stage, "snapshot"));
   ChunkSet chunks;
   RETURN_IF_ERROR(ReadInputProto(stage, "chunks", &chunks));
   ASSIGN_OR_RETURN(const Stage::NamedBytes tsv, stage.ReadNamed("check"));
@@ -42,8 +46,10 @@ absl::Status Run(Stage& stage) {
     const languages::Rules* r = languages.LanguageOf(path);
     return r != nullptr && r->language() == language;
   };
-  ASSIGN_OR_RETURN(const ChunkerAgreement agreement,
-                   CompareWithChecker(manifest, chunks, check, language, in_language));
+  ASSIGN_OR_RETURN(ChunkerAgreement agreement,
+                   CompareWithChecker(snapshot, chunks, check, language, in_language));
+  ASSIGN_OR_RETURN(const std::unique_ptr<FunctionParser> parser, FunctionParser::Create(*rules));
+  RETURN_IF_ERROR(NameSuspects(snapshot, *parser, *rules, &agreement));
   return WriteOnlyOutput(stage, ToJson(agreement));
 }
 

@@ -36,6 +36,9 @@ void Add(const ChunkerAgreement& a, int unexplained, AgreementTotals* t) {
   t->set_checker_parse_errors(t->checker_parse_errors() + a.checker_parse_errors_size());
   t->set_differences(t->differences() + a.differences_size());
   t->set_unexplained(t->unexplained() + unexplained);
+  for (const SuspectFile& s : a.suspects()) {
+    if (s.construct() == "unknown") t->set_unknown_constructs(t->unknown_constructs() + 1);
+  }
 }
 
 absl::StatusOr<DifferenceExplanations> Explanations(const Stage& stage) {
@@ -81,7 +84,8 @@ absl::Status Run(Stage& stage) {
               << "): " << t.snapshots() << " snapshots, " << t.files_agreeing() << "/" << t.files()
               << " files and " << t.functions_agreeing() << "/" << t.functions_checker()
               << " checker functions agree; " << t.differences() << " difference(s), "
-              << t.unexplained() << " unexplained\n";
+              << t.unexplained() << " unexplained; " << t.suspect_files() << " suspect file(s), "
+              << t.unknown_constructs() << " of an unknown construct\n";
   }
   return WriteOnlyOutput(stage, ToJson(report));
 }

@@ -3,6 +3,7 @@
 #include "absl/strings/match.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "stages/corpus/testing/languages.h"
 
 namespace repro {
 namespace corpus {
@@ -134,6 +135,32 @@ TEST(CompareWithCheckerTest, OnlyTheLanguagesFilesAreCompared) {
   EXPECT_EQ(a->functions_tree_sitter(), 3u);
   EXPECT_EQ(a->suspect_files_size(), 0);
   EXPECT_EQ(a->differences_size(), 0);
+}
+
+TEST(NameSuspectsTest, TheFirstErrorLineAndItsConstruct) {
+  Snapshot snapshot;
+  snapshot.set_commit("c");
+  SourceFile* f = snapshot.add_files();
+  f->set_path("a.go");
+  f->set_content("package a\n\nfunc A() *int64 {\n\treturn new(int64(5))\n}\n\nfunc B() {}\n");
+  f = snapshot.add_files();
+  f->set_path("b.go");
+  f->set_content("package b\n\nfunc B() {\n\tx := [}\n}\n");
+  ChunkerAgreement a;
+  a.add_suspect_files("a.go");
+  a.add_suspect_files("b.go");
+  const languages::Rules rules = testing::RulesOf("go");
+  ASSERT_TRUE(NameSuspects(snapshot, *testing::GoParser(), rules, &a).ok());
+  ASSERT_EQ(a.suspects_size(), 2);
+  EXPECT_EQ(a.suspects(0).path(), "a.go");
+  EXPECT_EQ(a.suspects(0).line(), 4u);
+  EXPECT_EQ(a.suspects(0).text(), "return new(int64(5))");
+  EXPECT_EQ(a.suspects(0).construct(), "new(expr): new with an expression operand (Go 1.26)");
+  EXPECT_EQ(a.suspects(1).line(), 4u);
+  EXPECT_EQ(a.suspects(1).construct(), "unknown");
+  a.add_suspect_files("gone.go");
+  EXPECT_THAT(NameSuspects(snapshot, *testing::GoParser(), rules, &a).message(),
+              HasSubstr("suspect file gone.go is not in the snapshot of c"));
 }
 
 }  // namespace

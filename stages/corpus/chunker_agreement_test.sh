@@ -28,14 +28,23 @@ fn_ts=$(field functions_tree_sitter)
 fn_agree=$(field functions_agreeing)
 diffs=$(field differences)
 unexplained=$(field unexplained)
+suspects=$(field suspect_files)
+unknown=$(field unknown_constructs)
 echo "chunker vs the checkers of $checked ($checkers): $snapshots snapshot checks; files $files_agreeing/$files identical;" \
   "functions: $fn_agree agreeing, tree-sitter $fn_ts, checker $fn_check;" \
-  "$diffs difference(s), $unexplained unexplained; unchecked languages: ${unchecked:-none}"
+  "$diffs difference(s), $unexplained unexplained; $suspects suspect file(s), ${unknown:-0} of an" \
+  "unknown construct; unchecked languages: ${unchecked:-none}"
 if [[ -z $unexplained || -z $snapshots || $snapshots == 0 ]]; then
   echo "FAIL: cannot read the report $report" >&2
   exit 1
 fi
 if ((unexplained != 0)); then
   echo "FAIL: $unexplained unexplained difference(s); see $report (differences with an empty explanation)" >&2
+  exit 1
+fi
+if ((${unknown:-0} != 0)); then
+  echo "FAIL: $unknown suspect file(s) of a construct no grammar_gaps entry names; see $report" \
+    "(suspects with construct \"unknown\": add the construct to the language's rules.textproto," \
+    "docs/corpus.md, \"Grammar gaps\")" >&2
   exit 1
 fi

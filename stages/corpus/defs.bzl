@@ -163,9 +163,9 @@ def _commit_stages(s, c, tags, hist_args):
             name = _name(c.prefix + lang + "_agreement"),
             tool = _C + "agreement_stage",
             stage = "chunker_agreement",
-            stage_version = "2",  # 2: one language, any checker
+            stage_version = "3",  # 2: one language, any checker; 3: suspect files' constructs
             args = ["--language=" + lang],
-            inputs = dict({c.manifest: "manifest", c.chunks: "chunks", check: "check"}, **rules_roles(s.languages)),
+            inputs = dict({c.snapshot: "snapshot", c.chunks: "chunks", check: "check"}, **rules_roles(s.languages)),
             outs = ["%s.%s.agreement.json" % (p, lang)],
             tags = tags,
         )

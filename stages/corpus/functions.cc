@@ -14,6 +14,20 @@ namespace repro {
 namespace corpus {
 namespace {
 
+// The 1-based line of the first ERROR or MISSING node under `node` in
+// pre-order, descending only into subtrees that hold one; 0 when none.
+uint32_t FirstErrorLine(TSNode node) {
+  if (ts_node_is_missing(node) || absl::string_view("ERROR") == ts_node_type(node)) {
+    return ts_node_start_point(node).row + 1;
+  }
+  const uint32_t n = ts_node_child_count(node);
+  for (uint32_t i = 0; i < n; ++i) {
+    const TSNode child = ts_node_child(node, i);
+    if (ts_node_has_error(child)) return FirstErrorLine(child);
+  }
+  return 0;
+}
+
 absl::string_view Text(TSNode node, absl::string_view source) {
   if (ts_node_is_null(node)) return "";
   const uint32_t start = ts_node_start_byte(node);
@@ -267,6 +281,7 @@ absl::StatusOr<FileFunctions> FunctionParser::Parse(absl::string_view source) {
   const TSNode root = ts_tree_root_node(tree);
   FileFunctions result;
   result.has_error = ts_node_has_error(root);
+  if (result.has_error) result.first_error_line = FirstErrorLine(root);
   Walk(rules_, source).Collect(root, "", &result.functions);
   ts_tree_delete(tree);
   return result;

@@ -54,6 +54,9 @@ struct Function {
 struct FileFunctions {
   std::vector<Function> functions;  // in source order
   bool has_error = false;
+  // The 1-based line of the first ERROR or MISSING node in document order
+  // (pre-order: the outermost first); 0 when has_error is false.
+  uint32_t first_error_line = 0;
 };
 
 // A file with its comments blanked (FunctionParser::BlankComments).
