@@ -198,8 +198,15 @@ std::string ReviewRow(const LockedTask& t, const Labels* labels) {
       not_gold.push_back(absl::StrCat(n.path(), " (", n.status(), ": ", n.reason(), ")"));
     }
   }
+  // Gold files without a gold function: function recall is undefined for
+  // the task (left out of its means, docs/metrics.md); the table says so.
+  const std::string function_cell =
+      !files.empty() && functions.empty()
+          ? "(none: the fix changes no function of its gold files; the task is left out of "
+            "function recall)"
+          : Cell(functions);
   return absl::StrCat("| ", Cell({t.id()}), " | ", Short(t.fix_commit()), " | ",
-                      Short(t.base_commit()), " | ", Cell(files), " | ", Cell(functions), " | ",
+                      Short(t.base_commit()), " | ", Cell(files), " | ", function_cell, " | ",
                       Cell(in_stale), " | ", Cell(not_gold), " |\n");
 }
 

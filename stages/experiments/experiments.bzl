@@ -49,7 +49,7 @@ files on disk and the experiments read here agree, and says so if not.
 """
 
 load("//stages/corpus:authored_file.bzl", "authored_file_error")
-load("//stages/corpus:spec_values.bzl", "all_chars_in", "safe_label_error")
+load("//stages/corpus:spec_values.bzl", "all_chars_in", "safe_label_error", "task_id_error")
 load("//stages/corpus:task_set.bzl", "history_repository")
 load("//stages/corpus/languages:rules.bzl", "DEFAULT_LANGUAGES")
 load(
@@ -295,10 +295,12 @@ def _read_experiment(rctx, errors, base, sets, harness_cache):
         [h.name for h in harnesses if h.server_cache],
     )
     errors.extend(cache_errors)
+    excluded = _excluded_tasks(errors, where, msg.get("exclude_tasks", []))
     return struct(
         name = name,
         source = where,
         set = s.name if s else "",
+        exclude_tasks = excluded,
         set_struct = s,
         harnesses = harnesses,
         depths = depths,
@@ -307,6 +309,27 @@ def _read_experiment(rctx, errors, base, sets, harness_cache):
         cache_env = cache_env,
         resolved = merged_text(rctx, _EXPERIMENT_PROTO, _EXPERIMENT, defaults_text(msg), text),
     )
+
+def _excluded_tasks(errors, where, entries):
+    """The ids of exclude_tasks, each a valid task id with a reason, at most once.
+
+    Whether each is a task of the set is checked by the experiment_tasks
+    stage (stages/grid/experiment_tasks.h), which reads the set.
+    """
+    ids = []
+    for i, entry in enumerate(entries):
+        task = one(entry, "task", "")
+        field = "exclude_tasks[%d]" % i
+        bad = task_id_error(where, i, task)
+        if bad:
+            errors.append("%s, field %s.task: expected a task id ([A-Za-z0-9_-], 1-64 characters, starting with a letter or digit), found %r" % (where, field, task))
+        elif task in ids:
+            errors.append("%s, field %s.task: task %s is excluded twice" % (where, field, task))
+        elif not one(entry, "reason", "").strip():
+            errors.append("%s, field %s.reason: expected why task %s is left out, found none" % (where, field, task))
+        else:
+            ids.append(task)
+    return ids
 
 def _dense_models(experiments):
     """(task set, LSA config) -> struct(set, config, stem): one model per pair, whoever needs it."""
@@ -428,6 +451,7 @@ def _write_experiments(rctx, experiments, models, invalid):
             "s001_depths": e.depths,
             "s002_doses": e.doses,
             "s003": e.s003,
+            "exclude_tasks": e.exclude_tasks,
         }
         for e in experiments
     ]

@@ -21,6 +21,8 @@ EXPERIMENTS     one struct per experiment:
   spec_file             the resolved experiment file (@experiments, defaults
                         applied), input of the experiment_spec stage
   set                   the task set struct
+  tasks                 the set's tasks the experiment runs (all but its
+                        exclude_tasks), in the set's order
   harnesses             [struct(name, config, document_unit, dense_model,
                         server_cache)] in report order;
                         dense_model is a DENSE_MODELS entry or None;
@@ -36,7 +38,7 @@ EXPERIMENTS     one struct per experiment:
                         both configured; when False every target of the
                         experiment is tagged manual
   not_configured_message  why, when configured is False
-  grid                  struct(package, prefix, spec, aggregate, trec, timings, pins,
+  grid                  struct(package, prefix, spec, tasks, aggregate, trec, timings, pins,
                         harness_baseline, search_index, search_data): labels
                         of the experiment's stages (//stages/grid/by_experiment)
   pins, pins_file       filegroup of the committed pin file (empty until the
@@ -65,7 +67,7 @@ load("//stages/corpus:task_set.bzl", "task_set")
 
 _MODEL_PACKAGE = "//stages/grid/models"
 _GRID_PACKAGE = "//stages/grid/by_experiment"
-_GRID_STAGES = ["spec", "condition_table", "conditions", "aggregate", "trec", "timings", "pins", "harness_baseline", "search_index", "search_data"]
+_GRID_STAGES = ["spec", "tasks", "condition_table", "conditions", "aggregate", "trec", "timings", "pins", "harness_baseline", "search_index", "search_data"]
 
 def _listing(errors):
     return "%d error(s):\n  %s" % (len(errors), "\n  ".join(errors))
@@ -134,6 +136,8 @@ def _experiment(e):
         source = e["source"],
         spec_file = "@experiments//:%s.textproto" % name,
         set = s,
+        # The set's tasks this experiment runs: all but exclude_tasks.
+        tasks = [t for t in s.tasks if t.id not in e["exclude_tasks"]],
         harnesses = [_harness(s.name, h) for h in e["harnesses"]],
         s001_depths = e["s001_depths"],
         s002_doses = e["s002_doses"],

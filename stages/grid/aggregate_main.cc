@@ -5,7 +5,8 @@
 //                         the report's order (comparisons from their
 //                         compare_with), S001 depths, S002 doses, bootstrap
 //   conditions            the experiment's ConditionTable (conditions.h)
-//   tasks                 TaskSet (task_set.pb; task order of the report)
+//   tasks                 TaskSet: the tasks the experiment runs (tasks.pb of
+//                         the experiment_tasks stage; task order of the report)
 //   outcome/<cell stage>  every ConditionOutcome JSON of the grid
 //   base/<task>, stale_k<d>/<task>   snapshot manifests at base and at each
 //                         S001 depth d (the S001 effective dose)
@@ -216,6 +217,12 @@ absl::Status DescribeExperiment(const Stage& stage, GridReport* report) {
   report->set_experiment(spec.experiment().name());
   report->set_repository(set.repository());
   report->set_distractor_vocabulary(VocabularyText(spec.experiment().distractor_vocabulary()));
+  *report->mutable_excluded_tasks() = spec.experiment().exclude_tasks();
+  for (const corpus::Task& t : set.tasks()) {
+    corpus::Labels labels;
+    RETURN_IF_ERROR(ReadInputProto(stage, "labels/" + t.id(), &labels));
+    if (labels.gold_functions_size() == 0) report->add_tasks_without_gold_functions(t.id());
+  }
   for (const HarnessDescription& h : report->harness_descriptions()) {
     if (h.dense() == "lsa") return TrainingCoverageOf(stage, set, report);
   }

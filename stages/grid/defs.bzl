@@ -81,7 +81,7 @@ def _commit(c, t):
 
 def _cells(e, tags):
     cells = []
-    for t in e.set.tasks:
+    for t in e.tasks:
         for h in e.harnesses:
             common = {
                 e.grid.spec: "experiment:cell_spec.pb",
@@ -148,6 +148,18 @@ def _spec(e, tags):
         tags = tags,
     )
 
+def _tasks(e, tags):
+    """The set's tasks the experiment runs: all but its exclude_tasks (experiment_tasks.h)."""
+    _grid_stage(
+        e.grid.tasks,
+        "//stages/grid:experiment_tasks_tool",
+        "experiment_tasks",
+        inputs = {e.set.task_set: "task_set", e.grid.spec: "grid_spec:grid_spec.pb"},
+        outs = [e.grid.prefix + "tasks.pb"],
+        args = ["--source=" + e.source],
+        tags = tags,
+    )
+
 def _condition_table_impl(ctx):
     out = ctx.actions.declare_file(ctx.label.name + ".json")
     ctx.actions.write(out, ctx.attr.json + "\n")
@@ -177,11 +189,11 @@ def _outcome_roles(e, cells):
 
 def _aggregate(e, cells, tags):
     inputs = {
-        e.set.task_set: "tasks",
+        e.grid.tasks: "tasks",
         e.grid.spec: "grid_spec:grid_spec.pb",
         e.grid.conditions: "conditions:conditions.pb",
     }
-    for t in e.set.tasks:  # per-task aliases: tasks may share a commit
+    for t in e.tasks:  # per-task aliases: tasks may share a commit
         inputs[t.base_manifest] = "base/" + t.id
         inputs[t.base_chunks] = "base_chunks/" + t.id
         inputs[t.labels] = "labels/" + t.id
@@ -197,8 +209,9 @@ def _aggregate(e, cells, tags):
         "//stages/grid:aggregate_tool",
         "grid_aggregate",
         # 2: report.json holds the experiment's conditions; 3: its languages
-        # and their files and chunks per base.
-        version = "3",
+        # and their files and chunks per base; 4: excluded tasks and tasks
+        # without a gold function.
+        version = "4",
         inputs = inputs,
         outs = [p + f for f in [
             "report.json",
@@ -238,7 +251,7 @@ def _pins(e, tags):
 def _harness_baseline(e, tags):
     # lock_check: read by no one, it orders the baseline after the task lock
     # check, like every cell (through task_specs).
-    inputs = {e.set.task_set: "task_set", e.set.lock_check: "lock_check", e.grid.spec: "experiment:cell_spec.pb"}
+    inputs = {e.grid.tasks: "task_set", e.set.lock_check: "lock_check", e.grid.spec: "experiment:cell_spec.pb"}
     inputs.update(_harness_roles(e))
     models = _models(e)
     for m in models:
@@ -247,7 +260,7 @@ def _harness_baseline(e, tags):
         inputs[e.vector_cache.file] = "models/vector_cache"
     if models or e.vector_cache != None:
         inputs[e.pins] = "pins"
-    for t in e.set.tasks:
+    for t in e.tasks:
         inputs[t.base_snapshot] = "snapshot/" + t.id
         inputs[t.base_chunks] = "chunks/" + t.id
         inputs[t.labels] = "labels/" + t.id
@@ -323,7 +336,7 @@ search_index = rule(
 )
 
 def _search_data(e):
-    tasks = e.set.tasks
+    tasks = e.tasks
     if not e.set.configured:
         search_index(name = _name(e.grid.search_index), experiment = e.name, message = e.set.not_configured_message)
         native.filegroup(name = _name(e.grid.search_data), srcs = [e.grid.search_index])
@@ -359,8 +372,8 @@ def _search_data(e):
     )
 
 def _trec(e, cells, tags):
-    inputs = {e.set.task_set: "tasks"}
-    for t in e.set.tasks:
+    inputs = {e.grid.tasks: "tasks"}
+    for t in e.tasks:
         inputs[t.labels] = "labels/" + t.id
     inputs.update(_outcome_roles(e, cells))
     inputs[e.grid.conditions] = "conditions:conditions.pb"
@@ -385,6 +398,7 @@ def experiment_grid(e):
     """
     tags = [] if e.configured else ["manual"]
     _spec(e, [])  # validates even an experiment whose inputs are not configured
+    _tasks(e, tags)
     _conditions(e)
     cells = _cells(e, tags)
     _aggregate(e, cells, tags)

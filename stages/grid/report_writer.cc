@@ -301,6 +301,19 @@ void CorpusTable(const GridReport& r, Writer& w) {
   w.Line();
 }
 
+// The tasks the experiment leaves out, with the researcher's reasons.
+void ExcludedTasks(const GridReport& r, Writer& w) {
+  if (r.excluded_tasks().empty()) return;
+  w.Line(absl::StrCat(
+      "Tasks of the set this experiment leaves out (exclude_tasks): ", r.excluded_tasks_size(),
+      "; every figure below is over the other ", r.tasks(), " tasks."));
+  w.Line();
+  for (const experiments::ExcludedTask& x : r.excluded_tasks()) {
+    w.Line(absl::StrCat("- ", x.task(), ": ", x.reason()));
+  }
+  w.Line();
+}
+
 // The staleness sweep section (several S001 depths): effective dose per depth
 // and the paired deltas per depth.
 // The effective dose per depth of the staleness sweep.
@@ -442,6 +455,7 @@ void Introduction(const GridReport& r, Writer& w) {
     w.Line(absl::StrCat("- ", h.name(), ": ", h.description(), "."));
   }
   w.Line();
+  ExcludedTasks(r, w);
   CorpusTable(r, w);
 }
 
@@ -807,7 +821,7 @@ void PerTask(const GridReport& r, Writer& w) {
 }
 
 // Definitions of every reported quantity.
-void Conventions(Writer& w) {
+void Conventions(const GridReport& r, Writer& w) {
   w.Line("## Conventions");
   w.Line();
   w.Line(
@@ -836,9 +850,16 @@ void Conventions(Writer& w) {
       "- cells.csv has one row per composite cell and condition; cell_dose is the cell's ",
       w.n().distractors, " dose, also on its baseline and ", w.n().stale,
       " rows (which do not depend on it)."));
-  w.Line(
+  w.Line(absl::StrCat(
       "- Function recall@10: gold functions (file and Receiver.Method) among the first 10 of the "
-      "harness's ranked function list; tasks without a gold function are left out of its mean.");
+      "harness's ranked function list; tasks without a gold function are left out of its mean",
+      r.tasks_without_gold_functions().empty()
+          ? " (every task here has one)."
+          : absl::StrCat(": ", r.tasks_without_gold_functions_size(), " of ", r.tasks(),
+                         " tasks have gold files but no gold function (",
+                         absl::StrJoin(r.tasks_without_gold_functions(), ", "),
+                         "), so its means are over ",
+                         r.tasks() - r.tasks_without_gold_functions_size(), " tasks.")));
   w.Line(
       "- Token-budget coverage: ranked files are taken in order while the next whole file fits "
       "the budget (13,000 or 27,000 tokens; a token is a run of [A-Za-z0-9_] or one other "
@@ -896,7 +917,7 @@ absl::StatusOr<RenderedReport> RenderReport(const GridReport& r) {
   S002AndDifferences(r, w);
   TrainingSnapshot(r, w);
   PerTask(r, w);
-  Conventions(w);
+  Conventions(r, w);
   NotEvaluated(r, w);
   RenderedReport out;
   RETURN_IF_ERROR(std::move(w).Finish(&out));

@@ -23,7 +23,8 @@
 #  9. an annotated tag's id as fix_commit (once "not in the clone; fetch it");
 # 10. task_set.languages naming no language folder, and a name that is not
 #     one (it reaches a label and the history extraction);
-# 11. an explicit base_commit that is not an ancestor of its fix_commit.
+# 11. an explicit base_commit that is not an ancestor of its fix_commit;
+# 12. exclude_tasks: an entry without a reason, and a task excluded twice.
 # And a plain `bazel sync` (no --only) passes offline, with all of the above
 # present (it once stopped, rc 7, downloading Bazel's own JDKs and rules_proto).
 set -euo pipefail
@@ -87,6 +88,9 @@ experiment zz_base zz_base "$(task_set_dir zz_base jsonl)"
 later=$(grep -o 'fix_commit: "[0-9a-f]*"' "$copy/data/e04/fixture/tasks.textproto" | tail -1 | cut -d'"' -f2)
 printf '{"id":"B1","query":"q","fix_commit":"%s","base_commit":"%s"}\n' "$fix" "$later" > "$copy/data/zz_base/tasks.jsonl"
 
+experiment zz_exclude e04_fixture //data/e04/fixture:tasks.textproto
+printf 'exclude_tasks { task: "F01" reason: " " }\nexclude_tasks { task: "F02" reason: "r" }\nexclude_tasks { task: "F02" reason: "r" }\n' >> "$exp/zz_exclude.textproto"
+
 experiment zz_cobol zz_cobol //data/e04/fixture:tasks.textproto
 sed -i 's|^  frozen_snapshot_hashes: .*|  languages: "cobol"\n  languages: "Go Lang"|' "$exp/zz_cobol.textproto"
 
@@ -134,6 +138,9 @@ expect_error languages //reports:zz_cobol \
   "data/experiments/zz_cobol.textproto, field task_set.languages: expected a language folder's name ([a-z][a-z0-9_]{0,29}), found \"Go Lang\""
 expect_error base //reports:zz_base \
   "data/zz_base/tasks.jsonl:1: task B1, field base_commit: expected an ancestor of fix_commit $fix (a fix that spans several commits is \`git diff base_commit fix_commit\`), found $later, which is not (git merge-base --is-ancestor $later $fix fails)"
+expect_error exclude //reports:zz_exclude \
+  "data/experiments/zz_exclude.textproto, field exclude_tasks[0].reason: expected why task F01 is left out, found none" \
+  "data/experiments/zz_exclude.textproto, field exclude_tasks[2].task: task F02 is excluded twice"
 expect_error tag //reports:zz_tag \
   "data/zz_tag/tasks.jsonl:1: task G1, field fix_commit: $tag is an annotated tag of commit $fix, not a commit; give the commit's id (git rev-parse $tag^{commit})"
 

@@ -1,0 +1,66 @@
+#include "stages/grid/experiment_tasks.h"
+
+#include "gtest/gtest.h"
+#include "stages/framework/pipeline/status_testing.h"
+
+namespace repro::grid {
+namespace {
+
+corpus::TaskSet Set() {
+  corpus::TaskSet set;
+  set.set_repository("r");
+  for (const char* id : {"F01", "F02", "F03"}) set.add_tasks()->set_id(id);
+  return set;
+}
+
+experiments::Experiment Excluding(const std::string& task, const std::string& reason) {
+  experiments::Experiment e;
+  experiments::ExcludedTask* x = e.add_exclude_tasks();
+  x->set_task(task);
+  x->set_reason(reason);
+  return e;
+}
+
+TEST(ExperimentTasksTest, NoExclusionIsTheSet) {
+  absl::StatusOr<corpus::TaskSet> t = ExperimentTasks(Set(), {}, "e.textproto");
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(t->SerializeAsString(), Set().SerializeAsString());
+}
+
+TEST(ExperimentTasksTest, ExcludedTasksAreLeftOutInOrder) {
+  absl::StatusOr<corpus::TaskSet> t =
+      ExperimentTasks(Set(), Excluding("F02", "a rename-only fix"), "e.textproto");
+  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_EQ(t->tasks_size(), 2);
+  EXPECT_EQ(t->tasks(0).id(), "F01");
+  EXPECT_EQ(t->tasks(1).id(), "F03");
+  EXPECT_EQ(t->repository(), "r");
+}
+
+TEST(ExperimentTasksTest, ErrorsNameTheFileAndTheField) {
+  EXPECT_TRUE(IsError(ExperimentTasks(Set(), Excluding("F09", "x"), "e.textproto"),
+                      absl::StatusCode::kInvalidArgument,
+                      "e.textproto, field exclude_tasks[0].task: expected a task of the set "
+                      "(F01, F02, F03), found \"F09\""));
+  EXPECT_TRUE(IsError(ExperimentTasks(Set(), Excluding("F01", " "), "e.textproto"),
+                      absl::StatusCode::kInvalidArgument,
+                      "e.textproto, field exclude_tasks[0].reason: expected why task F01 is left "
+                      "out, found none"));
+  experiments::Experiment twice = Excluding("F01", "x");
+  *twice.add_exclude_tasks() = twice.exclude_tasks(0);
+  EXPECT_TRUE(IsError(ExperimentTasks(Set(), twice, "e.textproto"),
+                      absl::StatusCode::kInvalidArgument,
+                      "e.textproto, field exclude_tasks[1].task: task F01 is excluded twice"));
+  experiments::Experiment all = Excluding("F01", "x");
+  for (const char* id : {"F02", "F03"}) {
+    experiments::ExcludedTask* x = all.add_exclude_tasks();
+    x->set_task(id);
+    x->set_reason("y");
+  }
+  EXPECT_TRUE(IsError(ExperimentTasks(Set(), all, "e.textproto"),
+                      absl::StatusCode::kInvalidArgument,
+                      "expected at least one task left, found all 3 excluded"));
+}
+
+}  // namespace
+}  // namespace repro::grid
