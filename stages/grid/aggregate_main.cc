@@ -44,6 +44,9 @@
 namespace repro::grid {
 namespace {
 
+// How the task miner's notes begin (tools/tasks/miner.cc, ToJsonLine).
+constexpr absl::string_view kMinedNote = "mined by //tools/tasks:mine";
+
 // What changed between the tree of `stale_role` and base for one task.
 absl::StatusOr<StalenessDose> EffectiveDose(const Stage& stage, const corpus::Task& task,
                                             const std::string& stale_role, int depth) {
@@ -222,6 +225,7 @@ absl::Status DescribeExperiment(const Stage& stage, GridReport* report) {
     corpus::Labels labels;
     RETURN_IF_ERROR(ReadInputProto(stage, "labels/" + t.id(), &labels));
     if (labels.gold_functions_size() == 0) report->add_tasks_without_gold_functions(t.id());
+    if (absl::StartsWith(t.notes(), kMinedNote)) report->set_mined_tasks(report->mined_tasks() + 1);
   }
   for (const HarnessDescription& h : report->harness_descriptions()) {
     if (h.dense() == "lsa") return TrainingCoverageOf(stage, set, report);

@@ -421,9 +421,14 @@ void Introduction(const GridReport& r, Writer& w) {
   w.Line(absl::StrCat("# Robustness of retrieval harnesses: ", r.grid()));
   w.Line();
   if (!r.experiment().empty()) {
-    w.Line(absl::StrCat("Experiment `", r.experiment(), "` (data/experiments/", r.experiment(),
-                        ".textproto) on the ", r.repository(),
-                        " history, with the E04 grid design (docs/e04.md)."));
+    w.Line(absl::StrCat(
+        "Experiment `", r.experiment(), "` (data/experiments/", r.experiment(),
+        ".textproto) on the ", r.repository(), " history, with the E04 grid design (docs/e04.md).",
+        r.mined_tasks() == 0 ? ""
+                             : absl::StrCat(" ", r.mined_tasks(), " of its ", r.tasks(),
+                                            " tasks were mined (//tools/tasks:mine): their query "
+                                            "is the fix commit's subject, not a bug report a "
+                                            "person wrote.")));
     w.Line();
   }
   w.Line(absl::StrCat(

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The task miner on the fixture histories (built here from their scripts):
+# the same clone and flags give the same bytes; the leak filter drops a
+# commit whose subject names a changed file, directory or function; only the
+# given languages' files can be gold; every line is a task line the JSON
+# Lines reader accepts. Arguments: the mine binary, build_fixture_history.sh,
+# the two fixtures' history.txt, read_task_lines.py.
+set -euo pipefail
+mine=$(readlink -f "$1")
+build=$2
+polyglot_history=$3
+e04_history=$4
+reader=$5
+work=${TEST_TMPDIR:-$(mktemp -d)}/mine
+rm -rf "$work"
+mkdir -p "$work"
+bash "$build" "$polyglot_history" "$(dirname "$polyglot_history")/src" "$work/poly.git" >/dev/null
+bash "$build" "$e04_history" "$(dirname "$e04_history")/src" "$work/e04.git" >/dev/null
+export POLY_GIT=$work/poly.git E04_GIT=$work/e04.git
+
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+# run <out> <flags...>: the miner from the runfiles root (its language folders).
+run() {
+  local out=$1
+  shift
+  "$mine" "$@" >"$out" 2>"$out.err" || { cat "$out.err" >&2; fail "mine $*"; }
+}
+
+run "$work/a.jsonl" --clone_env=POLY_GIT --languages=python,javascript --max=10
+run "$work/b.jsonl" --clone_env=POLY_GIT --languages=python,javascript --max=10
+cmp -s "$work/a.jsonl" "$work/b.jsonl" || fail "two runs differ"
+# c12's subject names no changed file, directory or function; the other
+# fixes say "parser:", "units:", "web:", "shopping:"; c02's base is the root
+# (no stale commit), c01 is the root itself.
+want='{"id":"M0001","query":"Say \"2 cups\", not \"2 cup\", for amounts above one","fix_commit":"3be7ad63d6040045ef904088cf1399b7436b427b","notes":"mined by //tools/tasks:mine: the query is the commit subject, not a bug report a person wrote"}'
+[[ "$(cat "$work/a.jsonl")" == "$want" ]] || { cat "$work/a.jsonl" >&2; fail "expected the one task of c12"; }
+grep -q "1 by parents, 1 whose base is the root, 0 not matching --grep, 1 with 0 or more than 3 gold files, 8 naming a changed file, directory or function" \
+  "$work/a.jsonl.err" || { cat "$work/a.jsonl.err" >&2; fail "the summary"; }
+# Only the given languages: c12 changes a JavaScript file only.
+run "$work/py.jsonl" --clone_env=POLY_GIT --languages=python --max=10
+[[ ! -s "$work/py.jsonl" ]] || fail "python alone proposed a JavaScript-only fix"
+# The Go fixture: every fix subject names its area ("cache:", "ssh:", ...).
+run "$work/go.jsonl" --clone_env=E04_GIT --languages=go --max=10
+[[ ! -s "$work/go.jsonl" ]] || fail "a Go fixture subject leaked through"
+# A JSON Lines task file the pipeline reads.
+python3 -I -S -B "$reader" "$work/a.jsonl" mined.jsonl >"$work/read.json" || fail "read_task_lines.py"
+grep -q '"errors": \[\]' "$work/read.json" || { cat "$work/read.json" >&2; fail "read_task_lines.py finds errors"; }
+# Bad flags stop with a message.
+if "$mine" --clone_env=NO_SUCH_VAR --languages=go --max=1 2>"$work/err" >/dev/null; then fail "an unset variable"; fi
+grep -q "expected the name of a variable holding the absolute path of a clone, found it unset" "$work/err" || fail "message"
+if "$mine" --clone_env=POLY_GIT --languages=cobol --max=1 2>"$work/err" >/dev/null; then fail "an unknown language"; fi
+grep -q "cobol/rules.textproto" "$work/err" || { cat "$work/err" >&2; fail "message"; }
+echo "mine: deterministic, leak filter and languages as expected on the fixtures"

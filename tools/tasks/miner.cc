@@ -1,0 +1,206 @@
+#include "tools/tasks/miner.h"
+
+#include <map>
+#include <regex>
+#include <set>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "nlohmann/json.hpp"
+#include "stages/corpus/chunker.h"
+#include "stages/corpus/git_dump.h"
+#include "stages/corpus/labels.h"
+#include "stages/corpus/task.pb.h"
+#include "stages/corpus/unified_diff.h"
+#include "stages/framework/pipeline/status_macros.h"
+#include "tools/tasks/git_command.h"
+
+namespace repro::tasks {
+namespace {
+
+struct LogEntry {
+  std::string commit;
+  std::vector<std::string> parents;
+  std::string subject;
+};
+
+// git log from HEAD: "<commit>\t<parents>\t<subject>" a line.
+absl::StatusOr<std::vector<LogEntry>> ReadLog(const MineOptions& o) {
+  std::vector<std::string> args = {"log", "--format=%H%x09%P%x09%s"};
+  if (!o.merges) args.push_back("--no-merges");
+  if (!o.since.empty()) args.push_back("--since=" + o.since);
+  args.push_back("HEAD");
+  ASSIGN_OR_RETURN(const std::string text, RunGit(o.git_dir, args));
+  std::vector<LogEntry> out;
+  for (absl::string_view line : absl::StrSplit(text, '\n', absl::SkipEmpty())) {
+    std::vector<std::string> f = absl::StrSplit(line, absl::MaxSplits('\t', 2));
+    if (f.size() != 3 || !corpus::IsCommitId(f[0])) {
+      return absl::InternalError(absl::StrCat("git log: unexpected line \"", line, "\""));
+    }
+    out.push_back({f[0], absl::StrSplit(f[1], ' ', absl::SkipEmpty()), f[2]});
+  }
+  return out;
+}
+
+// Lowercased words of a subject: runs of [A-Za-z0-9_].
+std::set<std::string> Words(absl::string_view text) {
+  std::set<std::string> words;
+  std::string w;
+  for (char c : text) {
+    if (absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '_') {
+      w += absl::ascii_tolower(static_cast<unsigned char>(c));
+    } else if (!w.empty()) {
+      words.insert(w);
+      w.clear();
+    }
+  }
+  if (!w.empty()) words.insert(w);
+  return words;
+}
+
+// The names the leak filter looks for (see miner.h).
+std::set<std::string> LeakTerms(const corpus::Labels& labels) {
+  std::set<std::string> terms;
+  auto add = [&terms](absl::string_view t) {
+    if (t.size() >= 3) terms.insert(absl::AsciiStrToLower(t));
+  };
+  for (const std::string& file : labels.gold_files()) {
+    for (absl::string_view part : absl::StrSplit(file, '/')) add(part);
+    const absl::string_view base = file.substr(file.rfind('/') + 1);
+    add(base.substr(0, base.find('.')));
+  }
+  for (const corpus::GoldFunction& g : labels.gold_functions()) {
+    for (absl::string_view part : absl::StrSplit(g.function(), '.')) add(part);
+  }
+  return terms;
+}
+
+// The labels the pipeline would derive for fix with base `base`.
+absl::StatusOr<corpus::Labels> Labels(const MineOptions& o, const corpus::LanguageSet& languages,
+                                      const std::string& base, const std::string& fix,
+                                      std::vector<corpus::NameStatusRow>* rows) {
+  ASSIGN_OR_RETURN(const std::string name_status,
+                   RunGit(o.git_dir, {"diff-tree", "-r", "-z", "--name-status", "-M", base, fix}));
+  ASSIGN_OR_RETURN(*rows, corpus::ParseNameStatusZ(name_status, "git diff-tree"));
+  corpus::Snapshot snapshot;
+  std::string diff;
+  for (const corpus::NameStatusRow& row : *rows) {
+    if (row.status != "M" || !languages.IsGoldCandidatePath(row.path)) continue;
+    corpus::SourceFile* f = snapshot.add_files();
+    f->set_path(row.path);
+    ASSIGN_OR_RETURN(*f->mutable_content(),
+                     RunGit(o.git_dir, {"cat-file", "blob", base + ":" + row.path}));
+    f->set_bytes(f->content().size());
+    // The options of extract_history.sh, so the hunks are the pipeline's.
+    ASSIGN_OR_RETURN(
+        const std::string d,
+        RunGit(o.git_dir,
+               {"diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv",
+                "--diff-algorithm=myers", "--indent-heuristic", "--full-index", "--src-prefix=a/",
+                "--dst-prefix=b/", base, fix, "--", ":(literal)" + row.path}));
+    diff += d;
+  }
+  corpus::Labels empty;
+  if (snapshot.files_size() == 0) return empty;
+  ASSIGN_OR_RETURN(const corpus::ChunkSet chunks, corpus::ChunkSnapshot(snapshot, languages));
+  ASSIGN_OR_RETURN(const auto changes, corpus::ParseZeroContextDiff(diff, "git diff -U0"));
+  corpus::Task task;
+  task.set_id("mined");
+  task.set_base_commit(base);
+  task.set_fix_commit(fix);
+  ASSIGN_OR_RETURN(const corpus::DerivedLabels derived,
+                   corpus::DeriveLabels(task, *rows, changes, chunks, {}, languages));
+  return derived.labels;
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<MinedTask>> MineTasks(const MineOptions& o,
+                                                 const corpus::LanguageSet& languages,
+                                                 MineCounts* counts) {
+  if (o.max < 1 || o.max_files < 1) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--max and --max_files: expected at least 1, found ", o.max, " and ", o.max_files));
+  }
+  std::regex grep;
+  try {
+    grep = std::regex(o.grep, std::regex::ECMAScript | std::regex::icase);
+  } catch (const std::regex_error& e) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--grep: expected an ECMAScript regular expression, found \"", o.grep, "\" (",
+                     e.what(), ")"));
+  }
+  ASSIGN_OR_RETURN(const std::vector<LogEntry> log, ReadLog(o));
+  std::vector<MinedTask> out;
+  for (const LogEntry& e : log) {
+    if (static_cast<int>(out.size()) >= o.max) break;
+    ++counts->commits;
+    const size_t want_parents = o.merges ? 2 : 1;
+    if (e.parents.size() != 1 && e.parents.size() != want_parents) {
+      ++counts->wrong_parents;
+      continue;
+    }
+    if (!o.grep.empty() && !std::regex_search(e.subject, grep)) {
+      ++counts->no_match;
+      continue;
+    }
+    // S001 indexes base^1: a base without a parent (the root) cannot be.
+    ASSIGN_OR_RETURN(const std::string base_parents,
+                     RunGit(o.git_dir, {"rev-list", "--parents", "-n", "1", e.parents[0]}));
+    if (base_parents.find(' ') == std::string::npos) {
+      ++counts->root_base;
+      continue;
+    }
+    std::vector<corpus::NameStatusRow> rows;
+    ASSIGN_OR_RETURN(const corpus::Labels labels,
+                     Labels(o, languages, e.parents[0], e.commit, &rows));
+    if (labels.gold_files_size() < 1 || labels.gold_files_size() > o.max_files) {
+      ++counts->gold_out_of_range;
+      continue;
+    }
+    const std::set<std::string> words = Words(e.subject);
+    const std::string subject = absl::AsciiStrToLower(e.subject);
+    bool leak = false;
+    for (const std::string& t : LeakTerms(labels)) leak = leak || words.count(t) > 0;
+    for (const std::string& file : labels.gold_files()) {  // "s3.go", "cache/key.go"
+      const std::string lower = absl::AsciiStrToLower(file);
+      leak = leak || absl::StrContains(subject, lower.substr(lower.rfind('/') + 1));
+    }
+    if (leak) {
+      ++counts->leaks;
+      continue;
+    }
+    try {
+      (void)nlohmann::json(e.subject).dump();
+    } catch (const nlohmann::json::exception&) {
+      ++counts->not_utf8;  // a task file is UTF-8: never a replaced byte
+      continue;
+    }
+    MinedTask t;
+    t.id = absl::StrFormat("M%04d", static_cast<int>(out.size()) + 1);
+    t.query = e.subject;
+    t.fix_commit = e.commit;
+    if (e.parents.size() == 2) t.base_commit = e.parents[0];
+    t.gold_files.assign(labels.gold_files().begin(), labels.gold_files().end());
+    t.gold_functions = labels.gold_functions_size();
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+std::string ToJsonLine(const MinedTask& t) {
+  nlohmann::ordered_json j;
+  j["id"] = t.id;
+  j["query"] = t.query;
+  j["fix_commit"] = t.fix_commit;
+  if (!t.base_commit.empty()) j["base_commit"] = t.base_commit;
+  j["notes"] =
+      "mined by //tools/tasks:mine: the query is the commit subject, not a bug report a person "
+      "wrote";
+  return j.dump();  // MineTasks keeps only UTF-8 subjects
+}
+
+}  // namespace repro::tasks
