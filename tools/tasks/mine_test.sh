@@ -45,6 +45,30 @@ run "$work/py.jsonl" --clone_env=POLY_GIT --languages=python --max=10
 # The Go fixture: every fix subject names its area ("cache:", "ssh:", ...).
 run "$work/go.jsonl" --clone_env=E04_GIT --languages=go --max=10
 [[ ! -s "$work/go.jsonl" ]] || fail "a Go fixture subject leaked through"
+# --merges: a pull request merged with a merge commit is proposed with its
+# first parent as base_commit. Built here: a branch commit off c12 that
+# edits web/src/cart.js, merged back by a two-parent commit.
+git_poly() { GIT_DIR=$POLY_GIT GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null HOME=/nonexistent \
+  GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@t GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@t \
+  GIT_AUTHOR_DATE=2024-06-01T00:00:00Z GIT_COMMITTER_DATE=2024-06-01T00:00:00Z git "$@"; }
+head=$(git_poly rev-parse HEAD)
+export GIT_INDEX_FILE=$work/index
+git_poly read-tree "$head"
+cart=$(git_poly show "$head:web/src/cart.js" | sed 's/existing.servings += servings;/existing.servings = Math.max(existing.servings, servings);/' |
+  git_poly hash-object -w --stdin)
+git_poly update-index --cacheinfo "100644,$cart,web/src/cart.js"
+tree=$(git_poly write-tree)
+branch=$(echo "keep the larger serving count" | git_poly commit-tree "$tree" -p "$head")
+merge=$(echo "Merge branch 'servings' into main" | git_poly commit-tree "$tree" -p "$head" -p "$branch")
+git_poly update-ref refs/heads/main "$merge"
+git_poly symbolic-ref HEAD refs/heads/main
+unset GIT_INDEX_FILE
+run "$work/m.jsonl" --clone_env=POLY_GIT --languages=javascript --max=1 --merges
+grep -q "\"query\":\"Merge branch 'servings' into main\",\"fix_commit\":\"$merge\",\"base_commit\":\"$head\"" "$work/m.jsonl" ||
+  { cat "$work/m.jsonl" "$work/m.jsonl.err" >&2; fail "the merge with its first parent as base"; }
+run "$work/nm.jsonl" --clone_env=POLY_GIT --languages=javascript --max=1
+grep -q "\"fix_commit\":\"$branch\"" "$work/nm.jsonl" || { cat "$work/nm.jsonl" >&2; fail "without --merges, the branch commit"; }
+
 # A JSON Lines task file the pipeline reads.
 python3 -I -S -B "$reader" "$work/a.jsonl" mined.jsonl >"$work/read.json" || fail "read_task_lines.py"
 grep -q '"errors": \[\]' "$work/read.json" || { cat "$work/read.json" >&2; fail "read_task_lines.py finds errors"; }
@@ -53,4 +77,4 @@ if "$mine" --clone_env=NO_SUCH_VAR --languages=go --max=1 2>"$work/err" >/dev/nu
 grep -q "expected the name of a variable holding the absolute path of a clone, found it unset" "$work/err" || fail "message"
 if "$mine" --clone_env=POLY_GIT --languages=cobol --max=1 2>"$work/err" >/dev/null; then fail "an unknown language"; fi
 grep -q "cobol/rules.textproto" "$work/err" || { cat "$work/err" >&2; fail "message"; }
-echo "mine: deterministic, leak filter and languages as expected on the fixtures"
+echo "mine: deterministic, leak filter, languages and merges as expected on the fixtures"
