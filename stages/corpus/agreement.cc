@@ -12,6 +12,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "stages/framework/pipeline/status_macros.h"
+#include "stages/framework/pipeline/utf8.h"
 
 namespace repro {
 namespace corpus {
@@ -196,7 +197,7 @@ absl::Status NameSuspects(const Snapshot& snapshot, FunctionParser& parser,
         parsed.first_error_line >= 1 && parsed.first_error_line <= lines.size()
             ? absl::StripAsciiWhitespace(lines[parsed.first_error_line - 1])
             : absl::string_view();
-    s->set_text(std::string(text.substr(0, 160)));
+    s->set_text(Utf8Excerpt(text, 160));  // a Latin-1 line stays a valid string
     s->set_construct("unknown");
     for (const languages::GrammarGap& gap : rules.grammar_gaps()) {
       if (!gap.line_contains().empty() && absl::StrContains(text, gap.line_contains())) {

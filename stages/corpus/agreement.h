@@ -27,7 +27,8 @@
 //
 // NameSuspects fills agreement->suspects: for each of its suspect_files, the
 // line of the first ERROR or MISSING node of the file's content in
-// `snapshot` (parsed with `parser`, the language's), that line's text, and
+// `snapshot` (parsed with `parser`, the language's), that line's text
+// (trimmed; Utf8Excerpt of its first 160 bytes: always valid UTF-8), and
 // the construct of the first of rules.grammar_gaps whose line_contains is in
 // it, or "unknown". InvalidArgument when a suspect file is not in the
 // snapshot.

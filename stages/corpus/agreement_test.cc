@@ -158,6 +158,16 @@ TEST(NameSuspectsTest, TheFirstErrorLineAndItsConstruct) {
   EXPECT_EQ(a.suspects(0).construct(), "new(expr): new with an expression operand (Go 1.26)");
   EXPECT_EQ(a.suspects(1).line(), 4u);
   EXPECT_EQ(a.suspects(1).construct(), "unknown");
+  // A Latin-1 byte on the failing line: the text stays valid UTF-8.
+  f = snapshot.add_files();
+  f->set_path("c.go");
+  f->set_content("package c\n\nvar s = [} + \"caf\xe9\"\n");
+  ChunkerAgreement c;
+  c.add_suspect_files("c.go");
+  ASSERT_TRUE(NameSuspects(snapshot, *testing::GoParser(), rules, &c).ok());
+  ASSERT_EQ(c.suspects_size(), 1);
+  EXPECT_EQ(c.suspects(0).line(), 3u);
+  EXPECT_EQ(c.suspects(0).text(), "var s = [} + \"caf\\xe9\"");
   a.add_suspect_files("gone.go");
   EXPECT_THAT(NameSuspects(snapshot, *testing::GoParser(), rules, &a).message(),
               HasSubstr("suspect file gone.go is not in the snapshot of c"));

@@ -21,7 +21,6 @@
 #include "stages/corpus/chunker.h"
 #include "stages/corpus/corpus.pb.h"
 #include "stages/corpus/language_set.h"
-#include "stages/framework/pipeline/file_io.h"
 #include "stages/framework/pipeline/stage_proto.h"
 
 ABSL_FLAG(std::vector<std::string>, snapshot, {}, "files of a snapshot target (with content)");
@@ -49,12 +48,8 @@ void Load() {
     if (absl::EndsWith(f, ".pb")) pb = f;
   }
   if (pb.empty()) Die(absl::InvalidArgumentError("--snapshot: no .pb file"));
-  absl::StatusOr<std::string> bytes = ReadFile(pb);
-  if (!bytes.ok()) Die(bytes.status());
   Snapshot snapshot;
-  if (!snapshot.ParseFromString(*bytes)) {
-    Die(absl::InvalidArgumentError(absl::StrCat(pb, ": not a binary Snapshot")));
-  }
+  if (absl::Status s = ReadProtoFile(pb, &snapshot); !s.ok()) Die(s);
   std::vector<languages::Rules> rules;
   for (const std::string& path : absl::GetFlag(FLAGS_rules)) {
     languages::Rules r;

@@ -16,6 +16,7 @@
 #include "stages/corpus/task.pb.h"
 #include "stages/corpus/unified_diff.h"
 #include "stages/framework/pipeline/status_macros.h"
+#include "stages/framework/pipeline/utf8.h"
 #include "tools/tasks/git_command.h"
 
 namespace repro::tasks {
@@ -79,9 +80,10 @@ std::set<std::string> LeakTerms(const corpus::Labels& labels) {
 }
 
 // The labels the pipeline would derive for fix with base `base`.
-absl::StatusOr<corpus::Labels> Labels(const MineOptions& o, const corpus::LanguageSet& languages,
-                                      const std::string& base, const std::string& fix,
-                                      std::vector<corpus::NameStatusRow>* rows) {
+absl::StatusOr<corpus::Labels> MinedLabels(const MineOptions& o,
+                                           const corpus::LanguageSet& languages,
+                                           const std::string& base, const std::string& fix,
+                                           std::vector<corpus::NameStatusRow>* rows) {
   ASSIGN_OR_RETURN(const std::string name_status,
                    RunGit(o.git_dir, {"diff-tree", "-r", "-z", "--name-status", "-M", base, fix}));
   ASSIGN_OR_RETURN(*rows, corpus::ParseNameStatusZ(name_status, "git diff-tree"));
@@ -156,7 +158,7 @@ absl::StatusOr<std::vector<MinedTask>> MineTasks(const MineOptions& o,
     }
     std::vector<corpus::NameStatusRow> rows;
     ASSIGN_OR_RETURN(const corpus::Labels labels,
-                     Labels(o, languages, e.parents[0], e.commit, &rows));
+                     MinedLabels(o, languages, e.parents[0], e.commit, &rows));
     if (labels.gold_files_size() < 1 || labels.gold_files_size() > o.max_files) {
       ++counts->gold_out_of_range;
       continue;
@@ -173,9 +175,7 @@ absl::StatusOr<std::vector<MinedTask>> MineTasks(const MineOptions& o,
       ++counts->leaks;
       continue;
     }
-    try {
-      (void)nlohmann::json(e.subject).dump();
-    } catch (const nlohmann::json::exception&) {
+    if (!IsValidUtf8(e.subject)) {
       ++counts->not_utf8;  // a task file is UTF-8: never a replaced byte
       continue;
     }
