@@ -15,6 +15,7 @@
 #include "stages/corpus/functions.h"
 #include "stages/corpus/language_set.h"
 #include "stages/corpus/stage_io.h"
+#include "stages/corpus/stored_corpus.h"
 #include "stages/framework/pipeline/stage.h"
 #include "stages/framework/pipeline/stage_proto.h"
 #include "stages/framework/pipeline/status_macros.h"
@@ -37,9 +38,9 @@ absl::Status Run(Stage& stage) {
     return absl::InvalidArgumentError(
         absl::StrCat("--language=", language, ": expected one of the inputs rules/<language>"));
   }
-  ASSIGN_OR_RETURN(const Snapshot snapshot, ReadVerifiedSnapshot(stage, "snapshot"));
-  ChunkSet chunks;
-  RETURN_IF_ERROR(ReadInputProto(stage, "chunks", &chunks));
+  const ProtoReader read = StageProtoReader(stage);
+  ASSIGN_OR_RETURN(const Snapshot snapshot, ReadSnapshot(read, "snapshot"));
+  ASSIGN_OR_RETURN(const ChunkSet chunks, ReadChunks(read, "chunks", snapshot));
   ASSIGN_OR_RETURN(const Stage::NamedBytes tsv, stage.ReadNamed("check"));
   ASSIGN_OR_RETURN(const CheckOutput check, ParseCheck(tsv.bytes, tsv.name));
   auto in_language = [&](absl::string_view path) {

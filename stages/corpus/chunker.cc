@@ -1,6 +1,7 @@
 #include "stages/corpus/chunker.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <memory>
 
@@ -70,6 +71,11 @@ absl::StatusOr<bool> ChunkFile(FunctionParser& parser, absl::string_view path,
 }
 
 absl::StatusOr<ChunkSet> ChunkSnapshot(const Snapshot& snapshot, const LanguageSet& languages) {
+  return ChunkSnapshotFiles(snapshot, languages, [](absl::string_view) { return true; });
+}
+
+absl::StatusOr<ChunkSet> ChunkSnapshotFiles(const Snapshot& snapshot, const LanguageSet& languages,
+                                            const std::function<bool(absl::string_view)>& chunk) {
   ChunkSet set;
   set.set_snapshot_sha256(snapshot.snapshot_sha256());
   std::map<std::string, std::unique_ptr<FunctionParser>> parsers;  // by language
@@ -83,6 +89,7 @@ absl::StatusOr<ChunkSet> ChunkSnapshot(const Snapshot& snapshot, const LanguageS
     if (parser == nullptr) {
       ASSIGN_OR_RETURN(parser, FunctionParser::Create(*language));
     }
+    if (!chunk(f.path())) continue;
     if (f.content().size() != f.bytes()) {
       return absl::InvalidArgumentError(
           absl::StrCat("snapshot ", snapshot.commit(), ": ", f.path(),

@@ -17,6 +17,7 @@
 #ifndef REPRO_STAGES_CORPUS_CHUNKER_H_
 #define REPRO_STAGES_CORPUS_CHUNKER_H_
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,12 @@ absl::StatusOr<bool> ChunkFile(FunctionParser& parser, absl::string_view path,
 // each language the snapshot has a file of, in `languages` order, joined by
 // ", ".
 absl::StatusOr<ChunkSet> ChunkSnapshot(const Snapshot& snapshot, const LanguageSet& languages);
+
+// ChunkSnapshot of only the files for whose path `chunk` is true (the files a
+// stored snapshot holds, stored_corpus.h); `chunker` is still that of the
+// whole snapshot. The work is the chosen files', not the snapshot's.
+absl::StatusOr<ChunkSet> ChunkSnapshotFiles(const Snapshot& snapshot, const LanguageSet& languages,
+                                            const std::function<bool(absl::string_view)>& chunk);
 
 }  // namespace corpus
 }  // namespace repro

@@ -21,9 +21,12 @@
 #include "stages/corpus/chunker.h"
 #include "stages/corpus/corpus.pb.h"
 #include "stages/corpus/language_set.h"
+#include "stages/corpus/stored_corpus.h"
 #include "stages/framework/pipeline/stage_proto.h"
+#include "stages/retrieval/set_index.h"
 
-ABSL_FLAG(std::vector<std::string>, snapshot, {}, "files of a snapshot target (with content)");
+ABSL_FLAG(std::string, index, "", "the task set's summary_index.tsv (set_index.h)");
+ABSL_FLAG(std::string, task, "", "the task whose base snapshot is chunked");
 ABSL_FLAG(std::vector<std::string>, rules, {}, "rules.textproto of each language of the set");
 
 namespace repro::corpus {
@@ -43,13 +46,12 @@ void Die(const absl::Status& s) {
 }
 
 void Load() {
-  std::string pb;
-  for (const std::string& f : absl::GetFlag(FLAGS_snapshot)) {
-    if (absl::EndsWith(f, ".pb")) pb = f;
-  }
-  if (pb.empty()) Die(absl::InvalidArgumentError("--snapshot: no .pb file"));
-  Snapshot snapshot;
-  if (absl::Status s = ReadProtoFile(pb, &snapshot); !s.ok()) Die(s);
+  absl::StatusOr<retrieval::SetIndex> index = retrieval::ReadSetIndex(absl::GetFlag(FLAGS_index));
+  if (!index.ok()) Die(index.status());
+  absl::StatusOr<Snapshot> read =
+      ReadSnapshot(retrieval::IndexProtoReader(*index, absl::GetFlag(FLAGS_task)), "base_snapshot");
+  if (!read.ok()) Die(read.status());
+  const Snapshot snapshot = *std::move(read);
   std::vector<languages::Rules> rules;
   for (const std::string& path : absl::GetFlag(FLAGS_rules)) {
     languages::Rules r;

@@ -46,6 +46,7 @@ that print "SKIPPED: ..." and pass; a DEBUG line says so when the package loads.
 """
 
 load("@languages//:data.bzl", "GRAMMARS")
+load("//stages/corpus:corpus_inputs.bzl", "add_roles", "chain_commits", "corpus_inputs")
 load("//stages/corpus/languages:rules.bzl", "rules_roles")
 load("//stages/framework/pipeline:defs.bzl", "eval_stage", _name = "local_name")
 load("//stages/framework/tokens:defs.bzl", "not_configured_refreeze")
@@ -81,12 +82,15 @@ def _summary_index_impl(ctx):
         lines.append("-\tderived_lock\t%s" % derived[0].short_path)
     if ctx.file.lock:
         lines.append("-\tlock\t%s" % ctx.file.lock.short_path)
-    kinds = ["base_manifest", "base_chunks", "stale_manifest", "stale_chunks", "labels"]
+    kinds = ["base_snapshot", "base_manifest", "base_chunks", "stale_manifest", "stale_chunks", "labels"]
     for i, task in enumerate(ctx.attr.task_ids):
         for kind in kinds:
             files = getattr(ctx.attr, kind)
             if files:
                 lines.append("%s\t%s\t%s" % (task, kind, _artifact(files[i]).short_path))
+    for c, snapshot, chunks in zip(ctx.attr.chain_ids, ctx.attr.chain_snapshots, ctx.attr.chain_chunks):
+        lines.append("-\tsnapshot@%s\t%s" % (c, _artifact(snapshot).short_path))
+        lines.append("-\tchunks@%s\t%s" % (c, _artifact(chunks).short_path))
     out = ctx.actions.declare_file(ctx.label.name + ".tsv")
     ctx.actions.write(out, "\n".join(lines) + "\n")
     return [DefaultInfo(files = depset([out]), runfiles = ctx.runfiles(files = [out]))]
@@ -102,11 +106,15 @@ summary_index = rule(
         "derived_lock": attr.label(doc = "The set's derived_lock stage (its task_lock.textproto)."),
         "lock": attr.label(allow_single_file = True, doc = "The committed task lock, if any."),
         "lock_file": attr.string(doc = "The lock's workspace path, for messages."),
+        "base_snapshot": attr.label_list(),
         "base_manifest": attr.label_list(),
         "base_chunks": attr.label_list(),
         "stale_manifest": attr.label_list(),
         "stale_chunks": attr.label_list(),
         "labels": attr.label_list(),
+        "chain_ids": attr.string_list(doc = "The commits the tasks' corpora are stored against (corpus_inputs.bzl)."),
+        "chain_snapshots": attr.label_list(),
+        "chain_chunks": attr.label_list(),
     },
 )
 
@@ -119,43 +127,61 @@ def _skip_test(name, message):
     )
 
 def _commit_stages(s, c, tags, hist_args):
+    # Stored against c.reference (stored_corpus.h): the reference's whole
+    # snapshot gives the content of the blobs c's dump leaves out.
+    snapshot_inputs = dict({c.status: "status", c.tree: "tree", c.blobs: "blobs"}, **rules_roles(s.languages))
+    reference_args = []
+    if c.reference:
+        add_roles(snapshot_inputs, {m.snapshot: "snapshot@" + m.id for m in c.chain})
+        reference_args = ["--reference=" + c.reference.id]
     eval_stage(
         name = _name(c.snapshot),
         tool = _C + "snapshot_stage",
         stage = "corpus_snapshot",
-        stage_version = "1",
-        inputs = dict({c.status: "status", c.tree: "tree", c.blobs: "blobs"}, **rules_roles(s.languages)),
+        stage_version = "2",  # 2: stored against a reference
+        inputs = snapshot_inputs,
         outs = [_name(c.snapshot)[:-len("_snapshot")] + ".snapshot.pb"],
-        args = ["--repository=" + s.repository, "--commit=" + c.id] + hist_args,
+        args = ["--repository=" + s.repository, "--commit=" + c.id] + reference_args + hist_args +
+               (["--require_languages=false"] if c.id in s.reference_only else []),
         tags = tags,
     )
     p = _name(c.snapshot)[:-len("_snapshot")]
+    eval_stage(
+        name = _name(c.chunks),
+        tool = _C + "chunks_stage",
+        stage = "corpus_chunks",
+        stage_version = "2",  # 2: stored form, no text, only the stored snapshot's files
+        inputs = dict(corpus_inputs(c, snapshot = "snapshot"), **rules_roles(s.languages)),
+        outs = [p + ".chunks.pb"],
+        tags = tags,
+    )
+    if c.id in s.reference_only:
+        return  # no task reads it: stored for the commits stored against it
     eval_stage(
         name = _name(c.manifest),
         tool = _C + "manifest_stage",
         stage = "corpus_manifest",
         stage_version = "1",
-        inputs = {c.snapshot: "snapshot"},
+        inputs = corpus_inputs(c, snapshot = "snapshot"),
         outs = [p + ".manifest.json"],
-        tags = tags,
-    )
-    eval_stage(
-        name = _name(c.chunks),
-        tool = _C + "chunks_stage",
-        stage = "corpus_chunks",
-        stage_version = "1",
-        inputs = dict({c.snapshot: "snapshot"}, **rules_roles(s.languages)),
-        outs = [p + ".chunks.pb"],
         tags = tags,
     )
     for lang in _checked(s):
         check = c.prefix + lang + "_check"
+
+        # The dumps of c and its chain hold every blob of c's corpus once or
+        # more (the checkers keep one copy of an object id).
+        blobs = [c.blobs] + [m.blobs for m in c.chain]
         native.genrule(
             name = _name(check),
-            srcs = [c.tree, c.blobs],
+            srcs = [c.tree] + blobs,
             outs = ["%s.%s.check.tsv" % (p, lang)],
             tools = [_CHECKERS[lang]],
-            cmd = "$(location %s) -tree $(location %s) -blobs $(location %s) > $@" % (_CHECKERS[lang], c.tree, c.blobs),
+            cmd = "cat %s > $@.blobs && $(location %s) -tree $(location %s) -blobs $@.blobs > $@ && rm $@.blobs" % (
+                " ".join(["$(location %s)" % b for b in blobs]),
+                _CHECKERS[lang],
+                c.tree,
+            ),
             message = "%s checker functions of %s" % (lang, c.id),
             tags = tags,
         )
@@ -165,7 +191,7 @@ def _commit_stages(s, c, tags, hist_args):
             stage = "chunker_agreement",
             stage_version = "3",  # 2: one language, any checker; 3: suspect files' constructs
             args = ["--language=" + lang],
-            inputs = dict({c.snapshot: "snapshot", c.chunks: "chunks", check: "check"}, **rules_roles(s.languages)),
+            inputs = dict(add_roles(corpus_inputs(c, snapshot = "snapshot", chunks = "chunks"), {check: "check"}), **rules_roles(s.languages)),
             outs = ["%s.%s.agreement.json" % (p, lang)],
             tags = tags,
         )
@@ -191,8 +217,8 @@ def _task_stages(s, t, tags, hist_args):
         t.diff.status: "diff_status",
         t.diff.name_status: "name_status",
         t.diff.u0: "diff",
-        t.base_chunks: "base_chunks",
     }
+    add_roles(inputs, corpus_inputs(t.base, snapshot = "base_snapshot", chunks = "base_chunks"))
     inputs.update(rules_roles(s.languages))
     if t.stale != None:
         inputs[t.stale_manifest] = "stale_manifest"
@@ -305,6 +331,7 @@ def _configured_checks(s):
     prefix = s.prefix
     labels = [t.labels for t in s.tasks]
     stale = [t for t in s.tasks if t.stale != None]
+    chain = chain_commits([t.base for t in s.tasks] + [t.stale for t in stale])
     summary_index(
         name = _name(s.summary_index),
         set_name = s.name,
@@ -318,12 +345,17 @@ def _configured_checks(s):
         stale_manifest = [t.stale_manifest for t in stale] if len(stale) == len(s.tasks) else [],
         stale_chunks = [t.stale_chunks for t in stale] if len(stale) == len(s.tasks) else [],
         labels = labels,
+        base_snapshot = [t.base_snapshot for t in s.tasks],
+        chain_ids = [c.id for c in chain],
+        chain_snapshots = [c.snapshot for c in chain],
+        chain_chunks = [c.chunks for c in chain],
     )
     native.filegroup(
         name = _name(s.summary_data),
         srcs = [s.summary_index, s.task_set, s.derived_lock] + ([s.lock] if s.lock else []) + labels +
                [t.base_manifest for t in s.tasks] + [t.base_chunks for t in s.tasks] +
-               [t.stale_manifest for t in stale] + [t.stale_chunks for t in stale],
+               [t.stale_manifest for t in stale] + [t.stale_chunks for t in stale] +
+               [t.base_snapshot for t in s.tasks] + [c.snapshot for c in chain] + [c.chunks for c in chain],
     )
     native.sh_test(
         name = prefix + "labels_test",

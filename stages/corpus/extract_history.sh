@@ -19,17 +19,35 @@
 #                                       languages (their rules files)
 #   excluded_directory<TAB><name>       a directory name that keeps a path
 #                                       out of the corpus
+#   keyframes<TAB><K><TAB><K0>          store snapshots against references
+#                                       (below); without it, every one whole
 # (a snapshot needs at least one extension) and the output is
 #   git_version.txt                   `git --version` (git decides diff bytes)
 #   index.tsv                         <commit> <status> <parents...>, sorted;
 #                                     status is present | missing; a root
 #                                     commit has no parent field
 #   commits/<id>/status               "present", or "missing<TAB><refs>"
-#   commits/<id>/tree.z               git ls-tree -r -z --full-tree <id>
+#   commits/<id>/tree.z               the corpus records of
+#                                     git ls-tree -r -z --full-tree <id>
 #   commits/<id>/blobs.batch          git cat-file --batch of the blobs of the
 #                                     corpus paths: ending in an extension, no
 #                                     excluded directory ("<oid> missing" for a
-#                                     blob absent from the clone)
+#                                     blob absent from the clone); with a
+#                                     reference, only the blobs the reference's
+#                                     corpus lacks
+#   references.tsv                    <id> <reference id>, sorted: the commit a
+#                                     snapshot is stored against (docs/storage.md).
+#                                     With generation g (first-parent commits
+#                                     before id): none when g is a multiple of
+#                                     K0 (a whole keyframe); else the
+#                                     first-parent ancestor at generation
+#                                     floor(g/K)*K, or g-K when g is a multiple
+#                                     of K; none when the clone lacks it. Every
+#                                     reference is dumped as a snapshot too
+#                                     ("reference of <id>"), and stored the
+#                                     same way. The choice depends on the commit
+#                                     alone: adding a task changes no other
+#                                     commit's reference.
 #   diffs/<base>_<fix>/status         "present", or "missing<TAB>base_commit,fix_commit"
 #                                     naming the fields whose commit is absent
 #   diffs/<base>_<fix>/name_status.z  git diff-tree -r -z --name-status -M base fix
@@ -85,11 +103,22 @@ fi
 is_hex40() { [[ $1 =~ ^[0-9a-f]{40}$ ]]; }
 extensions=()
 excluded_directories=()
+keyframe_k=0
+keyframe_k0=0
 snapshots=0
 line=0
 while IFS=$'\t' read -r kind a b; do
   line=$((line + 1))
   case $kind in
+    keyframes)
+      if ! [[ $a =~ ^[1-9][0-9]{0,5}$ && $b =~ ^[1-9][0-9]{0,5}$ ]] || ((b % a != 0)); then
+        echo "requests.tsv line $line (keyframes): expected K and K0, K0 a multiple of K, found '$a' '$b'; nothing was written" >&2
+        exit 2
+      fi
+      keyframe_k=$a
+      keyframe_k0=$b
+      continue
+      ;;
     extension | excluded_directory)
       if [[ $kind == extension && ! $a =~ ^\.[A-Za-z0-9_+-]+$ ]] \
         || [[ $kind == excluded_directory && ! $a =~ ^[A-Za-z0-9_+-][A-Za-z0-9_.+-]*$ ]]; then
@@ -164,8 +193,10 @@ has_extension() {
 # authoritative): regular blobs whose path ends in an extension and has no
 # excluded directory. (A path ends in one language's extension; the
 # excluded directories of all requested languages apply: a set's languages
-# exclude each other's build directories alike.)
-select_blobs() {
+# exclude each other's build directories alike.) select_tree keeps the
+# records of a `git ls-tree -r -z` stream that are in the corpus, as they
+# are; oids_of prints the object id of each record, a line each.
+select_tree() {
   local rec meta path mode type oid d
   while IFS= read -r -d '' rec; do
     meta=${rec%%$'\t'*}
@@ -175,6 +206,13 @@ select_blobs() {
     for d in "${excluded_directories[@]}"; do
       [[ $path == "$d"/* || $path == */"$d"/* ]] && continue 2
     done
+    printf '%s\0' "$rec"
+  done
+}
+oids_of() {
+  local rec mode type oid
+  while IFS= read -r -d '' rec; do
+    read -r mode type oid <<<"${rec%%$'\t'*}"
     printf '%s\n' "$oid"
   done
 }
@@ -196,26 +234,61 @@ add_index() {
   fi
 }
 
+# reference_of <id>: sets $reference to the commit id is stored against,
+# or "" (stored whole); see references.tsv above.
+reference_of() {
+  reference=""
+  ((keyframe_k > 0)) || return 0
+  local gen skip
+  gen=$(($(g rev-list --first-parent --count "$1") - 1))
+  ((gen % keyframe_k0 != 0)) || return 0
+  skip=$((gen % keyframe_k))
+  ((skip != 0)) || skip=$keyframe_k
+  reference=$(g rev-list --first-parent --max-count=1 --skip="$skip" "$1" 2>/dev/null || true)
+}
+
+# dump_snapshot <id> <uses>: commits/<id>/{status,tree.z,blobs.batch}, and
+# the same for the commit it is stored against, down the chain.
+declare -A dumped=()
+pending=()
+dump_snapshot() {
+  local c=$1 uses=$2 d
+  [[ -z ${dumped[$c]:-} ]] || return 0
+  dumped[$c]=1
+  add_index "$c"
+  d="$out/commits/$c"
+  mkdir -p "$d"
+  status_of "$c"
+  if [[ $status != present ]]; then
+    printf '%s\t%s\n' "$status" "$uses" >"$d/status"
+    : >"$d/tree.z"
+    : >"$d/blobs.batch"
+    return 0
+  fi
+  echo present >"$d/status"
+  g ls-tree -r -z --full-tree "$c" | select_tree >"$d/tree.z"
+  reference_of "$c"
+  if [[ -z $reference ]]; then
+    oids_of <"$d/tree.z" | g cat-file --batch >"$d/blobs.batch"
+    return 0
+  fi
+  printf '%s\t%s\n' "$c" "$reference" >>"$out/references.unsorted"
+  # Only the blobs the reference's corpus lacks (by object id).
+  oids_of <"$d/tree.z" | LC_ALL=C sort -u >"$d/oids"
+  g ls-tree -r -z --full-tree "$reference" | select_tree | oids_of | LC_ALL=C sort -u >"$d/reference_oids"
+  LC_ALL=C comm -23 "$d/oids" "$d/reference_oids" | g cat-file --batch >"$d/blobs.batch"
+  rm "$d/oids" "$d/reference_oids"
+  pending+=("$reference")
+}
+
+: >"$out/references.unsorted"
 while IFS=$'\t' read -r kind a b; do
   case $kind in
     commit)
       add_index "$a"
       ;;
     snapshot)
-      add_index "$a"
-      d="$out/commits/$a"
-      mkdir -p "$d"
-      status_of "$a"
-      st=$status
-      if [[ $st == present ]]; then
-        echo present >"$d/status"
-        g ls-tree -r -z --full-tree "$a" >"$d/tree.z"
-        select_blobs <"$d/tree.z" | g cat-file --batch >"$d/blobs.batch"
-      else
-        printf '%s\t%s\n' "$st" "$b" >"$d/status"
-        : >"$d/tree.z"
-        : >"$d/blobs.batch"
-      fi
+      dump_snapshot "$a" "$b"
       ;;
     diff)
       add_index "$a"
@@ -301,5 +374,14 @@ while IFS=$'\t' read -r kind a b; do
     "") ;;
   esac
 done <"$requests"
+
+# The references, down every chain (each dumped once).
+while ((${#pending[@]} > 0)); do
+  next=${pending[-1]}
+  unset 'pending[-1]'
+  dump_snapshot "$next" "reference"
+done
+LC_ALL=C sort "$out/references.unsorted" >"$out/references.tsv"
+rm "$out/references.unsorted"
 
 printf '%s\n' "${index_lines[@]}" | LC_ALL=C sort >"$out/index.tsv"

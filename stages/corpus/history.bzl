@@ -189,6 +189,21 @@ def _git_dir(rctx, repository, errors):
     )
     return git_dir, message
 
+# Snapshots and chunks are stored against a first-parent ancestor
+# (extract_history.sh, references.tsv; docs/storage.md): every KEYFRAME_K
+# generations a link to the one KEYFRAME_K before, every KEYFRAME_K0 a whole
+# one; a chain is at most KEYFRAME_K0 / KEYFRAME_K + 1 artifacts long.
+KEYFRAME_K = 16
+KEYFRAME_K0 = 256
+
+def _references(rctx):
+    """{commit: the commit its corpus is stored against} from references.tsv."""
+    refs = {}
+    for line in rctx.read("references.tsv").splitlines():
+        c, r = line.split("\t")
+        refs[c] = r
+    return refs
+
 def _outputs(snapshot_list, diffs):
     """The files the repository exports, in order."""
     outs = []
@@ -234,6 +249,7 @@ def _extract(rctx, repository, git_dir, snapshots, commits, diffs, placeholders,
     requests = _language_requests(rctx, errors)
     if errors:
         return
+    requests.append("keyframes\t%d\t%d" % (KEYFRAME_K, KEYFRAME_K0))
     requests += ["commit\t%s" % c for c in sorted(commits.keys())]
     requests += ["snapshot\t%s\t%s" % (c, ",".join(snapshots[c])) for c in sorted(snapshots.keys()) if c not in placeholders]
     requests += ["diff\t%s" % d for d in sorted(diffs.keys()) if d.split("\t")[0] not in placeholders]
@@ -249,7 +265,7 @@ def _extract(rctx, repository, git_dir, snapshots, commits, diffs, placeholders,
             "%s=<the path you gave>" % rctx.attr.env_var if rctx.attr.env_var else "fixture",
             res.stderr.strip() or "exit status %d (a timeout after %d s?)" % (res.return_code, _timeout(3600, 5, requests)),
         ))
-        for partial in ["commits", "diffs", "index.tsv", "git_version.txt", "ancestors.tsv", "times.tsv"]:
+        for partial in ["commits", "diffs", "index.tsv", "git_version.txt", "ancestors.tsv", "times.tsv", "references.tsv"]:
             rctx.delete(partial)
         return
     for c, reason in placeholders.items():  # an ancestor the history lacks: a missing commit
@@ -335,9 +351,13 @@ def git_history_impl(rctx):
             snapshots.setdefault(c, []).append("%s.base~%d (s001_depths)" % (t["id"], d))
             if c not in placeholders:
                 commits[c] = True
-    snapshot_list = sorted(snapshots.keys())
+    references = {}
     if configured and not errors:
         _extract(rctx, repository, git_dir, snapshots, commits, diffs, placeholders, errors)
+        if not errors:
+            references = _references(rctx)
+    reference_only = sorted([r for r in {r: True for r in references.values()}.keys() if r not in snapshots])
+    snapshot_list = sorted(snapshots.keys() + reference_only)
     if rctx.attr.fixture_history:
         rctx.delete("fixture.git")
     if errors:
@@ -362,6 +382,8 @@ def git_history_impl(rctx):
         "chunker_explanations": rctx.attr.chunker_explanations or None,
         "commits": snapshot_list,
         "core_commits": core_list,
+        "references": references,
+        "reference_only": reference_only,
         "tasks": tasks,
         "lsa_training": lsa,
     })

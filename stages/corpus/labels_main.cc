@@ -23,6 +23,7 @@
 #include "stages/corpus/history_flags.h"
 #include "stages/corpus/labels.h"
 #include "stages/corpus/stage_io.h"
+#include "stages/corpus/stored_corpus.h"
 #include "stages/corpus/task_spec.h"
 #include "stages/corpus/unified_diff.h"
 #include "stages/framework/pipeline/stage.h"
@@ -99,8 +100,9 @@ absl::Status Run(Stage& stage) {
   ASSIGN_OR_RETURN(const Task* task, FindTask(set, absl::GetFlag(FLAGS_task)));
   const Task& t = *task;
   ASSIGN_OR_RETURN(const FixDiff diff, ReadFixDiff(stage, t));
-  ChunkSet base_chunks;
-  RETURN_IF_ERROR(ReadInputProto(stage, "base_chunks", &base_chunks));
+  const ProtoReader read = StageProtoReader(stage);
+  ASSIGN_OR_RETURN(const Snapshot base, ReadSnapshot(read, "base_snapshot"));
+  ASSIGN_OR_RETURN(const ChunkSet base_chunks, ReadChunks(read, "base_chunks", base));
   ASSIGN_OR_RETURN(const std::set<std::string> stale_paths, ReadStalePaths(stage, t));
   ASSIGN_OR_RETURN(const LanguageSet languages, LanguageSet::FromStage(stage));
   ASSIGN_OR_RETURN(const DerivedLabels derived,

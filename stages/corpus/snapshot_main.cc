@@ -1,12 +1,20 @@
-// Stage tool: the Snapshot of one commit (snapshot.h).
+// Stage tool: the Snapshot of one commit (snapshot.h), in its stored form
+// (stored_corpus.h).
 //
 // Inputs (roles): status, tree, blobs — commits/<id>/{status,tree.z,blobs.batch}
-// written by extract_history.sh. Flags: --repository (logical name),
-// --commit, --history (where commits come from), --remedy (what to do when
-// one is missing). Output: the binary Snapshot, content included. A commit
-// absent from the clone stops the stage, naming the tasks and fields that use
-// it; blobs absent from the clone are recorded in Snapshot.missing.
+// written by extract_history.sh — and, with --reference, snapshot@<commit>
+// for the reference and every commit down its chain: the reference's whole
+// snapshot gives the content of the blobs the dump leaves out. Flags:
+// --repository (logical name), --commit, --reference, --require_languages
+// (false for a commit only stored as a reference), --history (where commits
+// come from), --remedy (what to do when one is missing). Output: the binary
+// stored Snapshot. A commit absent from the clone stops the stage, naming the
+// tasks and fields that use it; blobs absent from the clone are recorded in
+// Snapshot.missing.
 #include <iostream>
+#include <map>
+#include <optional>
+#include <string>
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
@@ -14,11 +22,14 @@
 #include "stages/corpus/history_flags.h"
 #include "stages/corpus/snapshot.h"
 #include "stages/corpus/stage_io.h"
+#include "stages/corpus/stored_corpus.h"
 #include "stages/framework/pipeline/stage.h"
 #include "stages/framework/pipeline/status_macros.h"
 
 ABSL_FLAG(std::string, repository, "", "Logical repository name.");
 ABSL_FLAG(std::string, commit, "", "Commit id of the snapshot.");
+ABSL_FLAG(std::string, reference, "", "The commit it is stored against (none: stored whole).");
+ABSL_FLAG(bool, require_languages, true, "Every language of the set must have a file.");
 
 namespace repro {
 namespace corpus {
@@ -35,15 +46,26 @@ absl::Status Run(Stage& stage) {
   ASSIGN_OR_RETURN(const std::vector<TreeEntry> tree, ParseLsTree(tree_in.bytes, tree_in.name));
   ASSIGN_OR_RETURN(const Stage::NamedBytes blobs_in, stage.ReadNamed("blobs"));
   using BlobMap = std::map<std::string, BatchObject>;
-  ASSIGN_OR_RETURN(const BlobMap blobs, ParseCatFileBatch(blobs_in.bytes, blobs_in.name));
+  ASSIGN_OR_RETURN(BlobMap blobs, ParseCatFileBatch(blobs_in.bytes, blobs_in.name));
+  const std::string reference_id = absl::GetFlag(FLAGS_reference);
+  std::optional<Snapshot> reference;
+  if (!reference_id.empty()) {
+    ASSIGN_OR_RETURN(reference, ReadSnapshot(StageProtoReader(stage), SnapshotRole(reference_id)));
+    for (const SourceFile& f : reference->files())
+      blobs.try_emplace(f.blob_id(), BatchObject{false, "blob", f.content()});
+    for (const MissingBlob& m : reference->missing())
+      blobs.try_emplace(m.blob_id(), BatchObject{true, "", ""});
+  }
   ASSIGN_OR_RETURN(const Snapshot snapshot,
                    BuildSnapshot(absl::GetFlag(FLAGS_repository), commit, tree, blobs, languages));
-  RETURN_IF_ERROR(CheckLanguagesPresent(snapshot, languages));
+  if (absl::GetFlag(FLAGS_require_languages)) {
+    RETURN_IF_ERROR(CheckLanguagesPresent(snapshot, languages));
+  }
   if (snapshot.missing_size() > 0) {
     std::cerr << stage.label() << ": " << snapshot.missing_size()
               << " blob(s) missing from the clone, skipped and recorded\n";
   }
-  return WriteOnlyOutputProto(stage, snapshot);
+  return WriteOnlyOutputProto(stage, StoredSnapshot(snapshot, reference ? &*reference : nullptr));
 }
 
 }  // namespace

@@ -33,13 +33,6 @@ absl::Status WriteOnlyOutputProto(Stage& stage, const google::protobuf::Message&
   return WriteOutputProto(stage, name, message);
 }
 
-absl::StatusOr<Snapshot> ReadVerifiedSnapshot(const Stage& stage, absl::string_view role) {
-  Snapshot snapshot;
-  RETURN_IF_ERROR(ReadInputProto(stage, role, &snapshot));
-  RETURN_IF_ERROR(VerifySnapshot(snapshot, /*require_content=*/true));
-  return snapshot;
-}
-
 absl::Status CheckHistoryStatus(absl::string_view status_bytes, absl::string_view what,
                                 absl::string_view description, absl::string_view remedy) {
   absl::string_view line = absl::StripSuffix(status_bytes, "\n");

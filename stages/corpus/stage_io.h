@@ -6,9 +6,8 @@
 // InvalidArgument saying how many are declared. WriteOnlyOutput and
 // WriteOnlyOutputProto write `bytes` / `message` (as WriteOutputProto) to it.
 //
-// ReadVerifiedSnapshot reads the full Snapshot (content included) of the
-// input `role` and checks it with VerifySnapshot (snapshot.h); errors are
-// those of ReadInputProto and VerifySnapshot.
+// A commit's snapshot and chunks are read with ReadSnapshot and ReadChunks
+// (stored_corpus.h).
 //
 // CheckHistoryStatus reads a status file written by extract_history.sh or
 // history.bzl ("present", "missing<TAB><uses>" or
@@ -40,8 +39,6 @@ absl::StatusOr<std::string> OnlyOutput(const Stage& stage);
 absl::Status WriteOnlyOutput(Stage& stage, std::string bytes);
 
 absl::Status WriteOnlyOutputProto(Stage& stage, const google::protobuf::Message& message);
-
-absl::StatusOr<Snapshot> ReadVerifiedSnapshot(const Stage& stage, absl::string_view role);
 
 absl::Status CheckHistoryStatus(absl::string_view status_bytes, absl::string_view what,
                                 absl::string_view description, absl::string_view remedy);

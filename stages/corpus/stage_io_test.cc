@@ -63,34 +63,6 @@ TEST(OnlyOutputTest, WritesTheOneDeclaredOutput) {
   EXPECT_TRUE(two.written().empty());
 }
 
-TEST(ReadVerifiedSnapshotTest, ReadsAndVerifies) {
-  const std::string dir = ::testing::TempDir();
-  Snapshot good;
-  good.set_repository("r");
-  good.set_commit("c");
-  SourceFile* f = good.add_files();
-  f->set_path("a.go");
-  f->set_content("package a\n");
-  f->set_bytes(f->content().size());
-  f->set_sha256(Sha256Hex(f->content()));
-  good.set_snapshot_sha256(SnapshotSha256(good));
-  Snapshot bad = good;
-  bad.mutable_files(0)->set_content("package b\n");
-  ASSERT_TRUE(WriteFileAtomically(dir + "/good.snapshot.pb", good.SerializeAsString()).ok());
-  ASSERT_TRUE(WriteFileAtomically(dir + "/bad.snapshot.pb", bad.SerializeAsString()).ok());
-  Stage stage("//x:y",
-              {{"good", dir + "/good.snapshot.pb", "pkg/good.snapshot.pb"},
-               {"bad", dir + "/bad.snapshot.pb", "pkg/bad.snapshot.pb"}},
-              {});
-  absl::StatusOr<Snapshot> read = ReadVerifiedSnapshot(stage, "good");
-  ASSERT_TRUE(read.ok()) << read.status();
-  EXPECT_EQ(read->SerializeAsString(), good.SerializeAsString());
-  EXPECT_TRUE(IsError(ReadVerifiedSnapshot(stage, "bad"), absl::StatusCode::kDataLoss,
-                      "snapshot of r@c: files[0] (a.go): content does not match its bytes/sha256"));
-  EXPECT_TRUE(IsError(ReadVerifiedSnapshot(stage, "other"), absl::StatusCode::kNotFound,
-                      "no input with role 'other'"));
-}
-
 }  // namespace
 }  // namespace corpus
 }  // namespace repro

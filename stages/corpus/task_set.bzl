@@ -12,7 +12,10 @@ lock (label of the task lock, or None when absent), lock_file (its workspace
 path), history_source (where the commits come from, as data: {history_source:
 fixture, fixture_history, task_file} or {history_source: clone, clone_env,
 history_repository}; the corpus stages' flags, history_flags.h), frozen_snapshot_hashes, chunker_explanations (labels or
-None), commits (ids, sorted), core_commits (ids), tasks ([{id, fix_commit,
+None), commits (ids, sorted: the tasks' commits and every reference they are
+stored against), core_commits (ids), reference_only (the ids of commits only
+stored as references), references ({commit id: the id of the
+commit its corpus is stored against}, stored_corpus.h), tasks ([{id, fix_commit,
 base_commit, stale_commit, stale_at: {depth: commit id} for depths > 1,
 where: "<file>:<line>" or "<file> (tasks[i])"}] in spec order), lsa_training
 (id or None).
@@ -30,8 +33,12 @@ task_set(data) returns a struct (every label a string):
   index                   the history's index.tsv
   commits                 [commit struct] sorted by id: id, status, tree, blobs
                           (git dumps), snapshot, manifest, chunks (stage
-                          targets) and prefix (of the targets of each
-                          language's independent check)
+                          targets), prefix (of the targets of each
+                          language's independent check), reference and chain
+                          (the commit structs it is stored against, nearest
+                          first; corpus_inputs.bzl reads them)
+  reference_only          {id: True} of the commits that are only references
+                          (no task names them: no language need be present)
   core_commits            the base, stale and LSA commits among them (the
                           snapshot hashes and the chunker agreement cover
                           these; S001 depths > 1 add the others)
@@ -63,11 +70,30 @@ def history_repository(set_name):
     """The name of the git_history repository of a task set: "<set>_history"."""
     return set_name + "_history"
 
-def _commit(repo, targets, c):
+def _chain(refs, c):
+    """The references of c, nearest first, down to a whole snapshot."""
+    chain = []
+    start = c
+    for _ in range(64):  # stored_corpus.h: kMaxChain
+        c = refs.get(c)
+        if c == None:
+            return chain
+        chain.append(c)
+    fail("the chain of references of %s is longer than 64" % start)
+
+def _commit(repo, targets, c, refs):
+    chain = [_stored_commit(repo, targets, r, []) for r in _chain(refs, c)]
+    return _stored_commit(repo, targets, c, chain)
+
+def _stored_commit(repo, targets, c, chain):
     d = "@%s//:commits/%s/" % (repo, c)
     t = "%scommit_%s_" % (targets, c)
     return struct(
         id = c,
+        # The commit its snapshot and chunks are stored against (None: stored
+        # whole), and that one's chain (stored_corpus.h; corpus_inputs.bzl).
+        reference = chain[0] if chain else None,
+        chain = chain,
         status = d + "status",
         tree = d + "tree.z",
         blobs = d + "blobs.batch",
@@ -79,22 +105,22 @@ def _commit(repo, targets, c):
         prefix = t,
     )
 
-def _stale(repo, targets, a, depth, commit):
+def _stale(repo, targets, a, depth, commit, refs):
     k = "stale" if depth == 1 else "stale_k%d" % depth
     return struct(
         depth = depth,
-        commit = _commit(repo, targets, commit),
+        commit = _commit(repo, targets, commit, refs),
         snapshot = a + k + "_snapshot",
         manifest = a + k + "_manifest",
         chunks = a + k + "_chunks",
     )
 
-def _task(repo, targets, t):
+def _task(repo, targets, t, refs):
     base, fix, stale = t["base_commit"], t["fix_commit"], t["stale_commit"]
     d = "@%s//:diffs/%s_%s/" % (repo, base, fix)
     a = "%s%s_" % (targets, t["id"])
-    at = {1: _stale(repo, targets, a, 1, stale)} if stale else {}
-    at.update({k: _stale(repo, targets, a, k, c) for k, c in t["stale_at"].items()})
+    at = {1: _stale(repo, targets, a, 1, stale, refs)} if stale else {}
+    at.update({k: _stale(repo, targets, a, k, c, refs) for k, c in t["stale_at"].items()})
     return struct(
         id = t["id"],
         where = t["where"],
@@ -104,8 +130,8 @@ def _task(repo, targets, t):
         spec_file = t["id"] + ".task.pb",
         labels = a + "labels",
         diff = struct(status = d + "status", name_status = d + "name_status.z", u0 = d + "u0.diff"),
-        base = _commit(repo, targets, base),
-        stale = _commit(repo, targets, stale) if stale else None,
+        base = _commit(repo, targets, base, refs),
+        stale = _commit(repo, targets, stale, refs) if stale else None,
         base_snapshot = a + "base_snapshot",
         base_manifest = a + "base_manifest",
         base_chunks = a + "base_chunks",
@@ -129,6 +155,7 @@ def task_set(data):
     prefix = name + "/"
     targets = "%s:%s" % (CORPUS_PACKAGE, prefix)
     lsa = data["lsa_training"]
+    refs = data["references"]
     return struct(
         name = name,
         repository = data["repository"],
@@ -144,10 +171,11 @@ def task_set(data):
         package = CORPUS_PACKAGE,
         prefix = prefix,
         index = "@%s//:index.tsv" % repo,
-        commits = [_commit(repo, targets, c) for c in data["commits"]],
-        core_commits = [_commit(repo, targets, c) for c in data["core_commits"]],
-        tasks = [_task(repo, targets, t) for t in data["tasks"]],
-        lsa_training = _commit(repo, targets, lsa) if lsa else None,
+        commits = [_commit(repo, targets, c, refs) for c in data["commits"]],
+        core_commits = [_commit(repo, targets, c, refs) for c in data["core_commits"]],
+        reference_only = {c: True for c in data["reference_only"]},
+        tasks = [_task(repo, targets, t, refs) for t in data["tasks"]],
+        lsa_training = _commit(repo, targets, lsa, refs) if lsa else None,
         task_set = targets + "task_set",
         task_specs = targets + "task_specs",
         snapshot_hashes = targets + "snapshot_hashes",

@@ -29,7 +29,8 @@ namespace corpus {
 namespace {
 
 // The history the spec is checked against: the messages from the flags, the
-// commit index, and the blob paths of every tree/<commit> input.
+// commit index, and the blob paths of every tree/<commit> input (its corpus records:
+// extract_history.sh keeps only those).
 absl::StatusOr<HistoryView> ReadHistory(const Stage& stage) {
   HistoryView history;
   ASSIGN_OR_RETURN(const HistoryMessages messages, HistoryFromFlags());

@@ -29,6 +29,7 @@
 #include "stages/corpus/corpus.pb.h"
 #include "stages/corpus/language_set.h"
 #include "stages/corpus/stage_io.h"
+#include "stages/corpus/stored_corpus.h"
 #include "stages/corpus/task.pb.h"
 #include "stages/experiments/experiment.pb.h"
 #include "stages/framework/pipeline/stage.h"
@@ -243,9 +244,10 @@ absl::Status CountCorpus(const Stage& stage, GridReport* report) {
   RETURN_IF_ERROR(ReadInputProto(stage, "tasks", &set));
   for (const corpus::Task& t : set.tasks()) {
     corpus::Snapshot base;
-    corpus::ChunkSet chunks;
     RETURN_IF_ERROR(ReadInputProto(stage, "base/" + t.id(), &base));
-    RETURN_IF_ERROR(ReadInputProto(stage, "base_chunks/" + t.id(), &chunks));
+    ASSIGN_OR_RETURN(
+        const corpus::ChunkSet chunks,
+        corpus::ReadChunkRanges(corpus::StageProtoReader(stage), "base_chunks/" + t.id(), base));
     std::map<std::string, CorpusCount> counts;
     auto count = [&](const std::string& path) -> absl::StatusOr<CorpusCount*> {
       const corpus::languages::Rules* r = languages.LanguageOf(path);

@@ -66,6 +66,7 @@
 #include "stages/corpus/functions.h"
 #include "stages/corpus/language_set.h"
 #include "stages/corpus/stage_io.h"
+#include "stages/corpus/stored_corpus.h"
 #include "stages/corpus/task.pb.h"
 #include "stages/experiments/experiment.pb.h"
 #include "stages/experiments/model_pins.h"
@@ -186,8 +187,9 @@ absl::Status ReadCorpus(const Stage& stage, const CellFlags& f, CellCorpus* c) {
   // The task set was validated by the corpus stage (task_set.pb).
   RETURN_IF_ERROR(ReadInputProto(stage, "tasks", &c->task_set));
   ASSIGN_OR_RETURN(c->task, FindTask(c->task_set, f.task_id));
-  RETURN_IF_ERROR(ReadInputProto(stage, "snapshot", &c->snapshot));
-  RETURN_IF_ERROR(ReadInputProto(stage, "chunks", &c->chunks));
+  const corpus::ProtoReader read = corpus::StageProtoReader(stage);
+  ASSIGN_OR_RETURN(c->snapshot, corpus::ReadSnapshot(read, "snapshot"));
+  ASSIGN_OR_RETURN(c->chunks, corpus::ReadChunks(read, "chunks", c->snapshot));
   RETURN_IF_ERROR(ReadInputProto(stage, "labels", &c->labels));
   std::string expected_commit = c->task->base_commit();
   if (f.Is(CONDITION_KIND_STALE_INDEX)) {

@@ -57,6 +57,7 @@ When the set's history or the experiment's vector cache is not configured
 built.
 """
 
+load("//stages/corpus:corpus_inputs.bzl", "add_roles", "chain_commits", "corpus_inputs")
 load("//stages/corpus/languages:rules.bzl", "rules_label", "rules_roles")
 load("//stages/framework/pipeline:defs.bzl", "eval_stage", _name = "local_name")
 load("//stages/grid:conditions.bzl", "experiment_conditions", "reads_rules")
@@ -105,8 +106,7 @@ def _cells(e, tags):
                     inputs[_distractor_rules(e)] = "rules"
                 elif reads_rules(c) == "set":
                     inputs.update(rules_roles(e.set.languages))
-                inputs[commit.snapshot] = "snapshot"
-                inputs[commit.chunks] = "chunks"
+                add_roles(inputs, corpus_inputs(commit, snapshot = "snapshot", chunks = "chunks"))
                 if h.dense_model != None:
                     inputs[h.dense_model.embeddings[commit.id]] = "embeddings"
                 eval_stage(
@@ -195,7 +195,7 @@ def _aggregate(e, cells, tags):
     }
     for t in e.tasks:  # per-task aliases: tasks may share a commit
         inputs[t.base_manifest] = "base/" + t.id
-        inputs[t.base_chunks] = "base_chunks/" + t.id
+        add_roles(inputs, corpus_inputs(t.base, chunks = "base_chunks/" + t.id))
         inputs[t.labels] = "labels/" + t.id
         for k in e.s001_depths:
             inputs[t.stale_at[k].manifest] = "stale_k%d/%s" % (k, t.id)
@@ -261,8 +261,7 @@ def _harness_baseline(e, tags):
     if models or e.vector_cache != None:
         inputs[e.pins] = "pins"
     for t in e.tasks:
-        inputs[t.base_snapshot] = "snapshot/" + t.id
-        inputs[t.base_chunks] = "chunks/" + t.id
+        add_roles(inputs, corpus_inputs(t.base, snapshot = "snapshot/" + t.id, chunks = "chunks/" + t.id))
         inputs[t.labels] = "labels/" + t.id
     p = e.grid.prefix
     _grid_stage(
@@ -296,9 +295,13 @@ def _search_index_impl(ctx):
                 ("base_snapshot", ctx.attr.base_snapshots),
                 ("base_chunks", ctx.attr.base_chunks),
                 ("labels", ctx.attr.labels),
+                ("stale_snapshot", ctx.attr.stale_snapshots),
                 ("stale_chunks", ctx.attr.stale_chunks),
             ]:
                 lines.append("%s\t%s\t%s" % (task, role, _artifact(targets[i]).short_path))
+        for c, snapshot, chunks in zip(ctx.attr.chain_ids, ctx.attr.chain_snapshots, ctx.attr.chain_chunks):
+            lines.append("-\tsnapshot@%s\t%s" % (c, _artifact(snapshot).short_path))
+            lines.append("-\tchunks@%s\t%s" % (c, _artifact(chunks).short_path))
     out = ctx.actions.declare_file(ctx.label.name + ".tsv")
     ctx.actions.write(out, "\n".join(lines) + "\n")
     return [DefaultInfo(files = depset([out]))]
@@ -331,7 +334,11 @@ search_index = rule(
         "base_snapshots": attr.label_list(),
         "base_chunks": attr.label_list(),
         "labels": attr.label_list(),
+        "stale_snapshots": attr.label_list(),
         "stale_chunks": attr.label_list(),
+        "chain_ids": attr.string_list(doc = "The commits the tasks' corpora are stored against (corpus_inputs.bzl)."),
+        "chain_snapshots": attr.label_list(),
+        "chain_chunks": attr.label_list(),
     },
 )
 
@@ -346,6 +353,7 @@ def _search_data(e):
     # The fill command reads this index to fill the cache, so it works before
     # the cache is configured; the search command needs the cache itself.
     cache = [e.vector_cache.file] if e.vector_cache != None and e.vector_cache.configured else []
+    chain = chain_commits([t.base for t in tasks] + [t.stale for t in tasks])
     search_index(
         name = _name(e.grid.search_index),
         experiment = e.name,
@@ -361,14 +369,20 @@ def _search_data(e):
         base_snapshots = [t.base_snapshot for t in tasks],
         base_chunks = [t.base_chunks for t in tasks],
         labels = [t.labels for t in tasks],
+        stale_snapshots = [t.stale_snapshot for t in tasks],
         stale_chunks = [t.stale_chunks for t in tasks],
+        chain_ids = [c.id for c in chain],
+        chain_snapshots = [c.snapshot for c in chain],
+        chain_chunks = [c.chunks for c in chain],
     )
     native.filegroup(
         name = _name(e.grid.search_data),
         srcs = [e.grid.search_index, e.set.task_set, e.grid.spec, e.pins, _distractor_rules(e)] +
                [h.config for h in e.harnesses] +
                [m.target for m in models] + cache + [t.base_snapshot for t in tasks] +
-               [t.base_chunks for t in tasks] + [t.labels for t in tasks] + [t.stale_chunks for t in tasks],
+               [t.base_chunks for t in tasks] + [t.labels for t in tasks] +
+               [t.stale_snapshot for t in tasks] + [t.stale_chunks for t in tasks] +
+               [c.snapshot for c in chain] + [c.chunks for c in chain],
     )
 
 def _trec(e, cells, tags):

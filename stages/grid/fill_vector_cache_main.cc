@@ -104,10 +104,12 @@ absl::StatusOr<std::vector<std::string>> ExperimentTexts(const SetIndex& index) 
     for (std::string& t : ChunkTexts(chunks)) texts.push_back(std::move(t));
   };
   for (const corpus::Task& task : tasks.tasks()) {
-    for (const char* role : {"base_chunks", "stale_chunks"}) {
-      ASSIGN_OR_RETURN(std::string path, PathOf(index, task.id(), role));
-      corpus::ChunkSet chunks;
-      RETURN_IF_ERROR(ReadBinaryProto(path, &chunks));
+    const corpus::ProtoReader read = IndexProtoReader(index, task.id());
+    for (const std::string corpus : {"base", "stale"}) {
+      ASSIGN_OR_RETURN(const corpus::Snapshot snapshot,
+                       corpus::ReadSnapshot(read, corpus + "_snapshot"));
+      ASSIGN_OR_RETURN(const corpus::ChunkSet chunks,
+                       corpus::ReadChunks(read, corpus + "_chunks", snapshot));
       add(chunks);
     }
     if (max_dose > 0) {
@@ -122,6 +124,14 @@ absl::StatusOr<std::vector<std::string>> ExperimentTexts(const SetIndex& index) 
   for (const std::string& extra : absl::GetFlag(FLAGS_extra_chunks)) {
     corpus::ChunkSet chunks;
     RETURN_IF_ERROR(ReadBinaryProto(FromCaller(extra), &chunks));
+    for (const corpus::Chunk& c : chunks.chunks()) {
+      if (!c.function().empty() && c.text().empty()) {  // a function chunk has a line at least
+        return absl::InvalidArgumentError(absl::StrCat(
+            "--extra_chunks=", extra, ": chunk ", c.path(), " ", c.function(),
+            " has no text: a task set's stored chunks (stored without text, stored_corpus.h) "
+            "are read through their experiment's index, not given here"));
+      }
+    }
     add(chunks);
   }
   return texts;

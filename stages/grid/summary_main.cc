@@ -129,10 +129,10 @@ absl::StatusOr<TaskArtifacts> LoadTask(const SetIndex& set, const std::string& i
   ASSIGN_OR_RETURN(a.base, ReadArtifact<Snapshot>(base));
   ASSIGN_OR_RETURN(const std::string stale, path(id, "stale_manifest"));
   ASSIGN_OR_RETURN(a.stale, ReadArtifact<Snapshot>(stale));
-  ASSIGN_OR_RETURN(const std::string base_chunks, path(id, "base_chunks"));
-  ASSIGN_OR_RETURN(a.base_chunks, ReadArtifact<ChunkSet>(base_chunks));
-  ASSIGN_OR_RETURN(const std::string stale_chunks, path(id, "stale_chunks"));
-  ASSIGN_OR_RETURN(a.stale_chunks, ReadArtifact<ChunkSet>(stale_chunks));
+  // Chunk counts and ranges only: the manifests carry no content.
+  const corpus::ProtoReader read = retrieval::IndexProtoReader(set, id);
+  ASSIGN_OR_RETURN(a.base_chunks, corpus::ReadChunkRanges(read, "base_chunks", a.base));
+  ASSIGN_OR_RETURN(a.stale_chunks, corpus::ReadChunkRanges(read, "stale_chunks", a.stale));
   ASSIGN_OR_RETURN(const std::string labels, path(id, "labels"));
   ASSIGN_OR_RETURN(a.labels, ReadArtifact<Labels>(labels));
   ASSIGN_OR_RETURN(const std::string derived, path("-", "derived_lock"));

@@ -42,8 +42,8 @@
 
 // Each flag takes the files of a stage target ($(rootpaths ...)); the
 // artifact is the one ending in ".pb".
-ABSL_FLAG(std::vector<std::string>, snapshot, {}, "binary Snapshot (with content)");
-ABSL_FLAG(std::vector<std::string>, chunks, {}, "binary ChunkSet of the snapshot");
+ABSL_FLAG(std::string, index, "", "the task set's summary_index.tsv (set_index.h)");
+ABSL_FLAG(std::string, task, "", "the task whose base snapshot and chunks are read");
 ABSL_FLAG(std::vector<std::string>, task_set, {}, "binary TaskSet (queries)");
 ABSL_FLAG(std::vector<std::string>, lsa_model, {}, "LSA model artifact");
 ABSL_FLAG(std::string, file_harness, "", "config of a DOCUMENT_UNIT_FILES harness (BUILD sets it)");
@@ -81,16 +81,13 @@ std::string Pb(const std::vector<std::string>& files) {
 
 void Load() {
   static Data data;
-  corpus::Snapshot snapshot;
-  corpus::ChunkSet chunks;
   corpus::TaskSet tasks;
-  for (auto [path, msg] : std::vector<std::pair<std::string, google::protobuf::Message*>>{
-           {Pb(absl::GetFlag(FLAGS_snapshot)), &snapshot},
-           {Pb(absl::GetFlag(FLAGS_chunks)), &chunks},
-           {Pb(absl::GetFlag(FLAGS_task_set)), &tasks}}) {
-    if (absl::Status s = ReadBinaryProto(path, msg); !s.ok()) Die(s);
-  }
-  absl::StatusOr<Corpus> c = Corpus::Create(snapshot, chunks);
+  if (absl::Status s = ReadBinaryProto(Pb(absl::GetFlag(FLAGS_task_set)), &tasks); !s.ok()) Die(s);
+  absl::StatusOr<SetIndex> index = ReadSetIndex(absl::GetFlag(FLAGS_index));
+  if (!index.ok()) Die(index.status());
+  absl::StatusOr<TaskCorpus> task = LoadTaskCorpus(*index, absl::GetFlag(FLAGS_task));
+  if (!task.ok()) Die(task.status());
+  absl::StatusOr<Corpus> c = Corpus::Create(task->snapshot, task->chunks);
   if (!c.ok()) Die(c.status());
   data.corpus = std::make_unique<Corpus>(*std::move(c));
   for (size_t i = 0; i < data.corpus->files().size(); ++i) {

@@ -11,7 +11,7 @@ trains the model on the function chunks of the set's LSA training snapshot
                              pinned per experiment (data/experiments/<e>.pins.textproto)
   <set>/<name>.summary.json  LsaModelSummary, with that sha256
 
-and, for every commit c of the set, the eval_stage m.embeddings[c]
+and, for every commit c of the set (but those only stored as references), the eval_stage m.embeddings[c]
 ("<set>/<name>/commit_<c>_embeddings", tool //stages/retrieval:embed_chunks),
 which embeds every chunk of that commit's snapshot once with the model:
 
@@ -26,6 +26,7 @@ retrieval targets (harness_baseline, search data) are defined with the grid
 (stages/grid/defs.bzl).
 """
 
+load("//stages/corpus:corpus_inputs.bzl", "corpus_inputs")
 load("//stages/framework/pipeline:defs.bzl", "eval_stage", _name = "local_name")
 
 def lsa_models(models):
@@ -47,11 +48,10 @@ def lsa_models(models):
         eval_stage(
             name = _name(m.target),
             outs = [prefix + m.artifact, prefix + m.summary],
-            inputs = {
-                m.config: "config",
-                s.lsa_training.snapshot: "snapshot",
-                s.lsa_training.chunks: "chunks",
-            },
+            inputs = dict(
+                {m.config: "config"},
+                **corpus_inputs(s.lsa_training, snapshot = "snapshot", chunks = "chunks")
+            ),
             args = ["--training_commit=" + s.lsa_training.id],
             stage = "lsa_model",
             stage_version = "1",
@@ -63,15 +63,16 @@ def lsa_models(models):
 def _chunk_embeddings(m):
     s = m.task_set
     for c in s.commits:
+        if c.id in s.reference_only:
+            continue
         name = _name(m.embeddings[c.id])
         eval_stage(
             name = name,
             outs = [name + ".pb"],
-            inputs = {
-                c.snapshot: "snapshot",
-                c.chunks: "chunks",
-                m.target: "model:" + m.artifact,
-            },
+            inputs = dict(
+                {m.target: "model:" + m.artifact},
+                **corpus_inputs(c, snapshot = "snapshot", chunks = "chunks")
+            ),
             args = ["--commit=" + c.id],
             stage = "chunk_embeddings",
             stage_version = "1",

@@ -23,6 +23,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "stages/corpus/corpus.pb.h"
+#include "stages/corpus/stored_corpus.h"
 #include "stages/framework/pipeline/stage.h"
 #include "stages/framework/pipeline/stage_proto.h"
 #include "stages/framework/pipeline/status_macros.h"
@@ -37,10 +38,9 @@ namespace repro::retrieval {
 namespace {
 
 absl::Status Run(Stage& stage) {
-  corpus::Snapshot snapshot;
-  RETURN_IF_ERROR(ReadInputProto(stage, "snapshot", &snapshot));
-  corpus::ChunkSet chunks;
-  RETURN_IF_ERROR(ReadInputProto(stage, "chunks", &chunks));
+  const corpus::ProtoReader read = corpus::StageProtoReader(stage);
+  ASSIGN_OR_RETURN(const corpus::Snapshot snapshot, corpus::ReadSnapshot(read, "snapshot"));
+  ASSIGN_OR_RETURN(const corpus::ChunkSet chunks, corpus::ReadChunks(read, "chunks", snapshot));
   const std::string expected = absl::GetFlag(FLAGS_commit);
   if (snapshot.commit() != expected) {
     return absl::FailedPreconditionError(absl::StrCat("snapshot: expected commit ", expected,

@@ -23,6 +23,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "stages/corpus/corpus.pb.h"
+#include "stages/corpus/stored_corpus.h"
 #include "stages/corpus/task.pb.h"
 #include "stages/experiments/model_pins.h"
 #include "stages/framework/pipeline/stage.h"
@@ -72,10 +73,11 @@ absl::StatusOr<ModelPaths> ReadModelPaths(const Stage& stage) {
 // labels/T into `labels`.
 absl::StatusOr<Corpus> ReadTaskCorpus(const Stage& stage, const corpus::Task& task,
                                       corpus::Labels* labels) {
-  corpus::Snapshot snapshot;
-  corpus::ChunkSet chunks;
-  RETURN_IF_ERROR(ReadInputProto(stage, "snapshot/" + task.id(), &snapshot));
-  RETURN_IF_ERROR(ReadInputProto(stage, "chunks/" + task.id(), &chunks));
+  const corpus::ProtoReader read = corpus::StageProtoReader(stage);
+  ASSIGN_OR_RETURN(const corpus::Snapshot snapshot,
+                   corpus::ReadSnapshot(read, "snapshot/" + task.id()));
+  ASSIGN_OR_RETURN(const corpus::ChunkSet chunks,
+                   corpus::ReadChunks(read, "chunks/" + task.id(), snapshot));
   RETURN_IF_ERROR(ReadInputProto(stage, "labels/" + task.id(), labels));
   if (snapshot.commit() != task.base_commit()) {
     return absl::FailedPreconditionError(absl::StrCat("snapshot/", task.id(), ": expected commit ",

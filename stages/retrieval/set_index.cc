@@ -100,14 +100,21 @@ absl::StatusOr<corpus::TaskSet> LoadTaskSet(const SetIndex& index) {
   return set;
 }
 
+corpus::ProtoReader IndexProtoReader(const SetIndex& index, const std::string& task) {
+  return [&index, task](absl::string_view role, google::protobuf::Message* m) -> absl::Status {
+    const std::string r(role);
+    const bool own = index.paths.count({task, r}) > 0;
+    ASSIGN_OR_RETURN(const std::string path, PathOf(index, own ? task : "-", r));
+    return ReadBinaryProto(path, m);
+  };
+}
+
 absl::StatusOr<TaskCorpus> LoadTaskCorpus(const SetIndex& index, const std::string& task) {
   TaskCorpus t;
-  const std::pair<const char*, google::protobuf::Message*> parts[] = {
-      {"base_snapshot", &t.snapshot}, {"base_chunks", &t.chunks}, {"labels", &t.labels}};
-  for (const auto& [role, message] : parts) {
-    ASSIGN_OR_RETURN(std::string path, PathOf(index, task, role));
-    RETURN_IF_ERROR(ReadBinaryProto(path, message));
-  }
+  const corpus::ProtoReader read = IndexProtoReader(index, task);
+  ASSIGN_OR_RETURN(t.snapshot, corpus::ReadSnapshot(read, "base_snapshot"));
+  ASSIGN_OR_RETURN(t.chunks, corpus::ReadChunks(read, "base_chunks", t.snapshot));
+  RETURN_IF_ERROR(read("labels", &t.labels));
   return t;
 }
 

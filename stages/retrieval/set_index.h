@@ -7,7 +7,9 @@
 // configs are "-\tharness/<i>", the experiment's validated spec
 // "-\tgrid_spec", whose pins source says where its pins live; summary:
 // "-\ttask_set", "-\tderived_lock", "-\tlock" and per task base_manifest,
-// base_chunks, stale_manifest, stale_chunks, labels), plus "# set\t<name>",
+// base_chunks, stale_manifest, stale_chunks, labels; both: every reference
+// the tasks' corpora are stored against, "-\tsnapshot@<commit>" and
+// "-\tchunks@<commit>"), plus "# set\t<name>",
 // for a set whose history is not configured "# not_configured\t<msg>", and
 // "# lock_file\t<workspace path>" (summary). Any other line is
 // InvalidArgument naming the index file and the line.
@@ -24,6 +26,7 @@
 #include "absl/status/statusor.h"
 #include "google/protobuf/message.h"
 #include "stages/corpus/corpus.pb.h"
+#include "stages/corpus/stored_corpus.h"
 #include "stages/corpus/task.pb.h"
 
 namespace repro::retrieval {
@@ -60,6 +63,12 @@ struct TaskCorpus {
   corpus::ChunkSet chunks;
   corpus::Labels labels;
 };
+
+// Reads the artifact of role `role` of `task` (a row "<task>\t<role>"), or
+// the set-wide one (a row "-\t<role>": the references a commit's corpus is
+// stored against, "snapshot@<commit>" and "chunks@<commit>",
+// stored_corpus.h), for ReadSnapshot and ReadChunks.
+corpus::ProtoReader IndexProtoReader(const SetIndex& index, const std::string& task);
 
 absl::StatusOr<corpus::TaskSet> LoadTaskSet(const SetIndex& index);
 absl::StatusOr<TaskCorpus> LoadTaskCorpus(const SetIndex& index, const std::string& task);

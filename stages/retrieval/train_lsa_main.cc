@@ -18,6 +18,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "stages/corpus/corpus.pb.h"
+#include "stages/corpus/stored_corpus.h"
 #include "stages/framework/pipeline/sha256.h"
 #include "stages/framework/pipeline/stage.h"
 #include "stages/framework/pipeline/stage_proto.h"
@@ -46,10 +47,9 @@ absl::Status Run(Stage& stage) {
         config.training_repository(), "@", config.training_commit()));
   }
 
-  corpus::Snapshot snapshot;
-  RETURN_IF_ERROR(ReadInputProto(stage, "snapshot", &snapshot));
-  corpus::ChunkSet chunks;
-  RETURN_IF_ERROR(ReadInputProto(stage, "chunks", &chunks));
+  const corpus::ProtoReader read = corpus::StageProtoReader(stage);
+  ASSIGN_OR_RETURN(const corpus::Snapshot snapshot, corpus::ReadSnapshot(read, "snapshot"));
+  ASSIGN_OR_RETURN(const corpus::ChunkSet chunks, corpus::ReadChunks(read, "chunks", snapshot));
   const std::string expected = absl::GetFlag(FLAGS_training_commit);
   if (snapshot.commit() != expected) {
     return absl::FailedPreconditionError(

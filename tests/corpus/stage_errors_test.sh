@@ -7,7 +7,10 @@
 #    naming the tasks and fields that use it and the remedy.
 # Arguments: <validate_tasks_stage> <labels_stage> <snapshot_stage> <spec>
 #   <index.tsv> <diff status> <name_status.z> <u0.diff> <F01 base chunks files>
-#   <F01 stale manifest files> <base trees...>
+#   <F01 stale manifest files> <F01 base snapshot files>
+#   [--chain <commit> <snapshot files> <chunks files>]... -- <base trees...>
+#   (the chain: the commits F01's base corpus is stored against,
+#   stages/corpus/stored_corpus.h)
 set -uo pipefail
 validate=$1 labels=$2 snapshot=$3 spec=$4 index=$5 dstatus=$6 ns=$7 diff=$8
 pick() { for f in $1; do [[ $f == *.provenance.json ]] || echo "$f"; done; }
@@ -15,7 +18,15 @@ chunks=$(pick "$9")
 # Go's rules (the fixture is Go), a data file in the runfiles root.
 go_rules=$(readlink -f stages/corpus/languages/go/rules.textproto)
 stale=$(pick "${10}")
-shift 10
+base_snapshot=$(pick "${11}")
+shift 11
+chain_lines=""
+while [[ $1 == --chain ]]; do
+  chain_lines+=$(printf 'input\tsnapshot@%s\t%s\ninput\tchunks@%s\t%s\n' "$2" "$(pick "$3")" "$2" "$(pick "$4")")
+  chain_lines+=$'\n'
+  shift 4
+done
+shift  # --
 trees=("$@")
 work=${TEST_TMPDIR:-$(mktemp -d)}
 failures=0
@@ -41,8 +52,9 @@ expect_in_err() {
 # labels_manifest <diff status> <name_status.z> <u0.diff>: the labels stage's
 # manifest for F01 of the validated spec, with the given diff files.
 labels_manifest() {
-  printf 'input\ttasks\t%s\ninput\tdiff_status\t%s\ninput\tname_status\t%s\ninput\tdiff\t%s\ninput\tbase_chunks\t%s\ninput\tstale_manifest\t%s\ninput\trules/go\t%s\noutput\tF01.labels.pb\t%s\n' \
-    "$work/task_set.pb" "$1" "$2" "$3" "$chunks" "$stale" "$go_rules" "$work/F01.labels.pb"
+  printf 'input\ttasks\t%s\ninput\tdiff_status\t%s\ninput\tname_status\t%s\ninput\tdiff\t%s\ninput\tbase_chunks\t%s\ninput\tbase_snapshot\t%s\ninput\tstale_manifest\t%s\ninput\trules/go\t%s\noutput\tF01.labels.pb\t%s\n' \
+    "$work/task_set.pb" "$1" "$2" "$3" "$chunks" "$base_snapshot" "$stale" "$go_rules" "$work/F01.labels.pb"
+  printf '%s' "$chain_lines"
 }
 
 # A spec whose F01 labels are wrong in two ways.

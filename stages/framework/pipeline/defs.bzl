@@ -5,7 +5,8 @@ eval_stage: one hermetic action that runs a stage tool (a cc_binary whose main
   outputs plus `<name>.provenance.json`. Inputs are given as a dict from label
   to role; a label with several files (a filegroup, another eval_stage) gives
   roles "<role>/<file basename>", or, written "<role>:<basename>", passes only
-  that file as <role>. Extra tool flags go in `args`.
+  that file as <role>. Several roles of one label are separated by spaces
+  ("base/T01 snapshot@<commit>": stages/corpus/corpus_inputs.bzl). Extra tool flags go in `args`.
 
 Outputs are declared by path relative to the package; a target named
 "<dir>/<name>" declares them under "<dir>/" and its tool sees them without
@@ -60,28 +61,30 @@ def _transitive_provenance(targets):
 def _eval_stage_impl(ctx):
     manifest_lines = []
     input_files = []
-    for target, role in ctx.attr.inputs.items():
-        files = target.files.to_list()
+    for target, roles in ctx.attr.inputs.items():
+        all_files = target.files.to_list()
         if StageInfo in target:
             # Upstream provenance files are not inputs by role.
-            files = [
+            all_files = [
                 f
-                for f in files
+                for f in all_files
                 if not f.basename.endswith(".provenance.json") and
                    (ctx.attr.volatile_inputs or not _is_volatile(f))
             ]
-        if ":" in role:
-            # "role:basename" picks one file of a multi-file target.
-            role, wanted = role.split(":", 1)
-            files = [f for f in files if f.basename == wanted]
-            if len(files) != 1:
-                fail("%s: input %s has no single file named %s" % (ctx.label, target.label, wanted))
-        if len(files) == 1:
-            manifest_lines.append("input\t%s\t%s" % (role, files[0].path))
-        else:
-            for f in files:
-                manifest_lines.append("input\t%s/%s\t%s" % (role, f.basename, f.path))
-        input_files.extend(files)
+        for role in roles.split(" "):
+            files = all_files
+            if ":" in role:
+                # "role:basename" picks one file of a multi-file target.
+                role, wanted = role.split(":", 1)
+                files = [f for f in files if f.basename == wanted]
+                if len(files) != 1:
+                    fail("%s: input %s has no single file named %s" % (ctx.label, target.label, wanted))
+            if len(files) == 1:
+                manifest_lines.append("input\t%s\t%s" % (role, files[0].path))
+            else:
+                for f in files:
+                    manifest_lines.append("input\t%s/%s\t%s" % (role, f.basename, f.path))
+            input_files.extend(files)
 
     # A target named "<dir>/<name>" (the stages of several experiments or task
     # sets share one package) declares its outputs under "<dir>/"; the tool
