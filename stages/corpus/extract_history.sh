@@ -197,24 +197,30 @@ has_extension() {
 # records of a `git ls-tree -r -z` stream that are in the corpus, as they
 # are; oids_of prints the object id of each record, a line each.
 select_tree() {
-  local rec meta path mode type oid d
-  while IFS= read -r -d '' rec; do
-    meta=${rec%%$'\t'*}
-    path=${rec#*$'\t'}
-    read -r mode type oid <<<"$meta"
-    { [[ $type == blob && $mode != 120000 ]] && has_extension "$path"; } || continue
-    for d in "${excluded_directories[@]}"; do
-      [[ $path == "$d"/* || $path == */"$d"/* ]] && continue 2
-    done
-    printf '%s\0' "$rec"
+  local e d alternatives="" directories=""
+  for e in "${extensions[@]}"; do
+    alternatives+="${alternatives:+|}$(regex_quote "$e")"
   done
+  for d in "${excluded_directories[@]}"; do
+    directories+="${directories:+|}$(regex_quote "$d")"
+  done
+  # Records are "<mode> <type> <oid>\t<path>", NUL-terminated (grep -z).
+  grep_z -E $'^[0-7]+ blob [0-9a-f]{40}\t.*('"$alternatives"')$' |
+    grep_z -vE '^120000 ' |
+    if [[ -n $directories ]]; then grep_z -vE $'\t(.*/)?('"$directories"')/'; else cat; fi
+}
+# grep_z <grep flags...>: grep -z, where no record selected is no error.
+grep_z() {
+  grep -z "$@" || (($? == 1))
 }
 oids_of() {
-  local rec mode type oid
-  while IFS= read -r -d '' rec; do
-    read -r mode type oid <<<"${rec%%$'\t'*}"
-    printf '%s\n' "$oid"
-  done
+  sed -z 's/^[0-7]* blob \([0-9a-f]*\)\t.*/\1/' | tr '\0' '\n'
+}
+# regex_quote <name>: the name as an extended regular expression matching
+# itself (names are [A-Za-z0-9_.+-], checked above).
+regex_quote() {
+  local q=${1//./\\.}
+  printf '%s' "${q//+/\\+}"
 }
 
 declare -A seen_commit=()
