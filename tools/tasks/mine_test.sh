@@ -59,13 +59,17 @@ cart=$(git_poly show "$head:web/src/cart.js" | sed 's/existing.servings += servi
 git_poly update-index --cacheinfo "100644,$cart,web/src/cart.js"
 tree=$(git_poly write-tree)
 branch=$(echo "keep the larger serving count" | git_poly commit-tree "$tree" -p "$head")
-merge=$(echo "Merge branch 'servings' into main" | git_poly commit-tree "$tree" -p "$head" -p "$branch")
+merge=$(printf "Merge branch 'servings' into 'main'\n\nKeep the larger serving\nnumber on a second add\n\nSee merge request 7\n" |
+  git_poly commit-tree "$tree" -p "$head" -p "$branch")
 git_poly update-ref refs/heads/main "$merge"
 git_poly symbolic-ref HEAD refs/heads/main
 unset GIT_INDEX_FILE
-run "$work/m.jsonl" --clone_env=POLY_GIT --languages=javascript --max=1 --merges
-grep -q "\"query\":\"Merge branch 'servings' into main\",\"fix_commit\":\"$merge\",\"base_commit\":\"$head\"" "$work/m.jsonl" ||
-  { cat "$work/m.jsonl" "$work/m.jsonl.err" >&2; fail "the merge with its first parent as base"; }
+# Its query is the body's first paragraph (the pull request's title), which
+# --grep reads too.
+run "$work/m.jsonl" --clone_env=POLY_GIT --languages=javascript --max=1 --merges --grep='^keep'
+grep -q "\"query\":\"Keep the larger serving number on a second add\",\"fix_commit\":\"$merge\",\"base_commit\":\"$head\"" "$work/m.jsonl" ||
+  { cat "$work/m.jsonl" "$work/m.jsonl.err" >&2; fail "the merge with its first parent as base, its title as query"; }
+grep -q "the merge's first body paragraph" "$work/m.jsonl" || fail "the notes of a merge"
 run "$work/nm.jsonl" --clone_env=POLY_GIT --languages=javascript --max=1
 grep -q "\"fix_commit\":\"$branch\"" "$work/nm.jsonl" || { cat "$work/nm.jsonl" >&2; fail "without --merges, the branch commit"; }
 

@@ -8,6 +8,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "nlohmann/json.hpp"
 #include "stages/corpus/chunker.h"
@@ -26,24 +27,48 @@ struct LogEntry {
   std::string commit;
   std::vector<std::string> parents;
   std::string subject;
+  std::string body;
 };
 
-// git log from HEAD: "<commit>\t<parents>\t<subject>" a line.
+// git log from HEAD: records "<commit> US <parents> US <subject> US <body> RS"
+// (US = 0x1f, RS = 0x1e: bytes a commit message does not hold; one that does
+// is an error, never a record read wrongly).
 absl::StatusOr<std::vector<LogEntry>> ReadLog(const MineOptions& o) {
-  std::vector<std::string> args = {"log", "--format=%H%x09%P%x09%s"};
+  std::vector<std::string> args = {"log", "--format=%H%x1f%P%x1f%s%x1f%b%x1e"};
   if (!o.merges) args.push_back("--no-merges");
   if (!o.since.empty()) args.push_back("--since=" + o.since);
   args.push_back("HEAD");
   ASSIGN_OR_RETURN(const std::string text, RunGit(o.git_dir, args));
   std::vector<LogEntry> out;
-  for (absl::string_view line : absl::StrSplit(text, '\n', absl::SkipEmpty())) {
-    std::vector<std::string> f = absl::StrSplit(line, absl::MaxSplits('\t', 2));
-    if (f.size() != 3 || !corpus::IsCommitId(f[0])) {
-      return absl::InternalError(absl::StrCat("git log: unexpected line \"", line, "\""));
+  for (absl::string_view record : absl::StrSplit(text, '\x1e')) {
+    record = absl::StripLeadingAsciiWhitespace(record);  // git's newline between records
+    if (record.empty()) continue;
+    std::vector<std::string> f = absl::StrSplit(record, '\x1f');
+    if (f.size() != 4 || !corpus::IsCommitId(f[0])) {
+      return absl::InternalError(
+          absl::StrCat("git log: unexpected record \"", record.substr(0, 200), "\""));
     }
-    out.push_back({f[0], absl::StrSplit(f[1], ' ', absl::SkipEmpty()), f[2]});
+    out.push_back({f[0], absl::StrSplit(f[1], ' ', absl::SkipEmpty()), f[2], f[3]});
   }
   return out;
+}
+
+// The query of a commit: its subject; for a merge whose body has a first
+// paragraph (GitLab's "Merge branch 'x' into 'main'" and GitHub's "Merge pull
+// request #1 from ..." put the pull request's title there), that paragraph,
+// its lines joined by a space.
+std::string QueryOf(const LogEntry& e) {
+  if (e.parents.size() != 2) return e.subject;
+  std::vector<std::string> lines;
+  for (absl::string_view line : absl::StrSplit(e.body, '\n')) {
+    line = absl::StripAsciiWhitespace(line);
+    if (line.empty()) {
+      if (!lines.empty()) break;
+      continue;
+    }
+    lines.emplace_back(line);
+  }
+  return lines.empty() ? e.subject : absl::StrJoin(lines, " ");
 }
 
 // Lowercased words of a subject: runs of [A-Za-z0-9_].
@@ -145,7 +170,8 @@ absl::StatusOr<std::vector<MinedTask>> MineTasks(const MineOptions& o,
       ++counts->wrong_parents;
       continue;
     }
-    if (!o.grep.empty() && !std::regex_search(e.subject, grep)) {
+    const std::string query = QueryOf(e);
+    if (!o.grep.empty() && !std::regex_search(query, grep)) {
       ++counts->no_match;
       continue;
     }
@@ -163,8 +189,8 @@ absl::StatusOr<std::vector<MinedTask>> MineTasks(const MineOptions& o,
       ++counts->gold_out_of_range;
       continue;
     }
-    const std::set<std::string> words = Words(e.subject);
-    const std::string subject = absl::AsciiStrToLower(e.subject);
+    const std::set<std::string> words = Words(query);
+    const std::string subject = absl::AsciiStrToLower(query);
     bool leak = false;
     for (const std::string& t : LeakTerms(labels)) leak = leak || words.count(t) > 0;
     for (const std::string& file : labels.gold_files()) {  // "s3.go", "cache/key.go"
@@ -175,13 +201,13 @@ absl::StatusOr<std::vector<MinedTask>> MineTasks(const MineOptions& o,
       ++counts->leaks;
       continue;
     }
-    if (!IsValidUtf8(e.subject)) {
+    if (!IsValidUtf8(query)) {
       ++counts->not_utf8;  // a task file is UTF-8: never a replaced byte
       continue;
     }
     MinedTask t;
     t.id = absl::StrFormat("M%04d", static_cast<int>(out.size()) + 1);
-    t.query = e.subject;
+    t.query = query;
     t.fix_commit = e.commit;
     if (e.parents.size() == 2) t.base_commit = e.parents[0];
     t.gold_files.assign(labels.gold_files().begin(), labels.gold_files().end());
@@ -197,10 +223,12 @@ std::string ToJsonLine(const MinedTask& t) {
   j["query"] = t.query;
   j["fix_commit"] = t.fix_commit;
   if (!t.base_commit.empty()) j["base_commit"] = t.base_commit;
-  j["notes"] =
-      "mined by //tools/tasks:mine: the query is the commit subject, not a bug report a person "
-      "wrote";
-  return j.dump();  // MineTasks keeps only UTF-8 subjects
+  j["notes"] = t.base_commit.empty()
+                   ? "mined by //tools/tasks:mine: the query is the commit subject, not a bug "
+                     "report a person wrote"
+                   : "mined by //tools/tasks:mine: the query is the merge's first body paragraph "
+                     "(the pull request's title), not a bug report a person wrote";
+  return j.dump();  // MineTasks keeps only UTF-8 queries
 }
 
 }  // namespace repro::tasks

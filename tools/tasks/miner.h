@@ -8,7 +8,7 @@
 //    two parents (a pull request: base = its first parent, written as the
 //    task's explicit base_commit); the base must have a parent itself (the
 //    S001 stale commit);
-//  - has a subject matching options.grep (ECMAScript regex, case-insensitive;
+//  - has a query (below) matching options.grep (ECMAScript regex, case-insensitive;
 //    empty: any) and a committer date on or after options.since (git's
 //    --since; empty: any);
 //  - changes 1 to options.max_files gold files: the labels are derived
@@ -21,8 +21,12 @@
 //    gold function's name ("Queue.push": "queue", "push"; parts shorter
 //    than 3 characters are not compared), and the subject does not hold a
 //    gold file's name with its extension ("s3.go").
-// The query is the commit subject (a subject that is not UTF-8 is skipped
-// and counted, never altered). It stops after options.max tasks.
+// The query is the commit subject; for a merge whose message has a body, the
+// body's first paragraph, its lines joined by a space (GitLab and GitHub
+// write the pull request's title there; the subject names the branch).
+// options.grep and the leak filter read the query. A query that is not
+// UTF-8 is skipped and counted, never altered. It stops after options.max
+// tasks.
 // Ids are "M0001", "M0002", ... in output order.
 //
 // ToJsonLine writes one task as a line of a JSON Lines task file
