@@ -1,5 +1,6 @@
 #include "stages/grid/experiment_tasks.h"
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -7,8 +8,37 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "stages/framework/pipeline/status_macros.h"
+#include "stages/grid/distractors.h"
 
 namespace repro::grid {
+namespace {
+
+// With an S002 dose, every task's query must give distractors two words
+// (QueryVocabulary, distractors.h): checked here, before any cell runs.
+absl::Status CheckS002Queries(const corpus::TaskSet& tasks,
+                              const experiments::Experiment& experiment, absl::string_view source) {
+  if (std::none_of(experiment.s002_doses().begin(), experiment.s002_doses().end(),
+                   [](uint32_t d) { return d > 0; })) {
+    return absl::OkStatus();
+  }
+  std::vector<std::string> short_queries;
+  for (const corpus::Task& t : tasks.tasks()) {
+    const size_t words = QueryVocabulary(t.query()).size();
+    if (words < 2) {
+      short_queries.push_back(absl::StrCat(t.id(), " (\"", t.query(), "\": ", words, ")"));
+    }
+  }
+  if (short_queries.empty()) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat(
+      source,
+      ", field s002_doses: S002 distractors need a query of at least 2 usable words "
+      "(letters and digits, distractors.h); ",
+      short_queries.size(), " task(s) have fewer: ", absl::StrJoin(short_queries, ", "),
+      ". Write a longer query in the task file, or list the task in exclude_tasks with a reason"));
+}
+
+}  // namespace
 
 absl::StatusOr<corpus::TaskSet> ExperimentTasks(const corpus::TaskSet& set,
                                                 const experiments::Experiment& experiment,
@@ -42,6 +72,7 @@ absl::StatusOr<corpus::TaskSet> ExperimentTasks(const corpus::TaskSet& set,
   for (const corpus::Task& t : set.tasks()) {
     if (!excluded.count(t.id())) *out.add_tasks() = t;
   }
+  RETURN_IF_ERROR(CheckS002Queries(out, experiment, source));
   return out;
 }
 

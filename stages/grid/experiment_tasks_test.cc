@@ -62,5 +62,25 @@ TEST(ExperimentTasksTest, ErrorsNameTheFileAndTheField) {
                       "expected at least one task left, found all 3 excluded"));
 }
 
+TEST(ExperimentTasksTest, AShortQueryStopsAnS002ExperimentUnlessExcluded) {
+  corpus::TaskSet set = Set();
+  set.mutable_tasks(0)->set_query("runner cache key");
+  set.mutable_tasks(1)->set_query("WIP");
+  set.mutable_tasks(2)->set_query("fix races");
+  experiments::Experiment e;
+  EXPECT_TRUE(ExperimentTasks(set, e, "e.textproto").ok());  // no S002: any query
+  e.add_s002_doses(0);
+  EXPECT_TRUE(ExperimentTasks(set, e, "e.textproto").ok());  // dose 0 makes no distractor
+  e.add_s002_doses(5);
+  EXPECT_TRUE(IsError(ExperimentTasks(set, e, "e.textproto"), absl::StatusCode::kInvalidArgument,
+                      "e.textproto, field s002_doses: S002 distractors need a query of at least 2 "
+                      "usable words (letters and digits, distractors.h); 1 task(s) have fewer: "
+                      "F02 (\"WIP\": 1)"));
+  experiments::ExcludedTask* x = e.add_exclude_tasks();
+  x->set_task("F02");
+  x->set_reason("a work-in-progress commit: its subject is no query");
+  EXPECT_TRUE(ExperimentTasks(set, e, "e.textproto").ok());
+}
+
 }  // namespace
 }  // namespace repro::grid

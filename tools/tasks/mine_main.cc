@@ -92,8 +92,9 @@ int main(int argc, char** argv) {
   std::cerr << "mine: " << tasks->size() << " task(s) from " << counts.commits
             << " commit(s) read; skipped: " << counts.wrong_parents << " by parents, "
             << counts.root_base << " whose base is the root, " << counts.no_match
-            << " not matching --grep, " << counts.gold_out_of_range << " with 0 or more than "
-            << options.max_files << " gold files, " << counts.leaks
+            << " not matching --grep, " << counts.short_query
+            << " with a query of fewer than 2 words, " << counts.gold_out_of_range
+            << " with 0 or more than " << options.max_files << " gold files, " << counts.leaks
             << " naming a changed file, directory or function, " << counts.not_utf8
             << " not UTF-8\n";
   return 0;

@@ -37,7 +37,7 @@ cmp -s "$work/a.jsonl" "$work/b.jsonl" || fail "two runs differ"
 # (no stale commit), c01 is the root itself.
 want='{"id":"M0001","query":"Say \"2 cups\", not \"2 cup\", for amounts above one","fix_commit":"3be7ad63d6040045ef904088cf1399b7436b427b","notes":"mined by //tools/tasks:mine: the query is the commit subject, not a bug report a person wrote"}'
 [[ "$(cat "$work/a.jsonl")" == "$want" ]] || { cat "$work/a.jsonl" >&2; fail "expected the one task of c12"; }
-grep -q "1 by parents, 1 whose base is the root, 0 not matching --grep, 1 with 0 or more than 3 gold files, 8 naming a changed file, directory or function" \
+grep -q "1 by parents, 1 whose base is the root, 0 not matching --grep, 0 with a query of fewer than 2 words, 1 with 0 or more than 3 gold files, 8 naming a changed file, directory or function" \
   "$work/a.jsonl.err" || { cat "$work/a.jsonl.err" >&2; fail "the summary"; }
 # Only the given languages: c12 changes a JavaScript file only.
 run "$work/py.jsonl" --clone_env=POLY_GIT --languages=python --max=10

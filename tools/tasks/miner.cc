@@ -18,6 +18,7 @@
 #include "stages/corpus/unified_diff.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/pipeline/utf8.h"
+#include "stages/grid/distractors.h"
 #include "tools/tasks/git_command.h"
 
 namespace repro::tasks {
@@ -173,6 +174,10 @@ absl::StatusOr<std::vector<MinedTask>> MineTasks(const MineOptions& o,
     const std::string query = QueryOf(e);
     if (!o.grep.empty() && !std::regex_search(query, grep)) {
       ++counts->no_match;
+      continue;
+    }
+    if (grid::QueryVocabulary(query).size() < 2) {  // "WIP": no query, and no S002 distractor
+      ++counts->short_query;
       continue;
     }
     // S001 indexes base^1: a base without a parent (the root) cannot be.

@@ -15,6 +15,8 @@
 //    exactly as the pipeline derives them (DeriveLabels of labels.h over
 //    git's name-status and -U0 diff and the chunks of the base files, by
 //    `languages`);
+//  - has a query of 2 words or more (QueryVocabulary of
+//    stages/grid/distractors.h: what S002 needs; "WIP" is no query);
 //  - passes the leak filter: no word of the subject (runs of [A-Za-z0-9_],
 //    compared case-insensitively) is the name of a changed gold file (with
 //    or without its extension), a directory on its path, or a part of a
@@ -71,6 +73,7 @@ struct MineCounts {
   int root_base = 0;          // the base is a root commit: no stale commit for S001
   int no_match = 0;           // subject does not match --grep
   int gold_out_of_range = 0;  // 0 or more than max_files gold files
+  int short_query = 0;        // a query of fewer than 2 words (QueryVocabulary)
   int leaks = 0;              // dropped by the leak filter
   int not_utf8 = 0;           // a subject that is not UTF-8 (a task file is)
 };
