@@ -427,8 +427,8 @@ void Introduction(const GridReport& r, Writer& w) {
         r.mined_tasks() == 0 ? ""
                              : absl::StrCat(" ", r.mined_tasks(), " of its ", r.tasks(),
                                             " tasks were mined (//tools/tasks:mine): their query "
-                                            "is the fix commit's subject, not a bug report a "
-                                            "person wrote.")));
+                                            "is the fix commit's subject, or a merge's pull "
+                                            "request title, not a bug report a person wrote.")));
     w.Line();
   }
   w.Line(absl::StrCat(

@@ -1,5 +1,6 @@
 #include "stages/grid/report_writer.h"
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 #include "stages/grid/aggregate.h"
@@ -139,6 +140,23 @@ TEST(GridReportWriterTest, TextComesFromTheExperiment) {
   EXPECT_FALSE(Has(md, "GitLab Runner"));
   EXPECT_FALSE(Has(md, "LM Studio"));
   EXPECT_FALSE(Has(md, " history\n\n"));
+}
+
+// An experiment over mined tasks says so, and what a mined query is, in its
+// first paragraph; one without says nothing of mining.
+TEST(GridReportWriterTest, MinedTasksAreNamedFirst) {
+  GridReport r = Described();
+  absl::StatusOr<RenderedReport> plain = RenderReport(r);
+  ASSERT_TRUE(plain.ok()) << plain.status();
+  EXPECT_FALSE(Has(plain->markdown, "mined")) << plain->markdown;
+  r.set_mined_tasks(2);
+  absl::StatusOr<RenderedReport> out = RenderReport(r);
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_TRUE(Has(out->markdown, absl::StrCat(" 2 of its ", r.tasks(),
+                                              " tasks were mined (//tools/tasks:mine): their query "
+                                              "is the fix commit's subject, or a merge's pull "
+                                              "request title, not a bug report a person wrote.")))
+      << out->markdown;
 }
 
 // The S002 advantage of a harness that searches with another field than the
