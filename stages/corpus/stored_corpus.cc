@@ -16,8 +16,9 @@ namespace repro {
 namespace corpus {
 namespace {
 
-// The stored artifacts of a chain, the commit's own first: roles[i] is the
-// role of artifact i, each later one the reference of the one before.
+// The stored artifacts of a chain: the one of input `role` first, then each
+// one's reference (input role_of(<its reference_commit>)), down to one stored
+// whole.
 template <typename Message>
 absl::StatusOr<std::vector<Message>> ReadChain(const ProtoReader& read, absl::string_view role,
                                                std::string (*role_of)(absl::string_view)) {
