@@ -1,8 +1,19 @@
-"""frozen_tokens(): the test that gates a report on its frozen tokens, and the
-explicit refreeze command."""
+"""frozen_tokens(): the test that gates a report on its frozen tokens, the
+explicit refreeze command, and the command that explains what moved."""
+
+def _state_path(frozen_path):
+    """The committed explain state beside a frozen token file."""
+    stem = frozen_path[:-len(".tokens.txt")] if frozen_path.endswith(".tokens.txt") else frozen_path[:-len(".txt")]
+    return stem + ".explain.jsonl"
 
 def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = None, frozen_path = None):
-    """Defines <name>_test and <name>_refreeze.
+    """Defines <name>_test, <name>_refreeze and <report name>_explain.
+
+    The frozen state that `explain` compares with (tools/explain/run_state.h)
+    is committed beside the frozen tokens: <stem>.explain.jsonl for
+    <stem>.tokens.txt (or <stem>.txt); <name>_refreeze rewrites both.
+    `bazel run //<pkg>:<report name>_explain` prints what moved since that
+    state and why (tools/explain/explanation.h); the failing test names it.
 
     Args:
       name: prefix of the two targets.
@@ -18,6 +29,8 @@ def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = No
         with the message (not_configured_refreeze).
     """
     pkg = native.package_name()
+    report_name = report[1:] if report.startswith(":") else Label(report).name
+    explain_command = "bazel run //%s:%s_explain" % (pkg, report_name)
     if skip_message != None:
         native.sh_test(
             name = name + "_test",
@@ -26,7 +39,10 @@ def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = No
             size = "small",
         )
         not_configured_refreeze(name + "_refreeze", skip_message)
+        not_configured_refreeze(report_name + "_explain", skip_message)
         return
+    committed = frozen_path or (Label(frozen).package + "/" + Label(frozen).name if frozen.startswith("//") else frozen)
+    state = _state_path(committed)
     native.sh_test(
         name = name + "_test",
         srcs = ["//stages/framework/tokens:check_tokens_test.sh"],
@@ -38,6 +54,7 @@ def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = No
             "%s/%s" % (pkg, tokens_file),
             "%s/%s" % (pkg, markdown),
             "'bazel run //%s:%s_refreeze'" % (pkg, name),
+            "'%s'" % explain_command,
         ],
         data = [
             "//stages/framework/tokens:check_tokens",
@@ -45,16 +62,41 @@ def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = No
             report,
         ],
     )
+
+    # The report's state as explain compares it: built only for the two
+    # commands below.
+    native.genrule(
+        name = report_name + "_explain_state",
+        srcs = [report],
+        outs = [report_name + ".explain.jsonl"],
+        cmd = "$(execpath //tools/explain) --write_state=$@ $(execpath %s)" % report,
+        tools = ["//tools/explain"],
+        tags = ["manual"],
+    )
     native.sh_binary(
         name = name + "_refreeze",
         srcs = ["//stages/framework/tokens:refreeze.sh"],
         args = [
+            "--also",
+            state,
+            "$(rootpath :%s_explain_state)" % report_name,
             "--tokens",
-            frozen_path or (Label(frozen).package + "/" + Label(frozen).name if frozen.startswith("//") else frozen),
+            committed,
             "%s/%s" % (pkg, tokens_file),
             "--",  # the end of the target's arguments: refreeze.sh refuses any after it
         ],
-        data = [report],
+        data = [report, ":%s_explain_state" % report_name],
+    )
+    native.sh_binary(
+        name = report_name + "_explain",
+        srcs = ["//tools/explain:explain_frozen.sh"],
+        args = [
+            "$(rootpath //tools/explain)",
+            state,
+            "$(rootpath :%s_explain_state)" % report_name,
+            "'bazel run //%s:%s_refreeze'" % (pkg, name),
+        ],
+        data = ["//tools/explain", ":%s_explain_state" % report_name],
     )
 
 def not_configured_refreeze(name, message):

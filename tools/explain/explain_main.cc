@@ -1,0 +1,88 @@
+// explain: why the numbers of a report changed between two runs.
+//
+//   bazel run //tools/explain -- <old> <new> [--json]
+//   bazel run //tools/explain -- --write_state=<file.explain.jsonl> <report>
+//
+// <old> and <new> are each a report directory (bazel-bin/reports/<name>, or a
+// copy kept anywhere), a report label (//reports:<name>, read from
+// bazel-bin) or a frozen state file (<name>.explain.jsonl, written by
+// --write_state; `bazel run //reports:<name>_explain` compares the committed
+// one with the current report). Relative paths are taken from the directory
+// `bazel run` was started in, then from bazel-bin. The old bytes of a changed
+// source file are looked up in the workspace, the output base and at the git
+// revisions given by --revision (default HEAD), to name the fields that
+// changed. What is printed: explanation.h.
+//
+// Exit status: 0 nothing changed (nothing printed), 1 something changed,
+// 2 bad input or usage (the message names the file, line and field).
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
+#include "absl/strings/str_split.h"
+#include "stages/framework/pipeline/file_io.h"
+#include "tools/explain/explanation.h"
+#include "tools/explain/run_state.h"
+#include "tools/explain/source_diff.h"
+#include "tools/lineage/report_path.h"
+
+ABSL_FLAG(bool, json, false, "Print JSON instead of text.");
+ABSL_FLAG(std::string, write_state, "",
+          "Write the frozen state of the one report given to this file (name ends in .explain.jsonl).");
+ABSL_FLAG(std::string, workspace, "", "Workspace root (default: $BUILD_WORKSPACE_DIRECTORY).");
+ABSL_FLAG(std::string, revision, "HEAD",
+          "Comma-separated git revisions of the workspace where old source bytes are looked up.");
+
+namespace {
+
+constexpr char kUsage[] =
+    "usage: explain <old> <new> [--json] [--revision=REV]\n"
+    "       explain --write_state=<file.explain.jsonl> <report>\n"
+    "each side a report directory, a //reports:<name> label or a <name>.explain.jsonl state file\n";
+
+int Fail(const absl::Status& s) {
+  std::cerr << "explain: " << s.message() << "\n";
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  absl::SetProgramUsageMessage(kUsage);
+  std::vector<char*> args = absl::ParseCommandLine(argc, argv);
+  const std::string workspace = repro::WorkspaceDir(absl::GetFlag(FLAGS_workspace));
+  const std::string bin = repro::BinDir(workspace);
+  const std::string state_out = absl::GetFlag(FLAGS_write_state);
+  if (!state_out.empty()) {
+    if (args.size() != 2) {
+      std::cerr << kUsage;
+      return 2;
+    }
+    absl::StatusOr<repro::explain::RunState> state =
+        repro::explain::LoadReportDir(repro::ResolveReport(args[1], bin));
+    if (!state.ok()) return Fail(state.status());
+    absl::Status written = repro::WriteFileAtomically(state_out, repro::explain::StateFileText(*state));
+    return written.ok() ? 0 : Fail(written);
+  }
+  if (args.size() != 3) {
+    std::cerr << kUsage;
+    return 2;
+  }
+  absl::StatusOr<repro::explain::RunState> before =
+      repro::explain::LoadRunState(repro::ResolveReport(args[1], bin));
+  if (!before.ok()) return Fail(before.status());
+  absl::StatusOr<repro::explain::RunState> after =
+      repro::explain::LoadRunState(repro::ResolveReport(args[2], bin));
+  if (!after.ok()) return Fail(after.status());
+  const repro::explain::SourceBytes sources(
+      workspace, repro::ExternalDir(bin),
+      absl::StrSplit(absl::GetFlag(FLAGS_revision), ',', absl::SkipEmpty()));
+  repro::explain::Explanation e = repro::explain::Explain(*before, *after, sources);
+  e.before_name = args[1];
+  e.after_name = args[2];
+  std::cout << (absl::GetFlag(FLAGS_json) ? repro::explain::ToJson(e) : repro::explain::ToText(e));
+  return e.changed() ? 1 : 0;
+}

@@ -1,0 +1,67 @@
+// Why a report's numbers changed between two runs: the moved tokens, their
+// root causes named as a user thinks of them, where (per task and cell) each
+// headline metric moved, and whether the move is larger than chance.
+//
+// Explain(before, after, sources) combines DiffTokens, DiffGraphs and
+// DiffUnits (moves.h, graph_diff.h) and names each root cause:
+//   - a source file: the fields that changed inside it (source_diff.h), from
+//     the bytes with each side's digest that `sources` finds; a generated
+//     experiment (external/experiments/<name>.textproto) is named by its
+//     authored file data/experiments/<name>.textproto, compared between the
+//     first revision `sources` has and the workspace; a file of a history
+//     dump (external/<set>_history/commits/<c>/...) by its commit;
+//   - a stage version, arguments, a tool binary, a stage added: as they are.
+// Each root cause counts the stage actions it invalidated and lists the
+// tokens it invalidated. Tokens are attributed as follows: a cause that
+// reaches no stage writing a *.tokens.txt invalidates none; one that reaches
+// such a stage but no grid cell (stage grid_cell), or a report without grid
+// cells, invalidates every changed token; otherwise a changed token is
+// invalidated when some grid cell the cause reached matches the token's key:
+// for each coordinate (task, harness, condition, dose tag "d<n>") that a
+// component of the key names, the cell has that value, a baseline cell
+// matching any condition and dose (deltas are against it); a key naming no
+// coordinate matches every cell.
+//
+// Text (ToText): nothing when nothing changed; else the sections "What
+// moved", "Why (root causes)", "Where it moved and is it real". JSON
+// (ToJson): the same content, one object, keys in a fixed order.
+#ifndef REPRO_TOOLS_EXPLAIN_EXPLANATION_H_
+#define REPRO_TOOLS_EXPLAIN_EXPLANATION_H_
+
+#include <string>
+#include <vector>
+
+#include "tools/explain/graph_diff.h"
+#include "tools/explain/moves.h"
+#include "tools/explain/run_state.h"
+#include "tools/explain/source_diff.h"
+
+namespace repro::explain {
+
+struct NamedCause {
+  RootCause cause;
+  std::string name;                  // e.g. "data/e04/harnesses/H008.textproto"
+  std::vector<std::string> details;  // e.g. "fusion.rrf_k: 60 -> 30"
+  std::vector<std::string> tokens;   // changed token keys it invalidated, sorted
+};
+
+struct Explanation {
+  std::string before_name;
+  std::string after_name;
+  TokenDiff tokens;
+  GraphDiff graph;
+  std::vector<NamedCause> causes;
+  std::vector<GroupMove> groups;
+  stats::BootstrapConfig bootstrap;
+  // A token moved, was added or removed, or a stage's outputs changed.
+  bool changed() const { return !tokens.empty() || !graph.changed_stages.empty() || !graph.removed_stages.empty(); }
+};
+
+Explanation Explain(const RunState& before, const RunState& after, const SourceBytes& sources);
+
+std::string ToText(const Explanation& e);
+std::string ToJson(const Explanation& e);
+
+}  // namespace repro::explain
+
+#endif  // REPRO_TOOLS_EXPLAIN_EXPLANATION_H_

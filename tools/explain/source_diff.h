@@ -1,0 +1,65 @@
+// What changed inside an authored source file, named as its author thinks of
+// it: a field of a text proto, a field of one record of a JSON Lines file.
+//
+// DescribeChange(path, old_bytes, new_bytes) returns one line per change:
+//   - a text proto whose header names its message ("# proto-message: <full
+//     name>") of a schema linked into this library (corpus, experiments,
+//     retrieval, W04, judge): the fields that differ, by MessageDifferencer,
+//     as "fusion.rrf_k: 60 -> 30", "s002_doses[2] added: 20",
+//     "tasks[F02].query: \"a\" -> \"b\"" (a repeated message whose type has a
+//     string field `id`, else `name`, is matched by it and named by it);
+//   - a .jsonl file: records matched by their "id" member, as
+//     "task F02 query: \"a\" -> \"b\"", "task F04 added", "task F04 removed";
+//   - anything else, or a file that does not parse: no line (the caller names
+//     the file and its digests).
+// Values are printed in text-format (strings quoted); a value longer than 80
+// characters is cut there with "...".
+//
+// SourceBytes finds the bytes of a source input with a given digest (the
+// first kDigestHexDigits hex digits of its sha256): the workspace's copy, the
+// output base's copy of an external repository's file, or the file at each
+// given git revision of the workspace, in that order; only bytes with that
+// digest are returned. A path that is absolute, holds "..", or a character
+// outside [A-Za-z0-9_./@+=-] is never looked up.
+#ifndef REPRO_TOOLS_EXPLAIN_SOURCE_DIFF_H_
+#define REPRO_TOOLS_EXPLAIN_SOURCE_DIFF_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/string_view.h"
+
+namespace repro::explain {
+
+std::vector<std::string> DescribeChange(absl::string_view path, absl::string_view old_bytes,
+                                        absl::string_view new_bytes);
+
+class SourceBytes {
+ public:
+  // Empty `workspace`: only `external_dir` is read; `revisions` need a
+  // workspace that is a git work tree.
+  SourceBytes(std::string workspace, std::string external_dir, std::vector<std::string> revisions)
+      : workspace_(std::move(workspace)),
+        external_dir_(std::move(external_dir)),
+        revisions_(std::move(revisions)) {}
+
+  std::optional<std::string> Find(const std::string& path, const std::string& digest) const;
+  // The file at the first revision that has it, whatever its digest.
+  std::optional<std::string> AtRevision(const std::string& path) const;
+  // The workspace's copy, whatever its digest.
+  std::optional<std::string> InWorkspace(const std::string& path) const;
+
+ private:
+  std::string workspace_;
+  std::string external_dir_;
+  std::vector<std::string> revisions_;
+};
+
+// A path safe to look up: relative, not starting with "-", no empty, "." or
+// ".." component, only [A-Za-z0-9_./@+=-].
+bool IsPlainRelativePath(absl::string_view path);
+
+}  // namespace repro::explain
+
+#endif  // REPRO_TOOLS_EXPLAIN_SOURCE_DIFF_H_

@@ -1,0 +1,58 @@
+#include "tools/explain/source_diff.h"
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace repro::explain {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
+
+TEST(DescribeChangeTest, NamesTheChangedFieldOfAHarness) {
+  const std::string header = "# proto-message: repro.retrieval.HarnessConfig\n";
+  EXPECT_THAT(DescribeChange("data/e04/harnesses/H008.textproto",
+                             header + "name: \"H008\"\nfusion { rrf_k: 60 }\n",
+                             header + "name: \"H008\"\nfusion { rrf_k: 30 }\n"),
+              ElementsAre("fusion.rrf_k: 60 -> 30"));
+}
+
+TEST(DescribeChangeTest, NamesATaskByItsId) {
+  const std::string header = "# proto-message: repro.corpus.TaskSet\n";
+  EXPECT_THAT(DescribeChange("data/x/tasks.textproto",
+                             header + "tasks { id: \"F01\" query: \"a\" }\ntasks { id: \"F02\" query: \"b\" }\n",
+                             header + "tasks { id: \"F01\" query: \"a\" }\ntasks { id: \"F02\" query: \"c\" }\n"),
+              ElementsAre("tasks[F02].query: \"b\" -> \"c\""));
+}
+
+TEST(DescribeChangeTest, ACommentChangesNoField) {
+  const std::string header = "# proto-message: repro.corpus.TaskSet\n";
+  EXPECT_THAT(DescribeChange("t.textproto", header + "tasks { id: \"F01\" }\n",
+                             header + "# a comment\ntasks { id: \"F01\" }\n"),
+              IsEmpty());
+}
+
+TEST(DescribeChangeTest, JsonLinesByRecordId) {
+  EXPECT_THAT(DescribeChange("tasks.jsonl", "{\"id\":\"M1\",\"query\":\"a\"}\n{\"id\":\"M2\",\"query\":\"b\"}\n",
+                             "{\"id\":\"M1\",\"query\":\"z\"}\n{\"id\":\"M3\",\"query\":\"b\"}\n"),
+              ElementsAre("task M2 removed", "task M1 query: \"a\" -> \"z\"", "task M3 added"));
+}
+
+TEST(DescribeChangeTest, UnknownSchemaOrFormatGivesNoLine) {
+  EXPECT_THAT(DescribeChange("x.textproto", "# proto-message: no.Such\na: 1\n", "# proto-message: no.Such\na: 2\n"),
+              IsEmpty());
+  EXPECT_THAT(DescribeChange("x.bin", "a", "b"), IsEmpty());
+}
+
+TEST(IsPlainRelativePathTest, RefusesWhatCouldLeaveTheWorkspace) {
+  EXPECT_TRUE(IsPlainRelativePath("data/e04/harnesses/H008.textproto"));
+  EXPECT_TRUE(IsPlainRelativePath("external/x_history/commits/ab/tree.z"));
+  EXPECT_FALSE(IsPlainRelativePath("/etc/passwd"));
+  EXPECT_FALSE(IsPlainRelativePath("data/../../x"));
+  EXPECT_FALSE(IsPlainRelativePath("data//x"));
+  EXPECT_FALSE(IsPlainRelativePath("data/x y"));
+  EXPECT_FALSE(IsPlainRelativePath("-n"));
+}
+
+}  // namespace
+}  // namespace repro::explain
