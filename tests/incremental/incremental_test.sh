@@ -9,9 +9,12 @@
 #  5. changing one E04 task's query (fixture task F02) executes only the
 #     set-level task validation and split, that task's labels and cells, the
 #     aggregation, the timings and the report assembly: no cell of another task.
+# Then, on the same builds, the cases of //tools/explain (explain_cases.sh).
 set -euo pipefail
 # shellcheck source=tests/remote_cache/nested_bazel.sh
 source "$(dirname "$(readlink -f "$0")")/../remote_cache/nested_bazel.sh"
+# shellcheck source=tests/incremental/explain_cases.sh
+source "$(dirname "$(readlink -f "$0")")/explain_cases.sh"
 nb_init
 
 readonly TARGETS=(//reports:w04 //reports:e04_fixture)
@@ -34,6 +37,7 @@ build() {  # build <name>: nested build with an execution log; lists the spawns 
 
 build cold
 [ -s "$NB_WORK/cold.executed" ] || nb_fail "the first build ran no action"
+explain_init
 
 build noop
 [ ! -s "$NB_WORK/noop.executed" ] || { cat "$NB_WORK/noop.executed" >&2; nb_fail "a no-op rebuild executed actions"; }
@@ -76,4 +80,5 @@ cells=$(grep -c '^EvalStage stages/grid/by_experiment/e04_fixture/F02_' "$NB_WOR
 grep -qE 'F02(\.labels\.pb|_labels\.provenance\.json)' "$NB_WORK/query_change.list" || nb_fail "F02's labels did not rerun"
 grep -qE 'stages/grid/by_experiment/e04_fixture/(aggregate\.provenance\.json|cells\.csv|dose_response\.svg|e04\.)' "$NB_WORK/query_change.list" \
   || nb_fail "the aggregation did not rerun"
-echo "PASS: no-op and same-bytes rebuilds execute nothing; one W04 input reruns 3 actions; one task's query reruns $(wc -l < "$NB_WORK/query_change.list") actions, all of that task or of the report"
+explain_cases
+echo "PASS: no-op and same-bytes rebuilds execute nothing; one W04 input reruns 3 actions; one task's query reruns $(wc -l < "$NB_WORK/query_change.list") actions, all of that task or of the report; explain named the root cause of each case"

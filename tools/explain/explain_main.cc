@@ -30,8 +30,9 @@
 #include "tools/lineage/report_path.h"
 
 ABSL_FLAG(bool, json, false, "Print JSON instead of text.");
-ABSL_FLAG(std::string, write_state, "",
-          "Write the frozen state of the one report given to this file (name ends in .explain.jsonl).");
+ABSL_FLAG(
+    std::string, write_state, "",
+    "Write the frozen state of the one report given to this file (name ends in .explain.jsonl).");
 ABSL_FLAG(std::string, workspace, "", "Workspace root (default: $BUILD_WORKSPACE_DIRECTORY).");
 ABSL_FLAG(std::string, revision, "HEAD",
           "Comma-separated git revisions of the workspace where old source bytes are looked up.");
@@ -64,7 +65,8 @@ int main(int argc, char** argv) {
     absl::StatusOr<repro::explain::RunState> state =
         repro::explain::LoadReportDir(repro::ResolveReport(args[1], bin));
     if (!state.ok()) return Fail(state.status());
-    absl::Status written = repro::WriteFileAtomically(state_out, repro::explain::StateFileText(*state));
+    absl::Status written =
+        repro::WriteFileAtomically(state_out, repro::explain::StateFileText(*state));
     return written.ok() ? 0 : Fail(written);
   }
   if (args.size() != 3) {

@@ -28,8 +28,10 @@ std::optional<Cell> CellOf(const StageRecord& s) {
   if (s.stage != "grid_cell") return std::nullopt;
   Cell c;
   for (absl::string_view a : s.args) {
-    if (absl::ConsumePrefix(&a, "--task=")) c.task = std::string(a);
-    else if (absl::ConsumePrefix(&a, "--harness=")) c.harness = std::string(a);
+    if (absl::ConsumePrefix(&a, "--task="))
+      c.task = std::string(a);
+    else if (absl::ConsumePrefix(&a, "--harness="))
+      c.harness = std::string(a);
     else if (absl::ConsumePrefix(&a, "--condition=")) {
       std::vector<std::string> parts = absl::StrSplit(a, absl::MaxSplits('_', 1));
       c.condition = parts[0];
@@ -44,21 +46,24 @@ struct Coordinates {
 };
 
 bool IsDoseTag(absl::string_view s) {
-  return s.size() > 1 && s[0] == 'd' &&
-         std::all_of(s.begin() + 1, s.end(), [](char c) { return absl::ascii_isdigit(static_cast<unsigned char>(c)); });
+  return s.size() > 1 && s[0] == 'd' && std::all_of(s.begin() + 1, s.end(), [](char c) {
+           return absl::ascii_isdigit(static_cast<unsigned char>(c));
+         });
 }
 
 bool Matches(const std::string& key, const Cell& cell, const Coordinates& known) {
   std::vector<std::string> parts = absl::StrSplit(key, '.');
   std::set<std::string> comps(parts.begin(), parts.end());
   auto named = [&](const std::set<std::string>& values) {
-    return std::any_of(values.begin(), values.end(), [&](const std::string& v) { return comps.count(v) > 0; });
+    return std::any_of(values.begin(), values.end(),
+                       [&](const std::string& v) { return comps.count(v) > 0; });
   };
   if (named(known.tasks) && !comps.count(cell.task)) return false;
   if (named(known.harnesses) && !comps.count(cell.harness)) return false;
   if (cell.condition == "baseline") return true;
   if (named(known.conditions) && !comps.count(cell.condition)) return false;
-  const bool key_has_dose = std::any_of(comps.begin(), comps.end(), [](const std::string& c) { return IsDoseTag(c); });
+  const bool key_has_dose =
+      std::any_of(comps.begin(), comps.end(), [](const std::string& c) { return IsDoseTag(c); });
   if (key_has_dose && !cell.dose_tag.empty() && !comps.count(cell.dose_tag)) return false;
   return true;
 }
@@ -72,8 +77,10 @@ std::vector<std::string> ChangedKeys(const TokenDiff& d) {
   return keys;
 }
 
-std::vector<std::string> TokensOf(const RootCause& cause, const std::map<std::string, const StageRecord*>& stages,
-                                  const Coordinates& known, bool grid, const std::vector<std::string>& keys) {
+std::vector<std::string> TokensOf(const RootCause& cause,
+                                  const std::map<std::string, const StageRecord*>& stages,
+                                  const Coordinates& known, bool grid,
+                                  const std::vector<std::string>& keys) {
   bool reaches_tokens = false;
   std::vector<Cell> cells;
   for (const std::string& label : cause.invalidated) {
@@ -85,7 +92,9 @@ std::vector<std::string> TokensOf(const RootCause& cause, const std::map<std::st
   if (!grid || cells.empty()) return keys;
   std::vector<std::string> out;
   for (const std::string& k : keys) {
-    if (std::any_of(cells.begin(), cells.end(), [&](const Cell& c) { return Matches(k, c, known); })) out.push_back(k);
+    if (std::any_of(cells.begin(), cells.end(),
+                    [&](const Cell& c) { return Matches(k, c, known); }))
+      out.push_back(k);
   }
   return out;
 }
@@ -103,7 +112,8 @@ std::string HistoryCommit(absl::string_view path) {
 void NameSource(const RootCause& c, const SourceBytes& sources, NamedCause* named) {
   named->name = c.subject;
   if (std::string commit = HistoryCommit(c.subject); !commit.empty()) {
-    named->details.push_back(absl::StrCat("the history dump of commit ", commit, " (its tree or blobs)"));
+    named->details.push_back(
+        absl::StrCat("the history dump of commit ", commit, " (its tree or blobs)"));
     return;
   }
   absl::string_view rest = c.subject;
@@ -115,15 +125,26 @@ void NameSource(const RootCause& c, const SourceBytes& sources, NamedCause* name
     if (before && after) named->details = DescribeChange(authored, *before, *after);
     return;
   }
-  if (c.old_value.empty()) { named->details.push_back("an input added"); return; }
-  if (c.new_value.empty()) { named->details.push_back("an input removed"); return; }
+  if (c.old_value.empty()) {
+    named->details.push_back("an input added");
+    return;
+  }
+  if (c.new_value.empty()) {
+    named->details.push_back("an input removed");
+    return;
+  }
   std::optional<std::string> before = sources.Find(c.subject, c.old_value);
   std::optional<std::string> after = sources.Find(c.subject, c.new_value);
   if (before && after) {
     named->details = DescribeChange(c.subject, *before, *after);
+  } else if (!sources.InWorkspace(c.subject)) {
+    named->details.push_back(
+        absl::StrCat("a file the build generates without a stage record: bytes ", c.old_value,
+                     " -> ", c.new_value));
   } else {
-    named->details.push_back(absl::StrCat("bytes ", c.old_value, " -> ", c.new_value,
-                                          before ? "" : " (the old bytes are not in the workspace or its git revisions)"));
+    named->details.push_back(absl::StrCat(
+        "bytes ", c.old_value, " -> ", c.new_value,
+        before ? "" : " (the old bytes are not in the workspace or its git revisions)"));
   }
 }
 
@@ -195,8 +216,8 @@ Explanation Explain(const RunState& before, const RunState& after, const SourceB
 std::string ToText(const Explanation& e) {
   if (!e.changed()) return "";
   std::string out = absl::StrCat("explain: ", e.before_name, " -> ", e.after_name, "\n\n");
-  absl::StrAppend(&out, "What moved: ", e.tokens.moved.size(), " tokens moved, ", e.tokens.added.size(),
-                  " added, ", e.tokens.removed.size(), " removed\n");
+  absl::StrAppend(&out, "What moved: ", e.tokens.moved.size(), " tokens moved, ",
+                  e.tokens.added.size(), " added, ", e.tokens.removed.size(), " removed\n");
   std::string section = "\x01";
   for (const TokenMove& m : e.tokens.moved) {
     if (m.section != section) {
@@ -206,17 +227,21 @@ std::string ToText(const Explanation& e) {
     absl::StrAppend(&out, "    ", m.key, ": ", m.old_value, " -> ", m.new_value,
                     m.delta.empty() ? "" : absl::StrCat("  (", m.delta, ")"), "\n");
   }
-  for (const TokenMove& m : e.tokens.added) absl::StrAppend(&out, "  added   ", m.key, ": ", m.new_value, "\n");
-  for (const TokenMove& m : e.tokens.removed) absl::StrAppend(&out, "  removed ", m.key, ": ", m.old_value, "\n");
+  for (const TokenMove& m : e.tokens.added)
+    absl::StrAppend(&out, "  added   ", m.key, ": ", m.new_value, "\n");
+  for (const TokenMove& m : e.tokens.removed)
+    absl::StrAppend(&out, "  removed ", m.key, ": ", m.old_value, "\n");
 
   absl::StrAppend(&out, "\nWhy (root causes): ", e.causes.size(), "\n");
   for (size_t i = 0; i < e.causes.size(); ++i) {
     const NamedCause& c = e.causes[i];
     absl::StrAppend(&out, "  ", i + 1, ". ", CauseKindName(c.cause.kind), ": ", c.name, "\n");
     for (const std::string& d : c.details) absl::StrAppend(&out, "       ", d, "\n");
-    absl::StrAppend(&out, "     invalidated ", c.cause.invalidated.size(), " stage actions and ", c.tokens.size(),
-                    " tokens; entered at ", c.cause.at_stages.front(),
-                    c.cause.at_stages.size() > 1 ? absl::StrCat(" and ", c.cause.at_stages.size() - 1, " more") : "",
+    absl::StrAppend(&out, "     invalidated ", c.cause.invalidated.size(), " stage actions and ",
+                    c.tokens.size(), " tokens; entered at ", c.cause.at_stages.front(),
+                    c.cause.at_stages.size() > 1
+                        ? absl::StrCat(" and ", c.cause.at_stages.size() - 1, " more")
+                        : "",
                     "\n");
   }
   if (!e.graph.removed_stages.empty()) {
@@ -229,12 +254,14 @@ std::string ToText(const Explanation& e) {
                     "; paired randomization over per-task means)\n");
   }
   for (const GroupMove& g : e.groups) {
-    absl::StrAppend(&out, "  ", g.harness, " ", ConditionName(g), " ", g.metric, ": ", g.up, " up, ", g.down,
-                    " down, ", g.unchanged, " unchanged; mean ", Num(g.interval.mean), " [", Num(g.interval.lo),
-                    ", ", Num(g.interval.hi), "], p = ", absl::StrFormat("%.4g", g.test.p_value),
+    absl::StrAppend(&out, "  ", g.harness, " ", ConditionName(g), " ", g.metric, ": ", g.up,
+                    " up, ", g.down, " down, ", g.unchanged, " unchanged; mean ",
+                    Num(g.interval.mean), " [", Num(g.interval.lo), ", ", Num(g.interval.hi),
+                    "], p = ", absl::StrFormat("%.4g", g.test.p_value),
                     g.test.exact ? " (exact" : " (Monte Carlo", ", ", g.test.units, " tasks)\n");
     for (const UnitMove& u : g.moved) {
-      absl::StrAppend(&out, "      ", u.cell_id, ": ", Num(u.old_value), " -> ", Num(u.new_value), "\n");
+      absl::StrAppend(&out, "      ", u.cell_id, ": ", Num(u.old_value), " -> ", Num(u.new_value),
+                      "\n");
     }
   }
   return out;
@@ -244,7 +271,11 @@ std::string ToJson(const Explanation& e) {
   auto token_list = [](const std::vector<TokenMove>& list) {
     json a = json::array();
     for (const TokenMove& m : list) {
-      a.push_back({{"key", m.key}, {"section", m.section}, {"old", m.old_value}, {"new", m.new_value}, {"delta", m.delta}});
+      a.push_back({{"key", m.key},
+                   {"section", m.section},
+                   {"old", m.old_value},
+                   {"new", m.new_value},
+                   {"delta", m.delta}});
     }
     return a;
   };
@@ -263,7 +294,8 @@ std::string ToJson(const Explanation& e) {
   for (const GroupMove& g : e.groups) {
     json units = json::array();
     for (const UnitMove& u : g.moved) {
-      units.push_back({{"cell_id", u.cell_id}, {"task", u.task}, {"old", u.old_value}, {"new", u.new_value}});
+      units.push_back(
+          {{"cell_id", u.cell_id}, {"task", u.task}, {"old", u.old_value}, {"new", u.new_value}});
     }
     groups.push_back({{"harness", g.harness},
                       {"condition", g.condition},
@@ -288,7 +320,8 @@ std::string ToJson(const Explanation& e) {
               {"root_causes", causes},
               {"changed_stages", e.graph.changed_stages.size()},
               {"removed_stages", e.graph.removed_stages},
-              {"bootstrap", {{"resamples", e.bootstrap.resamples}, {"seed", std::to_string(e.bootstrap.seed)}}},
+              {"bootstrap",
+               {{"resamples", e.bootstrap.resamples}, {"seed", std::to_string(e.bootstrap.seed)}}},
               {"where", groups}};
   return out.dump(2) + "\n";
 }

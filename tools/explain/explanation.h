@@ -9,7 +9,9 @@
 //     experiment (external/experiments/<name>.textproto) is named by its
 //     authored file data/experiments/<name>.textproto, compared between the
 //     first revision `sources` has and the workspace; a file of a history
-//     dump (external/<set>_history/commits/<c>/...) by its commit;
+//     dump (external/<set>_history/commits/<c>/...) by its commit; a file
+//     that is not in the workspace (a build output no recorded stage wrote)
+//     as such, with its digests;
 //   - a stage version, arguments, a tool binary, a stage added: as they are.
 // Each root cause counts the stage actions it invalidated and lists the
 // tokens it invalidated. Tokens are attributed as follows: a cause that
@@ -54,7 +56,9 @@ struct Explanation {
   std::vector<GroupMove> groups;
   stats::BootstrapConfig bootstrap;
   // A token moved, was added or removed, or a stage's outputs changed.
-  bool changed() const { return !tokens.empty() || !graph.changed_stages.empty() || !graph.removed_stages.empty(); }
+  bool changed() const {
+    return !tokens.empty() || !graph.changed_stages.empty() || !graph.removed_stages.empty();
+  }
 };
 
 Explanation Explain(const RunState& before, const RunState& after, const SourceBytes& sources);

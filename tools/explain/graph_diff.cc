@@ -77,7 +77,9 @@ class CauseSet {
            const std::string& at_stage) {
     auto key = std::make_tuple(static_cast<int>(kind), subject, old_value, new_value);
     auto [it, inserted] = index_.emplace(key, causes_.size());
-    if (inserted) causes_.push_back({kind, std::move(subject), std::move(old_value), std::move(new_value), {}, {}});
+    if (inserted)
+      causes_.push_back(
+          {kind, std::move(subject), std::move(old_value), std::move(new_value), {}, {}});
     causes_[it->second].at_stages.push_back(at_stage);
   }
   std::vector<RootCause> Take() && { return std::move(causes_); }
@@ -112,14 +114,16 @@ void CausesOfStage(const StageRecord* before, const StageRecord& after, bool car
   const bool version = before->version != after.version;
   const bool args = before->args != after.args;
   const bool tool = before->tool_sha256 != after.tool_sha256;
-  for (auto& [path, ov, nv] : sources) causes->Add(CauseKind::kSourceFile, path, ov, nv, after.label);
-  if (version) causes->Add(CauseKind::kStageVersion, after.stage, before->version, after.version, after.label);
+  for (auto& [path, ov, nv] : sources)
+    causes->Add(CauseKind::kSourceFile, path, ov, nv, after.label);
+  if (version)
+    causes->Add(CauseKind::kStageVersion, after.stage, before->version, after.version, after.label);
   if (args) {
     causes->Add(CauseKind::kArguments, after.label, absl::StrJoin(before->args, " "),
                 absl::StrJoin(after.args, " "), after.label);
   }
   const bool explained = !sources.empty() || version || args || carried;
-  if (tool && !explained) {
+  if (tool && (!explained || version)) {
     causes->Add(CauseKind::kToolBinary, after.tool_path, before->tool_sha256, after.tool_sha256,
                 after.label);
   } else if (!tool && !explained) {
@@ -132,12 +136,18 @@ void CausesOfStage(const StageRecord* before, const StageRecord& after, bool car
 
 const char* CauseKindName(CauseKind kind) {
   switch (kind) {
-    case CauseKind::kSourceFile: return "source file";
-    case CauseKind::kStageVersion: return "stage version";
-    case CauseKind::kArguments: return "stage arguments";
-    case CauseKind::kToolBinary: return "tool binary";
-    case CauseKind::kNotReproducible: return "not reproducible";
-    case CauseKind::kStageAdded: return "stage added";
+    case CauseKind::kSourceFile:
+      return "source file";
+    case CauseKind::kStageVersion:
+      return "stage version";
+    case CauseKind::kArguments:
+      return "stage arguments";
+    case CauseKind::kToolBinary:
+      return "tool binary";
+    case CauseKind::kNotReproducible:
+      return "not reproducible";
+    case CauseKind::kStageAdded:
+      return "stage added";
   }
   return "?";
 }

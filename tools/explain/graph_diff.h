@@ -15,8 +15,10 @@
 //   - kStageVersion: its stage_version differs;
 //   - kArguments: its own arguments differ;
 //   - kToolBinary: its tool binary's digest differs, and nothing else of the
-//     stage does (a rebuilt tool beside a changed input is not blamed: the
-//     input explains the change, and every relink changes a binary's bytes);
+//     stage does or its version changed too (a bumped version says the tool's
+//     logic changed); a rebuilt tool beside a changed input, argument or
+//     source is not blamed: they explain the change, and every relink
+//     changes a binary's bytes;
 //   - kNotReproducible: nothing of the above and no carried input: its
 //     outputs changed with equal inputs (a non-hermetic stage);
 //   - kStageAdded: a stage the old run lacks, none of whose inputs is carried.
@@ -52,14 +54,14 @@ struct RootCause {
   // kSourceFile: the file's path; kStageVersion: the stage name; kToolBinary:
   // the tool's path; kArguments, kNotReproducible, kStageAdded: the label.
   std::string subject;
-  std::string old_value;  // digest, version or arguments ("" when added)
-  std::string new_value;  // ("" when removed)
+  std::string old_value;                 // digest, version or arguments ("" when added)
+  std::string new_value;                 // ("" when removed)
   std::vector<std::string> at_stages;    // labels, sorted
   std::vector<std::string> invalidated;  // labels, sorted
 };
 
 struct GraphDiff {
-  std::vector<RootCause> causes;  // ordered by kind, then subject
+  std::vector<RootCause> causes;            // ordered by kind, then subject
   std::vector<std::string> changed_stages;  // labels, sorted
   std::vector<std::string> removed_stages;  // labels, sorted
 };

@@ -14,7 +14,17 @@ using ::testing::IsEmpty;
 RunState Chain() {
   RunState s;
   s.stages = {
-      {"//:a", "stage_a", "1", {"--x=1"}, "tools/a", "t_a", {{"config", "data/a.textproto", "s1"}}, {}, "", "oa", false},
+      {"//:a",
+       "stage_a",
+       "1",
+       {"--x=1"},
+       "tools/a",
+       "t_a",
+       {{"config", "data/a.textproto", "s1"}},
+       {},
+       "",
+       "oa",
+       false},
       {"//:b", "stage_b", "1", {}, "tools/b", "t_b", {}, {"//:a"}, "ia", "ob", false},
       {"//:c", "stage_c", "1", {}, "tools/c", "t_c", {}, {"//:b"}, "ib", "oc", true},
   };
@@ -61,16 +71,28 @@ TEST(DiffGraphsTest, AnUnchangedStageAbsorbsTheChange) {
   EXPECT_THAT(d.changed_stages, ElementsAre("//:a"));
 }
 
-TEST(DiffGraphsTest, VersionBumpAndToolChangeNameTheVersionNotTheTool) {
+TEST(DiffGraphsTest, VersionBumpAndToolChangeNameBoth) {
   RunState after = Chain();
   after.stages[1].version = "2";
   after.stages[1].tool_sha256 = "t_b2";
   ChangeOutputsFrom(&after, 1);
   GraphDiff d = DiffGraphs(Chain(), after);
-  ASSERT_EQ(d.causes.size(), 1u);
+  ASSERT_EQ(d.causes.size(), 2u);
   EXPECT_EQ(d.causes[0].kind, CauseKind::kStageVersion);
   EXPECT_EQ(d.causes[0].subject, "stage_b");
   EXPECT_THAT(d.causes[0].invalidated, ElementsAre("//:b", "//:c"));
+  EXPECT_EQ(d.causes[1].kind, CauseKind::kToolBinary);
+  EXPECT_EQ(d.causes[1].subject, "tools/b");
+}
+
+TEST(DiffGraphsTest, AToolRebuiltBesideAChangedSourceIsNotBlamed) {
+  RunState after = Chain();
+  after.stages[0].sources[0].sha256 = "s2";
+  after.stages[0].tool_sha256 = "t_a2";
+  ChangeOutputsFrom(&after, 0);
+  GraphDiff d = DiffGraphs(Chain(), after);
+  ASSERT_EQ(d.causes.size(), 1u);
+  EXPECT_EQ(d.causes[0].kind, CauseKind::kSourceFile);
 }
 
 TEST(DiffGraphsTest, ARebuiltToolAloneIsTheRoot) {

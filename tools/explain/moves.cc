@@ -38,7 +38,9 @@ std::string Delta(const std::string& before, const std::string& after) {
 
 using GroupKey = std::tuple<std::string, std::string, int>;  // harness, condition, dose
 
-GroupKey KeyOf(const Unit& u) { return {u.harness, u.condition, u.condition == "S002" ? u.dose : 0}; }
+GroupKey KeyOf(const Unit& u) {
+  return {u.harness, u.condition, u.condition == "S002" ? u.dose : 0};
+}
 
 GroupMove CompareGroup(const GroupKey& key, const std::string& metric,
                        const std::vector<std::pair<const Unit*, const Unit*>>& pairs,
@@ -62,12 +64,14 @@ GroupMove CompareGroup(const GroupKey& key, const std::string& metric,
     by_task[after->task].second += 1;
   }
   std::sort(g.moved.begin(), g.moved.end(), [](const UnitMove& a, const UnitMove& b) {
-    const double da = std::fabs(a.new_value - a.old_value), db = std::fabs(b.new_value - b.old_value);
+    const double da = std::fabs(a.new_value - a.old_value),
+                 db = std::fabs(b.new_value - b.old_value);
     return da != db ? da > db : a.cell_id < b.cell_id;
   });
   g.interval = stats::ClusterBootstrapMean(observations, bootstrap);
   std::vector<double> differences;
-  for (const auto& [task, sum_count] : by_task) differences.push_back(sum_count.first / sum_count.second);
+  for (const auto& [task, sum_count] : by_task)
+    differences.push_back(sum_count.first / sum_count.second);
   if (!differences.empty()) {
     absl::StatusOr<stats::RandomizationResult> r = stats::PairedRandomizationTest(differences);
     if (r.ok()) g.test = *r;

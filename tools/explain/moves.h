@@ -73,8 +73,8 @@ struct GroupMove {
   int up = 0;
   int down = 0;
   int unchanged = 0;
-  stats::Estimate interval;              // of new - old
-  stats::RandomizationResult test;       // over per-task means of new - old
+  stats::Estimate interval;         // of new - old
+  stats::RandomizationResult test;  // over per-task means of new - old
 };
 
 std::vector<GroupMove> DiffUnits(const std::vector<Unit>& before, const std::vector<Unit>& after,

@@ -35,10 +35,12 @@ Unit U(std::string cell, std::string task, std::string condition, int dose, std:
 }
 
 TEST(DiffUnitsTest, GroupsByHarnessConditionDoseAndCountsDirections) {
-  std::vector<Unit> before = {U("T1/H000/0", "T1", "S002", 1, "0.5000"), U("T2/H000/0", "T2", "S002", 1, "1.0000"),
-                              U("T3/H000/0", "T3", "S002", 1, "0.2500"), U("T1/H000/0", "T1", "baseline", 1, "1.0000")};
-  std::vector<Unit> after = {U("T1/H000/0", "T1", "S002", 1, "1.0000"), U("T2/H000/0", "T2", "S002", 1, "0.5000"),
-                             U("T3/H000/0", "T3", "S002", 1, "0.2500"), U("T1/H000/0", "T1", "baseline", 1, "1.0000")};
+  std::vector<Unit> before = {
+      U("T1/H000/0", "T1", "S002", 1, "0.5000"), U("T2/H000/0", "T2", "S002", 1, "1.0000"),
+      U("T3/H000/0", "T3", "S002", 1, "0.2500"), U("T1/H000/0", "T1", "baseline", 1, "1.0000")};
+  std::vector<Unit> after = {
+      U("T1/H000/0", "T1", "S002", 1, "1.0000"), U("T2/H000/0", "T2", "S002", 1, "0.5000"),
+      U("T3/H000/0", "T3", "S002", 1, "0.2500"), U("T1/H000/0", "T1", "baseline", 1, "1.0000")};
   stats::BootstrapConfig config;
   config.resamples = 200;
   std::vector<GroupMove> moves = DiffUnits(before, after, config);
@@ -54,7 +56,8 @@ TEST(DiffUnitsTest, GroupsByHarnessConditionDoseAndCountsDirections) {
   EXPECT_EQ(g.moved[0].cell_id, "T1/H000/0");  // |0.5| ties: cell id order
   EXPECT_DOUBLE_EQ(g.interval.mean, 0.0);
   EXPECT_EQ(g.test.units, 3);
-  EXPECT_DOUBLE_EQ(g.test.p_value, 1.0);  // +0.5 and -0.5: every sign assignment is as extreme or more
+  EXPECT_DOUBLE_EQ(g.test.p_value,
+                   1.0);  // +0.5 and -0.5: every sign assignment is as extreme or more
 }
 
 }  // namespace

@@ -56,7 +56,8 @@ std::vector<StageInput> GroupHistoryFiles(const std::vector<StageInput>& inputs)
       absl::StrAppend(&groups[dir], i.role, " ", i.path, " ", i.sha256, "\n");
     }
   }
-  for (const auto& [dir, lines] : groups) out.push_back({"history", dir, ShortDigest(Sha256Hex(lines))});
+  for (const auto& [dir, lines] : groups)
+    out.push_back({"history", dir, ShortDigest(Sha256Hex(lines))});
   return out;
 }
 
@@ -87,7 +88,8 @@ StageRecord RecordOf(const LineageGraph& graph, int index) {
   for (int u : graph.Upstream(index)) r.upstream.push_back(graph.stage(u).label());
   std::sort(r.upstream.begin(), r.upstream.end());
   r.outputs_digest = OutputsDigest(p);
-  for (const schemas::FileDigest& o : p.outputs()) r.writes_tokens |= absl::EndsWith(o.path(), ".tokens.txt");
+  for (const schemas::FileDigest& o : p.outputs())
+    r.writes_tokens |= absl::EndsWith(o.path(), ".tokens.txt");
   return r;
 }
 
@@ -98,7 +100,9 @@ absl::StatusOr<std::string> OnlyTokenFile(const std::string& dir) {
     const std::string name = e.path().filename().string();
     if (absl::EndsWith(name, ".tokens.txt")) found.push_back(e.path().string());
   }
-  if (ec) return absl::NotFoundError(absl::StrCat(dir, ": cannot list the report directory: ", ec.message()));
+  if (ec)
+    return absl::NotFoundError(
+        absl::StrCat(dir, ": cannot list the report directory: ", ec.message()));
   std::sort(found.begin(), found.end());
   if (found.size() != 1) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -129,17 +133,19 @@ absl::StatusOr<std::map<std::string, int>> Columns(const std::vector<std::string
 absl::StatusOr<std::vector<Unit>> ReadUnits(const std::string& path) {
   ASSIGN_OR_RETURN(std::string text, ReadFile(path));
   std::vector<std::string> lines = absl::StrSplit(text, '\n', absl::SkipEmpty());
-  if (lines.empty()) return absl::InvalidArgumentError(absl::StrCat(path, ": empty, expected a header"));
+  if (lines.empty())
+    return absl::InvalidArgumentError(absl::StrCat(path, ": empty, expected a header"));
   std::vector<std::vector<std::string>> rows;
   for (size_t i = 0; i < lines.size(); ++i) {
     if (lines[i].find('"') != std::string::npos) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(path, ": line ", i + 1, ": a quoted field; cells.csv fields are ids and numbers"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          path, ": line ", i + 1, ": a quoted field; cells.csv fields are ids and numbers"));
     }
     rows.push_back(absl::StrSplit(lines[i], ','));
     if (rows.back().size() != rows.front().size()) {
-      return absl::InvalidArgumentError(absl::StrCat(path, ": line ", i + 1, ": ", rows.back().size(),
-                                                     " fields, expected ", rows.front().size()));
+      return absl::InvalidArgumentError(absl::StrCat(path, ": line ", i + 1, ": ",
+                                                     rows.back().size(), " fields, expected ",
+                                                     rows.front().size()));
     }
   }
   ASSIGN_OR_RETURN(auto at, Columns(rows.front(), path));
@@ -178,11 +184,28 @@ class BootstrapFields : public nlohmann::json_sax<json> {
     return Next();
   }
   bool binary(binary_t&) override { return Next(); }
-  bool start_object(std::size_t) override { ++depth_; key_.clear(); return true; }
-  bool end_object() override { --depth_; return Next(); }
-  bool start_array(std::size_t) override { ++depth_; key_.clear(); return true; }
-  bool end_array() override { --depth_; return Next(); }
-  bool key(string_t& k) override { if (depth_ == 1) key_ = k; return true; }
+  bool start_object(std::size_t) override {
+    ++depth_;
+    key_.clear();
+    return true;
+  }
+  bool end_object() override {
+    --depth_;
+    return Next();
+  }
+  bool start_array(std::size_t) override {
+    ++depth_;
+    key_.clear();
+    return true;
+  }
+  bool end_array() override {
+    --depth_;
+    return Next();
+  }
+  bool key(string_t& k) override {
+    if (depth_ == 1) key_ = k;
+    return true;
+  }
   bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
     return false;
   }
@@ -261,7 +284,8 @@ std::string StateFileText(const RunState& state) {
                  {"bootstrap_seed", std::to_string(state.bootstrap_seed)}};
   absl::StrAppend(&out, header.dump(), "\n");
   std::map<std::string, int> position;
-  for (size_t i = 0; i < state.stages.size(); ++i) position[state.stages[i].label] = static_cast<int>(i);
+  for (size_t i = 0; i < state.stages.size(); ++i)
+    position[state.stages[i].label] = static_cast<int>(i);
   for (const StageRecord& s : state.stages) {
     json sources = json::array();
     for (const StageInput& i : s.sources) sources.push_back({i.role, i.path, i.sha256});
@@ -310,8 +334,9 @@ absl::StatusOr<RunState> LoadStateFile(const std::string& path) {
     try {
       if (n == 0) {
         if (j.value("format", "") != kStateFormat) {
-          return StateError(path, line_no, absl::StrCat("format '", j.value("format", ""),
-                                                        "', expected '", kStateFormat, "'"));
+          return StateError(
+              path, line_no,
+              absl::StrCat("format '", j.value("format", ""), "', expected '", kStateFormat, "'"));
         }
         state.report = j.at("report").get<std::string>();
         state.bootstrap_resamples = j.at("bootstrap_resamples").get<int>();
@@ -327,8 +352,8 @@ absl::StatusOr<RunState> LoadStateFile(const std::string& path) {
         s.tool_path = j.at("tool").at(0).get<std::string>();
         s.tool_sha256 = j.at("tool").at(1).get<std::string>();
         for (const json& i : j.at("sources")) {
-          s.sources.push_back({i.at(0).get<std::string>(), i.at(1).get<std::string>(),
-                               i.at(2).get<std::string>()});
+          s.sources.push_back(
+              {i.at(0).get<std::string>(), i.at(1).get<std::string>(), i.at(2).get<std::string>()});
         }
         upstream.push_back(j.at("up").get<std::vector<int>>());
         s.produced_digest = j.at("in").get<std::string>();
@@ -340,15 +365,18 @@ absl::StatusOr<RunState> LoadStateFile(const std::string& path) {
                                   j.at("token").at(1).get<std::string>());
       } else {
         const json& u = j.at("unit");
-        Unit unit{u.at(0).get<std::string>(), u.at(1).get<std::string>(), u.at(2).get<std::string>(),
-                  u.at(3).get<std::string>(), u.at(4).get<int>(), {}};
+        Unit unit{u.at(0).get<std::string>(), u.at(1).get<std::string>(),
+                  u.at(2).get<std::string>(), u.at(3).get<std::string>(),
+                  u.at(4).get<int>(),         {}};
         const json& values = j.at("values");
         if (values.size() != HeadlineMetrics().size()) {
-          return StateError(path, line_no, absl::StrCat(values.size(), " values, expected ",
-                                                        HeadlineMetrics().size()));
+          return StateError(
+              path, line_no,
+              absl::StrCat(values.size(), " values, expected ", HeadlineMetrics().size()));
         }
         for (size_t m = 0; m < values.size(); ++m) {
-          if (!values[m].is_null()) unit.values[HeadlineMetrics()[m]] = values[m].get<std::string>();
+          if (!values[m].is_null())
+            unit.values[HeadlineMetrics()[m]] = values[m].get<std::string>();
         }
         state.units.push_back(std::move(unit));
       }
@@ -361,7 +389,8 @@ absl::StatusOr<RunState> LoadStateFile(const std::string& path) {
     for (int u : upstream[i]) {
       if (u < 0 || u >= static_cast<int>(state.stages.size())) {
         return absl::InvalidArgumentError(absl::StrCat(path, ": stage ", state.stages[i].label,
-                                                       ": upstream position ", u, " is out of range"));
+                                                       ": upstream position ", u,
+                                                       " is out of range"));
       }
       state.stages[i].upstream.push_back(state.stages[u].label);
     }
@@ -373,7 +402,8 @@ absl::StatusOr<RunState> LoadStateFile(const std::string& path) {
 absl::StatusOr<RunState> LoadRunState(const std::string& path) {
   std::error_code ec;
   if (fs::is_directory(path, ec)) return LoadReportDir(path);
-  if (!Exists(path)) return absl::NotFoundError(absl::StrCat(path, ": no such report directory or state file"));
+  if (!Exists(path))
+    return absl::NotFoundError(absl::StrCat(path, ": no such report directory or state file"));
   return LoadStateFile(path);
 }
 

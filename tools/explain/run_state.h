@@ -63,16 +63,16 @@ struct StageRecord {
   std::vector<std::string> upstream;  // labels, sorted
   std::string produced_digest;        // over "<role> <path> <sha256>\n" of the other inputs
   std::string outputs_digest;
-  bool writes_tokens = false;         // an output's name ends in .tokens.txt
+  bool writes_tokens = false;  // an output's name ends in .tokens.txt
 };
 
 // One cells.csv row: the unit of the per-task comparison.
 struct Unit {
-  std::string cell_id;    // <task>/<harness>/<seed coordinate>
+  std::string cell_id;  // <task>/<harness>/<seed coordinate>
   std::string task;
   std::string harness;
-  std::string condition;  // baseline, S001, S002, S003
-  int dose = 0;           // the cell's dose (cell_dose)
+  std::string condition;                      // baseline, S001, S002, S003
+  int dose = 0;                               // the cell's dose (cell_dose)
   std::map<std::string, std::string> values;  // headline metric -> text
 };
 

@@ -27,7 +27,7 @@ schemas::Lineage TwoStages() {
      "tool": {"path": "tools/agg", "sha256": "bbbbbbbbbbbbbbbbbbbbbbbb"},
      "inputs": [{"role": "snapshot", "path": "out/snap.pb", "sha256": "4444444444444444444"}],
      "outputs": [{"path": "out/r.tokens.txt", "sha256": "5555555555555555555"}]}]})json",
-                     "lineage.json", &lineage);
+                                 "lineage.json", &lineage);
   EXPECT_TRUE(parsed.ok()) << parsed;
   return lineage;
 }

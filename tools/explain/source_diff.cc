@@ -19,9 +19,9 @@
 #include "stages/corpus/task.pb.h"
 #include "stages/experiments/experiment.pb.h"
 #include "stages/framework/pipeline/file_io.h"
+#include "stages/framework/pipeline/sha256.h"
 #include "stages/retrieval/retrieval.pb.h"
 #include "stages/studies/w04/w04.pb.h"
-#include "stages/framework/pipeline/sha256.h"
 #include "tools/explain/run_state.h"
 #include "tools/tasks/git_command.h"
 
@@ -43,7 +43,8 @@ std::string Cut(std::string s) {
 const pb::FieldDescriptor* KeyField(const pb::Descriptor* d) {
   for (const char* name : {"id", "name"}) {
     const pb::FieldDescriptor* f = d->FindFieldByName(name);
-    if (f != nullptr && !f->is_repeated() && f->type() == pb::FieldDescriptor::TYPE_STRING) return f;
+    if (f != nullptr && !f->is_repeated() && f->type() == pb::FieldDescriptor::TYPE_STRING)
+      return f;
   }
   return nullptr;
 }
@@ -72,12 +73,13 @@ class LineReporter : public MessageDifferencer::Reporter {
       : before_(before), after_(after), lines_(lines) {}
   void ReportAdded(const pb::Message&, const pb::Message&,
                    const std::vector<MessageDifferencer::SpecificField>& path) override {
-    lines_->push_back(absl::StrCat(PathText(after_, path, true), " added: ", ValueText(after_, path, true)));
+    lines_->push_back(
+        absl::StrCat(PathText(after_, path, true), " added: ", ValueText(after_, path, true)));
   }
   void ReportDeleted(const pb::Message&, const pb::Message&,
                      const std::vector<MessageDifferencer::SpecificField>& path) override {
-    lines_->push_back(
-        absl::StrCat(PathText(before_, path, false), " removed: ", ValueText(before_, path, false)));
+    lines_->push_back(absl::StrCat(PathText(before_, path, false),
+                                   " removed: ", ValueText(before_, path, false)));
   }
   void ReportModified(const pb::Message&, const pb::Message&,
                       const std::vector<MessageDifferencer::SpecificField>& path) override {
@@ -85,8 +87,9 @@ class LineReporter : public MessageDifferencer::Reporter {
         path.back().field->cpp_type() == pb::FieldDescriptor::CPPTYPE_MESSAGE) {
       return;  // its changed fields are reported one by one
     }
-    lines_->push_back(absl::StrCat(PathText(after_, path, true), ": ", ValueText(before_, path, false),
-                                   " -> ", ValueText(after_, path, true)));
+    lines_->push_back(absl::StrCat(PathText(after_, path, true), ": ",
+                                   ValueText(before_, path, false), " -> ",
+                                   ValueText(after_, path, true)));
   }
 
  private:
@@ -102,16 +105,19 @@ class LineReporter : public MessageDifferencer::Reporter {
       const pb::FieldDescriptor* f = path[i].field;
       if (f == nullptr) return nullptr;
       const pb::Reflection* r = m->GetReflection();
-      m = f->is_repeated() ? &r->GetRepeatedMessage(*m, f, Index(path[i], after)) : &r->GetMessage(*m, f);
+      m = f->is_repeated() ? &r->GetRepeatedMessage(*m, f, Index(path[i], after))
+                           : &r->GetMessage(*m, f);
     }
     return m;
   }
   static std::string PathText(const pb::Message& root,
-                              const std::vector<MessageDifferencer::SpecificField>& path, bool after) {
+                              const std::vector<MessageDifferencer::SpecificField>& path,
+                              bool after) {
     std::string out;
     const pb::Message* m = &root;
     for (const MessageDifferencer::SpecificField& sf : path) {
-      if (sf.field == nullptr) return absl::StrCat(out, out.empty() ? "" : ".", sf.unknown_field_number);
+      if (sf.field == nullptr)
+        return absl::StrCat(out, out.empty() ? "" : ".", sf.unknown_field_number);
       absl::StrAppend(&out, out.empty() ? "" : ".", sf.field->name());
       if (!sf.field->is_repeated()) {
         if (sf.field->cpp_type() == pb::FieldDescriptor::CPPTYPE_MESSAGE) {
@@ -126,20 +132,22 @@ class LineReporter : public MessageDifferencer::Reporter {
       }
       m = &m->GetReflection()->GetRepeatedMessage(*m, sf.field, index);
       const pb::FieldDescriptor* key = KeyField(sf.field->message_type());
-      absl::StrAppend(&out, "[", key ? m->GetReflection()->GetString(*m, key) : std::to_string(index), "]");
+      absl::StrAppend(&out, "[",
+                      key ? m->GetReflection()->GetString(*m, key) : std::to_string(index), "]");
     }
     return out;
   }
   static std::string ValueText(const pb::Message& root,
-                               const std::vector<MessageDifferencer::SpecificField>& path, bool after) {
+                               const std::vector<MessageDifferencer::SpecificField>& path,
+                               bool after) {
     const pb::Message* parent = Parent(root, path, after);
     const MessageDifferencer::SpecificField& last = path.back();
     if (parent == nullptr || last.field == nullptr) return "?";
     std::string text;
     pb::TextFormat::Printer printer;
     printer.SetSingleLineMode(true);
-    printer.PrintFieldValueToString(*parent, last.field, last.field->is_repeated() ? Index(last, after) : -1,
-                                    &text);
+    printer.PrintFieldValueToString(*parent, last.field,
+                                    last.field->is_repeated() ? Index(last, after) : -1, &text);
     return Cut(std::string(absl::StripAsciiWhitespace(text)));
   }
   const pb::Message& before_;
@@ -150,12 +158,17 @@ class LineReporter : public MessageDifferencer::Reporter {
 // The schemas of the project's authored text protos (data/), named
 // explicitly so that the linker keeps them.
 const pb::Descriptor* AuthoredSchema(const std::string& full_name) {
-  static const auto* const kSchemas = new std::vector<const pb::Descriptor*>{
-      corpus::TaskSet::descriptor(),           corpus::TaskLock::descriptor(),
-      corpus::DifferenceExplanations::descriptor(), experiments::Experiment::descriptor(),
-      experiments::ModelPins::descriptor(),    retrieval::HarnessConfig::descriptor(),
-      retrieval::LsaTrainingConfig::descriptor(), w04::RerankCase::descriptor(),
-      w04::PackingCase::descriptor(),          w04::ReportText::descriptor()};
+  static const auto* const kSchemas =
+      new std::vector<const pb::Descriptor*>{corpus::TaskSet::descriptor(),
+                                             corpus::TaskLock::descriptor(),
+                                             corpus::DifferenceExplanations::descriptor(),
+                                             experiments::Experiment::descriptor(),
+                                             experiments::ModelPins::descriptor(),
+                                             retrieval::HarnessConfig::descriptor(),
+                                             retrieval::LsaTrainingConfig::descriptor(),
+                                             w04::RerankCase::descriptor(),
+                                             w04::PackingCase::descriptor(),
+                                             w04::ReportText::descriptor()};
   for (const pb::Descriptor* d : *kSchemas) {
     if (d->full_name() == full_name) return d;
   }
@@ -164,12 +177,14 @@ const pb::Descriptor* AuthoredSchema(const std::string& full_name) {
 
 std::string MessageName(absl::string_view text) {
   for (absl::string_view line : absl::StrSplit(text, '\n')) {
-    if (absl::ConsumePrefix(&line, "# proto-message:")) return std::string(absl::StripAsciiWhitespace(line));
+    if (absl::ConsumePrefix(&line, "# proto-message:"))
+      return std::string(absl::StripAsciiWhitespace(line));
   }
   return "";
 }
 
-std::vector<std::string> DescribeTextProto(absl::string_view old_bytes, absl::string_view new_bytes) {
+std::vector<std::string> DescribeTextProto(absl::string_view old_bytes,
+                                           absl::string_view new_bytes) {
   const std::string name = MessageName(new_bytes);
   const pb::Descriptor* d = AuthoredSchema(name);
   if (d == nullptr) return {};
@@ -196,13 +211,15 @@ std::optional<std::map<std::string, nlohmann::json>> Records(absl::string_view t
   std::map<std::string, nlohmann::json> records;
   for (absl::string_view line : absl::StrSplit(text, '\n', absl::SkipWhitespace())) {
     nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("id") || !j["id"].is_string()) return std::nullopt;
+    if (j.is_discarded() || !j.is_object() || !j.contains("id") || !j["id"].is_string())
+      return std::nullopt;
     records[j["id"].get<std::string>()] = j;
   }
   return records;
 }
 
-std::vector<std::string> DescribeJsonLines(absl::string_view old_bytes, absl::string_view new_bytes) {
+std::vector<std::string> DescribeJsonLines(absl::string_view old_bytes,
+                                           absl::string_view new_bytes) {
   auto before = Records(old_bytes);
   auto after = Records(new_bytes);
   if (!before || !after) return {};
@@ -223,7 +240,8 @@ std::vector<std::string> DescribeJsonLines(absl::string_view old_bytes, absl::st
       const nlohmann::json o = old->second.value(k, nlohmann::json());
       const nlohmann::json n = rec.value(k, nlohmann::json());
       if (o == n) continue;
-      lines.push_back(absl::StrCat("task ", id, " ", k, ": ", o.is_null() ? "(none)" : Cut(o.dump()), " -> ",
+      lines.push_back(absl::StrCat("task ", id, " ", k, ": ",
+                                   o.is_null() ? "(none)" : Cut(o.dump()), " -> ",
                                    n.is_null() ? "(none)" : Cut(n.dump())));
     }
   }
@@ -248,7 +266,8 @@ bool IsPlainRelativePath(absl::string_view path) {
     if (part.empty() || part == "." || part == "..") return false;
   }
   for (char c : path) {
-    if (!absl::ascii_isalnum(static_cast<unsigned char>(c)) && std::string_view("_./@+=-").find(c) == std::string_view::npos) {
+    if (!absl::ascii_isalnum(static_cast<unsigned char>(c)) &&
+        std::string_view("_./@+=-").find(c) == std::string_view::npos) {
       return false;
     }
   }
@@ -274,14 +293,15 @@ std::optional<std::string> SourceBytes::AtRevision(const std::string& path) cons
     return std::nullopt;
   }
   for (const std::string& rev : revisions_) {
-    absl::StatusOr<std::string> bytes =
-        tasks::RunGit((fs::path(workspace_) / ".git").string(), {"show", absl::StrCat(rev, ":", path)});
+    absl::StatusOr<std::string> bytes = tasks::RunGit((fs::path(workspace_) / ".git").string(),
+                                                      {"show", absl::StrCat(rev, ":", path)});
     if (bytes.ok()) return *std::move(bytes);
   }
   return std::nullopt;
 }
 
-std::optional<std::string> SourceBytes::Find(const std::string& path, const std::string& digest) const {
+std::optional<std::string> SourceBytes::Find(const std::string& path,
+                                             const std::string& digest) const {
   if (!IsPlainRelativePath(path)) return std::nullopt;
   absl::string_view rest = path;
   if (absl::ConsumePrefix(&rest, "external/")) {
@@ -290,10 +310,11 @@ std::optional<std::string> SourceBytes::Find(const std::string& path, const std:
     if (bytes && HasDigest(*bytes, digest)) return bytes;
     return std::nullopt;
   }
-  if (std::optional<std::string> bytes = InWorkspace(path); bytes && HasDigest(*bytes, digest)) return bytes;
+  if (std::optional<std::string> bytes = InWorkspace(path); bytes && HasDigest(*bytes, digest))
+    return bytes;
   for (const std::string& rev : revisions_) {
-    absl::StatusOr<std::string> bytes =
-        tasks::RunGit((fs::path(workspace_) / ".git").string(), {"show", absl::StrCat(rev, ":", path)});
+    absl::StatusOr<std::string> bytes = tasks::RunGit((fs::path(workspace_) / ".git").string(),
+                                                      {"show", absl::StrCat(rev, ":", path)});
     if (bytes.ok() && HasDigest(*bytes, digest)) return *std::move(bytes);
   }
   return std::nullopt;

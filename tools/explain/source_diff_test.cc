@@ -19,10 +19,12 @@ TEST(DescribeChangeTest, NamesTheChangedFieldOfAHarness) {
 
 TEST(DescribeChangeTest, NamesATaskByItsId) {
   const std::string header = "# proto-message: repro.corpus.TaskSet\n";
-  EXPECT_THAT(DescribeChange("data/x/tasks.textproto",
-                             header + "tasks { id: \"F01\" query: \"a\" }\ntasks { id: \"F02\" query: \"b\" }\n",
-                             header + "tasks { id: \"F01\" query: \"a\" }\ntasks { id: \"F02\" query: \"c\" }\n"),
-              ElementsAre("tasks[F02].query: \"b\" -> \"c\""));
+  EXPECT_THAT(
+      DescribeChange(
+          "data/x/tasks.textproto",
+          header + "tasks { id: \"F01\" query: \"a\" }\ntasks { id: \"F02\" query: \"b\" }\n",
+          header + "tasks { id: \"F01\" query: \"a\" }\ntasks { id: \"F02\" query: \"c\" }\n"),
+      ElementsAre("tasks[F02].query: \"b\" -> \"c\""));
 }
 
 TEST(DescribeChangeTest, ACommentChangesNoField) {
@@ -33,13 +35,15 @@ TEST(DescribeChangeTest, ACommentChangesNoField) {
 }
 
 TEST(DescribeChangeTest, JsonLinesByRecordId) {
-  EXPECT_THAT(DescribeChange("tasks.jsonl", "{\"id\":\"M1\",\"query\":\"a\"}\n{\"id\":\"M2\",\"query\":\"b\"}\n",
+  EXPECT_THAT(DescribeChange("tasks.jsonl",
+                             "{\"id\":\"M1\",\"query\":\"a\"}\n{\"id\":\"M2\",\"query\":\"b\"}\n",
                              "{\"id\":\"M1\",\"query\":\"z\"}\n{\"id\":\"M3\",\"query\":\"b\"}\n"),
               ElementsAre("task M2 removed", "task M1 query: \"a\" -> \"z\"", "task M3 added"));
 }
 
 TEST(DescribeChangeTest, UnknownSchemaOrFormatGivesNoLine) {
-  EXPECT_THAT(DescribeChange("x.textproto", "# proto-message: no.Such\na: 1\n", "# proto-message: no.Such\na: 2\n"),
+  EXPECT_THAT(DescribeChange("x.textproto", "# proto-message: no.Such\na: 1\n",
+                             "# proto-message: no.Such\na: 2\n"),
               IsEmpty());
   EXPECT_THAT(DescribeChange("x.bin", "a", "b"), IsEmpty());
 }

@@ -1,0 +1,133 @@
+# shellcheck shell=bash
+# The cases //tools/explain must get right (docs/explain.md), on the fixture
+# grid built by incremental_test.sh in its workspace copy (sourced by it, so
+# the builds are shared): each case changes one thing against the state of
+# the cold build, rebuilds //reports:e04_fixture, and asserts the exact root
+# causes and the exact moved, added and removed token keys that
+# `explain <cold state> <report>` prints with --json.
+#
+# Uses from the sourcing test: nb_* (nested_bazel.sh), $copy, $NB_WORK and
+# build <name>. The copy is made a git repository whose HEAD is the cold
+# workspace, so that explain finds the old bytes of a changed file there.
+
+EXPLAIN="${TEST_SRCDIR:?}/${TEST_WORKSPACE:?}/tools/explain/explain"
+[ -x "$EXPLAIN" ] || nb_fail "the explain binary is not in the runfiles"
+
+explain_init() {  # after the cold build: the copy as a git repository, the cold state
+  git -C "$copy" init -q
+  git -C "$copy" add -A
+  git -C "$copy" -c user.name=test -c user.email=test@localhost commit -qm cold
+  "$EXPLAIN" --workspace="$copy" --write_state="$NB_WORK/cold.explain.jsonl" "$copy/bazel-bin/reports/e04_fixture" \
+    || nb_fail "explain could not write the cold state"
+}
+
+explain_revert() {  # the copy's sources back to the cold build's
+  git -C "$copy" checkout -q -- .
+}
+
+# explain_json <case>: explain --json of the cold state against the current
+# report into $NB_WORK/<case>.json; its exit status into $NB_WORK/<case>.rc.
+explain_json() {
+  local rc=0
+  "$EXPLAIN" --workspace="$copy" --json "$NB_WORK/cold.explain.jsonl" "$copy/bazel-bin/reports/e04_fixture" \
+    > "$NB_WORK/$1.json" || rc=$?
+  echo "$rc" > "$NB_WORK/$1.rc"
+}
+
+# explain_summary <case>: one line per root cause ("<kind>: <name>: <details joined by '; '>"),
+# then "moved <keys>", "added <keys>", "removed <keys>" (space-separated, sorted).
+explain_summary() {
+  /usr/bin/python3 - "$NB_WORK/$1.json" <<'PY'
+import json, sys
+e = json.load(open(sys.argv[1]))
+for c in e["root_causes"]:
+    print(f'{c["kind"]}: {c["name"]}: {"; ".join(c["details"])}')
+for what in ("moved", "added", "removed"):
+    print(what, " ".join(sorted(t["key"] for t in e[what])))
+PY
+}
+
+# explain_expect <case> <expected exit> <expected summary>
+explain_expect() {
+  local name="$1" rc="$2" expected="$3" got
+  explain_json "$name"
+  [ "$(cat "$NB_WORK/$name.rc")" = "$rc" ] || nb_fail "explain case '$name': exit $(cat "$NB_WORK/$name.rc"), expected $rc"
+  got=$(explain_summary "$name")
+  if [ "$got" != "$expected" ]; then
+    diff <(echo "$expected") <(echo "$got") >&2 || true
+    nb_fail "explain case '$name': root causes or token keys differ from the expected ones (diff above: < expected, > got)"
+  fi
+  nb_log "explain case '$name': as expected"
+}
+
+# A case: the expected summary (explain_summary's lines) of each change.
+explain_cases() {
+  # 1. One task's query edited (the incremental test's last change, F02).
+  explain_expect query 1 "$(cat <<'X'
+source file: data/e04/fixture/tasks.textproto: tasks[F02].query: "A deploy job printed our registry password in clear text in its log. It only ha... -> "After the upgrade, A deploy job printed our registry password in clear text in ...
+moved F02.H000.ranks F02.H008.ranks F02.H010.ranks H000.S001.mrr H000.S002.d1.delta_mrr H000.S002.d1.mrr H000.S002.d10.delta_mrr H000.S002.d10.mrr H000.S002.d5.delta_mrr H000.S002.d5.mrr H000.S003.delta_mrr H000.S003.rank_delta_censored H000.baseline.mrr H008-H000.S002.d5.delta_mrr H008-H000.baseline.mrr H008.S002.d10.delta_mrr H008.S002.d10.mrr H008.S002.d10.rank_delta_censored H008.S002.d5.delta_mrr H008.S002.d5.mrr H008.S002.d5.rank_delta_censored H010-H000.S002.d1.delta_mrr H010-H000.S002.d10.delta_mrr H010-H000.S002.d5.delta_mrr H010-H000.baseline.mrr H010-H008.S002.d10.delta_mrr H010-H008.S002.d5.delta_mrr H010.S002.d10.delta_mrr H010.S002.d10.delta_ndcg_at_10 H010.S002.d10.mrr H010.S002.d10.rank_delta_censored H010.S002.d5.delta_mrr H010.S002.d5.delta_ndcg_at_10 H010.S002.d5.mrr H010.S002.d5.rank_delta_censored all.S001.mrr all.S002.d1.mrr all.S002.d10.delta_mrr all.S002.d10.delta_ndcg_at_10 all.S002.d10.mrr all.S002.d10.rank_delta_censored all.S002.d5.delta_mrr all.S002.d5.delta_ndcg_at_10 all.S002.d5.mrr all.S002.d5.rank_delta_censored all.S003.delta_mrr all.S003.rank_delta_censored all.baseline.mrr
+added 
+removed 
+X
+)"
+  # 2. A harness parameter: H008's fusion.rrf_k 60 -> 30.
+  explain_revert
+  sed -i 's/^  rrf_k: 60$/  rrf_k: 30/' "$copy/data/e04/harnesses/H008.textproto"
+  build explain_harness
+  explain_expect harness 1 "$(cat <<'X'
+source file: data/e04/harnesses/H008.textproto: fusion.rrf_k: 60 -> 30
+moved F03.H008.ranks H008-H000.S002.d10.delta_mrr H008.S002.d10.delta_mrr H008.S002.d10.delta_ndcg_at_10 H008.S002.d10.mrr H008.S002.d10.rank_delta_censored H010-H008.S002.d10.delta_mrr all.S002.d10.delta_mrr all.S002.d10.delta_ndcg_at_10 all.S002.d10.mrr all.S002.d10.rank_delta_censored
+added 
+removed 
+X
+)"
+  # 3. A new distractor dose (20): its keys added; moved only the per-task rank
+  #    lists (one rank more each) and the cell count. The experiment file is
+  #    named, and the condition table generated from it at analysis.
+  explain_revert
+  sed -i 's/^s002_doses: \[1, 5, 10\]$/s002_doses: [1, 5, 10, 20]/' "$copy/data/experiments/e04_fixture.textproto"
+  build explain_dose
+  explain_expect dose 1 "$(cat <<'X'
+source file: data/experiments/e04_fixture.textproto (generated as external/experiments/e04_fixture.textproto): s002_doses[3] added: 20
+source file: stages/grid/by_experiment/e04_fixture/condition_table.json: a file the build generates without a stage record: bytes 609be980f7991aeb -> aecda3d4cea3048f
+moved F01.H000.ranks F01.H008.ranks F01.H010.ranks F02.H000.ranks F02.H008.ranks F02.H010.ranks F03.H000.ranks F03.H008.ranks F03.H010.ranks grid.cells
+added H000.S002.d20.delta_mrr H000.S002.d20.delta_ndcg_at_10 H000.S002.d20.delta_recall_at_10 H000.S002.d20.distractor_outranks_first_gold H000.S002.d20.distractors_in_top10 H000.S002.d20.loss_of_all_top10_gold H000.S002.d20.mrr H000.S002.d20.rank_delta_censored H000.S002.d20.recall_at_10 H000.S002.d20.top10_gold_retention H008-H000.S002.d20.delta_mrr H008.S002.d20.delta_mrr H008.S002.d20.delta_ndcg_at_10 H008.S002.d20.delta_recall_at_10 H008.S002.d20.distractor_outranks_first_gold H008.S002.d20.distractors_in_top10 H008.S002.d20.loss_of_all_top10_gold H008.S002.d20.mrr H008.S002.d20.rank_delta_censored H008.S002.d20.recall_at_10 H008.S002.d20.top10_gold_retention H010-H000.S002.d20.delta_mrr H010-H008.S002.d20.delta_mrr H010.S002.d20.delta_mrr H010.S002.d20.delta_ndcg_at_10 H010.S002.d20.delta_recall_at_10 H010.S002.d20.distractor_outranks_first_gold H010.S002.d20.distractors_in_top10 H010.S002.d20.loss_of_all_top10_gold H010.S002.d20.mrr H010.S002.d20.rank_delta_censored H010.S002.d20.recall_at_10 H010.S002.d20.top10_gold_retention all.S002.d20.delta_mrr all.S002.d20.delta_ndcg_at_10 all.S002.d20.delta_recall_at_10 all.S002.d20.distractor_outranks_first_gold all.S002.d20.distractors_in_top10 all.S002.d20.loss_of_all_top10_gold all.S002.d20.mrr all.S002.d20.rank_delta_censored all.S002.d20.recall_at_10 all.S002.d20.top10_gold_retention
+removed 
+X
+)"
+  # 4. A comment in the task file: no number moves, nothing is printed.
+  explain_revert
+  sed -i '0,/^tasks {$/s//# A comment changes no number.\ntasks {/' "$copy/data/e04/fixture/tasks.textproto"
+  build explain_comment
+  explain_expect comment 0 "$(printf 'moved \nadded \nremoved ')"
+  [ -z "$("$EXPLAIN" --workspace="$copy" "$NB_WORK/cold.explain.jsonl" "$copy/bazel-bin/reports/e04_fixture")" ] \
+    || nb_fail "explain case 'comment': printed something for a change that moved no number"
+  # 5. A non-hermetic stage, simulated: one cell's outputs differ in a copy of
+  #    the cold state, nothing else of it.
+  explain_non_hermetic
+}
+
+explain_non_hermetic() {
+  local cell="//stages/grid/by_experiment:e04_fixture/F01_H000_baseline"
+  /usr/bin/python3 - "$NB_WORK/cold.explain.jsonl" "$NB_WORK/rerun.explain.jsonl" "$cell" <<'PY'
+import json, sys
+source, dest, cell = sys.argv[1:4]
+lines, found = [], False
+for line in open(source):
+    j = json.loads(line)
+    if j.get("label") == cell:
+        j["out"], found = "0" * len(j["out"]), True
+        line = json.dumps(j, separators=(",", ":")) + "\n"
+    lines.append(line)
+if not found:
+    sys.exit(f"no stage {cell} in {source}")
+open(dest, "w").writelines(lines)
+PY
+  local rc=0 got
+  "$EXPLAIN" --json "$NB_WORK/cold.explain.jsonl" "$NB_WORK/rerun.explain.jsonl" > "$NB_WORK/non_hermetic.json" || rc=$?
+  [ "$rc" = 1 ] || nb_fail "explain case 'non_hermetic': exit $rc, expected 1"
+  got=$(explain_summary non_hermetic)
+  [ "$got" = "$(printf 'not reproducible: %s: output changed with equal inputs: not reproducible\nmoved \nadded \nremoved ' "$cell")" ] \
+    || { echo "$got" >&2; nb_fail "explain case 'non_hermetic': expected the cell named as not reproducible, alone"; }
+  nb_log "explain case 'non_hermetic': as expected"
+}
