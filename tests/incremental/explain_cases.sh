@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# shellcheck disable=SC2154  # $copy and $NB_WORK are the sourcing test's
 # The cases //tools/explain must get right (docs/explain.md), on the fixture
 # grid built by incremental_test.sh in its workspace copy (sourced by it, so
 # the builds are shared): each case changes one thing against the state of
@@ -10,7 +11,7 @@
 # build <name>. The copy is made a git repository whose HEAD is the cold
 # workspace, so that explain finds the old bytes of a changed file there.
 
-EXPLAIN="${TEST_SRCDIR:?}/${TEST_WORKSPACE:?}/tools/explain/explain"
+EXPLAIN="${TEST_SRCDIR:?}/${TEST_WORKSPACE:?}/tools/explain/explain_tool"
 [ -x "$EXPLAIN" ] || nb_fail "the explain binary is not in the runfiles"
 
 explain_init() {  # after the cold build: the copy as a git repository, the cold state

@@ -12,6 +12,7 @@ if [ ! -f "$BUILD_WORKSPACE_DIRECTORY/$committed" ]; then
   exit 2
 fi
 status=0
-"$explain" "$BUILD_WORKSPACE_DIRECTORY/$committed" "$PWD/$built" || status=$?
+"$explain" --before_name="$committed" --after_name="the report as built now" \
+  "$BUILD_WORKSPACE_DIRECTORY/$committed" "$PWD/$built" || status=$?
 ((status != 0)) || echo "explain: nothing moved since $committed"
 exit "$status"

@@ -34,6 +34,8 @@ ABSL_FLAG(
     std::string, write_state, "",
     "Write the frozen state of the one report given to this file (name ends in .explain.jsonl).");
 ABSL_FLAG(std::string, workspace, "", "Workspace root (default: $BUILD_WORKSPACE_DIRECTORY).");
+ABSL_FLAG(std::string, before_name, "", "How to name <old> in the output (default: as given).");
+ABSL_FLAG(std::string, after_name, "", "How to name <new> in the output (default: as given).");
 ABSL_FLAG(std::string, revision, "HEAD",
           "Comma-separated git revisions of the workspace where old source bytes are looked up.");
 
@@ -83,8 +85,10 @@ int main(int argc, char** argv) {
       workspace, repro::ExternalDir(bin),
       absl::StrSplit(absl::GetFlag(FLAGS_revision), ',', absl::SkipEmpty()));
   repro::explain::Explanation e = repro::explain::Explain(*before, *after, sources);
-  e.before_name = args[1];
-  e.after_name = args[2];
+  e.before_name =
+      absl::GetFlag(FLAGS_before_name).empty() ? args[1] : absl::GetFlag(FLAGS_before_name);
+  e.after_name =
+      absl::GetFlag(FLAGS_after_name).empty() ? args[2] : absl::GetFlag(FLAGS_after_name);
   std::cout << (absl::GetFlag(FLAGS_json) ? repro::explain::ToJson(e) : repro::explain::ToText(e));
   return e.changed() ? 1 : 0;
 }

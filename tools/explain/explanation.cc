@@ -1,6 +1,7 @@
 #include "tools/explain/explanation.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 #include <utility>
@@ -177,7 +178,8 @@ std::string ConditionName(const GroupMove& g) {
   return g.condition == "S002" ? absl::StrCat("S002 d", g.dose) : g.condition;
 }
 
-std::string Num(double v) { return absl::StrFormat("%.4f", v); }
+// Four decimals; a value that rounds to zero prints as 0.0000, never -0.0000.
+std::string Num(double v) { return absl::StrFormat("%.4f", std::fabs(v) < 0.00005 ? 0.0 : v); }
 
 }  // namespace
 
@@ -218,14 +220,14 @@ std::string ToText(const Explanation& e) {
   std::string out = absl::StrCat("explain: ", e.before_name, " -> ", e.after_name, "\n\n");
   absl::StrAppend(&out, "What moved: ", e.tokens.moved.size(), " tokens moved, ",
                   e.tokens.added.size(), " added, ", e.tokens.removed.size(), " removed\n");
-  std::string section = "\x01";
-  for (const TokenMove& m : e.tokens.moved) {
-    if (m.section != section) {
-      section = m.section;
-      absl::StrAppend(&out, "  [", section.empty() ? "(top)" : section, "]\n");
+  std::map<std::string, std::vector<const TokenMove*>> sections;
+  for (const TokenMove& m : e.tokens.moved) sections[m.section].push_back(&m);
+  for (const auto& [section, moves] : sections) {
+    absl::StrAppend(&out, "  [", section.empty() ? "(top)" : section, "]\n");
+    for (const TokenMove* m : moves) {
+      absl::StrAppend(&out, "    ", m->key, ": ", m->old_value, " -> ", m->new_value,
+                      m->delta.empty() ? "" : absl::StrCat("  (", m->delta, ")"), "\n");
     }
-    absl::StrAppend(&out, "    ", m.key, ": ", m.old_value, " -> ", m.new_value,
-                    m.delta.empty() ? "" : absl::StrCat("  (", m.delta, ")"), "\n");
   }
   for (const TokenMove& m : e.tokens.added)
     absl::StrAppend(&out, "  added   ", m.key, ": ", m.new_value, "\n");

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 #include <tuple>
 #include <utility>
 
@@ -109,7 +110,11 @@ std::vector<GroupMove> DiffUnits(const std::vector<Unit>& before, const std::vec
   std::map<std::pair<std::string, std::string>, const Unit*> old_units;
   for (const Unit& u : before) old_units[{u.cell_id, u.condition}] = &u;
   std::map<GroupKey, std::vector<std::pair<const Unit*, const Unit*>>> groups;
+  std::set<std::tuple<std::string, std::string, std::string>> seen;  // task, harness, condition
   for (const Unit& u : after) {
+    // A baseline or S001 row repeats the task's outcome in every dose
+    // coordinate: it counts once.
+    if (u.condition != "S002" && !seen.insert({u.task, u.harness, u.condition}).second) continue;
     auto o = old_units.find({u.cell_id, u.condition});
     if (o != old_units.end()) groups[KeyOf(u)].emplace_back(o->second, &u);
   }

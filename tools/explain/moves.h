@@ -12,8 +12,10 @@
 //
 // DiffUnits: units (run_state.h) are matched by (cell id, condition); a unit
 // of one run only is not compared. They are grouped by (harness, condition,
-// dose), the dose being the cell's for S002 and 0 otherwise (baseline and
-// S001 rows repeat across a task's dose coordinates). For each group and
+// dose), the dose being the cell's for S002 and 0 otherwise. A baseline or
+// S001 row repeats the task's outcome in each of its dose coordinates, so
+// only the first row of each (task, harness, condition) in the new run's
+// order is compared. For each group and
 // headline metric that any matched unit moved on (values compared as text):
 //   - the units that moved, sorted by |new - old| descending, then cell id;
 //   - up / down / unchanged counts over the group's matched units that

@@ -69,8 +69,8 @@ def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = No
         name = report_name + "_explain_state",
         srcs = [report],
         outs = [report_name + ".explain.jsonl"],
-        cmd = "$(execpath //tools/explain) --write_state=$@ $(execpath %s)" % report,
-        tools = ["//tools/explain"],
+        cmd = "$(execpath //tools/explain:explain_tool) --write_state=$@ $(execpath %s)" % report,
+        tools = ["//tools/explain:explain_tool"],
         tags = ["manual"],
     )
     native.sh_binary(
@@ -91,12 +91,12 @@ def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = No
         name = report_name + "_explain",
         srcs = ["//tools/explain:explain_frozen.sh"],
         args = [
-            "$(rootpath //tools/explain)",
+            "$(rootpath //tools/explain:explain_tool)",
             state,
             "$(rootpath :%s_explain_state)" % report_name,
             "'bazel run //%s:%s_refreeze'" % (pkg, name),
         ],
-        data = ["//tools/explain", ":%s_explain_state" % report_name],
+        data = ["//tools/explain:explain_tool", ":%s_explain_state" % report_name],
     )
 
 def not_configured_refreeze(name, message):
