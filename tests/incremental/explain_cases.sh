@@ -103,7 +103,30 @@ X
   explain_expect comment 0 "$(printf 'moved \nadded \nremoved ')"
   [ -z "$("$EXPLAIN" --workspace="$copy" "$NB_WORK/cold.explain.jsonl" "$copy/bazel-bin/reports/e04_fixture")" ] \
     || nb_fail "explain case 'comment': printed something for a change that moved no number"
-  # 5. A non-hermetic stage, simulated: one cell's outputs differ in a copy of
+  # 5. A tokenizer change (tokens of 2 bytes dropped, in tokenizer.cc) with the
+  #    grid cells' stage version bumped: the version and the rebuilt cell tool
+  #    are named; so are the refrozen model pin and the other stages whose
+  #    tool links the tokenizer and whose outputs changed with no version bump.
+  explain_revert
+  sed -i 's/^  return token.size() >= static_cast<size_t>(kMinTokenBytes) \&\&$/  return token.size() > static_cast<size_t>(kMinTokenBytes) \&\&/' \
+    "$copy/stages/retrieval/tokenizer.cc"
+  sed -i '/stage = "grid_cell",/{n;s/stage_version = "1",/stage_version = "2",/}' "$copy/stages/grid/defs.bzl"
+  [ "$(git -C "$copy" diff --numstat | wc -l)" = 2 ] || nb_fail "explain case 'tokenizer': the edits did not apply"
+  # The LSA model is trained on the tokens: its pin is refrozen, as a user would.
+  nb_bazel_cmd "$copy" inc "$NB_WORK/explain_pins.log" run //reports:e04_fixture_pins_refreeze
+  build explain_tokenizer
+  explain_expect tokenizer 1 "$(cat <<'X'
+source file: data/experiments/e04_fixture.pins.textproto: pins[0].sha256: "bf0bd966c6970cb2ca99eb24a66b70a39a92504bbd7b729a41c68ad9c74b4e19" -> "c6279ae7f7f73de453216ce13d705afc563ae6752649de096e6e74e0441d8084"
+stage version: grid_cell: stage_version 1 -> 2
+tool binary: stages/grid/cell_tool: rebuilt: 22ec903d48ac3a50 -> 9cf244145a03bcb7
+tool binary: stages/retrieval/train_lsa: rebuilt: f4196a25ba4d62b4 -> b687907cbb942d5f
+moved F01.H000.ranks F01.H008.ranks F01.H010.ranks F02.H008.ranks H000.S001.mrr H000.S001.ndcg_at_10 H000.S002.d1.delta_mrr H000.S002.d1.delta_ndcg_at_10 H000.S002.d1.mrr H000.S002.d10.delta_mrr H000.S002.d10.delta_ndcg_at_10 H000.S002.d10.mrr H000.S002.d5.delta_mrr H000.S002.d5.delta_ndcg_at_10 H000.S002.d5.mrr H000.S003.delta_mrr H000.S003.delta_ndcg_at_10 H000.S003.rank_delta_censored H000.baseline.mrr H000.baseline.ndcg_at_10 H008-H000.S002.d1.delta_mrr H008-H000.S002.d10.delta_mrr H008-H000.S002.d5.delta_mrr H008-H000.baseline.mrr H008-H000.baseline.mrr.p H008-H000.baseline.ndcg_at_10 H008.S001.mrr H008.S001.ndcg_at_10 H008.S001.recall_at_1 H008.S002.d1.delta_mrr H008.S002.d1.delta_ndcg_at_10 H008.S002.d1.mrr H008.S002.d10.delta_mrr H008.S002.d10.delta_ndcg_at_10 H008.S002.d10.mrr H008.S002.d10.rank_delta_censored H008.S002.d5.delta_mrr H008.S002.d5.delta_ndcg_at_10 H008.S002.d5.mrr H008.S002.d5.rank_delta_censored H008.S003.delta_mrr H008.S003.delta_ndcg_at_10 H008.S003.mrr H008.S003.rank_delta_censored H008.baseline.mrr H008.baseline.ndcg_at_10 H008.baseline.recall_at_1 H010-H000.S002.d1.delta_mrr H010-H000.S002.d10.delta_mrr H010-H000.S002.d5.delta_mrr H010-H000.baseline.mrr H010-H000.baseline.ndcg_at_10 H010-H008.S002.d1.delta_mrr H010-H008.S002.d10.delta_mrr H010-H008.S002.d5.delta_mrr H010-H008.baseline.mrr H010-H008.baseline.mrr.p H010-H008.baseline.ndcg_at_10 H010.S002.d5.delta_mrr H010.S002.d5.delta_ndcg_at_10 H010.S002.d5.mrr H010.S002.d5.rank_delta_censored H010.S003.delta_mrr H010.S003.mrr H010.S003.rank_delta_censored all.S001.mrr all.S001.ndcg_at_10 all.S001.recall_at_1 all.S002.d1.delta_mrr all.S002.d1.delta_ndcg_at_10 all.S002.d1.mrr all.S002.d10.delta_mrr all.S002.d10.delta_ndcg_at_10 all.S002.d10.mrr all.S002.d10.rank_delta_censored all.S002.d5.delta_mrr all.S002.d5.delta_ndcg_at_10 all.S002.d5.mrr all.S002.d5.rank_delta_censored all.S003.delta_mrr all.S003.delta_ndcg_at_10 all.S003.mrr all.S003.rank_delta_censored all.baseline.mrr all.baseline.ndcg_at_10 all.baseline.recall_at_1
+added 
+removed 
+X
+)"
+  explain_revert
+  # 6. A non-hermetic stage, simulated: one cell's outputs differ in a copy of
   #    the cold state, nothing else of it.
   explain_non_hermetic
 }

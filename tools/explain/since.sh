@@ -34,6 +34,7 @@ output_base=$(bazel info output_base 2>/dev/null) || die "bazel info output_base
 cache="$output_base/nested_disk_cache"
 mkdir -p "$cache"
 tmp=$(mktemp -d "$output_base/explain_since.XXXXXX")
+# shellcheck disable=SC2317  # invoked by the trap
 cleanup() {
   if [ -d "$tmp/ws" ]; then
     (cd "$tmp/ws" && bazel --output_base="$tmp/ob" shutdown > /dev/null 2>&1) || true
