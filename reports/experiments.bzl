@@ -8,6 +8,8 @@ For experiment e (data/experiments/<e>.textproto) it defines, in //reports:
   <e>_tokens_refreeze  rewrites that file (review the diff)
   <e>_trec_parity_test every per-cell recall, RR, nDCG and function recall
                        against pytrec_eval on the report's TREC files
+  <e>_html_test        report.html in headless Chromium: no console error, every
+                       figure present, a screenshot as test output
   <e>_pins_refreeze    rewrites data/experiments/<e>.pins.textproto from the
                        models as built (review the diff)
 and for task set s (every set an experiment names):
@@ -15,7 +17,7 @@ and for task set s (every set an experiment names):
                        from what the pipeline derives, after printing the
                        review table (review the diff)
 When the experiment's clone or vector cache is not configured, <e> is tagged
-manual, the token and parity tests are visible skips, and the refreeze
+manual, the token, parity and page tests are visible skips, and the refreeze
 commands exist but fail saying what to configure. When the experiment file or
 its task set has errors, each of these names fails at analysis with them
 (reports/invalid.bzl); an invalid file name gives //reports:invalid_experiment_files.
@@ -34,7 +36,7 @@ def experiment_report(e):
     configured = e.configured
     report(
         name = e.name,
-        srcs = [e.grid.aggregate, e.grid.trec, e.grid.timings],
+        srcs = [e.grid.aggregate, e.grid.html, e.grid.trec, e.grid.timings],
         tags = [] if configured else ["manual"],
     )
     frozen_tokens(
@@ -47,6 +49,7 @@ def experiment_report(e):
         tokens_file = e.name + "/report.tokens.txt",
     )
     _trec_parity_test(e)
+    _html_test(e)
     if configured:
         native.sh_binary(
             name = e.name + "_pins_refreeze",
@@ -58,15 +61,19 @@ def experiment_report(e):
     else:
         not_configured_refreeze(e.name + "_pins_refreeze", e.not_configured_message)
 
+def _skip_test(name, e):
+    """A test that prints "SKIPPED: <why e is not configured>" and passes."""
+    native.sh_test(
+        name = name,
+        srcs = ["//stages/framework/tokens:skip_test.sh"],
+        args = ["'%s'" % e.not_configured_message.replace("'", "")],
+        size = "small",
+    )
+
 def _trec_parity_test(e):
     """<e>_trec_parity_test: every per-cell value against pytrec_eval (tests/trec)."""
     if not e.configured:
-        native.sh_test(
-            name = e.name + "_trec_parity_test",
-            srcs = ["//stages/framework/tokens:skip_test.sh"],
-            args = ["'%s'" % e.not_configured_message.replace("'", "")],
-            size = "small",
-        )
+        _skip_test(e.name + "_trec_parity_test", e)
         return
     native.sh_test(
         name = e.name + "_trec_parity_test",
@@ -83,6 +90,24 @@ def _trec_parity_test(e):
         ],
         # Runs the .venv Python by its workspace path, outside a remote sandbox.
         tags = ["no-remote-exec"],
+    )
+
+def _html_test(e):
+    """<e>_html_test: report.html in headless Chromium (tests/html)."""
+    if not e.configured:
+        _skip_test(e.name + "_html_test", e)
+        return
+    native.sh_test(
+        name = e.name + "_html_test",
+        size = "medium",
+        srcs = ["//tests/html:report_html_test.sh"],
+        args = ["grid:%s=$(rootpath :%s)" % (e.name, e.name)],
+        data = [
+            ":" + e.name,
+            "//tests/html:check_pages.mjs",
+        ],
+        # node and chromium run outside the sandbox; the driver is found through the workspace.
+        tags = ["local"],
     )
 
 def tasks_refreeze(s):

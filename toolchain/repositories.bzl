@@ -51,6 +51,8 @@ _LIBS = {
     "tree_sitter": (None, ["-ltree-sitter"]),
     "xapian": (None, ["-lxapian"]),
     "zlib": (["zlib"], ["-lz"]),
+    # Debian's libcmark-gfm-extensions-dev has no pkg-config module.
+    "cmark_gfm": (None, ["-lcmark-gfm-extensions", "-lcmark-gfm"]),
     # Header-only (nlohmann-json3-dev): an empty wrapper that names the dependency.
     "nlohmann_json": (None, []),
 }

@@ -45,6 +45,8 @@ PACKAGES=(
   libssl-dev libsqlite3-dev libgtest-dev libgmock-dev libbenchmark-dev libcurl4-openssl-dev
   libxapian-dev libtree-sitter-dev golang-go nginx python3-venv
   zlib1g-dev nlohmann-json3-dev locales
+  # Markdown to HTML for the report pages (stages/framework/report/html_page.h)
+  libcmark-gfm-dev libcmark-gfm-extensions-dev
   # the fuzz targets (tools/fuzz, --config=fuzz): clang, its sanitizer and
   # libFuzzer runtimes, llvm-symbolizer for readable stacks
   clang-14 libclang-rt-14-dev llvm-14
@@ -53,6 +55,8 @@ PACKAGES=(
   # the sandbox of remote execution (tools/remote_exec.sh: buildbox-run runs
   # every action in a bwrap chroot)
   bubblewrap
+  # the browser that loads report.html in //tests/html (headless)
+  chromium
 )
 # npm fetches the tree-sitter Go grammar; any npm on PATH will do (Debian's or nodejs's).
 command -v npm >/dev/null || PACKAGES+=(npm)
@@ -64,7 +68,7 @@ SALT_PACKAGES=(
   g++ gcc libstdc++-12-dev libc6-dev libabsl-dev libprotobuf-dev protobuf-compiler
   libfaiss-dev liblapack-dev libblas-dev libssl-dev libsqlite3-dev libgtest-dev libbenchmark-dev
   libcurl4-openssl-dev libxapian-dev libtree-sitter-dev golang-go bazel-bootstrap
-  zlib1g-dev nlohmann-json3-dev
+  zlib1g-dev nlohmann-json3-dev libcmark-gfm-dev libcmark-gfm-extensions-dev
 )
 # Not salted: clang-14 builds only the fuzz targets (tools/fuzz/run.sh, its
 # own output base, never the remote cache); the reports are built by g++.
@@ -218,22 +222,27 @@ if ((cluster)); then
   done
 fi
 
-# buildifier for the lint gate (tools/lint/check.sh), from the npm registry at
-# the version and sha512 of tools/lint/package-lock.json, into
-# tools/lint/node_modules (git- and Bazel-ignored). Reinstalled when the lock
-# changes.
-lint_lock=tools/lint/package-lock.json
-lint_sha=$(sha256sum "$lint_lock" | cut -c1-64)
-if [ "$(cat tools/lint/node_modules/.lock.sha256 2>/dev/null)" != "$lint_sha" ]; then
-  echo "setup: installing the lint tools of $lint_lock"
-  rm -rf tools/lint/node_modules
-  if ! (cd tools/lint && npm ci --ignore-scripts --no-audit --no-fund) > "$LOGS"/npm.log 2>&1; then
-    echo "setup: npm ci in tools/lint failed (log: $LOGS/npm.log)" >&2
-    tail -20 "$LOGS"/npm.log >&2
+# npm_ci <dir> <what>: the packages of <dir>/package-lock.json, from the npm
+# registry at the versions and sha512 of the lock, into <dir>/node_modules
+# (git- and Bazel-ignored); reinstalled when the lock changes.
+npm_ci() {
+  local dir="$1" what="$2" sha
+  sha=$(sha256sum "$dir/package-lock.json" | cut -c1-64)
+  [ "$(cat "$dir/node_modules/.lock.sha256" 2>/dev/null)" != "$sha" ] || return 0
+  echo "setup: installing $what ($dir/package-lock.json)"
+  rm -rf "$dir/node_modules"
+  if ! (cd "$dir" && npm ci --ignore-scripts --no-audit --no-fund) > "$LOGS/npm-$(basename "$dir").log" 2>&1; then
+    echo "setup: npm ci in $dir failed (log: $LOGS/npm-$(basename "$dir").log)" >&2
+    tail -20 "$LOGS/npm-$(basename "$dir").log" >&2
     exit 1
   fi
-  echo "$lint_sha" > tools/lint/node_modules/.lock.sha256
-fi
+  echo "$sha" > "$dir/node_modules/.lock.sha256"
+}
+# buildifier for the lint gate (tools/lint/check.sh).
+npm_ci tools/lint "the lint tools"
+# playwright-core, which drives Debian's chromium in //tests/html (no browser
+# is downloaded: --ignore-scripts, and the test names /usr/bin/chromium).
+npm_ci tools/browser "the browser driver"
 tools/lint/node_modules/@bazel/buildifier/buildifier-linux_amd64 --version | sed -n '1s/^/setup: /p'
 
 # The remote-execution engine (tools/remote_exec.sh, --config=remote-exec;

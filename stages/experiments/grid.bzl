@@ -38,7 +38,7 @@ EXPERIMENTS     one struct per experiment:
                         both configured; when False every target of the
                         experiment is tagged manual
   not_configured_message  why, when configured is False
-  grid                  struct(package, prefix, spec, tasks, aggregate, trec, timings, pins,
+  grid                  struct(package, prefix, spec, tasks, aggregate, html, trec, timings, pins,
                         harness_baseline, search_index, search_data): labels
                         of the experiment's stages (//stages/grid/by_experiment)
   pins, pins_file       filegroup of the committed pin file (empty until the
@@ -67,7 +67,7 @@ load("//stages/corpus:task_set.bzl", "task_set")
 
 _MODEL_PACKAGE = "//stages/grid/models"
 _GRID_PACKAGE = "//stages/grid/by_experiment"
-_GRID_STAGES = ["spec", "tasks", "condition_table", "conditions", "aggregate", "trec", "timings", "pins", "harness_baseline", "search_index", "search_data"]
+_GRID_STAGES = ["spec", "tasks", "condition_table", "conditions", "aggregate", "html", "trec", "timings", "pins", "harness_baseline", "search_index", "search_data"]
 
 def _listing(errors):
     return "%d error(s):\n  %s" % (len(errors), "\n  ".join(errors))

@@ -223,6 +223,17 @@ def _aggregate(e, cells, tags):
         ] + (["staleness.svg"] if len(e.s001_depths) > 1 else [])],
         tags = tags,
     )
+    plots = ["dose_response", "rank_displacement"] + (["staleness"] if len(e.s001_depths) > 1 else [])
+    _grid_stage(
+        e.grid.html,
+        "//stages/grid:html_tool",
+        "grid_html",
+        inputs = {e.grid.aggregate: " ".join(
+            ["report:report.json"] + ["plot/%s:%s.svg" % (n.replace("_", "-"), n) for n in plots],
+        )},
+        outs = [p + "report.html"],
+        tags = tags,
+    )
     _grid_stage(
         e.grid.timings,
         "//stages/grid:timings_tool",

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # `bazel run //tools/explain -- ...`: what moved between two runs of a report,
 # and why (docs/explain.md).
-#   <old> <new> [--json] [flags]      explain_tool on two report directories,
+#   <old> <new> [--json | --html]   explain_tool on two report directories,
 #                                     labels or state files
-#   --since=<rev> //reports:<name> [--json]
+#   --since=<rev> //reports:<name> [--json | --html]
 #                                     since.sh: that revision's report against
 #                                     the workspace's
 set -euo pipefail

@@ -1,7 +1,8 @@
 // explain: why the numbers of a report changed between two runs.
 //
-//   bazel run //tools/explain -- <old> <new> [--json]
+//   bazel run //tools/explain -- <old> <new> [--json | --html]
 //   bazel run //tools/explain -- --write_state=<file.explain.jsonl> <report>
+//   explain_tool --list_tools <report>     (for since.sh)
 //
 // <old> and <new> are each a report directory (bazel-bin/reports/<name>, or a
 // copy kept anywhere), a report label (//reports:<name>, read from
@@ -16,12 +17,14 @@
 // Exit status: 0 nothing changed (nothing printed), 1 something changed,
 // 2 bad input or usage (the message names the file, line and field).
 #include <iostream>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "stages/framework/pipeline/file_io.h"
 #include "tools/explain/explanation.h"
@@ -30,9 +33,15 @@
 #include "tools/lineage/report_path.h"
 
 ABSL_FLAG(bool, json, false, "Print JSON instead of text.");
+ABSL_FLAG(bool, html, false, "Print a self-contained HTML page instead of text.");
 ABSL_FLAG(
     std::string, write_state, "",
     "Write the frozen state of the one report given to this file (name ends in .explain.jsonl).");
+ABSL_FLAG(bool, list_tools, false,
+          "Print the tool binaries of the one report given, one path a line.");
+ABSL_FLAG(
+    std::string, tool_sources, "",
+    "A file of '<tool path>\\t<source path>' lines: changed sources named with a rebuilt tool.");
 ABSL_FLAG(std::string, workspace, "", "Workspace root (default: $BUILD_WORKSPACE_DIRECTORY).");
 ABSL_FLAG(std::string, before_name, "", "How to name <old> in the output (default: as given).");
 ABSL_FLAG(std::string, after_name, "", "How to name <new> in the output (default: as given).");
@@ -42,7 +51,7 @@ ABSL_FLAG(std::string, revision, "HEAD",
 namespace {
 
 constexpr char kUsage[] =
-    "usage: explain <old> <new> [--json] [--revision=REV]\n"
+    "usage: explain <old> <new> [--json | --html] [--revision=REV]\n"
     "       explain --write_state=<file.explain.jsonl> <report>\n"
     "each side a report directory, a //reports:<name> label or a <name>.explain.jsonl state file\n";
 
@@ -71,9 +80,34 @@ int main(int argc, char** argv) {
         repro::WriteFileAtomically(state_out, repro::explain::StateFileText(*state));
     return written.ok() ? 0 : Fail(written);
   }
+  if (absl::GetFlag(FLAGS_list_tools)) {
+    if (args.size() != 2) {
+      std::cerr << kUsage;
+      return 2;
+    }
+    absl::StatusOr<repro::explain::RunState> state =
+        repro::explain::LoadRunState(repro::ResolveReport(args[1], bin));
+    if (!state.ok()) return Fail(state.status());
+    std::set<std::string> tools;
+    for (const repro::explain::StageRecord& s : state->stages) tools.insert(s.tool_path);
+    for (const std::string& t : tools) std::cout << t << "\n";
+    return 0;
+  }
   if (args.size() != 3) {
     std::cerr << kUsage;
     return 2;
+  }
+  repro::explain::ToolSources tool_sources;
+  if (const std::string path = absl::GetFlag(FLAGS_tool_sources); !path.empty()) {
+    absl::StatusOr<std::string> text = repro::ReadFile(path);
+    if (!text.ok()) return Fail(text.status());
+    for (absl::string_view line : absl::StrSplit(*text, '\n', absl::SkipEmpty())) {
+      std::vector<std::string> f = absl::StrSplit(line, '\t');
+      if (f.size() != 2)
+        return Fail(absl::InvalidArgumentError(
+            absl::StrCat(path, ": expected '<tool>\\t<source>', found '", line, "'")));
+      tool_sources[f[0]].push_back(f[1]);
+    }
   }
   absl::StatusOr<repro::explain::RunState> before =
       repro::explain::LoadRunState(repro::ResolveReport(args[1], bin));
@@ -84,11 +118,17 @@ int main(int argc, char** argv) {
   const repro::explain::SourceBytes sources(
       workspace, repro::ExternalDir(bin),
       absl::StrSplit(absl::GetFlag(FLAGS_revision), ',', absl::SkipEmpty()));
-  repro::explain::Explanation e = repro::explain::Explain(*before, *after, sources);
+  repro::explain::Explanation e = repro::explain::Explain(*before, *after, sources, tool_sources);
   e.before_name =
       absl::GetFlag(FLAGS_before_name).empty() ? args[1] : absl::GetFlag(FLAGS_before_name);
   e.after_name =
       absl::GetFlag(FLAGS_after_name).empty() ? args[2] : absl::GetFlag(FLAGS_after_name);
-  std::cout << (absl::GetFlag(FLAGS_json) ? repro::explain::ToJson(e) : repro::explain::ToText(e));
+  if (absl::GetFlag(FLAGS_json)) {
+    std::cout << repro::explain::ToJson(e);
+  } else if (absl::GetFlag(FLAGS_html)) {
+    std::cout << repro::explain::ToHtml(e);
+  } else {
+    std::cout << repro::explain::ToText(e);
+  }
   return e.changed() ? 1 : 0;
 }

@@ -14,6 +14,8 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "nlohmann/json.hpp"
+#include "stages/framework/report/html_page.h"
+#include "stages/framework/report/svg.h"
 
 namespace repro::explain {
 namespace {
@@ -183,7 +185,8 @@ std::string Num(double v) { return absl::StrFormat("%.4f", std::fabs(v) < 0.0000
 
 }  // namespace
 
-Explanation Explain(const RunState& before, const RunState& after, const SourceBytes& sources) {
+Explanation Explain(const RunState& before, const RunState& after, const SourceBytes& sources,
+                    const ToolSources& tool_sources) {
   Explanation e;
   e.tokens = DiffTokens(before.tokens, after.tokens);
   e.graph = DiffGraphs(before, after);
@@ -204,6 +207,13 @@ Explanation Explain(const RunState& before, const RunState& after, const SourceB
   const std::vector<std::string> keys = ChangedKeys(e.tokens);
   for (const RootCause& c : e.graph.causes) {
     NamedCause n = Name(c, sources);
+    if (c.kind == CauseKind::kToolBinary) {
+      auto changed = tool_sources.find(c.subject);
+      if (changed != tool_sources.end() && !changed->second.empty()) {
+        n.details.push_back(
+            absl::StrCat("its sources that changed: ", absl::StrJoin(changed->second, ", ")));
+      }
+    }
     n.tokens = TokensOf(c, stages, known, grid, keys);
     e.causes.push_back(std::move(n));
   }
@@ -267,6 +277,14 @@ std::string ToText(const Explanation& e) {
     }
   }
   return out;
+}
+
+std::string ToHtml(const Explanation& e) {
+  const std::string text = ToText(e);
+  if (text.empty()) return "";
+  return report::HtmlPage(
+      absl::StrCat("explain: ", e.after_name),
+      absl::StrCat("<h1>Why the numbers changed</h1>\n<pre>", report::XmlEscape(text), "</pre>\n"));
 }
 
 std::string ToJson(const Explanation& e) {

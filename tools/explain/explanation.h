@@ -26,10 +26,14 @@
 //
 // Text (ToText): nothing when nothing changed; else the sections "What
 // moved", "Why (root causes)", "Where it moved and is it real". JSON
-// (ToJson): the same content, one object, keys in a fixed order.
+// (ToJson): the same content, one object, keys in a fixed order. HTML
+// (ToHtml): the text as a page of the reports' kind (report::HtmlPage: one
+// self-contained file, no script), every string escaped; "" when nothing
+// changed.
 #ifndef REPRO_TOOLS_EXPLAIN_EXPLANATION_H_
 #define REPRO_TOOLS_EXPLAIN_EXPLANATION_H_
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -61,10 +65,17 @@ struct Explanation {
   }
 };
 
-Explanation Explain(const RunState& before, const RunState& after, const SourceBytes& sources);
+// `tool_sources`: for a tool binary's path, the source files of its build
+// that changed between the two runs' revisions (since.sh); listed with a
+// tool-binary root cause.
+using ToolSources = std::map<std::string, std::vector<std::string>>;
+
+Explanation Explain(const RunState& before, const RunState& after, const SourceBytes& sources,
+                    const ToolSources& tool_sources = {});
 
 std::string ToText(const Explanation& e);
 std::string ToJson(const Explanation& e);
+std::string ToHtml(const Explanation& e);
 
 }  // namespace repro::explain
 

@@ -1,0 +1,63 @@
+// Loads each report.html in Debian's headless Chromium (driven by
+// playwright-core) and fails when the page logs a console error, throws,
+// requests anything outside the file, or lacks one of the elements of its
+// kind; writes a full-page screenshot of each.
+//   BROWSER_MODULES=<tools/browser/node_modules> node check_pages.mjs <screenshot dir> <kind>:<name>=<report.html> ...
+// Kinds: "grid" (a grid report: its plots, the scatter, the summary and cell
+// tables) and "page" (a Markdown report page: a heading and a table).
+// Prints one line per page: "<name>: <figures> figures, <bytes> bytes, screenshot <file>".
+import { createRequire } from 'node:module';
+import { statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const KINDS = {
+  grid: ['#plot-dose-response svg', '#plot-rank-displacement svg', '#plot-scatter svg', '#summary', '#cells'],
+  page: ['h1', 'table'],
+};
+// The flags this machine needs (no network: no background connections).
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+// The driver is installed in the workspace, not beside this file.
+const { chromium } = createRequire(join(process.env.BROWSER_MODULES || '.', 'x.js'))('playwright-core');
+
+const [outDir, ...pages] = process.argv.slice(2);
+if (!outDir || pages.length === 0) {
+  console.error('usage: node check_pages.mjs <screenshot dir> <grid|page>:<name>=<report.html> ...');
+  process.exit(2);
+}
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS, timeout: 60000 });
+let failures = 0;
+try {
+  for (const spec of pages) {
+    const [kindName, file] = spec.split('=');
+    const [kind, name] = kindName.split(':');
+    const FIGURES = KINDS[kind];
+    if (!FIGURES || !name || !file) {
+      console.error(`bad page '${spec}': expected <grid|page>:<name>=<report.html>`);
+      process.exit(2);
+    }
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems = [];
+    page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('request', (r) => { if (!r.url().startsWith('file:')) problems.push(`a request leaves the file: ${r.url()}`); });
+    await page.goto(pathToFileURL(resolve(file)).href, { waitUntil: 'load', timeout: 30000 });
+    for (const selector of FIGURES) {
+      if (await page.locator(selector).count() < 1) problems.push(`missing: ${selector}`);
+    }
+    const shot = join(outDir, `${name}.png`);
+    await page.screenshot({ path: shot, fullPage: true });
+    await page.close();
+    if (problems.length) {
+      failures++;
+      console.error(`${name} (${file}):\n  ${problems.join('\n  ')}`);
+    } else {
+      console.log(`${name}: ${FIGURES.length} elements present, ${statSync(file).size} bytes, screenshot ${shot}`);
+    }
+  }
+} finally {
+  await browser.close();
+}
+process.exit(failures ? 1 : 0);
