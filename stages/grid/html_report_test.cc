@@ -41,8 +41,8 @@ GridReport TwoCells() {
 }
 
 TEST(RenderHtmlReportTest, SelfContainedEscapedAndComplete) {
-  absl::StatusOr<std::string> html =
-      RenderHtmlReport(TwoCells(), {{"dose-response", "<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>\n"}});
+  absl::StatusOr<std::string> html = RenderHtmlReport(
+      TwoCells(), {{"dose-response", "<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>\n"}});
   ASSERT_TRUE(html.ok()) << html.status();
   EXPECT_THAT(*html, HasSubstr("<h1>Experiment exp&lt;1&gt;</h1>"));
   EXPECT_THAT(*html, HasSubstr("repo &amp; co"));
@@ -51,8 +51,11 @@ TEST(RenderHtmlReportTest, SelfContainedEscapedAndComplete) {
   EXPECT_THAT(*html, HasSubstr("-0.2500 [-0.5000, 0.0000]"));
   EXPECT_THAT(*html, HasSubstr("<figure id=\"plot-dose-response\">"));
   EXPECT_THAT(*html, HasSubstr("<figure id=\"plot-scatter\">"));
-  EXPECT_THAT(*html, HasSubstr("bazel run //stages/grid:search -- --experiment=exp&lt;1&gt; --harness=H000 --task=T&quot;1"));
-  EXPECT_THAT(*html, HasSubstr("bazel run //tools/lineage -- bazel-bin/reports/exp&lt;1&gt; T&quot;1/H000/1"));
+  EXPECT_THAT(*html, HasSubstr("bazel run //stages/grid:search -- --experiment=exp&lt;1&gt; "
+                               "--harness=H000 --task=T&quot;1"));
+  EXPECT_THAT(
+      *html,
+      HasSubstr("bazel run //tools/lineage -- bazel-bin/reports/exp&lt;1&gt; T&quot;1/H000/1"));
   // Nothing loads from elsewhere (the SVG namespace URI is a name, not a fetch).
   for (const char* fetch : {"<script", "<link", "src=", "href=", "url(", "@import"}) {
     EXPECT_THAT(*html, Not(HasSubstr(fetch))) << fetch;
@@ -66,7 +69,8 @@ TEST(RenderHtmlReportTest, EqualInputsGiveEqualBytes) {
 TEST(RenderHtmlReportTest, ScatterDrawsS001OncePerTask) {
   const std::string svg = ScatterSvg(TwoCells());
   size_t circles = 0;
-  for (size_t at = svg.find("<circle"); at != std::string::npos; at = svg.find("<circle", at + 1)) ++circles;
+  for (size_t at = svg.find("<circle"); at != std::string::npos; at = svg.find("<circle", at + 1))
+    ++circles;
   EXPECT_EQ(circles, 3u);  // S001 once, S002 for each of the two cells
 }
 

@@ -26,6 +26,7 @@
 #include "absl/flags/parse.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "benchmark/benchmark.h"
 #include "stages/corpus/corpus.pb.h"
@@ -49,6 +50,9 @@ ABSL_FLAG(std::vector<std::string>, lsa_model, {}, "LSA model artifact");
 ABSL_FLAG(std::string, file_harness, "", "config of a DOCUMENT_UNIT_FILES harness (BUILD sets it)");
 ABSL_FLAG(std::string, chunk_harness, "",
           "config of a hybrid DOCUMENT_UNIT_FUNCTION_CHUNKS harness (BUILD sets it)");
+ABSL_FLAG(std::string, export_dir, "",
+          "When set: write the token streams, the queries and this project's BM25 top 200 to this "
+          "directory for the other engines (tools/engines), and run no benchmark.");
 
 namespace repro::retrieval {
 namespace {
@@ -267,6 +271,38 @@ void BM_HarnessQuery(benchmark::State& state) {
   state.SetLabel(absl::StrCat(config.name(), ", prebuilt index, task queries"));
 }
 
+// The engine comparison's inputs (tools/engines/README.md), each line
+// "<id>\t<tokens joined by one space>": <unit>.docs.tsv (documents in id
+// order), queries.tsv (the task queries, tokens with multiplicity), and this
+// project's BM25 (k1 = 0.9, b = 0.4) top 200 as <unit>.ours.tsv lines
+// "<query>\t<rank>\t<doc>\t<score, %.17g>". Tokens are [a-z0-9_] words, so a
+// space or a tab never occurs in one.
+void Export(const std::string& dir) {
+  std::string queries;
+  for (size_t q = 0; q < g_data->query_tokens.size(); ++q) {
+    absl::StrAppend(&queries, q, "\t", absl::StrJoin(g_data->query_tokens[q], " "), "\n");
+  }
+  std::vector<std::pair<std::string, std::string>> files = {{dir + "/queries.tsv", queries}};
+  for (const bool unit_files : {true, false}) {
+    const std::string unit = unit_files ? "files" : "chunks";
+    std::string docs, ours;
+    for (size_t d = 0; d < Docs(unit_files).size(); ++d) {
+      absl::StrAppend(&docs, d, "\t", absl::StrJoin(Docs(unit_files)[d], " "), "\n");
+    }
+    const Bm25Index index = BuildOurs(unit_files);
+    for (size_t q = 0; q < g_data->query_tokens.size(); ++q) {
+      const std::vector<ScoredId> top = index.Search(g_data->query_tokens[q], 200);
+      for (size_t r = 0; r < top.size(); ++r) {
+        absl::StrAppend(&ours, q, "\t", r + 1, "\t", top[r].id, "\t",
+                        absl::StrFormat("%.17g", top[r].score), "\n");
+      }
+    }
+    files.emplace_back(absl::StrCat(dir, "/", unit, ".docs.tsv"), docs);
+    files.emplace_back(absl::StrCat(dir, "/", unit, ".ours.tsv"), ours);
+  }
+  if (absl::Status s = WriteFilesAtomically(files); !s.ok()) Die(s);
+}
+
 BENCHMARK(BM_Tokenize)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Bm25Build)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_XapianBuild)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
@@ -285,6 +321,10 @@ int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   absl::ParseCommandLine(argc, argv);
   repro::retrieval::Load();
+  if (const std::string dir = absl::GetFlag(FLAGS_export_dir); !dir.empty()) {
+    repro::retrieval::Export(dir);
+    return 0;
+  }
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

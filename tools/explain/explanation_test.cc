@@ -10,7 +10,8 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
 
-StageRecord CellStage(const std::string& task, const std::string& harness, const std::string& condition) {
+StageRecord CellStage(const std::string& task, const std::string& harness,
+                      const std::string& condition) {
   StageRecord s;
   s.label = "//g:" + task + "_" + harness + "_" + condition;
   s.stage = "grid_cell";
@@ -38,7 +39,9 @@ RunState Grid() {
   agg.writes_tokens = true;
   for (const StageRecord& s : r.stages) agg.upstream.push_back(s.label);
   r.stages.push_back(agg);
-  r.tokens = {{"H000.S002.d5.mrr", "0.5"}, {"H008.S002.d5.mrr", "0.5"}, {"T1.H008.ranks", "1 | 2"},
+  r.tokens = {{"H000.S002.d5.mrr", "0.5"},
+              {"H008.S002.d5.mrr", "0.5"},
+              {"T1.H008.ranks", "1 | 2"},
               {"grid.cells", "4"}};
   return r;
 }
@@ -87,11 +90,13 @@ TEST(ExplainTest, ARebuiltToolListsItsChangedSourcesAndHtmlEscapes) {
   after.stages.back().outputs_digest = "agg2";
   after.tokens[0].second = "<0.6>";
   const SourceBytes none("", "", {});
-  Explanation e = Explain(Grid(), after, none, {{"stages/grid/cell_tool", {"stages/retrieval/tokenizer.cc"}}});
+  Explanation e =
+      Explain(Grid(), after, none, {{"stages/grid/cell_tool", {"stages/retrieval/tokenizer.cc"}}});
   ASSERT_EQ(e.causes.size(), 1u);
   EXPECT_EQ(e.causes[0].cause.kind, CauseKind::kToolBinary);
-  EXPECT_THAT(e.causes[0].details,
-              ElementsAre(HasSubstr("rebuilt"), "its sources that changed: stages/retrieval/tokenizer.cc"));
+  EXPECT_THAT(
+      e.causes[0].details,
+      ElementsAre(HasSubstr("rebuilt"), "its sources that changed: stages/retrieval/tokenizer.cc"));
   EXPECT_THAT(ToHtml(e), HasSubstr("&lt;0.6&gt;"));
 }
 

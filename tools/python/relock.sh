@@ -6,7 +6,9 @@
 #              docs/embedding.md)
 #   buildgrid  the BuildGrid cluster, into .venv-buildgrid (pyenv's Python
 #              3.13.0; docs/remote_execution.md)
-# Usage: tools/python/relock.sh embedding|buildgrid
+#   engines    bm25s and tantivy for the engine comparison, into .venv-engines
+#              (Debian 12's /usr/bin/python3; tools/engines/README.md)
+# Usage: tools/python/relock.sh embedding|buildgrid|engines
 #        (needs PyPI; run it, review the diff, commit)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -16,7 +18,8 @@ name="${1:-}"
 case "$name" in
   embedding) python=/usr/bin/python3; into=".venv"; doc="docs/embedding.md" ;;
   buildgrid) python="$(find_python313)"; into=".venv-buildgrid"; doc="docs/remote_execution.md" ;;
-  *) echo "usage: tools/python/relock.sh embedding|buildgrid" >&2; exit 2 ;;
+  engines) python=/usr/bin/python3; into=".venv-engines"; doc="tools/engines/README.md" ;;
+  *) echo "usage: tools/python/relock.sh embedding|buildgrid|engines" >&2; exit 2 ;;
 esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

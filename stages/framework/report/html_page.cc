@@ -29,16 +29,18 @@ struct NodeFree {
 }  // namespace
 
 std::string HtmlPage(absl::string_view title, absl::string_view body) {
-  return absl::StrCat("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>",
-                      XmlEscape(title), "</title>\n<style>", kStyle, "</style>\n</head>\n<body>\n", body,
-                      "</body>\n</html>\n");
+  return absl::StrCat(
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>",
+      XmlEscape(title), "</title>\n<style>", kStyle, "</style>\n</head>\n<body>\n", body,
+      "</body>\n</html>\n");
 }
 
 absl::StatusOr<std::string> MarkdownToHtml(absl::string_view markdown) {
   cmark_gfm_core_extensions_ensure_registered();
   std::unique_ptr<cmark_parser, ParserFree> parser(cmark_parser_new(CMARK_OPT_DEFAULT));
   cmark_syntax_extension* table = cmark_find_syntax_extension("table");
-  if (parser == nullptr || table == nullptr || !cmark_parser_attach_syntax_extension(parser.get(), table)) {
+  if (parser == nullptr || table == nullptr ||
+      !cmark_parser_attach_syntax_extension(parser.get(), table)) {
     return absl::InternalError("cmark-gfm: no parser or no table extension");
   }
   cmark_parser_feed(parser.get(), markdown.data(), markdown.size());

@@ -19,7 +19,8 @@ TEST(HtmlPageTest, EscapesTheTitleAndKeepsTheBody) {
 }
 
 TEST(MarkdownToHtmlTest, RendersHeadingsListsAndTables) {
-  absl::StatusOr<std::string> html = MarkdownToHtml("# T\n\n- a `b`\n\n| x | y |\n|---|---:|\n| 1 | 2 |\n");
+  absl::StatusOr<std::string> html =
+      MarkdownToHtml("# T\n\n- a `b`\n\n| x | y |\n|---|---:|\n| 1 | 2 |\n");
   ASSERT_TRUE(html.ok()) << html.status();
   EXPECT_THAT(*html, HasSubstr("<h1>T</h1>"));
   EXPECT_THAT(*html, HasSubstr("<li>a <code>b</code></li>"));
@@ -28,15 +29,17 @@ TEST(MarkdownToHtmlTest, RendersHeadingsListsAndTables) {
 }
 
 TEST(MarkdownToHtmlTest, AuthoredTextCannotAddMarkupOrScript) {
-  absl::StatusOr<std::string> html =
-      MarkdownToHtml("x <script>alert(1)</script>\n\n<div onclick=\"y\">z</div>\n\n[l](javascript:alert(1))\n");
+  absl::StatusOr<std::string> html = MarkdownToHtml(
+      "x <script>alert(1)</script>\n\n<div onclick=\"y\">z</div>\n\n[l](javascript:alert(1))\n");
   ASSERT_TRUE(html.ok());
   EXPECT_THAT(*html, Not(HasSubstr("<script")));
   EXPECT_THAT(*html, Not(HasSubstr("onclick")));
   EXPECT_THAT(*html, Not(HasSubstr("javascript:")));
 }
 
-TEST(MarkdownToHtmlTest, Deterministic) { EXPECT_EQ(*MarkdownToHtml("a\n\nb\n"), *MarkdownToHtml("a\n\nb\n")); }
+TEST(MarkdownToHtmlTest, Deterministic) {
+  EXPECT_EQ(*MarkdownToHtml("a\n\nb\n"), *MarkdownToHtml("a\n\nb\n"));
+}
 
 }  // namespace
 }  // namespace repro::report
