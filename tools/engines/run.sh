@@ -8,7 +8,9 @@
 # 2. compiles the Lucene driver with the Temurin 25 JDK against the jars of
 #    tools/setup.sh --engines;
 # 3. runs ours, Xapian, Lucene, bm25s and tantivy on files and on chunks, each
-#    in its own process, and prints compare.py's table.
+#    in its own process, and prints compare.py's table;
+# 4. prints models.py's check that each engine's differences from ours are
+#    the ones named (its model reproduces its top 200).
 # Needs tools/setup.sh --engines. Writes only under <scratch dir>.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd -P)
@@ -43,3 +45,5 @@ py="$ROOT/.venv-engines/bin/python $ROOT/tools/engines/py_engine.py"
   "lucene=$jdk/java --add-modules jdk.incubator.vector -cp $scratch/classes:$cp LuceneBm25" \
   "bm25s=$py bm25s" \
   "tantivy=$py tantivy"
+echo
+/usr/bin/python3 tools/engines/models.py "$scratch/export"
