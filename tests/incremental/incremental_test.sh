@@ -5,7 +5,7 @@
 #  2. a no-op rebuild executes no action;
 #  3. rewriting the inputs with the same bytes executes no action;
 #  4. changing one W04 input (a passage cost in packing.textproto) executes only
-#     w04_pack, w04_report and the report assembly;
+#     w04_pack, w04_report, its page (w04_page) and the report assembly;
 #  5. changing one E04 task's query (fixture task F02) executes only the
 #     set-level task validation and split, that task's labels and cells, the
 #     aggregation, the timings and the report assembly: no cell of another task.
@@ -54,10 +54,10 @@ build w04_change
 cut -f2,3 "$NB_WORK/w04_change.executed" | sed -E 's#^([A-Za-z]+)\tbazel-out/[^/]+/bin/#\1 #' | sort > "$NB_WORK/w04_change.list"
 cat "$NB_WORK/w04_change.list"
 # Bazel lists a spawn's outputs sorted, so match each stage by its output directory and names.
-other=$(grep -vE '^(AssembleReport reports/w04(/.*)?|EvalStage stages/studies/w04/packing\.json|EvalStage stages/studies/w04/(w04\..*|w04_report\.provenance\.json))$' \
+other=$(grep -vE '^(AssembleReport reports/w04(/.*)?|EvalStage stages/studies/w04/packing\.json|EvalStage stages/studies/w04/(w04\..*|w04_report\.provenance\.json|report\.html|w04_page\.provenance\.json))$' \
   "$NB_WORK/w04_change.list" || true)
-[ -z "$other" ] || { echo "$other" >&2; nb_fail "changing packing.textproto executed other actions than w04_pack, w04_report and the report"; }
-[ "$(wc -l < "$NB_WORK/w04_change.list")" -eq 3 ] || nb_fail "expected exactly 3 actions (w04_pack, w04_report, report)"
+[ -z "$other" ] || { echo "$other" >&2; nb_fail "changing packing.textproto executed other actions than w04_pack, w04_report, w04_page and the report"; }
+[ "$(wc -l < "$NB_WORK/w04_change.list")" -eq 4 ] || nb_fail "expected exactly 4 actions (w04_pack, w04_report, w04_page, report)"
 
 # 5. One E04 task's query (F02).
 grep -q '^  id: "F02"' "$copy/data/e04/fixture/tasks.textproto" || nb_fail "fixture task F02 not found"
@@ -81,4 +81,4 @@ grep -qE 'F02(\.labels\.pb|_labels\.provenance\.json)' "$NB_WORK/query_change.li
 grep -qE 'stages/grid/by_experiment/e04_fixture/(aggregate\.provenance\.json|cells\.csv|dose_response\.svg|e04\.)' "$NB_WORK/query_change.list" \
   || nb_fail "the aggregation did not rerun"
 explain_cases
-echo "PASS: no-op and same-bytes rebuilds execute nothing; one W04 input reruns 3 actions; one task's query reruns $(wc -l < "$NB_WORK/query_change.list") actions, all of that task or of the report; explain named the root cause of each case"
+echo "PASS: no-op and same-bytes rebuilds execute nothing; one W04 input reruns 4 actions; one task's query reruns $(wc -l < "$NB_WORK/query_change.list") actions, all of that task or of the report; explain named the root cause of each case"

@@ -42,7 +42,7 @@ expect "carried by  //stages/studies/w04:w04_report from stages/studies/w04/pack
 # A formatted value: the report stage wrote "170/180"; each number has its own path.
 "$lineage" --workspace="$PWD" "$report" pack.baseline.cost > "$out"
 expect "computed by //stages/studies/w04:w04_report from data/w04/report.textproto (no input holds the value)"
-expect "  170  (in 4 artifacts)"
+expect "  170  (in 5 artifacts)"
 expect "    computed by //stages/studies/w04:w04_pack from data/w04/packing.textproto (no input holds the value)"
 expect "    taken by    //stages/studies/w04:w04_pack from the source data/w04/packing.textproto (the value is written there)"
 
@@ -58,5 +58,5 @@ if "$lineage" "$report" 0.999999 > "$out" 2>&1; then
   echo "FAIL: a value in no artifact was accepted" >&2
   exit 1
 fi
-expect "0.999999 appears in none of the 8 artifacts of //reports:w04"
+expect "0.999999 appears in none of the 9 artifacts of //reports:w04"
 echo "PASS"
