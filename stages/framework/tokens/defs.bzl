@@ -64,13 +64,14 @@ def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = No
     )
 
     # The report's state as explain compares it: built only for the two
-    # commands below.
+    # commands below. The tool is a src, not a tool, so that it is built once,
+    # in the configuration <report name>_explain runs it in (a host build of it
+    # would compile every explain source twice).
     native.genrule(
         name = report_name + "_explain_state",
-        srcs = [report],
+        srcs = [report, "//tools/explain:explain_tool"],
         outs = [report_name + ".explain.jsonl"],
         cmd = "$(execpath //tools/explain:explain_tool) --write_state=$@ $(execpath %s)" % report,
-        tools = ["//tools/explain:explain_tool"],
         tags = ["manual"],
     )
     native.sh_binary(
