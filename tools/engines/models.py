@@ -13,7 +13,7 @@ project's formula (stages/retrieval/bm25.h) and then for the engine's model:
            bits), float32 sums;
   tantivy  the same one-byte lengths, k1 = 1.2, b = 0.75 (fixed in its
            Python bindings), float32 sums;
-  bm25s    float32 scores;
+  bm25s    float32 scores, exact ties with the larger document id first;
   xapian   Robertson-Sparck Jones idf ln(r), r = (N - df + 0.5) / (df + 0.5),
            with r < 2 replaced by r / 2 + 1 (Xapian's BM25Weight, so that no
            weight is negative), each query term once (k3 = 0 makes the
@@ -82,13 +82,14 @@ def rank(docs, query, model):
             if t in tf:
                 s = idf * scale * tf[t] / (tf[t] + k1 * (1 - b + b * lengths[i] / avgdl))
                 scores[i] = f(scores.get(i, 0.0) + f(s))
-    return sorted(scores.items(), key=lambda x: (-x[1], x[0]))[:TOP]
+    larger_first = -1 if model.get("ties_larger_id_first") else 1
+    return sorted(scores.items(), key=lambda x: (-x[1], larger_first * x[0]))[:TOP]
 
 
 MODELS = {
     "lucene": {"byte_lengths": True, "f32": True},
     "tantivy": {"byte_lengths": True, "f32": True, "k1": 1.2, "b": 0.75},
-    "bm25s": {"f32": True},
+    "bm25s": {"f32": True, "ties_larger_id_first": True},
     "xapian": {"rsj_idf": True, "unique_terms": True, "k1_plus_1": True},
 }
 

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Smoke run of the engine comparison (tools/engines/README.md) on a small
+# authored corpus: every driver runs, prints its JSON, and agrees with its
+# model (models.py). This project's BM25 and Xapian always run; Lucene, bm25s
+# and tantivy run when `tools/setup.sh --engines` installed them (found through
+# the workspace; the test is tagged local), and are listed as not installed
+# otherwise. Args: <engine binary> <compare.py> <models.py> <py_engine.py>
+# <LuceneBm25.java>.
+set -euo pipefail
+engine="$1" compare="$2" models="$3" py_engine="$4" lucene_src="$5"
+root=$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd -P)
+dir="${TEST_TMPDIR:?}/export"
+mkdir -p "$dir"
+# Six documents and three queries; a repeated query term, a tie, a term no
+# document has.
+printf '%s\n' $'0\tcache key branch release' $'1\tcache cache archive' $'2\tbranch release release notes' \
+  $'3\tjob log password mask' $'4\tcache key branch release' $'5\tregistry password log' > "$dir/files.docs.tsv"
+cp "$dir/files.docs.tsv" "$dir/chunks.docs.tsv"
+printf '%s\n' $'0\tcache branch branch' $'1\tpassword log' $'2\tunknown release' > "$dir/queries.tsv"
+# The reference: this project's top 200, as corpus_benchmark --export_dir writes it.
+for unit in files chunks; do
+  "$engine" --engine=ours "$dir/$unit.docs.tsv" "$dir/queries.tsv" 0.9 0.4 200 1 \
+    | /usr/bin/python3 -c 'import json, sys
+for q, hits in enumerate(json.load(sys.stdin)["hits"]):
+    for r, (d, s) in enumerate(hits, 1):
+        print(f"{q}\t{r}\t{d}\t{s!r}")' > "$dir/$unit.ours.tsv"
+done
+engines=("ours=$engine --engine=ours" "xapian=$engine --engine=xapian")
+lib="$root/tools/engines/lib" jdk=/usr/lib/jvm/temurin-25-jdk-amd64/bin
+if [ -d "$lib" ] && [ -x "$jdk/javac" ]; then
+  cp="$lib/lucene-core-10.6.0.jar:$lib/lucene-analysis-common-10.6.0.jar"
+  "$jdk/javac" -d "$TEST_TMPDIR/classes" -cp "$cp" "$lucene_src"
+  engines+=("lucene=$jdk/java -cp $TEST_TMPDIR/classes:$cp LuceneBm25")
+else
+  echo "not installed: Lucene (tools/setup.sh --engines; a Java 21+ JDK at $jdk)"
+fi
+if [ -x "$root/.venv-engines/bin/python" ]; then
+  engines+=("bm25s=$root/.venv-engines/bin/python $py_engine bm25s" "tantivy=$root/.venv-engines/bin/python $py_engine tantivy")
+else
+  echo "not installed: bm25s, tantivy (tools/setup.sh --engines)"
+fi
+/usr/bin/python3 "$compare" "$dir" 3 "${engines[@]}" | tee "$TEST_TMPDIR/table.md"
+grep -q '^| files | ours | this project |.*| 3/3 | 1.000 | 3/3 |$' "$TEST_TMPDIR/table.md" \
+  || { echo "FAIL: ours does not agree with itself" >&2; exit 1; }
+/usr/bin/python3 "$models" "$dir" | tee "$TEST_TMPDIR/models.txt"
+if grep "model:" "$TEST_TMPDIR/models.txt" | grep -v "top 10 as [a-z0-9]*'s 3/3, top 200 as [a-z0-9]*'s up to ties 3/3$"; then
+  echo "FAIL: an engine's model does not reproduce its top 200 (above)" >&2
+  exit 1
+fi
+echo "PASS: ${#engines[@]} engines ran; every engine's model reproduces its ranking"
