@@ -12,7 +12,8 @@
 //     dump (external/<set>_history/commits/<c>/...) by its commit; a file
 //     that is not in the workspace (a build output no recorded stage wrote)
 //     as such, with its digests;
-//   - a stage version, arguments, a tool binary, a stage added: as they are.
+//   - a stage version, arguments, a stage added: as they are; a tool binary
+//     with its source files that changed (`tool_sources`), when given.
 // Each root cause counts the stage actions it invalidated and lists the
 // tokens it invalidated. Tokens are attributed as follows: a cause that
 // reaches no stage writing a *.tokens.txt invalidates none; one that reaches
@@ -26,7 +27,7 @@
 //
 // Text (ToText): nothing when nothing changed; else the sections "What
 // moved", "Why (root causes)", "Where it moved and is it real". JSON
-// (ToJson): the same content, one object, keys in a fixed order. HTML
+// (ToJson): the same content, one object, keys in byte order. HTML
 // (ToHtml): the text as a page of the reports' kind (report::HtmlPage: one
 // self-contained file, no script), every string escaped; "" when nothing
 // changed.

@@ -6,11 +6,12 @@
 // order (a stage after every stage whose outputs it reads, ties by label). A
 // stage whose outputs digest differs from the old run's (or that the old run
 // lacks) is "changed"; an unchanged stage absorbs whatever changed upstream of
-// it and explains nothing below. For a changed stage, an input (matched by
-// role and path) whose digest differs is either produced by a recorded stage
-// of the new run (then that stage is changed too and the input is "carried")
-// or a source input (an authored file, a generated repository's file, a file
-// made outside the recorded graph). The changed stage's root causes are:
+// it and explains nothing below. A changed stage "carries" a change from
+// upstream when the digest of its inputs written by other recorded stages
+// differs (run_state.h; for a stage the old run lacks: when one of its
+// upstream stages changed). Its source inputs (authored files, a generated
+// repository's files, files made outside the recorded graph) are compared
+// one by one, matched by role and path. The changed stage's root causes are:
 //   - kSourceFile: each source input that differs, was added or was removed;
 //   - kStageVersion: its stage_version differs;
 //   - kArguments: its own arguments differ;
