@@ -153,23 +153,35 @@ install_lock() {
     --only-binary :all: --no-deps "$@" -r "$lock" > "$log" 2>&1
 }
 
+# venv_stale <venv> <lock>: true when <venv> was not made from this <lock>.
+venv_stale() {
+  [ "$(cat "$1/.lock.sha256" 2>/dev/null)" != "$(sha256sum "$2" | cut -c1-64)" ]
+}
+
+# venv_from_lock <venv> <lock> <python> <log name> [uv option...]: when
+# <venv> is stale, makes it anew with <python> and installs <lock> into it
+# (install_lock), then records the lock's sha256; on failure removes it,
+# shows the log's end (.setup-logs/<log name>) and exits.
+venv_from_lock() {
+  local venv="$1" lock="$2" python="$3" log="$LOGS/$4"
+  shift 4
+  venv_stale "$venv" "$lock" || return 0
+  echo "setup: creating $venv from $lock ($python)"
+  rm -rf "$venv"
+  "$python" -m venv "$venv"
+  if ! install_lock "$venv" "$lock" "$log" "$@"; then
+    echo "setup: installing $lock failed (log: $log)" >&2
+    tail -20 "$log" >&2
+    rm -rf "$venv"
+    exit 1
+  fi
+  sha256sum "$lock" | cut -c1-64 > "$venv/.lock.sha256"
+}
+
 # The project virtual environment (.venv, git-ignored): the Python packages of
 # tools/python/requirements.lock, pinned by hash, from PyPI, for Debian's
 # python3. Rebuilt when the lock file changes; never touches the system Python.
-lock=tools/python/requirements.lock
-lock_sha=$(sha256sum "$lock" | cut -c1-64)
-if [ "$(cat .venv/.lock.sha256 2>/dev/null)" != "$lock_sha" ]; then
-  echo "setup: creating .venv from $lock"
-  rm -rf .venv
-  /usr/bin/python3 -m venv .venv
-  if ! install_lock .venv "$lock" "$LOGS"/pip.log --compile-bytecode; then
-    echo "setup: installing $lock failed (log: $LOGS/pip.log)" >&2
-    tail -20 "$LOGS"/pip.log >&2
-    rm -rf .venv
-    exit 1
-  fi
-  echo "$lock_sha" > .venv/.lock.sha256
-fi
+venv_from_lock .venv tools/python/requirements.lock /usr/bin/python3 pip.log --compile-bytecode
 .venv/bin/python -c 'import pytrec_eval' || { echo "setup: .venv cannot import pytrec_eval" >&2; exit 1; }
 
 # The embedding server (tools/embedding_server.sh, docs/embedding.md), on
@@ -207,20 +219,10 @@ if ((cluster)); then
   # shellcheck source=tools/lib/python313.sh
   source tools/lib/python313.sh
   bg_lock=tools/python/buildgrid.lock
-  bg_sha=$(sha256sum "$bg_lock" | cut -c1-64)
-  if [ "$(cat .venv-buildgrid/.lock.sha256 2>/dev/null)" != "$bg_sha" ]; then
+  if venv_stale .venv-buildgrid "$bg_lock"; then
     python313=$(find_python313) || { echo "setup: --cluster needs Python 3.13" >&2; exit 1; }
-    echo "setup: creating .venv-buildgrid from $bg_lock ($python313)"
-    rm -rf .venv-buildgrid
-    "$python313" -m venv .venv-buildgrid
     # Byte-compiled: the cluster's server and bots start from it.
-    if ! install_lock .venv-buildgrid "$bg_lock" "$LOGS"/pip-buildgrid.log --compile-bytecode; then
-      echo "setup: installing $bg_lock failed (log: $LOGS/pip-buildgrid.log)" >&2
-      tail -20 "$LOGS"/pip-buildgrid.log >&2
-      rm -rf .venv-buildgrid
-      exit 1
-    fi
-    echo "$bg_sha" > .venv-buildgrid/.lock.sha256
+    venv_from_lock .venv-buildgrid "$bg_lock" "$python313" pip-buildgrid.log --compile-bytecode
   fi
   .venv-buildgrid/bin/python -c 'import buildgrid, psycopg' \
     || { echo "setup: .venv-buildgrid cannot import buildgrid" >&2; exit 1; }

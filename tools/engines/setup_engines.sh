@@ -6,21 +6,8 @@
 #  - tools/engines/lib: the Lucene jars of tools/engines/lucene/jars.lock from
 #    Maven Central, each checked against its sha256 (a mismatch removes it and
 #    fails).
-# Uses install_lock and LOGS from setup.sh.
-engines_lock=tools/python/engines.lock
-engines_sha=$(sha256sum "$engines_lock" | cut -c1-64)
-if [ "$(cat .venv-engines/.lock.sha256 2>/dev/null)" != "$engines_sha" ]; then
-  echo "setup: creating .venv-engines from $engines_lock"
-  rm -rf .venv-engines
-  /usr/bin/python3 -m venv .venv-engines
-  if ! install_lock .venv-engines "$engines_lock" "$LOGS"/pip-engines.log; then
-    echo "setup: installing $engines_lock failed (log: $LOGS/pip-engines.log)" >&2
-    tail -20 "$LOGS"/pip-engines.log >&2
-    rm -rf .venv-engines
-    exit 1
-  fi
-  echo "$engines_sha" > .venv-engines/.lock.sha256
-fi
+# Uses venv_from_lock from setup.sh.
+venv_from_lock .venv-engines tools/python/engines.lock /usr/bin/python3 pip-engines.log
 .venv-engines/bin/python -c 'import bm25s, tantivy' || { echo "setup: .venv-engines cannot import bm25s and tantivy" >&2; exit 1; }
 mkdir -p tools/engines/lib
 while read -r sha path; do
