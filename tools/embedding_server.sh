@@ -3,7 +3,8 @@
 # infinity-emb (PyPI, tools/python/embedding.lock) on the CPU, serving models
 # from local directories only (HF_HUB_OFFLINE=1: nothing comes from a hub).
 #
-#   tools/embedding_server.sh start  <dir> [--port N] [--threads N] [--model NAME=PATH]...
+#   tools/embedding_server.sh start  <dir> [--port N] [--threads N] [--batch-size N]
+#                                    [--wait-policy passive|active|spin-then-sleep] [--model NAME=PATH]...
 #   tools/embedding_server.sh stop   <dir>
 #   tools/embedding_server.sh status <dir>
 #   tools/embedding_server.sh digest [PATH]
@@ -13,7 +14,14 @@
 # twice to serve two models, which fill_vector_cache then refuses). The API
 # is at http://127.0.0.1:<port>/v1 (/v1/models, /v1/embeddings); the port
 # defaults to 7997. --threads sets the torch intra-op threads (default: all
-# cores). Everything lives under <dir>: server.pid, server.log, url (the base
+# cores); --batch-size the most texts per forward pass (infinity's
+# --batch-size; default DEFAULT_BATCH_SIZE); --wait-policy what torch's OpenMP
+# threads do between parallel regions: passive (sleep at once,
+# OMP_WAIT_POLICY=PASSIVE), active (spin, ACTIVE) or spin-then-sleep (libgomp's
+# own policy, OMP_WAIT_POLICY unset; default DEFAULT_WAIT_POLICY). The
+# defaults are the fastest fill of tools/embedding/fill_sweep.sh
+# (docs/embedding.md, section 6); the batch size changes the vectors' last
+# bits, the threads and the wait policy do not (section 5). Everything lives under <dir>: server.pid, server.log, url (the base
 # URL, without /v1: fill_vector_cache's --server), and models.tsv (name,
 # digest, path of each served model).
 # digest: the model digest of a model directory (default: the MiniLM wheel's),
@@ -39,13 +47,15 @@ readonly DEFAULT_PORT=7997
 readonly START_WAIT_S=180
 readonly STOP_WAIT_S=20
 readonly DEFAULT_MODEL_NAME=all-MiniLM-L6-v2
+readonly DEFAULT_BATCH_SIZE=16
+readonly DEFAULT_WAIT_POLICY=spin-then-sleep
 root=$(cd "$(dirname "$0")/.." && pwd)
 readonly VENV="$root/.venv"
 
 die() { server_die "$@"; }
 
 usage() {
-  sed -n '6,9p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '6,10p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 1
 }
 
@@ -103,11 +113,14 @@ ready() {
 
 start() {
   local dir="$1"; shift
-  local port=$DEFAULT_PORT threads="" names=() paths=()
+  local port=$DEFAULT_PORT threads="" batch_size=$DEFAULT_BATCH_SIZE wait_policy=$DEFAULT_WAIT_POLICY
+  local names=() paths=()
   while [ $# -gt 0 ]; do
     case "$1" in
       --port) port="${2:?--port needs a value}"; shift 2 ;;
       --threads) threads="${2:?--threads needs a value}"; shift 2 ;;
+      --batch-size) batch_size="${2:?--batch-size needs a value}"; shift 2 ;;
+      --wait-policy) wait_policy="${2:?--wait-policy needs a value}"; shift 2 ;;
       --model)
         local spec="${2:?--model needs NAME=PATH}"
         [[ "$spec" == *=* ]] || die "--model: expected NAME=PATH, found '$spec'"
@@ -118,6 +131,12 @@ start() {
   server_check_port "$port" 1024
   [ -z "$threads" ] || [[ "$threads" =~ ^[1-9][0-9]*$ ]] \
     || die "--threads: expected a positive integer, found '$threads'"
+  [[ "$batch_size" =~ ^[1-9][0-9]{0,3}$ ]] \
+    || die "--batch-size: expected an integer from 1 to 9999, found '$batch_size'"
+  case "$wait_policy" in
+    passive | active | spin-then-sleep) ;;
+    *) die "--wait-policy: expected passive, active or spin-then-sleep, found '$wait_policy'" ;;
+  esac
   need_venv
   if [ ${#names[@]} -eq 0 ]; then
     names=("$DEFAULT_MODEL_NAME"); paths=("$(default_model_path)")
@@ -138,15 +157,13 @@ start() {
   echo "$port" > "$dir/port"
   local url="http://127.0.0.1:$port"
   ready "$url/v1" && die "port $port is already serving (another server?)"
-  # OMP_WAIT_POLICY=PASSIVE: torch's OpenMP threads sleep between batches
-  # instead of spinning, so a server sharing its cores with a build does not
-  # burn them (the numbers do not depend on it).
-  local env=(HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 DO_NOT_TRACK=1 INFINITY_ANONYMOUS_USAGE_STATS=0
-    OMP_WAIT_POLICY=PASSIVE)
+  # The wait policy never changes a vector (docs/embedding.md, section 5).
+  local env=(HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 DO_NOT_TRACK=1 INFINITY_ANONYMOUS_USAGE_STATS=0)
+  [ "$wait_policy" = spin-then-sleep ] || env+=("OMP_WAIT_POLICY=${wait_policy^^}")
   if [ -n "$threads" ]; then env+=("OMP_NUM_THREADS=$threads" "MKL_NUM_THREADS=$threads"); fi
   local started=$SECONDS status=0
   server_launch "$dir/server.pid" "$dir/server.log" env "${env[@]}" \
-    "$VENV/bin/infinity_emb" v2 "${args[@]}" --engine torch --device cpu \
+    "$VENV/bin/infinity_emb" v2 "${args[@]}" --engine torch --device cpu --batch-size "$batch_size" \
     --no-model-warmup --no-vector-disk-cache --host 127.0.0.1 --port "$port" --url-prefix /v1 \
     --log-level warning
   server_wait "$START_WAIT_S" "$(cat "$dir/server.pid")" ready "$url/v1" || status=$?

@@ -16,6 +16,18 @@
 // file (`bazel run //reports:<experiment>_pins_refreeze`); Bazel actions then
 // read that file only, read-only. Relative paths are taken from the directory `bazel run` was
 // called in.
+//
+// A fixed sample: --limit=N keeps only the experiment's first N distinct texts
+// in text-sha256 order (SampleTexts, vector_cache_fill.h): into an empty cache
+// that fill sends the same first requests as a fill of every text (when N is
+// a multiple of --batch: then its vectors are that fill's too), and the
+// sample is uniform over the texts (a hash says nothing of a text's length),
+// so its rate stands for the full fill's (tools/embedding/fill_sweep.sh).
+// --list_texts prints those texts instead, one JSON object a line
+// ({"sha256": ..., "text": ...}), and contacts no server, opens no cache.
+// --timing_json=<file> writes the fill's counts and its embedding wall time
+// (seconds from the first cache lookup to the last stored batch) as one JSON
+// object: a volatile record for benchmarks, never part of an artifact.
 #include <unistd.h>
 
 #include <algorithm>
@@ -23,6 +35,7 @@
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/flags/flag.h"
@@ -33,6 +46,8 @@
 #include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
+#include "nlohmann/json.hpp"
+#include "stages/framework/pipeline/file_io.h"
 #include "stages/framework/pipeline/sha256.h"
 #include "stages/framework/pipeline/stage_proto.h"
 #include "stages/framework/pipeline/status_macros.h"
@@ -53,7 +68,15 @@ ABSL_FLAG(std::string, model_sha256, "",
 ABSL_FLAG(int, dims, 0, "embedding dimension");
 ABSL_FLAG(std::string, cache, "", "SQLite vector cache to create or extend");
 ABSL_FLAG(std::vector<std::string>, extra_chunks, {}, "further binary ChunkSet files");
-ABSL_FLAG(int, batch, 64, "texts per request");
+ABSL_FLAG(
+    int, batch, 256,
+    "texts per request (the fastest fill, docs/embedding.md section 6; it changes last bits)");
+ABSL_FLAG(int64_t, limit, 0,
+          "only the first N distinct texts in text-sha256 order (a fixed sample); 0: all");
+ABSL_FLAG(std::string, timing_json, "",
+          "write the fill's counts and embedding wall time (s) to this JSON file");
+ABSL_FLAG(bool, list_texts, false,
+          "print the texts (after --limit) as JSON Lines and exit: no server, no cache");
 ABSL_FLAG(std::vector<std::string>, indexes, {}, "search_index.tsv files (set by the BUILD rule)");
 
 namespace repro::grid {
@@ -154,16 +177,58 @@ retrieval::FillProgressFn ProgressPrinter() {
   };
 }
 
+// Prints `sample` as JSON Lines; a text that is not UTF-8 is an error naming
+// its sha256 (the server's JSON request could not carry it either).
+absl::Status ListTexts(const std::vector<std::pair<std::string, std::string>>& sample) {
+  for (const auto& [sha, text] : sample) {
+    std::string line;
+    try {
+      line = nlohmann::json{{"sha256", sha}, {"text", text}}.dump();
+    } catch (const nlohmann::json::exception& e) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("text sha256 ", sha, ": not valid UTF-8 (", e.what(), ")"));
+    }
+    absl::PrintF("%s\n", line);
+  }
+  return absl::OkStatus();
+}
+
+// The --timing_json record (see the header).
+absl::Status WriteTiming(const std::string& path, const FillStats& stats, double seconds) {
+  const nlohmann::json record = {
+      {"texts", stats.texts},
+      {"distinct", stats.unique},
+      {"present", stats.present},
+      {"embedded", stats.embedded},
+      {"batch", absl::GetFlag(FLAGS_batch)},
+      {"fill_seconds", seconds},
+      {"texts_per_second", seconds > 0 ? static_cast<double>(stats.embedded) / seconds : 0.0}};
+  return WriteFileAtomically(path, record.dump() + "\n");
+}
+
 absl::Status Main() {
-  if (absl::GetFlag(FLAGS_cache).empty() || absl::GetFlag(FLAGS_model_id).empty() ||
-      absl::GetFlag(FLAGS_model_sha256).size() != 64 || absl::GetFlag(FLAGS_dims) < 1) {
+  if (absl::GetFlag(FLAGS_limit) < 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--limit: expected 0 (all) or a positive count, found ", absl::GetFlag(FLAGS_limit)));
+  }
+  const bool list = absl::GetFlag(FLAGS_list_texts);
+  if (!list && (absl::GetFlag(FLAGS_cache).empty() || absl::GetFlag(FLAGS_model_id).empty() ||
+                absl::GetFlag(FLAGS_model_sha256).size() != 64 || absl::GetFlag(FLAGS_dims) < 1)) {
     return absl::InvalidArgumentError(
         "--cache, --model_id, --model_sha256 (64 hex) and --dims are required");
   }
   ASSIGN_OR_RETURN(SetIndex index,
                    LoadSet(absl::GetFlag(FLAGS_indexes), absl::GetFlag(FLAGS_experiment)));
 
-  ASSIGN_OR_RETURN(const std::vector<std::string> texts, ExperimentTexts(index));
+  ASSIGN_OR_RETURN(std::vector<std::string> texts, ExperimentTexts(index));
+  if (list) return ListTexts(retrieval::SampleTexts(texts, absl::GetFlag(FLAGS_limit)));
+  if (absl::GetFlag(FLAGS_limit) > 0) {
+    std::vector<std::string> sample;
+    for (auto& [sha, text] : retrieval::SampleTexts(texts, absl::GetFlag(FLAGS_limit))) {
+      sample.push_back(std::move(text));
+    }
+    texts = std::move(sample);
+  }
 
   OpenAiClientOptions options;
   options.base_url = absl::GetFlag(FLAGS_server);
@@ -175,9 +240,14 @@ absl::Status Main() {
                    OpenAiEmbeddingClient::Connect(options));
   const std::string cache_path = FromCaller(absl::GetFlag(FLAGS_cache));
   ASSIGN_OR_RETURN(std::unique_ptr<VectorCacheWriter> cache, VectorCacheWriter::Open(cache_path));
+  const absl::Time fill_start = absl::Now();
   ASSIGN_OR_RETURN(FillStats stats,
                    retrieval::FillVectorCache(texts, *client, *cache, absl::GetFlag(FLAGS_batch),
                                               ProgressPrinter()));
+  const double fill_seconds = absl::ToDoubleSeconds(absl::Now() - fill_start);
+  if (!absl::GetFlag(FLAGS_timing_json).empty()) {
+    RETURN_IF_ERROR(WriteTiming(FromCaller(absl::GetFlag(FLAGS_timing_json)), stats, fill_seconds));
+  }
   cache.reset();  // close before hashing
   ASSIGN_OR_RETURN(std::string sha, Sha256File(cache_path));
   absl::PrintF("%s: %d texts, %d distinct, %d already cached, %d embedded now\n", cache_path,

@@ -19,6 +19,18 @@ std::vector<std::string> ChunkTexts(const corpus::ChunkSet& chunks) {
   return out;
 }
 
+std::vector<std::pair<std::string, std::string>> SampleTexts(absl::Span<const std::string> texts,
+                                                             int64_t limit) {
+  std::map<std::string, const std::string*> unique;  // sha256 -> text, sorted
+  for (const std::string& t : texts) unique.emplace(Sha256Hex(t), &t);
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& [sha, text] : unique) {
+    if (limit > 0 && static_cast<int64_t>(out.size()) == limit) break;
+    out.emplace_back(sha, *text);
+  }
+  return out;
+}
+
 absl::StatusOr<FillStats> FillVectorCache(absl::Span<const std::string> texts,
                                           EmbeddingBackend& backend, VectorCacheWriter& cache,
                                           int batch, const FillProgressFn& on_batch) {

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -30,6 +31,13 @@ namespace repro::retrieval {
 
 // DocumentText of every chunk, in ChunkSet order.
 std::vector<std::string> ChunkTexts(const corpus::ChunkSet& chunks);
+
+// A fixed sample of `texts`: its distinct texts in text-sha256 order (the
+// order a fill embeds them in), the first `limit` of them; all for limit 0.
+// Into an empty cache, a fill of the sample sends exactly the first requests
+// of a fill of every text. Each element is (text sha256 hex, text).
+std::vector<std::pair<std::string, std::string>> SampleTexts(absl::Span<const std::string> texts,
+                                                             int64_t limit);
 
 struct FillStats {
   int64_t texts = 0;     // given

@@ -1,8 +1,10 @@
 #include "stages/retrieval/vector_cache_fill.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/match.h"
@@ -195,6 +197,18 @@ TEST_F(VectorCacheFillTest, AZeroVectorStopsTheFillAndHugeOnesNormalise) {
                       "(text sha256 " + Sha256Hex("zero vector") + "): every value is 0"));
   EXPECT_FALSE((*cache)->Get(key("zero vector"), kDims)->has_value());
   EXPECT_FALSE((*cache)->Get(key("other text"), kDims)->has_value());
+}
+
+TEST(SampleTextsTest, DistinctTextsInSha256OrderThenTheFirstLimit) {
+  const std::vector<std::string> texts = {"b", "a", "c", "a", "d"};
+  std::vector<std::pair<std::string, std::string>> all;
+  for (const std::string t : {"a", "b", "c", "d"}) all.emplace_back(Sha256Hex(t), t);
+  std::sort(all.begin(), all.end());
+  EXPECT_EQ(SampleTexts(texts, 0), all);
+  EXPECT_EQ(SampleTexts(texts, 9), all);
+  const std::vector<std::pair<std::string, std::string>> first_two(all.begin(), all.begin() + 2);
+  EXPECT_EQ(SampleTexts(texts, 2), first_two);
+  EXPECT_TRUE(SampleTexts({}, 3).empty());
 }
 
 TEST(ProgressLineTest, BarRateAndEta) {

@@ -3,10 +3,15 @@
 # with the real model end to end (docs/embedding.md, "Tests"):
 #  1. Guard: the server loaded with two models; the fill refuses to start,
 #     naming both, and writes no cache.
-#  2. One model: a fill of experiment e04_fixture_minilm (batch 64, the
-#     default) is killed with SIGKILL after its first stored batch; the next
+#  2. One model: a fill of experiment e04_fixture_minilm, with the settings
+#     its pinned cache was filled with (server batch 32, fill --batch=64; the
+#     defaults have changed since, docs/embedding.md section 5), is killed
+#     with SIGKILL after its first stored batch; the next
 #     fill embeds exactly the texts still missing, every vector stored before
 #     the kill is unchanged, and the cache ends complete.
+#     A fill with --limit=64 (one request) stores exactly the texts --list_texts prints
+#     (the first in text-sha256 order), with the full fill's vectors, and
+#     writes its --timing_json record.
 #  3. The grid: in a copy of the workspace (nested Bazel), with
 #     E04_FIXTURE_MINILM_VECTOR_CACHE naming that cache, the report
 #     //reports:e04_fixture_minilm (LSA and all-MiniLM-L6-v2 side by side)
@@ -32,8 +37,11 @@ work="$NB_WORK/embed"
 mkdir -p "$work"
 readonly EXPERIMENT=e04_fixture_minilm
 readonly CACHE_ENV=E04_FIXTURE_MINILM_VECTOR_CACHE
+# The settings the pinned cache was filled with: the only ones that refill it
+# byte for byte (the wait policy and threads never change a vector).
+readonly PIN_SERVER_BATCH=32
 readonly BATCH=64
-readonly KILL_AFTER_ROWS=64  # one batch
+readonly KILL_AFTER_ROWS=$BATCH  # one batch
 readonly FILL_WAIT_S=600
 readonly POLLS=$((FILL_WAIT_S * 5))  # every 0.2 s
 
@@ -105,7 +113,7 @@ echo "PASS guard: two models refused"
 
 # 2. One model: kill -9 mid-fill, then resume.
 port=$(server_free_port)
-"$server_sh" start "$work/one" --port "$port"
+"$server_sh" start "$work/one" --port "$port" --batch-size "$PIN_SERVER_BATCH"
 cache="$work/cache.sqlite"
 "$fill" "${common[@]}" "--server=http://127.0.0.1:$port" "--cache=$cache" \
   > "$work/first.out" 2> "$work/first.err" &
@@ -139,8 +147,30 @@ missing=$(LC_ALL=C comm -23 <(LC_ALL=C sort "$work/before.txt") <(LC_ALL=C sort 
 [ "$missing" -eq 0 ] || fail "$missing vectors stored before the kill changed or vanished"
 grep -q 'ETA' "$work/second.err" || fail "no progress line on stderr"
 [ "$before" -lt "$distinct" ] || fail "the kill came after the last batch: nothing left to resume"
-"$server_sh" stop "$work/one"
 echo "PASS resume: $before vectors kept, $embedded embedded after the kill, $distinct in all"
+
+# 2b. A fixed sample: --limit fills the first texts in sha256 order, the
+# ones --list_texts prints, with their vectors of the full fill.
+readonly SAMPLE=$BATCH  # one request: the full fill's first, so the same vectors
+"$fill" "${common[@]}" --list_texts "--limit=$SAMPLE" > "$work/sample.jsonl"
+"$fill" "${common[@]}" "--server=http://127.0.0.1:$port" "--cache=$work/sample.sqlite" \
+  "--limit=$SAMPLE" "--timing_json=$work/timing.json" > "$work/sample.out" 2> "$work/sample.err" \
+  || fail "the sample fill failed: $(cat "$work/sample.err")"
+"$server_sh" stop "$work/one"
+/usr/bin/python3 - "$work/sample.jsonl" "$work/timing.json" "$SAMPLE" << 'PY' || fail "the sample's listing or timing record is wrong"
+import json, sys
+shas = [json.loads(line)["sha256"] for line in open(sys.argv[1])]
+timing = json.load(open(sys.argv[2]))
+assert len(shas) == int(sys.argv[3]) and shas == sorted(shas), shas
+assert timing["embedded"] == len(shas) and timing["distinct"] == len(shas), timing
+assert timing["fill_seconds"] > 0 and timing["texts_per_second"] > 0, timing
+PY
+dump "$work/sample.sqlite" > "$work/sample.txt"
+[ "$(cut -d' ' -f1 "$work/sample.txt")" = "$(/usr/bin/python3 -c 'import json, sys; print("\n".join(json.loads(l)["sha256"] for l in open(sys.argv[1])))' "$work/sample.jsonl")" ] \
+  || fail "the sample fill stored other texts than --list_texts printed"
+[ "$(head -n "$SAMPLE" "$work/after.txt")" = "$(cat "$work/sample.txt")" ] \
+  || fail "the sample's vectors differ from the full fill's first $SAMPLE"
+echo "PASS sample: --limit=$SAMPLE filled the $SAMPLE texts --list_texts printed, with the full fill's vectors"
 
 # 3. The fixture grid with the real model, in a copy of the workspace.
 pins="data/experiments/$EXPERIMENT.pins.textproto"
