@@ -166,6 +166,8 @@ def measure(args, row, work, digest, profile=False):
         cache_sha256=sha256_file(os.path.join(work, "cache.sqlite")),
     )
     if profiler:
+        if not os.path.exists(profiler[1]):
+            raise SystemExit(f"py-spy wrote no profile (log: {os.path.join(work, 'py-spy.log')})")
         result["profile"] = profile_summary.summarize(profiler[1])
     return result
 
