@@ -18,7 +18,8 @@ of the settings table (settings.py), in order:
   3. reads the server's CPU seconds over the fill (/proc/<pid>/stat), the
      cache file's sha256, then stops the server it started (by its pid).
 Before the fills, floor.py measures the compute floor for each thread count
-of the table on the same sample (<out>/floor-t<T>.json); each row's rate is
+of the table on the same sample (<out>/floor-t<T>.json, its stderr in
+<out>/floor-t<T>.log); each row's rate is
 also given as a fraction of its floor. --profile re-runs one row (or the
 fastest) with py-spy sampling the server (profile_summary.py reads it). Writes <out>/results.json and prints the
 table as Markdown. Times are volatile: they go to <out>, never to an
@@ -177,11 +178,14 @@ def floors(args, rows):
     out = {}
     for threads in sorted({r["threads"] for r in rows}):
         path = os.path.join(args.out, f"floor-t{threads}.json")
-        with open(path, "w", encoding="utf-8") as f:
-            subprocess.run([sys.executable, os.path.join(HERE, "floor.py"), "--sample", args.sample,
-                            "--threads", str(threads), "--batch", str(FLOOR_BATCH)],
-                           stdout=f, check=True, env=dict(os.environ, HF_HUB_OFFLINE="1",
-                                                          TRANSFORMERS_OFFLINE="1"))
+        log = os.path.join(args.out, f"floor-t{threads}.log")  # torch's own messages
+        with open(path, "w", encoding="utf-8") as f, open(log, "w", encoding="utf-8") as err:
+            done = subprocess.run([sys.executable, os.path.join(HERE, "floor.py"), "--sample", args.sample,
+                                   "--threads", str(threads), "--batch", str(FLOOR_BATCH)],
+                                  stdout=f, stderr=err, check=False,
+                                  env=dict(os.environ, HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1"))
+        if done.returncode != 0:
+            raise SystemExit(f"floor.py --threads {threads}: exit {done.returncode} (log: {log})")
         with open(path, encoding="utf-8") as f:
             out[threads] = json.load(f)
     return out

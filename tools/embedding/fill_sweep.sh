@@ -2,12 +2,14 @@
 # The MiniLM fill's rate under each server setting, one fill each:
 #   tools/embedding/fill_sweep.sh <out dir> [--experiment NAME] [--limit N]
 #       [--settings FILE] [--profile NAME|best]
-# Builds the fill command once (//stages/grid:fill_vector_cache, as a script
-# that runs without Bazel), lists the experiment's first N distinct texts
-# (default 1024 of e04: needs GITLAB_RUNNER_GIT) into <out dir>/sample.jsonl,
-# then fill_sweep.py measures the floor and times a fill of that sample under
-# each row of the settings table (default tools/embedding/sweep.tsv) and
-# prints the tables (docs/embedding.md, section 6). Needs
+# Checks the settings table (default tools/embedding/sweep.tsv), builds the
+# fill command once (//stages/grid:fill_vector_cache, as the script
+# <out dir>/build/fill.sh that runs without Bazel), lists the experiment's
+# first N distinct texts (default 1024 of e04: needs GITLAB_RUNNER_GIT) into
+# <out dir>/build/sample.jsonl, then fill_sweep.py measures the floor and
+# times a fill of that sample under each row of the table, writing
+# <out dir>/runs/ (results.json, floor-t<T>.json, a directory per row) and
+# printing the tables (docs/embedding.md, section 6). Needs
 # tools/setup.sh --embedding-server and a quiet machine: every rate is of
 # one fill. Writes only under <out dir>, which must be new or empty.
 set -euo pipefail
@@ -36,6 +38,7 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd -P)
 [ -z "$(ls -A "$out")" ] || { echo "fill_sweep: $out is not empty" >&2; exit 2; }
 settings=$(readlink -f "$settings")
+"$ROOT/.venv/bin/python" "$ROOT/tools/embedding/settings.py" "$settings" > /dev/null
 cd "$ROOT"
 mkdir "$out/build"
 bazel run --script_path="$out/build/fill.sh" //stages/grid:fill_vector_cache 2> "$out/build/bazel.log" \

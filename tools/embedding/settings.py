@@ -1,5 +1,7 @@
 """The sweep's settings table (tools/embedding/sweep.tsv): one row a setting.
 
+  python3 tools/embedding/settings.py <table>   # checks it: exit 0, or 1 naming the bad row
+
 read_settings(path) returns the rows as dicts with the keys of COLUMNS, in
 file order, each value checked; a bad row is a SystemExit naming the file,
 the line, the column, what was expected and what was found. Lines starting
@@ -62,3 +64,11 @@ def read_settings(path):
     if not rows:
         raise SystemExit(f"{path}: no settings")
     return rows
+
+
+if __name__ == "__main__":
+    import sys
+
+    if len(sys.argv) != 2:
+        raise SystemExit("usage: settings.py <settings table>")
+    print(f"{sys.argv[1]}: {len(read_settings(sys.argv[1]))} settings")
