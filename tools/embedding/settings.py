@@ -17,7 +17,7 @@ NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 
 
 def _positive(value, upper):
-    return value.isdigit() and 1 <= int(value) <= upper
+    return re.fullmatch(r"[0-9]{1,9}", value) is not None and 1 <= int(value) <= upper
 
 
 CHECKS = {

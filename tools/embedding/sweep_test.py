@@ -50,6 +50,8 @@ class SettingsTest(unittest.TestCase):
                          "F:2: column wait_policy: expected passive or active or spin-then-sleep, found 'lazy'")
         self.assertEqual(self.read_error(HEADER + "a\t0\t16\tpassive\t64\n"),
                          "F:2: column threads: expected an integer from 1 to 256, found '0'")
+        self.assertEqual(self.read_error(HEADER + "a\t\u00b2\t16\tpassive\t64\n"),
+                         "F:2: column threads: expected an integer from 1 to 256, found '\u00b2'")
         self.assertEqual(self.read_error(HEADER + "../x\t1\t16\tpassive\t64\n"),
                          "F:2: column name: expected a name of [A-Za-z0-9._-], found '../x'")
         self.assertEqual(self.read_error(HEADER + "a\t1\t16\tpassive\n"),
