@@ -21,9 +21,10 @@
 # own policy, OMP_WAIT_POLICY unset; default DEFAULT_WAIT_POLICY). The
 # defaults are the fastest fill of tools/embedding/fill_sweep.sh
 # (docs/embedding.md, section 6); the batch size changes the vectors' last
-# bits, the threads and the wait policy do not (section 5). Everything lives under <dir>: server.pid, server.log, url (the base
-# URL, without /v1: fill_vector_cache's --server), and models.tsv (name,
-# digest, path of each served model).
+# bits, the threads and the wait policy do not (section 5). Everything lives
+# under <dir>: server.pid, server.log, url (the base URL, without /v1:
+# fill_vector_cache's --server), and models.tsv (name, digest, path of each
+# served model).
 # digest: the model digest of a model directory (default: the MiniLM wheel's),
 # the sha256 of the `sha256sum` lines of its files (every regular file below
 # it; symlinks are not followed) sorted by path: what a harness config pins

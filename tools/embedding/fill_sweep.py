@@ -19,10 +19,10 @@ of the settings table (settings.py), in order:
      cache file's sha256, then stops the server it started (by its pid).
 Before the fills, floor.py measures the compute floor for each thread count
 of the table on the same sample (<out>/floor-t<T>.json, its stderr in
-<out>/floor-t<T>.log); each row's rate is
-also given as a fraction of its floor. --profile re-runs one row (or the
-fastest) with py-spy sampling the server (profile_summary.py reads it). Writes <out>/results.json and prints the
-table as Markdown. Times are volatile: they go to <out>, never to an
+<out>/floor-t<T>.log); each row's rate is also given as a fraction of its
+floor. --profile re-runs one row (or the fastest) with py-spy sampling the
+server (profile_summary.py reads it). Writes <out>/results.json and prints
+the tables as Markdown. Times are volatile: they go to <out>, never to an
 artifact.
 """
 
@@ -127,10 +127,10 @@ def fill(args, row, url, work, digest):
 
 def start_profiler(pid, work):
     out = os.path.join(work, "profile.txt")
-    log = open(os.path.join(work, "py-spy.log"), "w", encoding="utf-8")
-    proc = subprocess.Popen([PY_SPY, "record", "--pid", str(pid), "--rate", str(PROFILE_RATE_HZ),
-                             "--format", "raw", "--threads", "--idle", "--output", out],
-                            stdout=log, stderr=subprocess.STDOUT)
+    with open(os.path.join(work, "py-spy.log"), "w", encoding="utf-8") as log:
+        proc = subprocess.Popen([PY_SPY, "record", "--pid", str(pid), "--rate", str(PROFILE_RATE_HZ),
+                                 "--format", "raw", "--threads", "--idle", "--output", out],
+                                stdout=log, stderr=subprocess.STDOUT)
     time.sleep(1)  # attached before the first request
     return proc, out
 

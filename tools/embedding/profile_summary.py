@@ -1,7 +1,7 @@
 """What the embedding server spends a fill on, from a py-spy profile.
 
 summarize(path) reads py-spy's raw output (`py-spy record --format raw
---threads`: one line a distinct stack, "thread (<tid>): <name>;<frame>;...
+--threads --idle`: one line a distinct stack, "thread (<tid>): <name>;<frame>;...
 <samples>", root first) and returns the server's busy time by what it was
 doing, in seconds (samples / RATE_HZ). py-spy shows a thread in C by its
 innermost Python frame, so a sample counts as idle when that frame is a wait
