@@ -71,6 +71,15 @@ def free_port():
         return s.getsockname()[1]
 
 
+def model_digest():
+    """The MiniLM wheel's model digest (tools/embedding_server.sh digest); when
+    the server cannot give it, its own message (how to install it) as the exit."""
+    done = subprocess.run([SERVER, "digest"], capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"{SERVER} digest: exit {done.returncode}: {done.stderr.strip()}")
+    return done.stdout.strip()
+
+
 def run(cmd, log):
     with open(log, "a", encoding="utf-8") as out:
         done = subprocess.run(cmd, stdout=out, stderr=subprocess.STDOUT, check=False)
@@ -231,7 +240,7 @@ def main(argv):
     os.makedirs(args.out, exist_ok=True)
     if os.listdir(args.out):
         raise SystemExit(f"--out: {args.out} is not empty (each run writes a fresh directory)")
-    digest = subprocess.run([SERVER, "digest"], capture_output=True, text=True, check=True).stdout.strip()
+    digest = model_digest()
     floor = floors(args, rows)
     results = []
     for row in rows:

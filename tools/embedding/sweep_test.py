@@ -112,5 +112,28 @@ class ResultsTableTest(unittest.TestCase):
         self.assertTrue(table[4].endswith("| A `11111111` |"))
 
 
+class ServerMessageTest(unittest.TestCase):
+    def test_the_servers_own_message_not_a_traceback(self):
+        with tempfile.TemporaryDirectory() as scratch:
+            self.check_server_message(scratch)
+
+    def check_server_message(self, scratch):
+        server = os.path.join(scratch, "embedding_server.sh")
+        with open(server, "w", encoding="utf-8") as f:
+            f.write("#!/bin/sh\necho 'embedding_server: run tools/setup.sh --embedding-server' >&2\nexit 1\n")
+        os.chmod(server, 0o755)
+        table = write(HEADER + "a\t1\t32\tpassive\t64\n")
+        saved, fill_sweep.SERVER = fill_sweep.SERVER, server
+        try:
+            with self.assertRaises(SystemExit) as e:
+                fill_sweep.main(["--fill", "f", "--experiment", "x", "--limit", "1", "--settings", table,
+                                 "--sample", "s", "--out", os.path.join(scratch, "out")])
+        finally:
+            fill_sweep.SERVER = saved
+            os.unlink(table)
+        self.assertEqual(str(e.exception), f"{server} digest: exit 1: embedding_server: run tools/setup.sh "
+                         "--embedding-server")
+
+
 if __name__ == "__main__":
     unittest.main()
