@@ -5,11 +5,34 @@
 # and tantivy run when `tools/setup.sh --engines` installed them (found through
 # the workspace; the test is tagged local), and are listed as not installed
 # otherwise. Args: <engine binary> <compare.py> <models.py> <py_engine.py>
-# <LuceneBm25.java>.
+# <LuceneBm25.java> <run.sh>.
 set -euo pipefail
-engine="$1" compare="$2" models="$3" py_engine="$4" lucene_src="$5"
+engine="$1" compare="$2" models="$3" py_engine="$4" lucene_src="$5" run_sh="$6"
 root=$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd -P)
-dir="${TEST_TMPDIR:?}/export"
+
+# run.sh takes no option as its scratch directory, and no fourth argument.
+expect_usage() {  # expect_usage <expected message part> <run.sh argument>...
+  local want="$1" rc=0
+  shift
+  (cd "$TEST_TMPDIR" && "$run_sh" "$@") > "$TEST_TMPDIR/run_sh.log" 2>&1 || rc=$?
+  if [ "$rc" -ne 2 ] || ! grep -qF -- "$want" "$TEST_TMPDIR/run_sh.log"; then
+    cat "$TEST_TMPDIR/run_sh.log" >&2
+    echo "FAIL: run.sh $*: expected exit 2 and '$want', got exit $rc (above)" >&2
+    exit 1
+  fi
+}
+expect_usage "run.sh: expected a scratch directory, found the option '-x'" -x
+expect_usage "run.sh: expected a scratch directory, found the option '--help'" --help fixture
+expect_usage "usage: tools/engines/run.sh <scratch dir> [fixture|real] [passes]" a fixture 5 extra
+[ ! -e "$TEST_TMPDIR/-x" ] || { echo "FAIL: run.sh -x made a directory -x" >&2; exit 1; }
+
+# The export directory and the engine binary in paths with spaces: an engine
+# command is shell words (compare.py), so a quoted path stays one argument.
+spaced="${TEST_TMPDIR:?}/a dir with spaces"
+mkdir -p "$spaced"
+cp "$engine" "$spaced/engine"
+engine="$spaced/engine"
+dir="$spaced/export"
 mkdir -p "$dir"
 # Six documents and three queries; a repeated query term, a tie, a term no
 # document has.
@@ -25,12 +48,12 @@ for q, hits in enumerate(json.load(sys.stdin)["hits"]):
     for r, (d, s) in enumerate(hits, 1):
         print(f"{q}\t{r}\t{d}\t{s!r}")' > "$dir/$unit.ours.tsv"
 done
-engines=("ours=$engine --engine=ours" "xapian=$engine --engine=xapian")
+engines=("ours='$engine' --engine=ours" "xapian='$engine' --engine=xapian")
 lib="$root/tools/engines/lib" jdk=/usr/lib/jvm/temurin-25-jdk-amd64/bin
 if [ -d "$lib" ] && [ -x "$jdk/javac" ]; then
   cp="$lib/lucene-core-10.6.0.jar:$lib/lucene-analysis-common-10.6.0.jar"
   "$jdk/javac" -d "$TEST_TMPDIR/classes" -cp "$cp" "$lucene_src"
-  engines+=("lucene=$jdk/java -cp $TEST_TMPDIR/classes:$cp LuceneBm25")
+  engines+=("lucene=$jdk/java -cp '$TEST_TMPDIR/classes:$cp' LuceneBm25")
 else
   echo "not installed: Lucene (tools/setup.sh --engines; a Java 21+ JDK at $jdk)"
 fi
@@ -38,6 +61,12 @@ if [ -x "$root/.venv-engines/bin/python" ]; then
   engines+=("bm25s=$root/.venv-engines/bin/python $py_engine bm25s" "tantivy=$root/.venv-engines/bin/python $py_engine tantivy")
 else
   echo "not installed: bm25s, tantivy (tools/setup.sh --engines)"
+fi
+if /usr/bin/python3 "$compare" "$dir" 3 "ours='$engine --engine=ours" 2> "$TEST_TMPDIR/quote.log" \
+  || ! grep -qF "expected <name>=<command in shell words>, found No closing quotation" "$TEST_TMPDIR/quote.log"; then
+  cat "$TEST_TMPDIR/quote.log" >&2
+  echo "FAIL: compare.py took an engine command with an unbalanced quote (above)" >&2
+  exit 1
 fi
 /usr/bin/python3 "$compare" "$dir" 3 "${engines[@]}" | tee "$TEST_TMPDIR/table.md"
 grep -q '^| files | ours | this project |.*| 3/3 | 1.000 | 3/3 |$' "$TEST_TMPDIR/table.md" \

@@ -7,7 +7,8 @@ BM25 (tools/engines/README.md).
 
 <export dir>: written by `corpus_benchmark --export_dir` (files.docs.tsv,
 chunks.docs.tsv, queries.tsv, files.ours.tsv, chunks.ours.tsv). Each engine
-command is "<name>=<argv prefix>" (space-separated); the driver is run as
+command is "<name>=<argv prefix>", the prefix in POSIX shell words (shlex: quote
+a path with spaces, '/a b/engine'; nothing is expanded); the driver is run as
 <argv prefix> <docs.tsv> <queries.tsv> 0.9 0.4 200 <passes> and prints one
 JSON object (engine_main.cc). Peak memory is the child's maximum resident set
 (os.wait4); each driver's output is kept as <export dir>/<unit>.<name>.json.
@@ -19,6 +20,7 @@ ties").
 """
 import json
 import os
+import shlex
 import statistics
 import subprocess
 import sys
@@ -36,8 +38,22 @@ def run(argv):
         proc.returncode = os.waitstatus_to_exitcode(status)
         if proc.returncode != 0:
             err.seek(0)
-            sys.exit(f"compare: {' '.join(argv)} exited {proc.returncode}:\n{err.read()[-2000:]}")
+            sys.exit(f"compare: {shlex.join(argv)} exited {proc.returncode}:\n{err.read()[-2000:]}")
     return json.loads(out), usage
+
+
+def parse_engine(spec):
+    """(name, argv prefix) of "<name>=<argv prefix>"; exits naming the spec when
+    it has no name, no command or unbalanced quotes."""
+    name, sep, prefix = spec.partition("=")
+    try:
+        argv = shlex.split(prefix)
+        found = "no '='" if not sep else "no name" if not name else "no command" if not argv else None
+    except ValueError as e:
+        found = str(e)
+    if found:
+        sys.exit(f"compare: engine {spec!r}: expected <name>=<command in shell words>, found {found}")
+    return name, argv
 
 
 def read_ours(path):
@@ -83,14 +99,14 @@ def main(argv):
     if len(argv) < 4:
         sys.exit(__doc__)
     export, passes = argv[1], argv[2]
-    engines = [spec.split("=", 1) for spec in argv[3:]]
+    engines = [parse_engine(spec) for spec in argv[3:]]
     print("| unit | engine | version | build ms | cold build ms | index bytes | query ms, median | p95 "
           "| cold query ms, median | peak RSS MB | top-10 same | top-200 overlap | top-200 same up to ties |")
     print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for unit in ("files", "chunks"):
         ours = read_ours(os.path.join(export, f"{unit}.ours.tsv"))
         for name, prefix in engines:
-            argv_ = prefix.split() + [os.path.join(export, f"{unit}.docs.tsv"), os.path.join(export, "queries.tsv"),
+            argv_ = prefix + [os.path.join(export, f"{unit}.docs.tsv"), os.path.join(export, "queries.tsv"),
                                       K1, B, TOP, passes]
             result, usage = run(argv_)
             with open(os.path.join(export, f"{unit}.{name}.json"), "w") as f:

@@ -14,7 +14,14 @@
 # Needs tools/setup.sh --engines. Writes only under <scratch dir>.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd -P)
-scratch="${1:?usage: tools/engines/run.sh <scratch dir> [fixture|real] [passes]}"
+usage="usage: tools/engines/run.sh <scratch dir> [fixture|real] [passes]"
+(($# >= 1 && $# <= 3)) || { echo "$usage" >&2; exit 2; }
+scratch=$1
+if [[ $scratch == -* ]]; then
+  echo "run.sh: expected a scratch directory, found the option '$scratch' (to name a directory" \
+    "that starts with '-', write ./$scratch); $usage" >&2
+  exit 2
+fi
 corpus="${2:-real}"
 passes="${3:-50}"
 case "$corpus" in
@@ -37,12 +44,15 @@ bazel build "$target" //tools/engines:engine 2> "$scratch/build.log" || { tail -
 bazel run "$target" -- --export_dir="$scratch/export" 2>> "$scratch/build.log"
 cp="$lib/lucene-core-10.6.0.jar:$lib/lucene-analysis-common-10.6.0.jar"
 "$jdk/javac" -d "$scratch/classes" -cp "$cp" tools/engines/lucene/LuceneBm25.java
-engine="$ROOT/bazel-bin/tools/engines/engine"
-py="$ROOT/.venv-engines/bin/python $ROOT/tools/engines/py_engine.py"
+# compare.py reads each engine's command as shell words: every path is one
+# quoted word, whatever it holds (a space, a quote).
+word() { printf "'%s'" "${1//\'/\'\\\'\'}"; }
+engine=$(word "$ROOT/bazel-bin/tools/engines/engine")
+py="$(word "$ROOT/.venv-engines/bin/python") $(word "$ROOT/tools/engines/py_engine.py")"
 /usr/bin/python3 tools/engines/compare.py "$scratch/export" "$passes" \
   "ours=$engine --engine=ours" \
   "xapian=$engine --engine=xapian" \
-  "lucene=$jdk/java --add-modules jdk.incubator.vector -cp $scratch/classes:$cp LuceneBm25" \
+  "lucene=$(word "$jdk/java") --add-modules jdk.incubator.vector -cp $(word "$scratch/classes:$cp") LuceneBm25" \
   "bm25s=$py bm25s" \
   "tantivy=$py tantivy"
 echo
