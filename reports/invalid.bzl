@@ -7,7 +7,9 @@ target names still exist, as these rules, so that building, testing or
 running one fails at analysis with every error (each naming file and field)
 instead of "no such target", while every other target of the package builds.
 They are not tagged manual: `bazel build //...` and `bazel test //...` fail
-with the errors.
+with the errors. invalid_target is an executable rule, so that `bazel run` of a
+refreeze command reaches analysis and prints the errors too (Bazel refuses to
+run a rule that is not executable before analysing it: "Not executable").
 """
 
 def _invalid_impl(ctx):
@@ -18,7 +20,8 @@ _ATTRS = {"message": attr.string(mandatory = True, doc = "Every error, each nami
 invalid_target = rule(
     implementation = _invalid_impl,
     attrs = _ATTRS,
-    doc = "Fails at analysis with `message` (a report or refreeze that cannot be built).",
+    executable = True,
+    doc = "Fails at analysis with `message` (a report or refreeze that cannot be built or run).",
 )
 
 invalid_test = rule(

@@ -25,6 +25,9 @@
 #     one (it reaches a label and the history extraction);
 # 11. an explicit base_commit that is not an ancestor of its fix_commit;
 # 12. exclude_tasks: an entry without a reason, and a task excluded twice.
+# The refreeze commands of a bad set or experiment print the errors under
+# `bazel run` as under `bazel build` (once only "Cannot run target ...: Not
+# executable").
 # And a plain `bazel sync` (no --only) passes offline, with all of the above
 # present (it once stopped, rc 7, downloading Bazel's own JDKs and rules_proto).
 set -euo pipefail
@@ -101,18 +104,25 @@ nb_bazel_cmd "$copy" errors "$NB_WORK/sync.log" sync --only=experiments
 # The clone variable reaches the history repository through the client env.
 export ZZ_CLONE_GIT=relative/clone.git ZZ_TAG_GIT="$tag_git"
 
-# expect_error <case> <target> <expected message part>...: analysing only the
-# target fails, with every part in the message.
+# expect_error <case> <target> <expected message part>... [-- run]: analysing
+# only the target fails, with every part in the message; with "-- run",
+# `bazel run` of the target fails so.
 expect_error() {
-  local name=$1 target=$2 log="$NB_WORK/$1.log" want
+  local name=$1 target=$2 log="$NB_WORK/$1.log" want command=(build --nobuild)
+  local wants=()
   shift 2
-  if (nb_bazel_cmd "$copy" errors "$log" build --nobuild "$target") 2>/dev/null; then
+  while (($#)); do
+    if [ "$1" = -- ]; then command=("$2"); break; fi
+    wants+=("$1")
+    shift
+  done
+  if (nb_bazel_cmd "$copy" errors "$log" "${command[@]}" "$target") 2>/dev/null; then
     nb_fail "$name: $target was accepted"
   fi
-  for want in "$@"; do
+  for want in "${wants[@]}"; do
     grep -qF -- "$want" "$log" || { tail -30 "$log" >&2; nb_fail "$name: expected '$want'"; }
   done
-  nb_log "ok: $name: $(grep -F -- "$1" "$log" | head -1 | sed 's/^ *//')"
+  nb_log "ok: $name: $(grep -F -- "${wants[0]}" "$log" | head -1 | sed 's/^ *//')"
 }
 
 expect_error conflict //reports:zz_conflict \
@@ -130,8 +140,10 @@ expect_error jsonl //reports:zz_jsonl \
   "data/zz_jsonl/tasks.jsonl:3: key \"id\" appears twice in the object" \
   "data/zz_jsonl/tasks.jsonl:4: expected one JSON object a line, found more after column" \
   "data/zz_jsonl/tasks.jsonl:5: task A7 (tasks[1]), field fix_commit: expected a commit id of 40 lowercase hex characters, found none"
-expect_error lock //reports:zz_lock_tasks_refreeze \
-  "data/zz_lock/tasks.lock.textproto (the task lock of data/zz_lock/tasks.textproto): expected a regular file, found a symlink"
+lock_error="data/zz_lock/tasks.lock.textproto (the task lock of data/zz_lock/tasks.textproto): expected a regular file, found a symlink"
+expect_error lock //reports:zz_lock_tasks_refreeze "$lock_error"
+expect_error lock_run //reports:zz_lock_tasks_refreeze "$lock_error" -- run
+expect_error depth_pins_run //reports:zz_depth_pins_refreeze "field s001_depths[1]: expected an integer" -- run
 expect_error clone //reports:zz_clone "ZZ_CLONE_GIT=relative/clone.git: give the absolute path of the clone"
 expect_error languages //reports:zz_cobol \
   "data/experiments/zz_cobol.textproto, field task_set.languages: expected a language folder of stages/corpus/languages (go, java, javascript, python, ruby, rust), found \"cobol\"" \
