@@ -11,8 +11,8 @@
 // one with the current report). Relative paths are taken from the directory
 // `bazel run` was started in, then from bazel-bin. The old bytes of a changed
 // source file are looked up in the workspace, the output base and at the git
-// revisions given by --revision (default HEAD), to name the fields that
-// changed. What is printed: explanation.h.
+// revisions given by --revision (default HEAD; a revision starting with '-' is
+// refused), to name the fields that changed. What is printed: explanation.h.
 //
 // Exit status: 0 nothing changed (nothing printed), 1 something changed,
 // 2 bad input or usage (the message names the file, line and field).
@@ -97,6 +97,9 @@ int main(int argc, char** argv) {
     std::cerr << kUsage;
     return 2;
   }
+  absl::StatusOr<std::vector<std::string>> revisions =
+      repro::explain::ParseRevisions(absl::GetFlag(FLAGS_revision));
+  if (!revisions.ok()) return Fail(revisions.status());
   repro::explain::ToolSources tool_sources;
   if (const std::string path = absl::GetFlag(FLAGS_tool_sources); !path.empty()) {
     absl::StatusOr<std::string> text = repro::ReadFile(path);
@@ -115,9 +118,7 @@ int main(int argc, char** argv) {
   absl::StatusOr<repro::explain::RunState> after =
       repro::explain::LoadRunState(repro::ResolveReport(args[2], bin));
   if (!after.ok()) return Fail(after.status());
-  const repro::explain::SourceBytes sources(
-      workspace, repro::ExternalDir(bin),
-      absl::StrSplit(absl::GetFlag(FLAGS_revision), ',', absl::SkipEmpty()));
+  const repro::explain::SourceBytes sources(workspace, repro::ExternalDir(bin), *revisions);
   repro::explain::Explanation e = repro::explain::Explain(*before, *after, sources, tool_sources);
   e.before_name =
       absl::GetFlag(FLAGS_before_name).empty() ? args[1] : absl::GetFlag(FLAGS_before_name);

@@ -281,6 +281,18 @@ std::vector<std::string> DescribeChange(absl::string_view path, absl::string_vie
   return {};
 }
 
+absl::StatusOr<std::vector<std::string>> ParseRevisions(absl::string_view flag_value) {
+  std::vector<std::string> revisions = absl::StrSplit(flag_value, ',', absl::SkipEmpty());
+  for (const std::string& rev : revisions) {
+    if (absl::StartsWith(rev, "-")) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--revision: '", rev,
+                       "' starts with '-'; expected a git revision (a commit, a branch, a tag)"));
+    }
+  }
+  return revisions;
+}
+
 std::optional<std::string> SourceBytes::InWorkspace(const std::string& path) const {
   if (workspace_.empty() || !IsPlainRelativePath(path) || absl::StartsWith(path, "external/")) {
     return std::nullopt;
@@ -293,8 +305,9 @@ std::optional<std::string> SourceBytes::AtRevision(const std::string& path) cons
     return std::nullopt;
   }
   for (const std::string& rev : revisions_) {
-    absl::StatusOr<std::string> bytes = tasks::RunGit((fs::path(workspace_) / ".git").string(),
-                                                      {"show", absl::StrCat(rev, ":", path)});
+    absl::StatusOr<std::string> bytes =
+        tasks::RunGit((fs::path(workspace_) / ".git").string(),
+                      {"show", "--end-of-options", absl::StrCat(rev, ":", path)});
     if (bytes.ok()) return *std::move(bytes);
   }
   return std::nullopt;
@@ -313,8 +326,9 @@ std::optional<std::string> SourceBytes::Find(const std::string& path,
   if (std::optional<std::string> bytes = InWorkspace(path); bytes && HasDigest(*bytes, digest))
     return bytes;
   for (const std::string& rev : revisions_) {
-    absl::StatusOr<std::string> bytes = tasks::RunGit((fs::path(workspace_) / ".git").string(),
-                                                      {"show", absl::StrCat(rev, ":", path)});
+    absl::StatusOr<std::string> bytes =
+        tasks::RunGit((fs::path(workspace_) / ".git").string(),
+                      {"show", "--end-of-options", absl::StrCat(rev, ":", path)});
     if (bytes.ok() && HasDigest(*bytes, digest)) return *std::move(bytes);
   }
   return std::nullopt;

@@ -20,7 +20,9 @@
 // output base's copy of an external repository's file, or the file at each
 // given git revision of the workspace, in that order; only bytes with that
 // digest are returned. A path that is absolute, holds "..", or a character
-// outside [A-Za-z0-9_./@+=-] is never looked up.
+// outside [A-Za-z0-9_./@+=-] is never looked up. A revision is passed to
+// `git show` after --end-of-options, so that it is never read as an option;
+// ParseRevisions refuses one that starts with '-' before any is used.
 #ifndef REPRO_TOOLS_EXPLAIN_SOURCE_DIFF_H_
 #define REPRO_TOOLS_EXPLAIN_SOURCE_DIFF_H_
 
@@ -28,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 
 namespace repro::explain {
@@ -55,6 +58,11 @@ class SourceBytes {
   std::string external_dir_;
   std::vector<std::string> revisions_;
 };
+
+// The revisions of explain's --revision flag: comma-separated git revisions
+// (empty ones skipped). InvalidArgument naming the flag and the revision when
+// one starts with '-' (git would read it as an option).
+absl::StatusOr<std::vector<std::string>> ParseRevisions(absl::string_view flag_value);
 
 // A path safe to look up: relative, not starting with "-", no empty, "." or
 // ".." component, only [A-Za-z0-9_./@+=-].

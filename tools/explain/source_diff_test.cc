@@ -1,7 +1,12 @@
 #include "tools/explain/source_diff.h"
 
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "stages/framework/pipeline/status_testing.h"
 
 namespace repro::explain {
 namespace {
@@ -56,6 +61,29 @@ TEST(IsPlainRelativePathTest, RefusesWhatCouldLeaveTheWorkspace) {
   EXPECT_FALSE(IsPlainRelativePath("data//x"));
   EXPECT_FALSE(IsPlainRelativePath("data/x y"));
   EXPECT_FALSE(IsPlainRelativePath("-n"));
+}
+
+TEST(ParseRevisionsTest, RefusesARevisionThatGitWouldReadAsAnOption) {
+  absl::StatusOr<std::vector<std::string>> revs = ParseRevisions("HEAD,abc123,,v1.0");
+  ASSERT_TRUE(revs.ok()) << revs.status();
+  EXPECT_THAT(*revs, ElementsAre("HEAD", "abc123", "v1.0"));
+  EXPECT_TRUE(IsError(ParseRevisions("HEAD,--output=/tmp/x"), absl::StatusCode::kInvalidArgument,
+                      "--revision: '--output=/tmp/x' starts with '-'; expected a git revision"));
+}
+
+// A revision that looks like an option reaches `git show` as a revision
+// (after --end-of-options): found nowhere, and no file written.
+TEST(SourceBytesTest, ARevisionIsNeverAnOptionOfGitShow) {
+  const std::string ws = std::string(std::getenv("TEST_TMPDIR")) + "/ws";
+  ASSERT_EQ(std::system(("git init -q " + ws + " && echo a > " + ws + "/a.txt && git -C " + ws +
+                         " add a.txt && git -C " + ws +
+                         " -c user.name=t -c user.email=t@localhost commit -qm a")
+                            .c_str()),
+            0);
+  const SourceBytes sources(ws, "", {"--output=" + ws + "/../leak"});
+  EXPECT_EQ(sources.AtRevision("a.txt"), std::nullopt);
+  EXPECT_FALSE(std::filesystem::exists(ws + "/../leak:a.txt"));
+  EXPECT_EQ(SourceBytes(ws, "", {"HEAD"}).AtRevision("a.txt"), "a\n");
 }
 
 }  // namespace
