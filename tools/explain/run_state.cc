@@ -12,6 +12,7 @@
 #include "stages/framework/pipeline/file_io.h"
 #include "stages/framework/pipeline/sha256.h"
 #include "stages/framework/pipeline/status_macros.h"
+#include "stages/grid/grid_spec.h"
 #include "tools/lineage/lineage_graph.h"
 
 namespace repro::explain {
@@ -22,6 +23,8 @@ using nlohmann::json;
 
 constexpr absl::string_view kStateFormat = "repro.explain.state/1";
 constexpr absl::string_view kStateSuffix = ".explain.jsonl";
+// The counted lines of a state file, as named in its end line.
+constexpr absl::string_view kEndCounts[] = {"stages", "tokens", "units"};
 
 std::string OutputsDigest(const schemas::Provenance& p) {
   std::vector<std::pair<std::string, std::string>> outs;
@@ -171,7 +174,8 @@ absl::StatusOr<std::vector<Unit>> ReadUnits(const std::string& path) {
 // is hundreds of megabytes; the two fields come first).
 class BootstrapFields : public nlohmann::json_sax<json> {
  public:
-  int resamples = 0;
+  int64_t resamples = 0;
+  bool has_resamples = false;
   uint64_t seed = 0;
   bool has_seed = false;
   bool null() override { return Next(); }
@@ -212,7 +216,10 @@ class BootstrapFields : public nlohmann::json_sax<json> {
 
  private:
   bool Int(int64_t v) {
-    if (depth_ == 1 && key_ == "bootstrap_resamples") resamples = static_cast<int>(v);
+    if (depth_ == 1 && key_ == "bootstrap_resamples") {
+      resamples = v;
+      has_resamples = true;
+    }
     return Next();
   }
   bool Next() { return !(resamples > 0 && has_seed); }
@@ -220,12 +227,21 @@ class BootstrapFields : public nlohmann::json_sax<json> {
   std::string key_;
 };
 
+// 0 (the report states none) or the experiment's bound, 1..kMaxResamples.
+absl::Status CheckResamples(int64_t resamples, absl::string_view where) {
+  if (resamples >= 0 && resamples <= grid::kMaxResamples) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat(where,
+                                                 ": bootstrap_resamples: expected 0 (none) or 1..",
+                                                 grid::kMaxResamples, ", found ", resamples));
+}
+
 absl::Status ReadBootstrap(const std::string& path, RunState* state) {
   ASSIGN_OR_RETURN(std::string text, ReadFile(path));
   BootstrapFields fields;
   json::sax_parse(text, &fields);
+  if (fields.has_resamples) RETURN_IF_ERROR(CheckResamples(fields.resamples, path));
   if (fields.resamples > 0 && fields.has_seed) {
-    state->bootstrap_resamples = fields.resamples;
+    state->bootstrap_resamples = static_cast<int>(fields.resamples);
     state->bootstrap_seed = fields.seed;
   }
   return absl::OkStatus();
@@ -238,6 +254,54 @@ bool Exists(const fs::path& p) {
 
 absl::Status StateError(const std::string& path, int line, absl::string_view what) {
   return absl::InvalidArgumentError(absl::StrCat(path, ": line ", line, ": ", what));
+}
+
+// The counts of the end line, in kEndCounts' order.
+std::vector<size_t> EndCounts(const RunState& state) {
+  return {state.stages.size(), state.tokens.size(), state.units.size()};
+}
+
+// The end line `end` (its "end" member) of a state file against the lines
+// read before it.
+absl::Status CheckEnd(const json& end, const RunState& state, const std::string& path,
+                      int line_no) {
+  const std::vector<size_t> found = EndCounts(state);
+  for (size_t i = 0; i < found.size(); ++i) {
+    const std::string field(kEndCounts[i]);
+    if (!end.contains(field) || !end.at(field).is_number_unsigned()) {
+      return StateError(path, line_no, absl::StrCat("end.", field, ": expected a count"));
+    }
+    const uint64_t said = end.at(field).get<uint64_t>();
+    if (said != found[i]) {
+      return StateError(path, line_no,
+                        absl::StrCat("end.", field, ": the end line counts ", said,
+                                     ", the state holds ", found[i], " (cut short or edited)"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// The header line (line 1) of a state file into `state`. May throw
+// json::exception, which the caller names with the line.
+absl::Status ReadHeader(const json& j, const std::string& path, RunState* state) {
+  if (j.value("format", "") != kStateFormat) {
+    return StateError(
+        path, 1,
+        absl::StrCat("format '", j.value("format", ""), "', expected '", kStateFormat, "'"));
+  }
+  state->report = j.at("report").get<std::string>();
+  const json& resamples = j.at("bootstrap_resamples");
+  if (!resamples.is_number_integer()) {
+    return StateError(
+        path, 1,
+        absl::StrCat("bootstrap_resamples: expected an integer, found ", resamples.dump()));
+  }
+  RETURN_IF_ERROR(CheckResamples(resamples.get<int64_t>(), absl::StrCat(path, ": line 1")));
+  state->bootstrap_resamples = resamples.get<int>();
+  if (!absl::SimpleAtoi(j.at("bootstrap_seed").get<std::string>(), &state->bootstrap_seed)) {
+    return StateError(path, 1, "bootstrap_seed is not an unsigned integer");
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -315,6 +379,10 @@ std::string StateFileText(const RunState& state) {
     json line = {{"unit", {u.cell_id, u.task, u.harness, u.condition, u.dose}}, {"values", values}};
     absl::StrAppend(&out, line.dump(), "\n");
   }
+  json end = json::object();
+  const std::vector<size_t> counts = EndCounts(state);
+  for (size_t i = 0; i < counts.size(); ++i) end[std::string(kEndCounts[i])] = counts[i];
+  absl::StrAppend(&out, json{{"end", end}}.dump(), "\n");
   return out;
 }
 
@@ -327,22 +395,18 @@ absl::StatusOr<RunState> LoadStateFile(const std::string& path) {
   RunState state;
   std::vector<std::vector<int>> upstream;  // per stage, positions
   std::vector<std::string> lines = absl::StrSplit(text, '\n', absl::SkipEmpty());
+  bool ended = false;
   for (size_t n = 0; n < lines.size(); ++n) {
     const int line_no = static_cast<int>(n) + 1;
     json j = json::parse(lines[n], nullptr, /*allow_exceptions=*/false);
     if (j.is_discarded() || !j.is_object()) return StateError(path, line_no, "not a JSON object");
+    if (ended) return StateError(path, line_no, "a line after the end line");
     try {
       if (n == 0) {
-        if (j.value("format", "") != kStateFormat) {
-          return StateError(
-              path, line_no,
-              absl::StrCat("format '", j.value("format", ""), "', expected '", kStateFormat, "'"));
-        }
-        state.report = j.at("report").get<std::string>();
-        state.bootstrap_resamples = j.at("bootstrap_resamples").get<int>();
-        if (!absl::SimpleAtoi(j.at("bootstrap_seed").get<std::string>(), &state.bootstrap_seed)) {
-          return StateError(path, line_no, "bootstrap_seed is not an unsigned integer");
-        }
+        RETURN_IF_ERROR(ReadHeader(j, path, &state));
+      } else if (j.contains("end")) {
+        RETURN_IF_ERROR(CheckEnd(j.at("end"), state, path, line_no));
+        ended = true;
       } else if (j.contains("label")) {
         StageRecord s;
         s.label = j.at("label").get<std::string>();
@@ -385,6 +449,12 @@ absl::StatusOr<RunState> LoadStateFile(const std::string& path) {
     }
   }
   if (lines.empty()) return StateError(path, 1, "empty, expected a header");
+  if (!ended) {
+    return StateError(path, static_cast<int>(lines.size()),
+                      "the state ends without its end line {\"end\":{...}}: it was cut short, or "
+                      "written by an explain without end lines (write it again: the report's "
+                      "refreeze command, or explain --write_state)");
+  }
   for (size_t i = 0; i < upstream.size(); ++i) {
     for (int u : upstream[i]) {
       if (u < 0 || u >= static_cast<int>(state.stages.size())) {

@@ -22,10 +22,21 @@
 // A cells.csv field never holds a quote, a comma or a newline (ids, commits
 // and numbers); one that does is refused naming the file and the line.
 //
+// Bootstrap: resamples 0 means the report states none (no report.json, or
+// one without the two fields); otherwise resamples is in [1,
+// grid::kMaxResamples], the bound of the experiment's field
+// (stages/grid/grid_spec.h), in a report.json and in a state file alike.
+//
+// A state file ends with an end line that counts its stage, token and unit
+// lines, so that a state cut short, even at a line boundary, is refused
+// rather than read as a smaller run.
+//
 // Errors: InvalidArgument or NotFound naming the file (and line or field):
 // no or several token files, a lineage that does not parse or contradicts
 // itself (lineage_graph.h), a cells.csv without the columns named below, a
-// state file of another format version.
+// state file of another format version, a state file without its end line
+// or whose counts differ from the end line's, bootstrap resamples out of
+// bounds.
 #ifndef REPRO_TOOLS_EXPLAIN_RUN_STATE_H_
 #define REPRO_TOOLS_EXPLAIN_RUN_STATE_H_
 
@@ -100,9 +111,10 @@ absl::StatusOr<RunState> LoadStateFile(const std::string& path);
 absl::StatusOr<RunState> LoadRunState(const std::string& path);
 
 // The frozen state file (<name>.explain.jsonl): JSON Lines, a header, one
-// line per stage, per token and per unit, in the state's order; equal states
-// give equal bytes. It holds its own copy of the tokens, so that a state file
-// kept anywhere is a whole run.
+// line per stage, per token and per unit, in the state's order, then the end
+// line {"end":{"stages":S,"tokens":T,"units":U}}; equal states give equal
+// bytes. It holds its own copy of the tokens, so that a state file kept
+// anywhere is a whole run.
 std::string StateFileText(const RunState& state);
 
 }  // namespace repro::explain

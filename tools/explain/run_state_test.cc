@@ -1,8 +1,13 @@
 #include "tools/explain/run_state.h"
 
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "stages/framework/pipeline/file_io.h"
@@ -67,6 +72,100 @@ TEST(StateFileTest, RoundTripsByteForByte) {
   RunState& back = *back_or;
   EXPECT_EQ(StateFileText(back), text);
   EXPECT_THAT(back.stages[0].upstream, ElementsAre("//s:snap"));
+}
+
+// The state of TwoStages with one token and one unit, and its state file.
+RunState SmallState() {
+  absl::StatusOr<RunState> s = StateFromLineage(TwoStages());
+  EXPECT_TRUE(s.ok()) << s.status();
+  s->tokens = {{"H000.S001.mrr", "0.5000 [0.0000, 1.0000]"}};
+  s->units = {{"T1/H000/0", "T1", "H000", "S002", 5, {{"mrr", "0.5000"}}}};
+  s->bootstrap_resamples = 10000;
+  s->bootstrap_seed = 20260704;
+  return *s;
+}
+
+std::string TmpFile(const std::string& name, const std::string& text) {
+  const std::string path = std::string(std::getenv("TEST_TMPDIR")) + "/" + name;
+  EXPECT_TRUE(WriteFileAtomically(path, text).ok());
+  return path;
+}
+
+// `text` without its lines [from, from + count).
+std::string DropLines(const std::string& text, size_t from, size_t count) {
+  std::vector<std::string> lines = absl::StrSplit(text, '\n', absl::SkipEmpty());
+  lines.erase(lines.begin() + from, lines.begin() + from + count);
+  return absl::StrJoin(lines, "\n") + "\n";
+}
+
+TEST(StateFileTest, EndsWithTheCountsOfItsLines) {
+  const std::string text = StateFileText(SmallState());
+  EXPECT_TRUE(absl::EndsWith(text, "\n{\"end\":{\"stages\":2,\"tokens\":1,\"units\":1}}\n"))
+      << text;
+}
+
+TEST(StateFileTest, ACutOrShortenedStateIsRefused) {
+  const std::string text = StateFileText(SmallState());  // header, 2 stages, token, unit, end
+  EXPECT_TRUE(IsError(LoadStateFile(TmpFile("cut1.explain.jsonl", DropLines(text, 5, 1))),
+                      absl::StatusCode::kInvalidArgument,
+                      "cut1.explain.jsonl: line 5: the state ends without its end line"));
+  EXPECT_TRUE(IsError(LoadStateFile(TmpFile("cut2.explain.jsonl", DropLines(text, 4, 2))),
+                      absl::StatusCode::kInvalidArgument,
+                      "cut2.explain.jsonl: line 4: the state ends without its end line"));
+  EXPECT_TRUE(IsError(LoadStateFile(TmpFile("gap.explain.jsonl", DropLines(text, 3, 1))),
+                      absl::StatusCode::kInvalidArgument,
+                      "gap.explain.jsonl: line 5: end.tokens: the end line counts 1, the state "
+                      "holds 0 (cut short or edited)"));
+  EXPECT_TRUE(
+      IsError(LoadStateFile(TmpFile("after.explain.jsonl", text + "{\"token\":[\"k\",\"v\"]}\n")),
+              absl::StatusCode::kInvalidArgument,
+              "after.explain.jsonl: line 7: a line after the end line"));
+}
+
+TEST(StateFileTest, BootstrapResamplesAreBoundedAsTheExperimentsField) {
+  for (int resamples : {2000000000, 1000001, -7}) {
+    RunState s = SmallState();
+    s.bootstrap_resamples = resamples;
+    EXPECT_TRUE(IsError(LoadStateFile(TmpFile("big.explain.jsonl", StateFileText(s))),
+                        absl::StatusCode::kInvalidArgument,
+                        absl::StrCat("big.explain.jsonl: line 1: bootstrap_resamples: expected 0 "
+                                     "(none) or 1..1000000, found ",
+                                     resamples)));
+  }
+  std::string text = StateFileText(SmallState());
+  text.replace(text.find("10000"), 5, "2e9");
+  EXPECT_TRUE(IsError(LoadStateFile(TmpFile("float.explain.jsonl", text)),
+                      absl::StatusCode::kInvalidArgument,
+                      "float.explain.jsonl: line 1: bootstrap_resamples: expected an integer"));
+  for (int resamples : {0, 1, 1000000}) {
+    RunState s = SmallState();
+    s.bootstrap_resamples = resamples;
+    EXPECT_TRUE(LoadStateFile(TmpFile("ok.explain.jsonl", StateFileText(s))).ok()) << resamples;
+  }
+}
+
+TEST(LoadReportDirTest, BootstrapResamplesOfReportJsonAreBounded) {
+  const std::string dir = std::string(std::getenv("TEST_TMPDIR")) + "/report";
+  std::filesystem::create_directories(dir);
+  ASSERT_TRUE(
+      WriteFileAtomically(dir + "/lineage.json", R"json({"report": "//reports:r", "stages": [
+    {"stage": "agg", "stage_version": "1", "label": "//s:agg",
+     "tool": {"path": "tools/agg", "sha256": "bbbbbbbbbbbbbbbbbbbbbbbb"},
+     "outputs": [{"path": "out/r.tokens.txt", "sha256": "5555555555555555555"}]}]})json")
+          .ok());
+  ASSERT_TRUE(WriteFileAtomically(dir + "/r.tokens.txt", "k\tv\n").ok());
+  ASSERT_TRUE(WriteFileAtomically(dir + "/report.json",
+                                  R"({"bootstrap_resamples": 2000000000, "bootstrap_seed": "7"})")
+                  .ok());
+  EXPECT_TRUE(IsError(LoadReportDir(dir), absl::StatusCode::kInvalidArgument,
+                      "report.json: bootstrap_resamples: expected 0 (none) or 1..1000000, found "
+                      "2000000000"));
+  ASSERT_TRUE(WriteFileAtomically(dir + "/report.json",
+                                  R"({"bootstrap_resamples": 500, "bootstrap_seed": "7"})")
+                  .ok());
+  absl::StatusOr<RunState> s = LoadReportDir(dir);
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_EQ(s->bootstrap_resamples, 500);
 }
 
 TEST(StateFileTest, ErrorsNameTheFileAndLine) {
