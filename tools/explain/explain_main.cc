@@ -12,7 +12,9 @@
 // `bazel run` was started in, then from bazel-bin. The old bytes of a changed
 // source file are looked up in the workspace, the output base and at the git
 // revisions given by --revision (default HEAD; a revision starting with '-' is
-// refused), to name the fields that changed. What is printed: explanation.h.
+// refused), to name the fields that changed. <old> and <new> must be runs of
+// one report (their lineage's report label); two reports are refused, naming
+// both. What is printed: explanation.h.
 //
 // Exit status: 0 nothing changed (nothing printed), 1 something changed,
 // 2 bad input or usage (the message names the file, line and field).
@@ -118,12 +120,17 @@ int main(int argc, char** argv) {
   absl::StatusOr<repro::explain::RunState> after =
       repro::explain::LoadRunState(repro::ResolveReport(args[2], bin));
   if (!after.ok()) return Fail(after.status());
+  const std::string before_name =
+      absl::GetFlag(FLAGS_before_name).empty() ? args[1] : absl::GetFlag(FLAGS_before_name);
+  const std::string after_name =
+      absl::GetFlag(FLAGS_after_name).empty() ? args[2] : absl::GetFlag(FLAGS_after_name);
+  if (absl::Status same = repro::explain::CheckSameReport(*before, before_name, *after, after_name);
+      !same.ok())
+    return Fail(same);
   const repro::explain::SourceBytes sources(workspace, repro::ExternalDir(bin), *revisions);
   repro::explain::Explanation e = repro::explain::Explain(*before, *after, sources, tool_sources);
-  e.before_name =
-      absl::GetFlag(FLAGS_before_name).empty() ? args[1] : absl::GetFlag(FLAGS_before_name);
-  e.after_name =
-      absl::GetFlag(FLAGS_after_name).empty() ? args[2] : absl::GetFlag(FLAGS_after_name);
+  e.before_name = before_name;
+  e.after_name = after_name;
   if (absl::GetFlag(FLAGS_json)) {
     std::cout << repro::explain::ToJson(e);
   } else if (absl::GetFlag(FLAGS_html)) {

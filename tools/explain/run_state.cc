@@ -386,6 +386,14 @@ std::string StateFileText(const RunState& state) {
   return out;
 }
 
+absl::Status CheckSameReport(const RunState& before, absl::string_view before_name,
+                             const RunState& after, absl::string_view after_name) {
+  if (before.report == after.report) return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat(before_name, " is a run of report '", before.report, "', ", after_name,
+                   " of report '", after.report, "': explain compares two runs of one report"));
+}
+
 absl::StatusOr<RunState> LoadStateFile(const std::string& path) {
   if (!absl::EndsWith(path, kStateSuffix)) {
     return absl::InvalidArgumentError(

@@ -117,6 +117,12 @@ absl::StatusOr<RunState> LoadRunState(const std::string& path);
 // anywhere is a whole run.
 std::string StateFileText(const RunState& state);
 
+// OK when both states are of one report (equal `report` labels); else
+// InvalidArgument naming both sides (`before_name`, `after_name`: how the
+// user gave them) and both labels: explain compares two runs of one report.
+absl::Status CheckSameReport(const RunState& before, absl::string_view before_name,
+                             const RunState& after, absl::string_view after_name);
+
 }  // namespace repro::explain
 
 #endif  // REPRO_TOOLS_EXPLAIN_RUN_STATE_H_

@@ -168,6 +168,19 @@ TEST(LoadReportDirTest, BootstrapResamplesOfReportJsonAreBounded) {
   EXPECT_EQ(s->bootstrap_resamples, 500);
 }
 
+TEST(CheckSameReportTest, RefusesRunsOfTwoReportsNamingBoth) {
+  RunState a = SmallState();
+  RunState b = SmallState();
+  EXPECT_TRUE(CheckSameReport(a, "old", b, "new").ok());
+  a.report = "//reports:polyglot_fixture";
+  b.report = "//reports:e04_fixture";
+  EXPECT_TRUE(IsError(CheckSameReport(a, "p.explain.jsonl", b, "bazel-bin/reports/e04_fixture"),
+                      absl::StatusCode::kInvalidArgument,
+                      "p.explain.jsonl is a run of report '//reports:polyglot_fixture', "
+                      "bazel-bin/reports/e04_fixture of report '//reports:e04_fixture': explain "
+                      "compares two runs of one report"));
+}
+
 TEST(StateFileTest, ErrorsNameTheFileAndLine) {
   const std::string dir = std::string(std::getenv("TEST_TMPDIR"));
   ASSERT_TRUE(WriteFileAtomically(dir + "/bad.explain.jsonl", "{\"format\": \"other/9\"}\n").ok());
