@@ -11,12 +11,12 @@
 #include "absl/strings/escaping.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "google/protobuf/descriptor.h"
 #include "google/protobuf/message.h"
 #include "google/protobuf/util/json_util.h"
+#include "stages/corpus/authored_text.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/pipeline/strict_json.h"
 #include "stages/framework/pipeline/textproto.h"
@@ -25,25 +25,10 @@ namespace repro {
 namespace corpus {
 namespace {
 
-// The first control character of `s` other than tab and newline (C0, DEL,
-// and C1 as UTF-8 U+0080..U+009F): "U+0000 at byte 12", or "" when none.
-std::string ControlCharacter(absl::string_view s) {
-  for (size_t i = 0; i < s.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f) {
-      return absl::StrFormat("U+%04X at byte %d", c, i);
-    }
-    if (c == 0xc2 && i + 1 < s.size()) {
-      const unsigned char next = static_cast<unsigned char>(s[i + 1]);
-      if (next >= 0x80 && next <= 0x9f) return absl::StrFormat("U+%04X at byte %d", next, i);
-    }
-  }
-  return "";
-}
-
-// A task id as it may be printed: escaped when it holds a control character.
+// A task id as it may be printed: escaped when it holds a character authored
+// text may not hold.
 std::string Printable(const std::string& id) {
-  return ControlCharacter(id).empty() ? id : absl::StrCat("\"", absl::CHexEscape(id), "\"");
+  return ForbiddenCharacter(id).empty() ? id : absl::StrCat("\"", absl::CHexEscape(id), "\"");
 }
 
 class Problems {
@@ -108,11 +93,11 @@ void CheckIdAndTexts(const Task& t, int i, std::map<std::string, int>& first_ind
 }
 
 // Calls `report(field path, what)` for every string field of `m`, nested
-// messages included ("gold_functions[0].function"), that holds a control
-// character other than tab and newline. Not into `skip` (a field name).
+// messages included ("gold_functions[0].function"), that holds a character
+// authored text may not hold (authored_text.h). Not into `skip` (a field name).
 template <typename Report>
-void CheckControlCharacters(const google::protobuf::Message& m, const std::string& prefix,
-                            absl::string_view skip, const Report& report) {
+void CheckForbiddenCharacters(const google::protobuf::Message& m, const std::string& prefix,
+                              absl::string_view skip, const Report& report) {
   using google::protobuf::FieldDescriptor;
   const google::protobuf::Reflection* r = m.GetReflection();
   std::vector<const FieldDescriptor*> fields;
@@ -125,14 +110,10 @@ void CheckControlCharacters(const google::protobuf::Message& m, const std::strin
       const std::string path = f->is_repeated() ? absl::StrCat(name, "[", k, "]") : name;
       if (f->type() == FieldDescriptor::TYPE_STRING) {
         const std::string v = f->is_repeated() ? r->GetRepeatedString(m, f, k) : r->GetString(m, f);
-        const std::string bad = ControlCharacter(v);
-        if (!bad.empty()) {
-          report(path, absl::StrCat("control character ", bad,
-                                    " (authored text may hold tab and newline, no other control "
-                                    "character)"));
-        }
+        const std::string bad = ForbiddenCharacter(v);
+        if (!bad.empty()) report(path, bad);
       } else if (f->type() == FieldDescriptor::TYPE_MESSAGE) {
-        CheckControlCharacters(
+        CheckForbiddenCharacters(
             f->is_repeated() ? r->GetRepeatedMessage(m, f, k) : r->GetMessage(m, f),
             absl::StrCat(path, "."), "", report);
       }
@@ -384,15 +365,15 @@ absl::StatusOr<TaskSet> ValidateTaskSet(TaskSet set, absl::string_view file_name
     CheckCommit(history, set.lsa_training_commit(), p, nullptr, 0, "lsa_training_commit");
   }
   if (set.tasks_size() == 0) p.Set("tasks", "no task");
-  CheckControlCharacters(set, "", "tasks", [&p](const std::string& field, const std::string& what) {
-    p.Set(field, what);
-  });
+  CheckForbiddenCharacters(
+      set, "", "tasks",
+      [&p](const std::string& field, const std::string& what) { p.Set(field, what); });
 
   std::map<std::string, int> first_index;
   for (int i = 0; i < set.tasks_size(); ++i) {
     Task& t = *set.mutable_tasks(i);
     CheckIdAndTexts(t, i, first_index, p);
-    CheckControlCharacters(t, "", "", [&](const std::string& field, const std::string& what) {
+    CheckForbiddenCharacters(t, "", "", [&](const std::string& field, const std::string& what) {
       p.Task(t, i, field, what);
     });
     const CommitIndexEntry* base = DeriveCommits(history, t, i, p);

@@ -32,8 +32,10 @@
 //     notes are optional; a harness that searches with the reformulation
 //     checks it is there, stages/retrieval/harness_config.h);
 //   - no string field of the set or of a task (nested ones included) holds a
-//     control character other than tab and newline (C0, DEL, C1): "control
-//     character U+0000 at byte 3 ..." (an id holding one is printed escaped);
+//     control character other than tab and newline (C0, DEL, C1) or an
+//     explicit directional formatting character (U+202A..U+202E,
+//     U+2066..U+2069), authored_text.h: "control character U+0000 at byte 3
+//     ..." (an id holding one is printed escaped);
 //   - fix_commit: 40 lowercase hex, present in the clone; base_commit: the
 //     authored one (explicit: a fix that spans several commits; the
 //     repository rule checks it is an ancestor of the fix, by any path), or

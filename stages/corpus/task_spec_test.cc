@@ -178,6 +178,29 @@ TEST(TaskSpecTest, ControlCharactersInAuthoredTextAreNamed) {
                         "byte 1"));
 }
 
+TEST(TaskSpecTest, DirectionalFormattingCharactersAreRefused) {
+  // A right-to-left override (U+202E, UTF-8 E2 80 AE) shows "gnp.exe" as
+  // "exe.png"; an isolate (U+2066) and an embedding (U+202A) too.
+  TaskSet s = Spec();
+  s.mutable_tasks(0)->set_query("cache key \xe2\x80\xaegnp.exe");
+  s.mutable_tasks(0)->set_notes("\xe2\x81\xa6x");
+  s.set_lsa_training_note("ab\xe2\x80\xaa");
+  auto st = Validate(s, History());
+  EXPECT_THAT(st.message(), HasSubstr("3 problem(s)"));
+  EXPECT_THAT(st.message(),
+              HasSubstr("task F01 (tasks[0]), field query: explicit directional formatting "
+                        "character U+202E at byte 10 (an embedding, override or isolate"));
+  EXPECT_THAT(st.message(), HasSubstr("field notes: explicit directional formatting character "
+                                      "U+2066 at byte 0"));
+  EXPECT_THAT(st.message(), HasSubstr("field lsa_training_note: explicit directional formatting "
+                                      "character U+202A at byte 2"));
+  // Other characters of that block are text: a left-to-right mark (U+200E),
+  // an en dash (U+2013), a per mille sign (U+2030).
+  s = Spec();
+  s.mutable_tasks(0)->set_query("a\xe2\x80\x8e b \xe2\x80\x93 c \xe2\x80\xb0");
+  EXPECT_TRUE(Validate(s, History()).ok());
+}
+
 TEST(TaskSpecTest, AuthoredFieldsAloneDeriveTheCommits) {
   TaskSet s;
   Task* t = s.add_tasks();
