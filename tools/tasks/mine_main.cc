@@ -96,6 +96,7 @@ int main(int argc, char** argv) {
             << " with a query of fewer than 2 words, " << counts.gold_out_of_range
             << " with 0 or more than " << options.max_files << " gold files, " << counts.leaks
             << " naming a changed file, directory or function, " << counts.not_utf8
-            << " not UTF-8\n";
+            << " not UTF-8, " << counts.forbidden_characters
+            << " with a control or directional formatting character\n";
   return 0;
 }

@@ -3,14 +3,18 @@
 # the same clone and flags give the same bytes; the leak filter drops a
 # commit whose subject names a changed file, directory or function; only the
 # given languages' files can be gold; every line is a task line the JSON
-# Lines reader accepts. Arguments: the mine binary, build_fixture_history.sh,
-# the two fixtures' history.txt, read_task_lines.py.
+# Lines reader accepts; a commit message is never read as another commit's
+# record; a query with a control or directional formatting character is
+# skipped and counted. Arguments: the mine binary, build_fixture_history.sh,
+# the two fixtures' history.txt, read_task_lines.py,
+# testdata/crafted_history.sh.
 set -euo pipefail
 mine=$(readlink -f "$1")
 build=$2
 polyglot_history=$3
 e04_history=$4
 reader=$5
+crafted=$6
 work=${TEST_TMPDIR:-$(mktemp -d)}/mine
 rm -rf "$work"
 mkdir -p "$work"
@@ -45,25 +49,16 @@ run "$work/py.jsonl" --clone_env=POLY_GIT --languages=python --max=10
 # The Go fixture: every fix subject names its area ("cache:", "ssh:", ...).
 run "$work/go.jsonl" --clone_env=E04_GIT --languages=go --max=10
 [[ ! -s "$work/go.jsonl" ]] || fail "a Go fixture subject leaked through"
-# --merges: a pull request merged with a merge commit is proposed with its
-# first parent as base_commit. Built here: a branch commit off c12 that
-# edits web/src/cart.js, merged back by a two-parent commit.
-git_poly() { GIT_DIR=$POLY_GIT GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null HOME=/nonexistent \
-  GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@t GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@t \
-  GIT_AUTHOR_DATE=2024-06-01T00:00:00Z GIT_COMMITTER_DATE=2024-06-01T00:00:00Z git "$@"; }
-head=$(git_poly rev-parse HEAD)
-export GIT_INDEX_FILE=$work/index
-git_poly read-tree "$head"
-cart=$(git_poly show "$head:web/src/cart.js" | sed 's/existing.servings += servings;/existing.servings = Math.max(existing.servings, servings);/' |
-  git_poly hash-object -w --stdin)
-git_poly update-index --cacheinfo "100644,$cart,web/src/cart.js"
-tree=$(git_poly write-tree)
-branch=$(echo "keep the larger serving count" | git_poly commit-tree "$tree" -p "$head")
-merge=$(printf "Merge branch 'servings' into 'main'\n\nKeep the larger serving\nnumber on a second add\n\nSee merge request 7\n" |
-  git_poly commit-tree "$tree" -p "$head" -p "$branch")
-git_poly update-ref refs/heads/main "$merge"
-git_poly symbolic-ref HEAD refs/heads/main
-unset GIT_INDEX_FILE
+# The crafted commits of testdata/crafted_history.sh, on top of c12: a
+# branch commit that edits web/src/cart.js, merged back by a two-parent
+# commit; fixes whose subjects hold ESC and U+202E; a body holding a fake
+# log record for c05.
+bash "$crafted" "$POLY_GIT" >"$work/crafted.tsv"
+crafted_id() { sed -n "s/^$1\t//p" "$work/crafted.tsv"; }
+head=$(crafted_id c12)
+branch=$(crafted_id branch)
+merge=$(crafted_id merge)
+c05=$(crafted_id c05)
 # Its query is the body's first paragraph (the pull request's title), which
 # --grep reads too.
 run "$work/m.jsonl" --clone_env=POLY_GIT --languages=javascript --max=1 --merges --grep='^keep'
@@ -72,9 +67,26 @@ grep -q "\"query\":\"Keep the larger serving number on a second add\",\"fix_comm
 grep -q "the merge's first body paragraph" "$work/m.jsonl" || fail "the notes of a merge"
 run "$work/nm.jsonl" --clone_env=POLY_GIT --languages=javascript --max=1
 grep -q "\"fix_commit\":\"$branch\"" "$work/nm.jsonl" || { cat "$work/nm.jsonl" >&2; fail "without --merges, the branch commit"; }
+# ... which is also the first task: the commits above it hold no change
+# (injected) or a query a task file may not hold (escape, override): skipped
+# and counted, never written.
+grep -q "1 with 0 or more than 3 gold files, 0 naming a changed file, directory or function, 0 not UTF-8, 2 with a control or directional formatting character" \
+  "$work/nm.jsonl.err" || { cat "$work/nm.jsonl.err" >&2; fail "the summary of ESC and U+202E"; }
+# A commit message is never read as a record: the fake record for c05 in
+# injected's body proposes nothing, with or without --merges.
+# 17 commits (16 without the merge); the root is skipped by parents.
+for merges in true:17 false:16; do
+  run "$work/inj.jsonl" --clone_env=POLY_GIT --languages=python,javascript --max=10 --grep=INJECTED "--merges=${merges%:*}"
+  [[ ! -s "$work/inj.jsonl" ]] || { cat "$work/inj.jsonl" >&2; fail "a task read out of a commit body (--merges=$merges)"; }
+  grep -q "0 task(s) from ${merges#*:} commit(s) read; skipped: 1 by parents, 0 whose base is the root, $((${merges#*:} - 1)) not matching --grep" \
+    "$work/inj.jsonl.err" || { cat "$work/inj.jsonl.err" >&2; fail "the summary (--merges=$merges)"; }
+done
+run "$work/all.jsonl" --clone_env=POLY_GIT --languages=python,javascript --max=10 --merges
+if grep -q "$c05\|INJECTED" "$work/all.jsonl"; then cat "$work/all.jsonl" >&2; fail "c05 or the injected query proposed"; fi
 
 # A JSON Lines task file the pipeline reads.
-python3 -I -S -B "$reader" "$work/a.jsonl" mined.jsonl >"$work/read.json" || fail "read_task_lines.py"
+cat "$work/a.jsonl" "$work/all.jsonl" >"$work/both.jsonl"
+python3 -I -S -B "$reader" "$work/both.jsonl" mined.jsonl >"$work/read.json" || fail "read_task_lines.py"
 grep -q '"errors": \[\]' "$work/read.json" || { cat "$work/read.json" >&2; fail "read_task_lines.py finds errors"; }
 # Bad flags stop with a message.
 if "$mine" --clone_env=NO_SUCH_VAR --languages=go --max=1 2>"$work/err" >/dev/null; then fail "an unset variable"; fi

@@ -11,6 +11,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "nlohmann/json.hpp"
+#include "stages/corpus/authored_text.h"
 #include "stages/corpus/chunker.h"
 #include "stages/corpus/git_dump.h"
 #include "stages/corpus/labels.h"
@@ -28,30 +29,71 @@ struct LogEntry {
   std::string commit;
   std::vector<std::string> parents;
   std::string subject;
-  std::string body;
+  std::string body;  // read for merges only
 };
 
-// git log from HEAD: records "<commit> US <parents> US <subject> US <body> RS"
-// (US = 0x1f, RS = 0x1e: bytes a commit message does not hold; one that does
-// is an error, never a record read wrongly).
-absl::StatusOr<std::vector<LogEntry>> ReadLog(const MineOptions& o) {
-  std::vector<std::string> args = {"log", "--format=%H%x1f%P%x1f%s%x1f%b%x1e"};
+// The revisions the miner walks: git log from HEAD, with the options.
+std::vector<std::string> Revisions(const MineOptions& o) {
+  std::vector<std::string> args;
   if (!o.merges) args.push_back("--no-merges");
   if (!o.since.empty()) args.push_back("--since=" + o.since);
   args.push_back("HEAD");
+  return args;
+}
+
+// The commits of the walk (newest first), each with its parents, from `git
+// rev-list --parents`: lines of commit ids and nothing else, so no text of a
+// commit message is ever read as an id or a parent.
+absl::StatusOr<std::vector<LogEntry>> ReadCommits(const MineOptions& o) {
+  std::vector<std::string> args = {"rev-list", "--parents"};
+  for (std::string& a : Revisions(o)) args.push_back(std::move(a));
   ASSIGN_OR_RETURN(const std::string text, RunGit(o.git_dir, args));
   std::vector<LogEntry> out;
-  for (absl::string_view record : absl::StrSplit(text, '\x1e')) {
-    record = absl::StripLeadingAsciiWhitespace(record);  // git's newline between records
-    if (record.empty()) continue;
-    std::vector<std::string> f = absl::StrSplit(record, '\x1f');
-    if (f.size() != 4 || !corpus::IsCommitId(f[0])) {
-      return absl::InternalError(
-          absl::StrCat("git log: unexpected record \"", record.substr(0, 200), "\""));
+  for (absl::string_view line : absl::StrSplit(text, '\n', absl::SkipEmpty())) {
+    std::vector<std::string> ids = absl::StrSplit(line, ' ');
+    for (const std::string& id : ids) {
+      if (!corpus::IsCommitId(id)) {
+        return absl::InternalError(absl::StrCat(
+            "git rev-list --parents: expected commit ids, found \"", Utf8Excerpt(line, 200), "\""));
+      }
     }
-    out.push_back({f[0], absl::StrSplit(f[1], ' ', absl::SkipEmpty()), f[2], f[3]});
+    out.push_back({ids[0], std::vector<std::string>(ids.begin() + 1, ids.end()), "", ""});
   }
   return out;
+}
+
+// One message field ("%s", the subject, or "%b", the body) of every commit
+// of the walk, in its order: `git log -z` ends each with a NUL, a byte git
+// never prints from a message (it ends the message there), so the fields
+// line up with ReadCommits' commits; a count that differs is an error.
+absl::StatusOr<std::vector<std::string>> ReadField(const MineOptions& o, absl::string_view field,
+                                                   size_t commits) {
+  std::vector<std::string> args = {"log", "-z", absl::StrCat("--format=tformat:", field)};
+  for (std::string& a : Revisions(o)) args.push_back(std::move(a));
+  ASSIGN_OR_RETURN(const std::string text, RunGit(o.git_dir, args));
+  std::vector<std::string> out = absl::StrSplit(text, '\0');
+  out.pop_back();  // after the last NUL
+  if (out.size() != commits) {
+    return absl::InternalError(absl::StrCat("git log -z --format=", field, ": expected ", commits,
+                                            " field(s), one per commit of git rev-list, found ",
+                                            out.size()));
+  }
+  return out;
+}
+
+// The walk: commits, parents, subjects and (for merges) bodies.
+absl::StatusOr<std::vector<LogEntry>> ReadLog(const MineOptions& o) {
+  ASSIGN_OR_RETURN(std::vector<LogEntry> log, ReadCommits(o));
+  ASSIGN_OR_RETURN(const std::vector<std::string> subjects, ReadField(o, "%s", log.size()));
+  std::vector<std::string> bodies(log.size());
+  if (o.merges) {
+    ASSIGN_OR_RETURN(bodies, ReadField(o, "%b", log.size()));
+  }
+  for (size_t i = 0; i < log.size(); ++i) {
+    log[i].subject = subjects[i];
+    log[i].body = bodies[i];
+  }
+  return log;
 }
 
 // The query of a commit: its subject; for a merge whose body has a first
@@ -210,6 +252,10 @@ absl::StatusOr<std::vector<MinedTask>> MineTasks(const MineOptions& o,
       ++counts->not_utf8;  // a task file is UTF-8: never a replaced byte
       continue;
     }
+    if (!corpus::ForbiddenCharacter(query).empty()) {
+      ++counts->forbidden_characters;  // the task file's rule (authored_text.h)
+      continue;
+    }
     MinedTask t;
     t.id = absl::StrFormat("M%04d", static_cast<int>(out.size()) + 1);
     t.query = query;
@@ -233,7 +279,7 @@ std::string ToJsonLine(const MinedTask& t) {
                      "report a person wrote"
                    : "mined by //tools/tasks:mine: the query is the merge's first body paragraph "
                      "(the pull request's title), not a bug report a person wrote";
-  return j.dump();  // MineTasks keeps only UTF-8 queries
+  return j.dump();  // MineTasks keeps only queries a task file may hold
 }
 
 }  // namespace repro::tasks

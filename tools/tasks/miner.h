@@ -3,7 +3,10 @@
 //
 // MineTasks walks `git log` of options.git_dir from HEAD (newest first,
 // git's order: deterministic for a given clone and options) and proposes a
-// task per fix commit that:
+// task per fix commit that (the commits and their parents are read from `git
+// rev-list --parents`, ids only, and the subjects and bodies by a `git log
+// -z` call each, one field a commit: no text of a commit message can pass for
+// a commit, a parent or the query of another commit):
 //  - has one parent (base = fix^1), or, with options.merges, is a merge of
 //    two parents (a pull request: base = its first parent, written as the
 //    task's explicit base_commit); the base must have a parent itself (the
@@ -27,8 +30,11 @@
 // body's first paragraph, its lines joined by a space (GitLab and GitHub
 // write the pull request's title there; the subject names the branch).
 // options.grep and the leak filter read the query. A query that is not
-// UTF-8 is skipped and counted, never altered. It stops after options.max
-// tasks.
+// UTF-8, or that holds a character a task file may not hold (a control
+// character other than tab and newline, an explicit directional formatting
+// character: stages/corpus/authored_text.h), is skipped and counted, never
+// altered: every line written reads back as a task. It stops after
+// options.max tasks.
 // Ids are "M0001", "M0002", ... in output order.
 //
 // ToJsonLine writes one task as a line of a JSON Lines task file
@@ -68,14 +74,15 @@ struct MinedTask {
 
 // What MineTasks saw, for the command's summary on stderr.
 struct MineCounts {
-  int commits = 0;            // commits read from the log
-  int wrong_parents = 0;      // not one parent (or not two, with merges)
-  int root_base = 0;          // the base is a root commit: no stale commit for S001
-  int no_match = 0;           // subject does not match --grep
-  int gold_out_of_range = 0;  // 0 or more than max_files gold files
-  int short_query = 0;        // a query of fewer than 2 words (QueryVocabulary)
-  int leaks = 0;              // dropped by the leak filter
-  int not_utf8 = 0;           // a subject that is not UTF-8 (a task file is)
+  int commits = 0;               // commits read from the log
+  int wrong_parents = 0;         // not one parent (or not two, with merges)
+  int root_base = 0;             // the base is a root commit: no stale commit for S001
+  int no_match = 0;              // subject does not match --grep
+  int gold_out_of_range = 0;     // 0 or more than max_files gold files
+  int short_query = 0;           // a query of fewer than 2 words (QueryVocabulary)
+  int leaks = 0;                 // dropped by the leak filter
+  int not_utf8 = 0;              // a subject that is not UTF-8 (a task file is)
+  int forbidden_characters = 0;  // a query with a character a task file may not hold
 };
 
 absl::StatusOr<std::vector<MinedTask>> MineTasks(const MineOptions& options,
