@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> diffs = repro::report::CompareTokens(*frozen, *generated, *report);
   if (!diffs.empty()) {
     std::cerr << argv[3] << " differs from its frozen tokens " << argv[1] << " (" << diffs.size()
-              << " differences):\n";
+              << " keys differ):\n";
     for (const std::string& d : diffs) std::cerr << "  " << d << "\n";
     if (argc == 5) std::cerr << "If the change is intended, refreeze with: " << argv[4] << "\n";
     return 1;

@@ -26,10 +26,12 @@
 // key) or a repeated key is InvalidArgument naming `file` and the line.
 //
 // CompareTokens(frozen, generated, report_text) lists every difference, one
-// human-readable line each, frozen keys in key order first, then new keys:
+// human-readable line per key (so its size is the number of keys that moved,
+// as explain counts them), frozen keys in key order first, then new keys:
 //   - a frozen key the report no longer has,
 //   - a frozen key whose value changed,
-//   - a frozen value that does not appear verbatim in the report text,
+//   - a frozen key whose unchanged value does not appear verbatim in the
+//     report text (a report edited by hand),
 //   - a generated key that is not frozen (new numbers are frozen on purpose).
 // It is empty when the report matches its frozen tokens.
 #ifndef REPRO_STAGES_FRAMEWORK_TOKENS_TOKENS_H_

@@ -68,9 +68,16 @@ TEST(CompareTokensTest, MutatedReportListsEveryDifference) {
                    "not in report: cost = '170/180'",
                    "missing: gone (frozen 'x') is no longer reported",
                    "changed: ndcg: frozen '0.576666646', now '0.576666647'",
-                   "not in report: ndcg = '0.576666646'",
                    "new: extra = '1' is not frozen",
                }));
+}
+
+TEST(CompareTokensTest, ChangedKeyCountsOnce) {
+  // A moved number is one difference, not also "not in report" for its old
+  // value: the count equals the keys that moved.
+  TokenList frozen = {{"a", "0.10"}, {"b", "0.20"}};
+  TokenList generated = {{"a", "0.11"}, {"b", "0.21"}};
+  EXPECT_EQ(CompareTokens(frozen, generated, "a 0.11, b 0.21").size(), 2u);
 }
 
 }  // namespace
