@@ -4,8 +4,8 @@
 #include <map>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "absl/strings/str_replace.h"
 #include "google/protobuf/text_format.h"
 #include "google/protobuf/util/message_differencer.h"
 #include "stages/framework/pipeline/status_macros.h"
@@ -168,11 +168,30 @@ void CompareOrder(const TaskLock& l, const TaskLock& d, std::vector<std::string>
 
 // --- TaskLockReview ---
 
+// One value as the text of a table cell, on one line (see task_lock.h).
+std::string CellText(absl::string_view value) {
+  std::string out;
+  for (size_t i = 0; i < value.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(value[i]);
+    const unsigned char next = i + 1 < value.size() ? static_cast<unsigned char>(value[i + 1]) : 0;
+    if (c == '\\' || c == '|' || c == '<') {
+      absl::StrAppend(&out, "\\", std::string(1, static_cast<char>(c)));
+    } else if (c < 0x20 || c == 0x7f) {
+      absl::StrAppend(&out, absl::StrFormat("\\x%02x", c));
+    } else if (c == 0xc2 && next >= 0x80 && next <= 0x9f) {  // C1, as UTF-8
+      absl::StrAppend(&out, absl::StrFormat("\\u%04x", next));
+      ++i;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
 std::string Cell(const std::vector<std::string>& items) {
   if (items.empty()) return "(none)";
   std::vector<std::string> escaped;
-  for (const std::string& item : items)
-    escaped.push_back(absl::StrReplaceAll(item, {{"|", "\\|"}}));
+  for (const std::string& item : items) escaped.push_back(CellText(item));
   return absl::StrJoin(escaped, "<br>");
 }
 

@@ -59,8 +59,11 @@
 // not list), joined by "<br>"; "not gold (why)" lists every other changed
 // file of the task's Labels (labels[i] for lock.tasks(i); none when labels
 // is shorter) as "path (status: reason)" joined by "<br>". An empty list is
-// "(none)"; a '|' in a value is written "\|". Deterministic bytes, ending
-// with a newline.
+// "(none)". Each value is one line of text in its cell: '\', '|' and '<' are
+// written "\\", "\|" and "\<" (so no "<br>" or HTML comes from a value),
+// and a control character as "\x0a" (C0, DEL) or "\u0085" (C1): a newline in
+// a path never splits its row, an ESC never reaches the terminal the table
+// is printed to. Deterministic bytes, ending with a newline.
 #ifndef REPRO_STAGES_CORPUS_TASK_LOCK_H_
 #define REPRO_STAGES_CORPUS_TASK_LOCK_H_
 

@@ -1,5 +1,7 @@
 #include "stages/corpus/task_lock.h"
 
+#include <algorithm>
+
 #include "absl/strings/match.h"
 #include "gmock/gmock.h"
 #include "google/protobuf/util/message_differencer.h"
@@ -12,6 +14,7 @@ namespace {
 
 using ::google::protobuf::util::MessageDifferencer;
 using ::testing::ElementsAre;
+using ::testing::HasSubstr;
 using ::testing::IsEmpty;
 
 constexpr char kFix1[] = "f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1";
@@ -271,6 +274,29 @@ TEST(TaskLockReviewTest, ExactBytesForTwoTasks) {
   EXPECT_TRUE(absl::StrContains(
       TaskLockReview(lock, {}),
       "| T01 | f1f1f1f1f1f1 | b1b1b1b1b1b1 | (none) | (none) | (none) | (none) |\n"));
+}
+
+TEST(TaskLockReviewTest, CellsAreEscapedToOneLineOfText) {
+  // A path may hold any byte but NUL and '/': a newline would end the row,
+  // "<br>" would split the cell, ESC would drive the terminal the table is
+  // printed to, a backslash would escape what follows it.
+  TaskLock lock = MakeLock();
+  lock.mutable_tasks(0)->set_gold_files(0, "a\nb|c<br>d\\e\x1b[2J\rf\x7f.go");
+  lock.mutable_tasks(0)->clear_gold_functions();
+  lock.mutable_tasks(0)->clear_gold_in_stale();
+  std::vector<Labels> labels(1);
+  NotGold* n = labels[0].add_not_gold();
+  n->set_path("x\ny.go");
+  n->set_status("M");
+  n->set_reason("r\xc2\x85s");
+  const std::string review = TaskLockReview(lock, labels);
+  EXPECT_THAT(review,
+              HasSubstr("\n| T01 | f1f1f1f1f1f1 | b1b1b1b1b1b1 | "
+                        "a\\x0ab\\|c\\<br>d\\\\e\\x1b[2J\\x0df\\x7f.go | (none: the fix "
+                        "changes no function of its gold files; the task is left out of function "
+                        "recall) | ? | x\\x0ay.go (M: r\\u0085s) |\n"));
+  // Six lines: the title, a blank line, the header, the rule and the two rows.
+  EXPECT_EQ(std::count(review.begin(), review.end(), '\n'), 6);
 }
 
 }  // namespace
