@@ -2,10 +2,14 @@
 // playwright-core) and fails when the page logs a console error, throws,
 // requests anything outside the file, or lacks one of the elements of its
 // kind; writes a full-page screenshot of each.
-//   BROWSER_MODULES=<tools/browser/node_modules> node check_pages.mjs <screenshot dir> <kind>:<name>=<report.html> ...
+//   BROWSER_MODULES=<tools/browser/node_modules> node check_pages.mjs [--serve=<port>] <screenshot dir> <kind>:<name>=<report.html> ...
 // Kinds: "grid" (a grid report: its plots, the scatter, the summary and cell
 // tables) and "page" (a Markdown report page: a heading and a table).
+// --serve=<port>: also listen on http://127.0.0.1:<port>/ while the pages load
+// and fail on every request that reaches it (a page whose authored text points
+// there must load nothing: the server sees what the browser really fetched).
 // Prints one line per page: "<name>: <figures> figures, <bytes> bytes, screenshot <file>".
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -22,11 +26,30 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
 // The driver is installed in the workspace, not beside this file.
 const { chromium } = createRequire(join(process.env.BROWSER_MODULES || '.', 'x.js'))('playwright-core');
 
-const [outDir, ...pages] = process.argv.slice(2);
-if (!outDir || pages.length === 0) {
-  console.error('usage: node check_pages.mjs <screenshot dir> <grid|page>:<name>=<report.html> ...');
+const argv = process.argv.slice(2);
+const servePort = argv[0]?.startsWith('--serve=') ? Number(argv.shift().slice('--serve='.length)) : null;
+const [outDir, ...pages] = argv;
+if (!outDir || pages.length === 0 || (servePort !== null && !Number.isInteger(servePort))) {
+  console.error('usage: node check_pages.mjs [--serve=<port>] <screenshot dir> <grid|page>:<name>=<report.html> ...');
   process.exit(2);
 }
+
+// The loopback server of --serve: answers 404 and records each request.
+const served = [];
+async function listenLoopback(port) {
+  const server = createServer((req, res) => {
+    served.push(req.url);
+    res.writeHead(404);
+    res.end();
+  });
+  await new Promise((ok, fail) => {
+    server.once('error', (e) => fail(new Error(`--serve: cannot listen on 127.0.0.1:${port}: ${e.message}`)));
+    server.listen(port, '127.0.0.1', ok);
+  });
+  return server;
+}
+const server = servePort === null ? null : await listenLoopback(servePort);
+
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS, timeout: 60000 });
 let failures = 0;
 try {
@@ -42,14 +65,16 @@ try {
     const problems = [];
     page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    page.on('request', (r) => { if (!r.url().startsWith('file:')) problems.push(`a request leaves the file: ${r.url()}`); });
-    await page.goto(pathToFileURL(resolve(file)).href, { waitUntil: 'load', timeout: 30000 });
+    const href = pathToFileURL(resolve(file)).href;
+    page.on('request', (r) => { if (r.url() !== href) problems.push(`a request leaves the file: ${r.url()}`); });
+    await page.goto(href, { waitUntil: 'load', timeout: 30000 });
     for (const selector of FIGURES) {
       if (await page.locator(selector).count() < 1) problems.push(`missing: ${selector}`);
     }
     const shot = join(outDir, `${name}.png`);
     await page.screenshot({ path: shot, fullPage: true });
     await page.close();
+    for (const url of served.splice(0)) problems.push(`the loopback server was asked for ${url}`);
     if (problems.length) {
       failures++;
       console.error(`${name} (${file}):\n  ${problems.join('\n  ')}`);
@@ -59,5 +84,6 @@ try {
   }
 } finally {
   await browser.close();
+  server?.close();
 }
 process.exit(failures ? 1 : 0);

@@ -2,10 +2,12 @@
 
 #include <cstdlib>
 #include <memory>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "cmark-gfm-core-extensions.h"
 #include "cmark-gfm.h"
+#include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/report/svg.h"
 
 namespace repro::report {
@@ -25,6 +27,65 @@ struct ParserFree {
 struct NodeFree {
   void operator()(cmark_node* n) const { cmark_node_free(n); }
 };
+struct IterFree {
+  void operator()(cmark_iter* i) const { cmark_iter_free(i); }
+};
+
+// Every image node under `root`, ancestors before descendants.
+std::vector<cmark_node*> ImageNodes(cmark_node* root) {
+  std::vector<cmark_node*> images;
+  std::unique_ptr<cmark_iter, IterFree> iter(cmark_iter_new(root));
+  for (cmark_event_type event = cmark_iter_next(iter.get()); event != CMARK_EVENT_DONE;
+       event = cmark_iter_next(iter.get())) {
+    cmark_node* node = cmark_iter_get_node(iter.get());
+    if (event == CMARK_EVENT_ENTER && cmark_node_get_type(node) == CMARK_NODE_IMAGE) {
+      images.push_back(node);
+    }
+  }
+  return images;
+}
+
+// The image's description as plain text, as a browser's alt attribute holds
+// it: the literals of its text and code, a space for each line break.
+std::string AltText(cmark_node* image) {
+  std::string alt;
+  std::unique_ptr<cmark_iter, IterFree> iter(cmark_iter_new(image));
+  for (cmark_event_type event = cmark_iter_next(iter.get()); event != CMARK_EVENT_DONE;
+       event = cmark_iter_next(iter.get())) {
+    if (event != CMARK_EVENT_ENTER) continue;
+    cmark_node* node = cmark_iter_get_node(iter.get());
+    switch (cmark_node_get_type(node)) {
+      case CMARK_NODE_TEXT:
+      case CMARK_NODE_CODE:
+        if (const char* literal = cmark_node_get_literal(node)) alt += literal;
+        break;
+      case CMARK_NODE_SOFTBREAK:
+      case CMARK_NODE_LINEBREAK:
+        alt += ' ';
+        break;
+      default:
+        break;
+    }
+  }
+  return alt;
+}
+
+// Replaces every image node under `document` (inline or by reference, any
+// URL) by a text node holding its alt text, so the page loads nothing.
+// Descendants go first, so no replaced node is visited after it is freed.
+absl::Status ImagesToAltText(cmark_node* document) {
+  std::vector<cmark_node*> images = ImageNodes(document);
+  for (auto it = images.rbegin(); it != images.rend(); ++it) {
+    cmark_node* text = cmark_node_new(CMARK_NODE_TEXT);
+    if (text == nullptr || !cmark_node_set_literal(text, AltText(*it).c_str()) ||
+        !cmark_node_replace(*it, text)) {
+      if (text != nullptr) cmark_node_free(text);
+      return absl::InternalError("cmark-gfm: cannot replace an image by its alt text");
+    }
+    cmark_node_free(*it);
+  }
+  return absl::OkStatus();
+}
 
 }  // namespace
 
@@ -46,6 +107,7 @@ absl::StatusOr<std::string> MarkdownToHtml(absl::string_view markdown) {
   cmark_parser_feed(parser.get(), markdown.data(), markdown.size());
   std::unique_ptr<cmark_node, NodeFree> document(cmark_parser_finish(parser.get()));
   if (document == nullptr) return absl::InternalError("cmark-gfm: parsing failed");
+  RETURN_IF_ERROR(ImagesToAltText(document.get()));
   char* html = cmark_render_html(document.get(), CMARK_OPT_DEFAULT,
                                  cmark_parser_get_syntax_extensions(parser.get()));
   if (html == nullptr) return absl::InternalError("cmark-gfm: rendering failed");

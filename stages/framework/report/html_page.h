@@ -10,8 +10,10 @@
 // cmark-gfm (GitHub Flavored Markdown: CommonMark plus its table extension)
 // in its safe mode: raw HTML in the Markdown is not passed through (an HTML
 // comment marks where it was) and links with a javascript:, vbscript:,
-// file: or data: URL (except images) are dropped, so authored text can never
-// add markup or script. Deterministic: cmark-gfm's output depends only on the
+// file: or data: URL are dropped, so authored text can never add markup or
+// script. Every image (inline `![alt](url)` or by reference `![alt][ref]`,
+// whatever its URL) is rendered as its alt text, escaped, so the page never
+// loads anything. Deterministic: cmark-gfm's output depends only on the
 // input and the options. InternalError if cmark-gfm cannot allocate or lacks
 // its table extension.
 #ifndef REPRO_STAGES_FRAMEWORK_REPORT_HTML_PAGE_H_

@@ -37,6 +37,23 @@ TEST(MarkdownToHtmlTest, AuthoredTextCannotAddMarkupOrScript) {
   EXPECT_THAT(*html, Not(HasSubstr("javascript:")));
 }
 
+TEST(MarkdownToHtmlTest, ImagesRenderAsTheirAltTextAndLoadNothing) {
+  absl::StatusOr<std::string> html = MarkdownToHtml(
+      "a ![pixel *one*](http://127.0.0.1:8765/pixel.png) b\n\n"
+      "c ![ref `two`][p] d\n\n"
+      "e ![outer ![inner](http://127.0.0.1:8765/in.png)](http://127.0.0.1:8765/out.png)\n\n"
+      "f ![<x>](local.svg) [link ![g](http://127.0.0.1:8765/g.png)](https://example.org)\n\n"
+      "[p]: http://127.0.0.1:8765/ref.png\n");
+  ASSERT_TRUE(html.ok()) << html.status();
+  EXPECT_THAT(*html, Not(HasSubstr("<img")));
+  EXPECT_THAT(*html, Not(HasSubstr("127.0.0.1")));
+  EXPECT_THAT(*html, Not(HasSubstr("local.svg")));
+  EXPECT_THAT(*html, HasSubstr("<p>a pixel one b</p>"));
+  EXPECT_THAT(*html, HasSubstr("<p>c ref two d</p>"));
+  EXPECT_THAT(*html, HasSubstr("<p>e outer inner</p>"));
+  EXPECT_THAT(*html, HasSubstr("<p>f &lt;x&gt; <a href=\"https://example.org\">link g</a></p>"));
+}
+
 TEST(MarkdownToHtmlTest, Deterministic) {
   EXPECT_EQ(*MarkdownToHtml("a\n\nb\n"), *MarkdownToHtml("a\n\nb\n"));
 }
