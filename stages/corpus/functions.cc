@@ -2,9 +2,11 @@
 
 #include <tree_sitter/api.h>
 
+#include <algorithm>
 #include <cstring>
 #include <utility>
 
+#include "absl/strings/escaping.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "stages/corpus/languages/grammar_registry.h"
@@ -14,18 +16,58 @@ namespace repro {
 namespace corpus {
 namespace {
 
-// The 1-based line of the first ERROR or MISSING node under `node` in
-// pre-order, descending only into subtrees that hold one; 0 when none.
-uint32_t FirstErrorLine(TSNode node) {
-  if (ts_node_is_missing(node) || absl::string_view("ERROR") == ts_node_type(node)) {
-    return ts_node_start_point(node).row + 1;
+bool IsErrorOrMissing(TSNode node) {
+  return ts_node_is_missing(node) || absl::string_view("ERROR") == ts_node_type(node);
+}
+
+// Moves the cursor to the first child of its node that holds an ERROR or
+// MISSING node; false (the cursor anywhere below) when none does.
+bool GotoChildWithError(TSTreeCursor* cursor) {
+  if (!ts_tree_cursor_goto_first_child(cursor)) return false;
+  do {
+    if (ts_node_has_error(ts_tree_cursor_current_node(cursor))) return true;
+  } while (ts_tree_cursor_goto_next_sibling(cursor));
+  return false;
+}
+
+// The 1-based line of the first ERROR or MISSING node under `root` in
+// pre-order, descending only into subtrees that hold one; 0 when none. A
+// cursor walk: the depth of the tree costs no stack.
+uint32_t FirstErrorLine(TSNode root) {
+  TSTreeCursor cursor = ts_tree_cursor_new(root);
+  uint32_t line = 0;
+  for (;;) {
+    const TSNode node = ts_tree_cursor_current_node(&cursor);
+    if (IsErrorOrMissing(node)) {
+      line = ts_node_start_point(node).row + 1;
+      break;
+    }
+    if (!GotoChildWithError(&cursor)) break;
   }
-  const uint32_t n = ts_node_child_count(node);
-  for (uint32_t i = 0; i < n; ++i) {
-    const TSNode child = ts_node_child(node, i);
-    if (ts_node_has_error(child)) return FirstErrorLine(child);
+  ts_tree_cursor_delete(&cursor);
+  return line;
+}
+
+// Moves the cursor to the next node in pre-order that is not below its
+// current node; false when the walk is over.
+bool GotoNextUnvisited(TSTreeCursor* cursor) {
+  while (!ts_tree_cursor_goto_next_sibling(cursor)) {
+    if (!ts_tree_cursor_goto_parent(cursor)) return false;
   }
-  return 0;
+  return true;
+}
+
+// Calls visit(node) on every node of `root`'s tree in pre-order (anonymous
+// nodes too), into a node's children only when visit returns true. A
+// cursor walk: the depth of the tree costs no stack.
+template <typename Visit>
+void PreOrder(TSNode root, Visit visit) {
+  TSTreeCursor cursor = ts_tree_cursor_new(root);
+  for (bool more = true; more;) {
+    const bool descend = visit(ts_tree_cursor_current_node(&cursor));
+    more = (descend && ts_tree_cursor_goto_first_child(&cursor)) || GotoNextUnvisited(&cursor);
+  }
+  ts_tree_cursor_delete(&cursor);
 }
 
 absl::string_view Text(TSNode node, absl::string_view source) {
@@ -74,23 +116,38 @@ class Walk {
  public:
   Walk(const languages::Rules& rules, absl::string_view source) : rules_(rules), source_(source) {}
 
-  void Collect(TSNode parent, const std::string& prefix, std::vector<Function>* out) const {
-    const uint32_t n = ts_node_named_child_count(parent);
-    for (uint32_t i = 0; i < n; ++i) {
-      const TSNode c = ts_node_named_child(parent, i);
+  // Appends the functions under `root` in source order. An explicit stack
+  // of the nodes whose named children are being searched: the depth of
+  // wrappers and containers costs no call stack.
+  void Collect(TSNode root, std::vector<Function>* out) const {
+    std::vector<Frame> stack = {{root, 0, ""}};
+    while (!stack.empty()) {
+      Frame& top = stack.back();
+      if (top.next == ts_node_named_child_count(top.parent)) {
+        stack.pop_back();
+        continue;
+      }
+      const TSNode c = ts_node_named_child(top.parent, top.next++);
       if (IsWrapper(c)) {
-        Collect(c, prefix, out);
+        stack.push_back({c, 0, top.prefix});
       } else if (const languages::ChunkRule* rule = ChunkRuleOf(c)) {
-        out->push_back(Describe(c, *rule, prefix));
+        out->push_back(Describe(c, *rule, top.prefix));
       } else if (const languages::ContainerRule* container = ContainerRuleOf(c)) {
         const TSNode body = Field(c, container->body_field());
         if (ts_node_is_null(body)) continue;
-        Collect(body, absl::StrCat(prefix, ContainerName(c, *container), "."), out);
+        stack.push_back({body, 0, absl::StrCat(top.prefix, ContainerName(c, *container), ".")});
       }
     }
   }
 
  private:
+  // A node whose named children are searched, from `next` on.
+  struct Frame {
+    TSNode parent;
+    uint32_t next;
+    std::string prefix;  // the containers' names, "Outer.Inner."
+  };
+
   bool IsWrapper(TSNode node) const {
     for (const std::string& t : rules_.wrapper_types()) {
       if (Is(node, t)) return true;
@@ -157,20 +214,29 @@ class Walk {
   absl::string_view source_;
 };
 
+// A byte range BlankComments blanks. A docstring followed by ';' keeps an
+// expression in its place: its first byte becomes '(' and its last ')'.
+struct Blank {
+  uint32_t start = 0;
+  uint32_t end = 0;
+  bool empty_tuple = false;
+};
+
 // The byte ranges BlankComments blanks: comment nodes anywhere, and the
 // docstring statement of each docstring parent.
 class CommentWalk {
  public:
   explicit CommentWalk(const languages::Rules& rules) : rules_(rules) {}
 
-  void Collect(TSNode node, std::vector<std::pair<uint32_t, uint32_t>>* out) const {
-    if (IsOneOf(node, rules_.comment_types())) {
-      out->emplace_back(ts_node_start_byte(node), ts_node_end_byte(node));
-      return;
-    }
-    if (IsOneOf(node, rules_.docstring_parent_types())) AddDocstring(node, out);
-    const uint32_t n = ts_node_child_count(node);
-    for (uint32_t i = 0; i < n; ++i) Collect(ts_node_child(node, i), out);
+  void Collect(TSNode root, std::vector<Blank>* out) const {
+    PreOrder(root, [&](TSNode node) {
+      if (IsOneOf(node, rules_.comment_types())) {
+        out->push_back({ts_node_start_byte(node), ts_node_end_byte(node)});
+        return false;
+      }
+      if (IsOneOf(node, rules_.docstring_parent_types())) AddDocstring(node, out);
+      return true;
+    });
   }
 
  private:
@@ -181,15 +247,18 @@ class CommentWalk {
     return false;
   }
   // The parent's first named child that is not a comment, when it is a
-  // statement holding only a docstring.
-  void AddDocstring(TSNode parent, std::vector<std::pair<uint32_t, uint32_t>>* out) const {
+  // statement holding only a docstring. Followed by ';' ("\"\"\"doc\"\"\"; x = 1"),
+  // the statement must stay: blanked whole, the ';' would begin the line.
+  void AddDocstring(TSNode parent, std::vector<Blank>* out) const {
     const uint32_t n = ts_node_named_child_count(parent);
     for (uint32_t i = 0; i < n; ++i) {
       const TSNode c = ts_node_named_child(parent, i);
       if (IsOneOf(c, rules_.comment_types())) continue;
       if (Is(c, rules_.docstring_statement_type()) && ts_node_named_child_count(c) == 1 &&
           Is(ts_node_named_child(c, 0), rules_.docstring_type())) {
-        out->emplace_back(ts_node_start_byte(c), ts_node_end_byte(c));
+        const TSNode next = ts_node_next_sibling(c);
+        out->push_back(
+            {ts_node_start_byte(c), ts_node_end_byte(c), !ts_node_is_null(next) && Is(next, ";")});
       }
       return;
     }
@@ -198,14 +267,26 @@ class CommentWalk {
   const languages::Rules& rules_;
 };
 
+// `text` with `blank` applied: every byte but '\n' a space, or the ends of
+// an empty tuple.
+void Apply(const Blank& blank, std::string* text) {
+  const uint32_t end = std::min<uint32_t>(blank.end, static_cast<uint32_t>(text->size()));
+  for (uint32_t b = blank.start; b < end; ++b) {
+    if ((*text)[b] != '\n') (*text)[b] = ' ';
+  }
+  if (blank.empty_tuple && blank.start + 1 < end) {
+    (*text)[blank.start] = '(';
+    (*text)[end - 1] = ')';
+  }
+}
+
 absl::Status Missing(absl::string_view where, absl::string_view field, absl::string_view expected) {
   return absl::InvalidArgumentError(
       absl::StrCat(where, ", field ", field, ": expected ", expected, ", found none"));
 }
 
-}  // namespace
-
-absl::Status ValidateRules(const languages::Rules& rules, absl::string_view where) {
+// The rules' required fields, present (the first one missing, named).
+absl::Status ValidateRequired(const languages::Rules& rules, absl::string_view where) {
   if (rules.language().empty()) return Missing(where, "language", "the language's name");
   if (rules.extensions().empty()) return Missing(where, "extensions", "one or more");
   for (const std::string& e : rules.extensions()) {
@@ -228,9 +309,150 @@ absl::Status ValidateRules(const languages::Rules& rules, absl::string_view wher
   return absl::OkStatus();
 }
 
+absl::Status Wrong(absl::string_view where, absl::string_view field, absl::string_view expected,
+                   absl::string_view value, absl::string_view why = "") {
+  return absl::InvalidArgumentError(absl::StrCat(where, ", field ", field, ": expected ", expected,
+                                                 ", found \"", absl::CEscape(value), "\"", why));
+}
+
+// The names of a rules file checked against its grammar: a node type the
+// grammar has no named node of, or a field it has no field of, would match
+// nothing and silently change the chunks. An empty value (an optional field
+// not set) passes.
+class GrammarNames {
+ public:
+  GrammarNames(const languages::LinkedGrammar& grammar, absl::string_view where)
+      : grammar_(grammar), where_(where) {}
+
+  absl::Status NodeType(absl::string_view field, const std::string& value) const {
+    if (value.empty() || IsNamedNodeType(value)) return absl::OkStatus();
+    return Wrong(where_, field, absl::StrCat("a named node type of ", grammar_.id), value);
+  }
+  absl::Status NodeTypes(absl::string_view field,
+                         const google::protobuf::RepeatedPtrField<std::string>& values) const {
+    for (const std::string& v : values) RETURN_IF_ERROR(NodeType(field, v));
+    return absl::OkStatus();
+  }
+  absl::Status FieldName(absl::string_view field, const std::string& value) const {
+    if (value.empty() || ts_language_field_id_for_name(grammar_.language, value.data(),
+                                                       static_cast<uint32_t>(value.size())) != 0) {
+      return absl::OkStatus();
+    }
+    return Wrong(where_, field, absl::StrCat("a field name of ", grammar_.id), value);
+  }
+
+ private:
+  // ts_language_symbol_for_name answers "ERROR" for any prefix of it.
+  bool IsNamedNodeType(const std::string& name) const {
+    if (name == "ERROR") return true;
+    const TSSymbol symbol = ts_language_symbol_for_name(
+        grammar_.language, name.data(), static_cast<uint32_t>(name.size()), /*is_named=*/true);
+    return symbol != 0 && symbol != static_cast<TSSymbol>(-1) &&
+           ts_language_symbol_type(grammar_.language, symbol) == TSSymbolTypeRegular;
+  }
+
+  const languages::LinkedGrammar& grammar_;
+  absl::string_view where_;
+};
+
+absl::Status ValidateChunkNames(const languages::Rules& rules, const GrammarNames& names) {
+  for (const languages::ChunkRule& r : rules.chunks()) {
+    RETURN_IF_ERROR(names.NodeType("chunks.node_type", r.node_type()));
+    RETURN_IF_ERROR(names.FieldName("chunks.name_field", r.name_field()));
+    RETURN_IF_ERROR(names.FieldName("chunks.receiver_field", r.receiver_field()));
+    RETURN_IF_ERROR(names.FieldName("chunks.value_field", r.value_field()));
+    RETURN_IF_ERROR(names.NodeTypes("chunks.value_types", r.value_types()));
+  }
+  for (const languages::ContainerRule& r : rules.containers()) {
+    RETURN_IF_ERROR(names.NodeType("containers.node_type", r.node_type()));
+    RETURN_IF_ERROR(names.FieldName("containers.name_field", r.name_field()));
+    RETURN_IF_ERROR(names.FieldName("containers.body_field", r.body_field()));
+    for (const languages::Unwrap& u : r.unwrap()) {
+      RETURN_IF_ERROR(names.NodeType("containers.unwrap.node_type", u.node_type()));
+      RETURN_IF_ERROR(names.FieldName("containers.unwrap.field", u.field()));
+    }
+  }
+  return names.NodeTypes("wrapper_types", rules.wrapper_types());
+}
+
+absl::Status ValidateCommentNames(const languages::Rules& rules, const GrammarNames& names) {
+  RETURN_IF_ERROR(names.NodeTypes("comment_types", rules.comment_types()));
+  RETURN_IF_ERROR(names.NodeTypes("docstring_parent_types", rules.docstring_parent_types()));
+  RETURN_IF_ERROR(names.NodeType("docstring_statement_type", rules.docstring_statement_type()));
+  return names.NodeType("docstring_type", rules.docstring_type());
+}
+
+// The index of the ']' that closes the bracket expression opened at
+// glob[open] (glibc's fnmatch: a first ']' is literal, '\' escapes, "[:",
+// "[=" and "[." open a class that ":]", "=]" or ".]" closes); npos if none.
+size_t BracketEnd(absl::string_view glob, size_t open) {
+  size_t i = open + 1;
+  if (i < glob.size() && (glob[i] == '!' || glob[i] == '^')) ++i;
+  if (i < glob.size() && glob[i] == ']') ++i;
+  for (; i < glob.size(); ++i) {
+    if (glob[i] == ']') return i;
+    if (glob[i] == '\\') {
+      ++i;
+    } else if (glob[i] == '[' && i + 1 < glob.size() && absl::StrContains(":=.", glob[i + 1])) {
+      const size_t close = glob.find(absl::StrCat(glob.substr(i + 1, 1), "]"), i + 2);
+      if (close == absl::string_view::npos) return close;
+      i = close + 1;
+    }
+  }
+  return absl::string_view::npos;
+}
+
+// Why fnmatch(3) (flags 0) would not read `glob` as written, "" when it
+// would: glibc takes an unclosed '[' as a literal character.
+std::string GlobSyntaxError(absl::string_view glob) {
+  for (size_t i = 0; i < glob.size(); ++i) {
+    if (glob[i] == '\\') {
+      if (i + 1 == glob.size()) return absl::StrCat("'\\' at byte ", i + 1, " escapes nothing");
+      ++i;
+    } else if (glob[i] == '[') {
+      const size_t close = BracketEnd(glob, i);
+      if (close == absl::string_view::npos) {
+        return absl::StrCat("'[' at byte ", i + 1,
+                            " opens a bracket expression that no ']' closes");
+      }
+      i = close;
+    }
+  }
+  return glob.empty() ? "an empty glob matches no path" : "";
+}
+
+absl::Status ValidateGlobs(absl::string_view where, absl::string_view field,
+                           const google::protobuf::RepeatedPtrField<std::string>& globs) {
+  for (const std::string& g : globs) {
+    const std::string why = GlobSyntaxError(g);
+    if (!why.empty()) return Wrong(where, field, "a glob (fnmatch(3))", g, absl::StrCat(": ", why));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+std::string RulesFile(absl::string_view language) {
+  return absl::StrCat("stages/corpus/languages/", language, "/rules.textproto");
+}
+
+absl::Status ValidateRules(const languages::Rules& rules, absl::string_view where) {
+  RETURN_IF_ERROR(ValidateRequired(rules, where));
+  absl::StatusOr<languages::LinkedGrammar> grammar = languages::FindGrammar(rules.language());
+  if (!grammar.ok()) {
+    return absl::Status(grammar.status().code(),
+                        absl::StrCat(where, ": ", grammar.status().message()));
+  }
+  const GrammarNames names(*grammar, where);
+  RETURN_IF_ERROR(ValidateChunkNames(rules, names));
+  RETURN_IF_ERROR(ValidateCommentNames(rules, names));
+  RETURN_IF_ERROR(ValidateGlobs(where, "non_gold_path_globs", rules.non_gold_path_globs()));
+  return ValidateGlobs(where, "non_gold_basename_globs", rules.non_gold_basename_globs());
+}
+
 absl::StatusOr<std::unique_ptr<FunctionParser>> FunctionParser::Create(
     const languages::Rules& rules) {
-  RETURN_IF_ERROR(ValidateRules(rules, absl::StrCat("rules of language '", rules.language(), "'")));
+  RETURN_IF_ERROR(ValidateRules(rules, RulesFile(rules.language())));
   ASSIGN_OR_RETURN(const languages::LinkedGrammar grammar,
                    languages::FindGrammar(rules.language()));
   TSParser* parser = ts_parser_new();
@@ -259,20 +481,16 @@ absl::StatusOr<TSTree*> FunctionParser::Tree(absl::string_view source) {
 absl::StatusOr<BlankedFile> FunctionParser::BlankComments(absl::string_view source) {
   ASSIGN_OR_RETURN(TSTree* const tree, Tree(source));
   const TSNode root = ts_tree_root_node(tree);
-  std::vector<std::pair<uint32_t, uint32_t>> ranges;
+  std::vector<Blank> blanks;
   if (!rules_.docstring_type().empty() || rules_.comment_types_size() > 0) {
-    CommentWalk(rules_).Collect(root, &ranges);
+    CommentWalk(rules_).Collect(root, &blanks);
   }
   BlankedFile out;
   out.has_error = ts_node_has_error(root);
   ts_tree_delete(tree);
   out.text = std::string(source);
-  for (const auto& [start, end] : ranges) {
-    for (uint32_t b = start; b < end && b < out.text.size(); ++b) {
-      if (out.text[b] != '\n') out.text[b] = ' ';
-    }
-  }
-  out.comments = static_cast<int>(ranges.size());
+  for (const Blank& blank : blanks) Apply(blank, &out.text);
+  out.comments = static_cast<int>(blanks.size());
   return out;
 }
 
@@ -282,7 +500,7 @@ absl::StatusOr<FileFunctions> FunctionParser::Parse(absl::string_view source) {
   FileFunctions result;
   result.has_error = ts_node_has_error(root);
   if (result.has_error) result.first_error_line = FirstErrorLine(root);
-  Walk(rules_, source).Collect(root, "", &result.functions);
+  Walk(rules_, source).Collect(root, &result.functions);
   ts_tree_delete(tree);
   return result;
 }

@@ -20,13 +20,22 @@
 // node. `has_error` is true iff the tree has an ERROR or MISSING node: the
 // file is *suspect* (cross-checked by the chunker-agreement stage).
 //
-// FunctionParser::Create validates the rules (InvalidArgument naming the
-// field: language, at least one extension starting with '.', at least one
-// chunk rule with node_type and name_field, containers with all three
-// fields) and finds the language's linked grammar (grammar_registry.h:
-// NotFound or FailedPrecondition). Parse is an internal error only when
-// tree-sitter gives no tree. A FunctionParser is not thread-safe; use one
-// per thread.
+// ValidateRules checks a rules file when it is loaded (InvalidArgument
+// naming the file `where`, the field and the value): language, at least one
+// extension starting with '.', at least one chunk rule with node_type and
+// name_field, containers with all three fields; the language's grammar is
+// linked (grammar_registry.h: NotFound or FailedPrecondition); every node
+// type is a named node type of the grammar (ts_language_symbol_for_name)
+// and every field one of its fields (ts_language_field_id_for_name); every
+// non-gold glob is one fnmatch(3) reads as written (no unclosed '[', no
+// trailing '\'). A typo would otherwise silently change the chunks and the
+// gold labels. FunctionParser::Create validates its rules so, naming
+// RulesFile(language). Parse is an internal error only when tree-sitter
+// gives no tree. A FunctionParser is not thread-safe; use one per thread.
+//
+// The tree walks (functions, comments, the first error) use a tree cursor
+// or an explicit stack: a file nested 50,000 levels deep costs no call
+// stack.
 #ifndef REPRO_STAGES_CORPUS_FUNCTIONS_H_
 #define REPRO_STAGES_CORPUS_FUNCTIONS_H_
 
@@ -66,6 +75,10 @@ struct BlankedFile {
   bool has_error = false;  // the original's tree has an ERROR or MISSING node
 };
 
+// "stages/corpus/languages/<language>/rules.textproto": where a language's
+// rules are, for messages.
+std::string RulesFile(absl::string_view language);
+
 absl::Status ValidateRules(const languages::Rules& rules, absl::string_view where);
 
 class FunctionParser {
@@ -80,7 +93,10 @@ class FunctionParser {
   // `source` with every node of the rules' comment_types, and every
   // docstring (Rules.docstring_*), replaced by spaces, its newlines kept:
   // the same length and the same lines, so line numbers and every chunk's
-  // range stay. Internal error only when tree-sitter gives no tree.
+  // range stay. A docstring followed by ';' ("\"\"\"doc\"\"\"; return 1") keeps
+  // a statement in its place, an empty tuple: its first byte '(' and its
+  // last ')', so what follows the ';' still parses. Internal error only when
+  // tree-sitter gives no tree.
   absl::StatusOr<BlankedFile> BlankComments(absl::string_view source);
 
   // The grammar's id, "<npm package> <version>" (recorded in ChunkSet.chunker).

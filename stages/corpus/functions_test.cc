@@ -1,6 +1,8 @@
 #include "stages/corpus/functions.h"
 
 #include <filesystem>
+#include <functional>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
@@ -166,6 +168,60 @@ TEST(EveryLanguage, TheSampleHasTheChunksItsFolderLists) {
   EXPECT_GE(folders, 5);
 }
 
+// A file nested 50,000 levels deep (valid Go, 100 KB) is walked without
+// recursion: its functions are found, its comments blanked, and the first
+// error of a broken one is found at the bottom.
+TEST(GoFunctions, FiftyThousandLevelsOfNesting) {
+  constexpr int kLevels = 50000;
+  const std::string deep =
+      absl::StrCat("var x = ", std::string(kLevels, '('), "1", std::string(kLevels, ')'), "\n");
+  std::unique_ptr<FunctionParser> parser = Parser("go");
+  const std::string src = absl::StrCat("package p\n", deep, "// c\nfunc F() {}\n");
+  absl::StatusOr<FileFunctions> result = parser->Parse(src);
+  ASSERT_TRUE(result.ok()) << result.status();
+  EXPECT_FALSE(result->has_error);
+  EXPECT_THAT(Describe(*result), ElementsAre("F:4-4"));
+  absl::StatusOr<BlankedFile> blanked = parser->BlankComments(src);
+  ASSERT_TRUE(blanked.ok()) << blanked.status();
+  EXPECT_EQ(blanked->comments, 1);
+  EXPECT_EQ(blanked->text, absl::StrCat("package p\n", deep, "    \nfunc F() {}\n"));
+
+  const std::string broken = absl::StrCat("package p\nvar x = ", std::string(kLevels, '('), "\n1 +",
+                                          std::string(kLevels, ')'), "\n");
+  result = parser->Parse(broken);
+  ASSERT_TRUE(result.ok()) << result.status();
+  EXPECT_TRUE(result->has_error);
+  EXPECT_EQ(result->first_error_line, 3u);
+}
+
+// A docstring followed by ';' (Python's ast accepts all three first cases)
+// blanks to an empty tuple of the same length and lines: the statements
+// after it still parse.
+TEST(PythonComments, DocstringFollowedBySemicolonStillParses) {
+  std::unique_ptr<FunctionParser> parser = Parser("python");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"def f():\n    \"\"\"doc\"\"\"; return 1\n", "def f():\n    (       ); return 1\n"},
+      {"\"\"\"module doc\"\"\"; import os\n", "(              ); import os\n"},
+      {"class A: \"\"\"doc\"\"\"; x = 1\n", "class A: (       ); x = 1\n"},
+      {"def g():\n    '''two\n    lines''' ; return 2\n",
+       "def g():\n    (     \n" + std::string(11, ' ') + ") ; return 2\n"},
+  };
+  for (const auto& [source, want] : cases) {
+    absl::StatusOr<BlankedFile> blanked = parser->BlankComments(source);
+    ASSERT_TRUE(blanked.ok()) << blanked.status();
+    EXPECT_FALSE(blanked->has_error) << source;
+    EXPECT_EQ(blanked->comments, 1) << source;
+    EXPECT_EQ(blanked->text, want) << source;
+    absl::StatusOr<FileFunctions> after = parser->Parse(blanked->text);
+    ASSERT_TRUE(after.ok()) << after.status();
+    EXPECT_FALSE(after->has_error) << blanked->text;
+  }
+  // Without a ';' a docstring is all spaces, as before.
+  absl::StatusOr<BlankedFile> plain = parser->BlankComments("def f():\n    \"\"\"doc\"\"\"\n");
+  ASSERT_TRUE(plain.ok());
+  EXPECT_EQ(plain->text, "def f():\n             \n");
+}
+
 TEST(FunctionParser, RulesAndGrammarAreChecked) {
   languages::Rules rules = RulesOf("python");
   rules.set_language("cobol");
@@ -173,13 +229,51 @@ TEST(FunctionParser, RulesAndGrammarAreChecked) {
               HasSubstr("no tree-sitter grammar for language 'cobol' is linked (linked: "));
   rules = RulesOf("python");
   rules.set_extensions(0, "py");
-  EXPECT_THAT(FunctionParser::Create(rules).status().message(),
-              HasSubstr("rules of language 'python', field extensions: expected a file name "
-                        "ending such as \".py\", found 'py'"));
+  EXPECT_THAT(
+      FunctionParser::Create(rules).status().message(),
+      HasSubstr(
+          "stages/corpus/languages/python/rules.textproto, field extensions: expected a file name "
+          "ending such as \".py\", found 'py'"));
   rules = RulesOf("python");
   rules.mutable_containers(0)->clear_body_field();
   EXPECT_THAT(FunctionParser::Create(rules).status().message(),
               HasSubstr("field containers.body_field: expected a field name, found none"));
+}
+
+// A typo in a rules file is an error naming the file, the field and the
+// value, when the rules are loaded: a node type or field the grammar does
+// not have, a glob fnmatch(3) cannot read.
+TEST(FunctionParser, RulesAreCheckedAgainstTheGrammarAndGlobSyntax) {
+  const std::string file = "stages/corpus/languages/go/rules.textproto";
+  const std::vector<std::pair<std::function<void(languages::Rules*)>, std::string>> cases = {
+      {[](languages::Rules* r) { r->mutable_chunks(0)->set_name_field("nmae"); },
+       "field chunks.name_field: expected a field name of tree-sitter-go 0.23.4, found \"nmae\""},
+      {[](languages::Rules* r) { r->mutable_chunks(0)->set_node_type("funktion_declaration"); },
+       "field chunks.node_type: expected a named node type of tree-sitter-go 0.23.4, found "
+       "\"funktion_declaration\""},
+      {[](languages::Rules* r) { r->mutable_chunks(1)->set_receiver_field("reciever"); },
+       "field chunks.receiver_field: expected a field name of tree-sitter-go 0.23.4, found "
+       "\"reciever\""},
+      {[](languages::Rules* r) { r->set_comment_types(0, "coment"); },
+       "field comment_types: expected a named node type of tree-sitter-go 0.23.4, found "
+       "\"coment\""},
+      {[](languages::Rules* r) { r->set_wrapper_types(0, "ERR"); },
+       "field wrapper_types: expected a named node type of tree-sitter-go 0.23.4, found \"ERR\""},
+      {[](languages::Rules* r) { r->set_non_gold_basename_globs(0, "*_test.go["); },
+       "field non_gold_basename_globs: expected a glob (fnmatch(3)), found \"*_test.go[\": "
+       "'[' at byte 10 opens a bracket expression that no ']' closes"},
+      {[](languages::Rules* r) { r->set_non_gold_path_globs(0, "docs/*\\"); },
+       "field non_gold_path_globs: expected a glob (fnmatch(3)), found \"docs/*\\\\\": "
+       "'\\' at byte 7 escapes nothing"},
+  };
+  for (const auto& [edit, message] : cases) {
+    languages::Rules rules = RulesOf("go");
+    edit(&rules);
+    EXPECT_THAT(FunctionParser::Create(rules).status().message(),
+                HasSubstr(absl::StrCat(file, ", ", message)));
+    EXPECT_THAT(ValidateRules(rules, file).message(), HasSubstr(message));
+  }
+  EXPECT_TRUE(ValidateRules(RulesOf("go"), file).ok());
 }
 
 }  // namespace

@@ -42,7 +42,6 @@ bool HasExcludedDirectory(const std::vector<languages::Rules>& rules, absl::stri
 absl::StatusOr<LanguageSet> LanguageSet::Create(std::vector<languages::Rules> rules) {
   std::map<std::string, std::string> language_of_extension;
   for (const languages::Rules& r : rules) {
-    RETURN_IF_ERROR(ValidateRules(r, absl::StrCat("rules of language '", r.language(), "'")));
     for (const std::string& e : r.extensions()) {
       auto [it, inserted] = language_of_extension.emplace(e, r.language());
       if (!inserted) {
@@ -50,6 +49,9 @@ absl::StatusOr<LanguageSet> LanguageSet::Create(std::vector<languages::Rules> ru
             absl::StrCat("extension ", e, " belongs to both ", it->second, " and ", r.language()));
       }
     }
+  }
+  for (const languages::Rules& r : rules) {
+    RETURN_IF_ERROR(ValidateRules(r, RulesFile(r.language())));
   }
   LanguageSet set;
   set.rules_ = std::move(rules);

@@ -15,8 +15,11 @@
 //                     basename matches none of non_gold_basename_globs
 //                     (fnmatch(3), flags 0: '*' matches '/' too).
 //
-// Create validates each rules file (functions.h: ValidateRules) and that no
-// extension belongs to two languages (InvalidArgument naming both).
+// Create checks that no extension belongs to two languages (InvalidArgument
+// naming both) and validates each rules file against its grammar
+// (functions.h: ValidateRules, naming RulesFile(language), field and
+// value): a stage of a task set stops on an error of its own languages'
+// rules only.
 // FromStage reads every input "rules/<language>" of a stage (role order),
 // each named like its language: InvalidArgument when none is given or a
 // role and its rules' language differ.

@@ -76,6 +76,28 @@ TEST(LanguageSet, AnExtensionBelongsToOneLanguage) {
               HasSubstr("extension .py belongs to both python and python2"));
 }
 
+// The three typos of issue 51 in Go's rules: each stops a set of Go
+// (naming the file, field and value) and no set without Go.
+TEST(LanguageSet, ARulesTypoStopsOnlyTheSetsOfItsLanguage) {
+  const std::string file = "stages/corpus/languages/go/rules.textproto, field ";
+  languages::Rules name = RulesOf("go");
+  name.mutable_chunks(0)->set_name_field("nmae");
+  languages::Rules type = RulesOf("go");
+  type.mutable_chunks(0)->set_node_type("funktion_declaration");
+  languages::Rules glob = RulesOf("go");
+  glob.set_non_gold_basename_globs(0, "*_test.go[");
+  EXPECT_THAT(LanguageSet::Create({RulesOf("python"), name}).status().message(),
+              HasSubstr(file + "chunks.name_field: expected a field name of tree-sitter-go "
+                               "0.23.4, found \"nmae\""));
+  EXPECT_THAT(LanguageSet::Create({type}).status().message(),
+              HasSubstr(file + "chunks.node_type: expected a named node type of tree-sitter-go "
+                               "0.23.4, found \"funktion_declaration\""));
+  EXPECT_THAT(LanguageSet::Create({glob}).status().message(),
+              HasSubstr(file + "non_gold_basename_globs: expected a glob (fnmatch(3)), found "
+                               "\"*_test.go[\""));
+  EXPECT_TRUE(LanguageSet::Create({RulesOf("python")}).ok());
+}
+
 }  // namespace
 }  // namespace corpus
 }  // namespace repro
