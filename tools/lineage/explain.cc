@@ -259,10 +259,13 @@ void AppendValuePath(const LineageGraph& graph, const Trace& t, const ValueQuery
       absl::StrAppend(out, indent, "taken by    ", p.label(), " from the source ",
                       ListPaths(holding_sources, 3), " (the value is written there)\n");
     } else {
-      absl::StrAppend(out, indent, "computed by ", p.label(),
-                      sources.empty() ? "" : absl::StrCat(" from ", ListPaths(sources, 4)),
-                      " (no input holds the value",
-                      unknown ? "; the bytes of inputs marked '?' were not found" : "", ")\n");
+      // The value is the stage's result: its authored inputs are named as
+      // such, never as if the value came from them.
+      absl::StrAppend(
+          out, indent, "computed by ", p.label(), " from its inputs (",
+          sources.empty() ? "" : absl::StrCat("authored inputs: ", ListPaths(sources, 4), "; "),
+          "no input holds the value",
+          unknown ? "; the bytes of inputs marked '?' were not found" : "", ")\n");
     }
   }
 }

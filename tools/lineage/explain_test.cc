@@ -89,7 +89,10 @@ TEST_F(ExplainTest, ComputedNumberLeadsToItsSource) {
   EXPECT_TRUE(Has(out, "2 artifacts, 2 stage records, 1 volatile files skipped")) << out;
   EXPECT_TRUE(Has(out, "metrics.json  $.ndcg = 0.57666664551443869")) << out;
   EXPECT_TRUE(Has(out, "report.md     line 1: nDCG 0.576666646, budget 180")) << out;
-  EXPECT_TRUE(Has(out, "computed by //s:compute from data/case.txt (no input holds the value)"))
+  EXPECT_TRUE(
+      Has(out,
+          "computed by //s:compute from its inputs (authored inputs: data/case.txt; no input "
+          "holds the value)"))
       << out;
   EXPECT_TRUE(Has(out, "carried by  //s:report from s/metrics.json")) << out;
   EXPECT_TRUE(Has(out, "//s:report  stage report, version 2")) << out;
@@ -112,10 +115,10 @@ TEST_F(ExplainTest, AuthoredNumberIsTakenFromTheSource) {
 
 TEST_F(ExplainTest, FormattedValueTracesEachNumberInside) {
   const std::string out = Explain("0.576666646, budget 180");
-  EXPECT_TRUE(Has(out, "computed by //s:report (no input holds the value)")) << out;
+  EXPECT_TRUE(Has(out, "computed by //s:report from its inputs (no input holds the value)")) << out;
   EXPECT_TRUE(Has(out,
                   "Numbers inside the value:\n  0.576666646  (in 2 artifacts)\n"
-                  "    computed by //s:compute from data/case.txt"))
+                  "    computed by //s:compute from its inputs (authored inputs: data/case.txt"))
       << out;
   EXPECT_TRUE(Has(
       out, "  180  (in 2 artifacts)\n    taken by    //s:compute from the source data/case.txt"))

@@ -16,7 +16,7 @@ cat "$out"
 expect "rerank.json     \$.baseline.ndcg = 0.57666664551443869  (0.57666664551443869 rounds to 0.576666646)"
 expect "w04.md          line 29: | nDCG@3 | 0.576666646 |"
 expect "w04.tokens.txt  token rerank.baseline.ndcg@k = 0.576666646"
-expect "computed by //stages/studies/w04:w04_rerank from data/w04/rerank.textproto (no input holds the value)"
+expect "computed by //stages/studies/w04:w04_rerank from its inputs (authored inputs: data/w04/rerank.textproto; no input holds the value)"
 expect "carried by  //stages/studies/w04:w04_report from stages/studies/w04/rerank.json"
 expect "  input   * rerank/rerank.json  stages/studies/w04/rerank.json  sha256 "
 expect "  input     case  data/w04/rerank.textproto  sha256 "
@@ -41,9 +41,9 @@ expect "carried by  //stages/studies/w04:w04_report from stages/studies/w04/pack
 
 # A formatted value: the report stage wrote "170/180"; each number has its own path.
 "$lineage" --workspace="$PWD" "$report" pack.baseline.cost > "$out"
-expect "computed by //stages/studies/w04:w04_report from data/w04/report.textproto (no input holds the value)"
+expect "computed by //stages/studies/w04:w04_report from its inputs (authored inputs: data/w04/report.textproto; no input holds the value)"
 expect "  170  (in 5 artifacts)"
-expect "    computed by //stages/studies/w04:w04_pack from data/w04/packing.textproto (no input holds the value)"
+expect "    computed by //stages/studies/w04:w04_pack from its inputs (authored inputs: data/w04/packing.textproto; no input holds the value)"
 expect "    taken by    //stages/studies/w04:w04_pack from the source data/w04/packing.textproto (the value is written there)"
 
 # --all lists every input of every upstream stage.
