@@ -44,7 +44,8 @@ this code change. After fetching new commits into the clone, refetch with
 """
 
 load("//stages/corpus:authored_file.bzl", "authored_file_error")
-load("//stages/corpus:spec_values.bzl", "all_chars_in", "repository_error", "spec_value_errors")
+load("//stages/corpus:history_checks.bzl", "commit_type_errors", "root_fix_errors")
+load("//stages/corpus:spec_values.bzl", "all_chars_in", "language_rules_errors", "repository_error", "spec_value_errors")
 load("//stages/corpus/languages:rules.bzl", "DEFAULT_LANGUAGES")
 load("//tools/starlark:text_format.bzl", "canonical_text", "one", "parse_canonical")
 
@@ -237,6 +238,10 @@ def _language_requests(rctx, errors):
         if text == None:
             continue
         rules = parse_canonical(text)
+        bad = language_rules_errors(rctx.attr.set_name, lang, rules)
+        errors.extend(bad)
+        if bad:
+            continue
         requests += ["extension\t%s" % e for e in rules.get("extensions", [])]
         requests += ["excluded_directory\t%s" % d for d in rules.get("excluded_directories", [])]
     return requests
@@ -342,7 +347,7 @@ def git_history_impl(rctx):
     depths = sorted({d: True for d in rctx.attr.stale_depths if d > 1}.keys())
     tasks, placeholders, times = [], {}, {}
     if not errors:
-        tasks, placeholders, times = _derive_commits(rctx, git_dir, authored, depths, configured, errors)
+        tasks, placeholders, times = _derive_commits(rctx, git_dir, authored, authored_lsa, depths, configured, errors)
     lsa = authored_lsa or _newest_base(tasks, times, placeholders, configured)
     snapshots, commits, diffs = _wanted(tasks, lsa, placeholders)
     core_list = sorted(snapshots.keys())  # base, stale and LSA commits
@@ -461,14 +466,17 @@ def _ancestry(rctx, git_dir, requests, errors):
     rctx.delete("ancestry_requests.tsv")
     return tables
 
-def _requests(authored, steps, depths):
+def _requests(authored, authored_lsa, steps, depths):
     """The extract_history.sh requests of _derive_commits, each distinct one once.
 
     Every fix: its first-parent ancestors at `steps`, its time and its
     object type. Every explicit base_commit: its first-parent ancestors at 1
-    and each depth, and whether it is an ancestor of its fix.
+    and each depth, whether it is an ancestor of its fix, and its object
+    type. An authored LSA training commit: its object type.
     """
     requests = {}
+    if authored_lsa:
+        requests["type\t%s" % authored_lsa] = True
     for t in authored:
         fix, base = t["fix_commit"], t["base_commit"]
         for k in steps:
@@ -479,9 +487,10 @@ def _requests(authored, steps, depths):
             for d in [1] + depths:
                 requests["ancestor\t%s\t%d" % (base, d)] = True
             requests["is_ancestor\t%s\t%s" % (base, fix)] = True
+            requests["type\t%s" % base] = True
     return requests.keys()
 
-def _derive_commits(rctx, git_dir, authored, depths, configured, errors):
+def _derive_commits(rctx, git_dir, authored, authored_lsa, depths, configured, errors):
     """([task dict with base_commit, stale_commit, stale_at, where], placeholders, times).
 
     base_commit = the authored one (explicit: a fix that spans commits; it
@@ -501,8 +510,10 @@ def _derive_commits(rctx, git_dir, authored, depths, configured, errors):
     times = {}
     is_ancestor = {}
     if configured:
-        tables = _ancestry(rctx, git_dir, _requests(authored, steps, depths), errors)
-        _check_types(rctx, authored, tables["types"], errors)
+        tables = _ancestry(rctx, git_dir, _requests(authored, authored_lsa, steps, depths), errors)
+        wheres = [_task_where(rctx, t, i) for i, t in enumerate(authored)]
+        errors.extend(commit_type_errors(authored, wheres, tables["types"], _label_path(rctx.attr.tasks), authored_lsa))
+        errors.extend(root_fix_errors(authored, wheres, tables["ancestors"]))
         for parts in tables["ancestors"]:
             found[(parts[0], int(parts[1]))] = parts[2]
             if len(parts) > 3:
@@ -555,26 +566,6 @@ def _not_an_ancestor(rctx, t, i):
 def _task_where(rctx, t, i):
     """Where task t (the i-th) is written: a JSON Lines task's <file>:<line>, else its position."""
     return t.get("where") or "%s (tasks[%d])" % (_label_path(rctx.attr.tasks), i)
-
-def _check_types(rctx, authored, type_rows, errors):
-    """Errors for a fix_commit that names an object other than a commit (an annotated tag...).
-
-    git resolves a tag to its commit, so the ancestors would be derived, and
-    the stages would then call the fix "not in the clone": name it here.
-    """
-    types = {parts[0]: parts[1:] for parts in type_rows}
-    for i, t in enumerate(authored):
-        kind = types.get(t["fix_commit"], ["missing"])
-        if kind[0] in ["commit", "missing"]:
-            continue
-        what = "an annotated tag of commit %s" % kind[1] if kind[0] == "tag" and len(kind) > 1 else "a " + kind[0]
-        errors.append("%s: task %s, field fix_commit: %s is %s, not a commit; give the commit's id (git rev-parse %s^{commit})" % (
-            _task_where(rctx, t, i),
-            t["id"],
-            t["fix_commit"],
-            what,
-            t["fix_commit"],
-        ))
 
 def _newest_base(tasks, times, placeholders, configured):
     """The derived LSA training commit: the base of the newest fix.

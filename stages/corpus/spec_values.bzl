@@ -157,3 +157,36 @@ def repository_error(spec, value):
         _MAX_REPOSITORY,
         value,
     )
+
+_EXTENSION_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_+-"
+_DIRECTORY_CHARS = _EXTENSION_CHARS + "."
+
+def language_rules_errors(set_name, language, rules):
+    """The errors of a language's rules file that stop its task set's history.
+
+    The rules' `extensions` and `excluded_directories` become requests of
+    extract_history.sh (which checks them again, without the file's name):
+    a set needs one or more extensions, each "." and [A-Za-z0-9_+-]+, and
+    directory names of [A-Za-z0-9_.+-] not starting with '.'.
+
+    Args:
+      set_name: the task set that reads the language.
+      language: the language's folder name.
+      rules: the parsed rules file (parse_canonical of text_format.bzl).
+
+    Returns:
+      A list of "stages/corpus/languages/<language>/rules.textproto, field
+      <field>: expected ..., found ... (task set <set>)" messages.
+    """
+    where = "stages/corpus/languages/%s/rules.textproto" % language
+    extensions = rules.get("extensions", [])
+    if not extensions:
+        return ["%s, field extensions: expected one or more file name endings such as \".go\", found none (task set %s reads language %r: no file would be in its corpus)" % (where, set_name, language)]
+    errors = []
+    for e in extensions:
+        if len(e) < 2 or e[0] != "." or not all_chars_in(e[1:], _EXTENSION_CHARS):
+            errors.append("%s, field extensions: expected a file name ending such as \".go\" (\".\" and [A-Za-z0-9_+-]), found %r (task set %s)" % (where, e, set_name))
+    for d in rules.get("excluded_directories", []):
+        if d == "" or d[0] == "." or not all_chars_in(d, _DIRECTORY_CHARS):
+            errors.append("%s, field excluded_directories: expected a directory name of [A-Za-z0-9_.+-] not starting with \".\", found %r (task set %s)" % (where, d, set_name))
+    return errors

@@ -5,7 +5,7 @@ spec_values_test(name) evaluates every case below when the package loads
 (tools/testing/loading_cases.bzl judges them and defines the sh_test).
 """
 
-load("//stages/corpus:spec_values.bzl", "repository_error", "spec_value_errors")
+load("//stages/corpus:spec_values.bzl", "language_rules_errors", "repository_error", "spec_value_errors")
 load("//tools/testing:loading_cases.bzl", "loading_cases_test")
 
 _SPEC = "//data/x:tasks.textproto"
@@ -79,7 +79,8 @@ def spec_values_test(name):
     loading_cases_test(
         name = name,
         cases = [(case, spec_value_errors(_SPEC, tasks, lsa), want) for case, tasks, lsa, want in _CASES] +
-                [(case, _errors(repository_error(_SPEC, value)), want) for case, value, want in _REPOSITORY_CASES],
+                [(case, _errors(repository_error(_SPEC, value)), want) for case, value, want in _REPOSITORY_CASES] +
+                [(case, language_rules_errors("e04_x", "go", rules), want) for case, rules, want in _LANGUAGE_CASES],
     )
 
 def _errors(message):
@@ -101,4 +102,27 @@ _REPOSITORY_CASES = [
     ("repository: an option", "--output=x", "found \"--output=x\""),
     ("repository: a traversal", "a/../../b", "found \"a/../../b\""),
     ("repository: a newline", "a\nb", "field repository: expected"),
+]
+
+# (case, parsed rules file of language "go", expected message or None): the
+# values of a rules file that reach extract_history.sh's requests.
+_LANGUAGE_CASES = [
+    ("rules: Go's", {"extensions": [".go"], "excluded_directories": ["vendor"]}, None),
+    ("rules: two extensions", {"extensions": [".c", ".c++"]}, None),
+    (
+        "rules: no extensions",
+        {"excluded_directories": ["vendor"]},
+        "stages/corpus/languages/go/rules.textproto, field extensions: expected one or more file name endings such as \".go\", found none (task set e04_x reads language \"go\"",
+    ),
+    (
+        "rules: an extension without its dot",
+        {"extensions": ["go"]},
+        "stages/corpus/languages/go/rules.textproto, field extensions: expected a file name ending such as \".go\" (\".\" and [A-Za-z0-9_+-]), found \"go\" (task set e04_x)",
+    ),
+    ("rules: a request in an extension", {"extensions": [".go\nsnapshot\tx"]}, "field extensions: expected a file name ending"),
+    (
+        "rules: a hidden excluded directory",
+        {"extensions": [".go"], "excluded_directories": [".git"]},
+        "stages/corpus/languages/go/rules.textproto, field excluded_directories: expected a directory name",
+    ),
 ]
