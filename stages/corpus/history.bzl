@@ -25,7 +25,10 @@ Every commit id and task id is validated first (spec_values.bzl: 40 lowercase
 hex characters; [A-Za-z0-9_-]), before it reaches a path or a command: a bad
 value stops the fetch naming the spec, the task and the field, and nothing is
 written. A well-formed commit absent from the clone is recorded as missing,
-not fatal here; the stages then stop with the task, field and commit.
+not fatal here; the stages then stop with the task, field and commit. A
+commit field that names an annotated tag (or another object that is not a
+commit), and a fix_commit with no parent in the clone, stop the fetch
+naming the task and the field (history_checks.bzl).
 
 Generated in the repository:
   set.bzl        SET_DATA: the task set as data only (a dict literal, every

@@ -20,7 +20,10 @@
 #     the lock gate: the derivation was compared with itself);
 #  8. a relative clone path: one set's fetch error (once it stopped every
 #     target of //reports, w04 and judge included);
-#  9. an annotated tag's id as fix_commit (once "not in the clone; fetch it");
+#  9. an annotated tag's id as fix_commit (once "not in the clone; fetch it"),
+#     as base_commit (and so as the derived LSA training commit; once "not in
+#     the clone" too), and a root commit as fix_commit (once an error naming
+#     the placeholder missing_<id>_k1);
 # 10. task_set.languages naming no language folder, and a name that is not
 #     one (it reaches a label and the history extraction);
 # 11. an explicit base_commit that is not an ancestor of its fix_commit;
@@ -84,7 +87,13 @@ git -C "$tag_git" -c user.name=t -c user.email=t@t tag -a -m "a release" v1 "$fi
 tag=$(git -C "$tag_git" rev-parse v1)
 experiment zz_tag zz_tag "$(task_set_dir zz_tag jsonl)"
 sed -i -e 's|^    fixture_history: .*|    clone_env: "ZZ_TAG_GIT"|' -e '/frozen_snapshot_hashes/d' "$exp/zz_tag.textproto"
-printf '{"id":"G1","query":"q","fix_commit":"%s"}\n' "$tag" > "$copy/data/zz_tag/tasks.jsonl"
+root=$(sed -n 's/^c01-import\t//p' "$NB_WORK/tagged_ids.tsv")
+later_fix=$(grep -o 'fix_commit: "[0-9a-f]*"' "$copy/data/e04/fixture/tasks.textproto" | tail -1 | cut -d'"' -f2)
+{
+  printf '{"id":"G1","query":"q","fix_commit":"%s"}\n' "$tag"
+  printf '{"id":"G2","query":"q","fix_commit":"%s","base_commit":"%s"}\n' "$later_fix" "$tag"
+  printf '{"id":"G3","query":"q","fix_commit":"%s"}\n' "$root"
+} > "$copy/data/zz_tag/tasks.jsonl"
 
 # An explicit base_commit that is not an ancestor of the fix: a later fix.
 experiment zz_base zz_base "$(task_set_dir zz_base jsonl)"
@@ -154,7 +163,10 @@ expect_error exclude //reports:zz_exclude \
   "data/experiments/zz_exclude.textproto, field exclude_tasks[0].reason: expected why task F01 is left out, found none" \
   "data/experiments/zz_exclude.textproto, field exclude_tasks[2].task: task F02 is excluded twice"
 expect_error tag //reports:zz_tag \
-  "data/zz_tag/tasks.jsonl:1: task G1, field fix_commit: $tag is an annotated tag of commit $fix, not a commit; give the commit's id (git rev-parse $tag^{commit})"
+  "data/zz_tag/tasks.jsonl:1: task G1, field fix_commit: $tag is an annotated tag of commit $fix, not a commit; give the commit's id (git rev-parse $tag^{commit})" \
+  "data/zz_tag/tasks.jsonl:2: task G2, field base_commit: $tag is an annotated tag of commit $fix, not a commit; give the commit's id (git rev-parse $tag^{commit})" \
+  "data/zz_tag/tasks.jsonl:3: task G3, field fix_commit: expected a commit with a parent (base_commit = fix_commit~1), found $root, which has none in the clone"
+if grep -q "missing_[0-9a-f]\{12\}_k" "$NB_WORK/tag.log"; then nb_fail "tag: a placeholder id in the errors: $(grep -m1 "missing_" "$NB_WORK/tag.log")"; fi
 
 # Everything else loads and analyses: the other reports, the libraries, a query.
 nb_bazel_cmd "$copy" errors "$NB_WORK/others.log" build --nobuild //reports:w04 //reports:e04_fixture //reports:judge_fixture
