@@ -8,6 +8,7 @@
 #include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "stages/corpus/languages/grammar_registry.h"
 #include "stages/framework/pipeline/file_io.h"
 #include "stages/framework/pipeline/stage_proto.h"
 
@@ -274,6 +275,32 @@ TEST(FunctionParser, RulesAreCheckedAgainstTheGrammarAndGlobSyntax) {
     EXPECT_THAT(ValidateRules(rules, file).message(), HasSubstr(message));
   }
   EXPECT_TRUE(ValidateRules(RulesOf("go"), file).ok());
+}
+
+// A grammar whose pin could not be fetched is linked as a stub that
+// registers its fetch error (toolchain/tree_sitter_grammar.bzl): the rules
+// of its language are refused with that error, its entry point never
+// called, and every other language reads as before.
+TEST(FunctionParser, AGrammarThatCouldNotBeFetchedStopsOnlyItsLanguage) {
+  const std::string error =
+      "the grammar tree-sitter-unfetched@0.23.0 pinned in "
+      "stages/corpus/languages/unfetched/grammar.textproto could not be fetched: sha256 mismatch";
+  languages::RegisterGrammar(
+      "unfetched",
+      +[]() -> const TSLanguage* {
+        ADD_FAILURE() << "the entry point of a grammar that was not fetched was called";
+        return nullptr;
+      },
+      "tree-sitter-unfetched 0.23.0", error.c_str());
+  languages::Rules rules = RulesOf("go");
+  rules.set_language("unfetched");
+  rules.set_extensions(0, ".unf");
+  EXPECT_THAT(FunctionParser::Create(rules).status().message(),
+              HasSubstr(absl::StrCat("stages/corpus/languages/unfetched/rules.textproto: language "
+                                     "'unfetched': ",
+                                     error)));
+  EXPECT_TRUE(FunctionParser::Create(RulesOf("go")).ok());
+  EXPECT_TRUE(FunctionParser::Create(RulesOf("python")).ok());
 }
 
 }  // namespace

@@ -18,7 +18,10 @@ def grammar_tests(grammars, errors):
             srcs = ["grammar_test.cc"],
             args = ["$(rootpath %s/%s)" % (lang, g["sample"])],
             data = ["%s/%s" % (lang, g["sample"])],
-            local_defines = ["TS_LANGUAGE=tree_sitter_" + lang],
+            local_defines = [
+                "TS_LANGUAGE=tree_sitter_" + lang,
+                "GRAMMAR_FETCH_ERROR=tree_sitter_%s_fetch_error" % lang,
+            ],
             deps = [
                 "//stages/framework/pipeline:file_io",
                 "@system//:tree_sitter",
@@ -48,6 +51,7 @@ def grammar_libraries(grammars):
                 # the double quotes of the C string literal.
                 "GRAMMAR_LANGUAGE='\"%s\"'" % lang,
                 "GRAMMAR_ID='\"%s %s\"'" % (g["npm_package"], g["version"]),
+                "GRAMMAR_FETCH_ERROR=tree_sitter_%s_fetch_error" % lang,
             ],
             alwayslink = True,
             deps = [

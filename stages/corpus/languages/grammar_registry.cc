@@ -14,6 +14,7 @@ namespace {
 struct Entry {
   const TSLanguage* (*entry)();
   std::string id;
+  std::string fetch_error;  // empty for a fetched grammar
 };
 
 std::map<std::string, Entry>& Registry() {
@@ -23,8 +24,9 @@ std::map<std::string, Entry>& Registry() {
 
 }  // namespace
 
-bool RegisterGrammar(const char* language, const TSLanguage* (*entry)(), const char* id) {
-  Registry()[language] = {entry, id};
+bool RegisterGrammar(const char* language, const TSLanguage* (*entry)(), const char* id,
+                     const char* fetch_error) {
+  Registry()[language] = {entry, id, fetch_error == nullptr ? "" : fetch_error};
   return true;
 }
 
@@ -36,6 +38,10 @@ absl::StatusOr<LinkedGrammar> FindGrammar(absl::string_view language) {
     return absl::NotFoundError(absl::StrCat(
         "no tree-sitter grammar for language '", language, "' is linked (linked: ",
         absl::StrJoin(linked, ", "), "; a language is a folder of stages/corpus/languages)"));
+  }
+  if (!it->second.fetch_error.empty()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("language '", language, "': ", it->second.fetch_error));
   }
   const TSLanguage* grammar = it->second.entry();
   const uint32_t abi = ts_language_version(grammar);

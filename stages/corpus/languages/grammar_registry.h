@@ -9,7 +9,10 @@
 // ("tree-sitter-go 0.23.4", recorded in ChunkSet.chunker), or NotFound
 // naming the language and the linked ones. It checks that the library
 // (Debian's libtree-sitter 0.20.7) loads the grammar's ABI:
-// FailedPrecondition naming both when not.
+// FailedPrecondition naming both when not. A grammar registered with a
+// fetch error (its pin could not be fetched: toolchain/tree_sitter_grammar.bzl
+// links a stub) is FailedPrecondition with that error, its entry point never
+// called: only the task sets of that language stop.
 #ifndef REPRO_STAGES_CORPUS_LANGUAGES_GRAMMAR_REGISTRY_H_
 #define REPRO_STAGES_CORPUS_LANGUAGES_GRAMMAR_REGISTRY_H_
 
@@ -28,7 +31,9 @@ struct LinkedGrammar {
 };
 
 // Called by register_grammar.cc at static initialization; returns true.
-bool RegisterGrammar(const char* language, const TSLanguage* (*entry)(), const char* id);
+// `fetch_error` is NULL for a fetched grammar, else why it is missing.
+bool RegisterGrammar(const char* language, const TSLanguage* (*entry)(), const char* id,
+                     const char* fetch_error = nullptr);
 
 absl::StatusOr<LinkedGrammar> FindGrammar(absl::string_view language);
 

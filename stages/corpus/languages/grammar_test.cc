@@ -3,7 +3,8 @@
 //
 //   grammar_test <sample file>
 // The grammar is the one linked in: TS_LANGUAGE names its entry point
-// (tree_sitter_<language>, set by the BUILD for each language).
+// (tree_sitter_<language>, set by the BUILD for each language); a grammar
+// that could not be fetched fails with GRAMMAR_FETCH_ERROR's message.
 #include <tree_sitter/api.h>
 
 #include <iostream>
@@ -12,11 +13,18 @@
 #include "stages/framework/pipeline/file_io.h"
 
 extern "C" const TSLanguage* TS_LANGUAGE(void);
+// Defined only by the stub of a grammar that could not be fetched
+// (toolchain/tree_sitter_grammar.bzl).
+extern "C" const char* GRAMMAR_FETCH_ERROR(void) __attribute__((weak));
 
 int main(int argc, char** argv) {
   if (argc != 2) {
     std::cerr << "usage: grammar_test <sample file>\n";
     return 2;
+  }
+  if (GRAMMAR_FETCH_ERROR != nullptr) {
+    std::cerr << "FAIL: " << GRAMMAR_FETCH_ERROR() << "\n";
+    return 1;
   }
   const TSLanguage* language = TS_LANGUAGE();
   const uint32_t abi = ts_language_version(language);
