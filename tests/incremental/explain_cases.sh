@@ -5,7 +5,9 @@
 # the builds are shared): each case changes one thing against the state of
 # the cold build, rebuilds //reports:e04_fixture, and asserts the exact root
 # causes and the exact moved, added and removed token keys that
-# `explain <cold state> <report>` prints with --json.
+# `explain <cold state> <report>` prints with --json. The harness case also
+# runs `explain --since=HEAD` (tools/explain/since.sh, which builds the
+# report of the cold commit in a temporary worktree) and expects the same.
 #
 # Uses from the sourcing test: nb_* (nested_bazel.sh), $copy, $NB_WORK and
 # build <name>. The copy is made a git repository whose HEAD is the cold
@@ -13,6 +15,8 @@
 
 EXPLAIN="${TEST_SRCDIR:?}/${TEST_WORKSPACE:?}/tools/explain/explain_tool"
 [ -x "$EXPLAIN" ] || nb_fail "the explain binary is not in the runfiles"
+SINCE="${TEST_SRCDIR:?}/${TEST_WORKSPACE:?}/tools/explain/since.sh"
+[ -f "$SINCE" ] || nb_fail "tools/explain/since.sh is not in the runfiles"
 
 explain_init() {  # after the cold build: the copy as a git repository, the cold state
   git -C "$copy" init -q
@@ -50,8 +54,14 @@ PY
 
 # explain_expect <case> <expected exit> <expected summary>
 explain_expect() {
+  explain_json "$1"
+  explain_check "$@"
+}
+
+# explain_check <case> <expected exit> <expected summary>: of the JSON and
+# exit status already in $NB_WORK/<case>.json and .rc.
+explain_check() {
   local name="$1" rc="$2" expected="$3" got
-  explain_json "$name"
   [ "$(cat "$NB_WORK/$name.rc")" = "$rc" ] || nb_fail "explain case '$name': exit $(cat "$NB_WORK/$name.rc"), expected $rc"
   got=$(explain_summary "$name")
   if [ "$got" != "$expected" ]; then
@@ -59,6 +69,37 @@ explain_expect() {
     nb_fail "explain case '$name': root causes or token keys differ from the expected ones (diff above: < expected, > got)"
   fi
   nb_log "explain case '$name': as expected"
+}
+
+# explain_since_json <case> <rev>: `explain --since=<rev> //reports:e04_fixture
+# --json` (tools/explain/since.sh) in the copy, into $NB_WORK/<case>.json and
+# .rc, its stderr in .err. since.sh runs `bazel` as a user would: here a
+# wrapper on PATH gives each command the startup flags of this test's output
+# base (or of the temporary one since.sh names) and the shared disk cache.
+explain_since_json() {
+  local name="$1" rev="$2" rc=0 bin="$NB_WORK/since_bin"
+  mkdir -p "$bin"
+  cat > "$bin/bazel" <<WRAPPER
+#!/usr/bin/env bash
+set -euo pipefail
+NB_WORK='$NB_WORK'
+source '$(dirname "$(readlink -f "$0")")/../remote_cache/nested_bazel.sh'
+ob='$NB_WORK/ob-inc'
+case "\$1" in --output_base=*) ob="\${1#--output_base=}"; shift ;; esac
+args=()
+for a in "\$@"; do
+  case "\$a" in --disk_cache=*) args+=('--disk_cache=$NB_DISK_CACHE') ;; *) args+=("\$a") ;; esac
+done
+mapfile -t startup < <(nb_server_flags "\$ob")
+HOME="\$NB_WORK/home" exec '$(command -v bazel)' "\${startup[@]}" "\${args[@]}"
+WRAPPER
+  chmod +x "$bin/bazel"
+  PATH="$bin:$PATH" BUILD_WORKSPACE_DIRECTORY="$copy" timeout "$NB_BUILD_TIMEOUT_S" \
+    "$SINCE" "$EXPLAIN" --since="$rev" //reports:e04_fixture --json > "$NB_WORK/$name.json" 2> "$NB_WORK/$name.err" || rc=$?
+  echo "$rc" > "$NB_WORK/$name.rc"
+  [ -z "$(ls -d "$NB_WORK/ob-inc"/explain_since.* 2> /dev/null)" ] || nb_fail "explain case '$name': since.sh left its temporary directory"
+  [ "$(git -C "$copy" worktree list | wc -l)" = 1 ] || nb_fail "explain case '$name': since.sh left a worktree"
+  if [ "$rc" != 1 ]; then tail -n 20 "$NB_WORK/$name.err" >&2; fi
 }
 
 # A case: the expected summary (explain_summary's lines) of each change.
@@ -75,13 +116,19 @@ X
   explain_revert
   sed -i 's/^  rrf_k: 60$/  rrf_k: 30/' "$copy/data/e04/harnesses/H008.textproto"
   build explain_harness
-  explain_expect harness 1 "$(cat <<'X'
+  local harness
+  harness="$(cat <<'X'
 source file: data/e04/harnesses/H008.textproto: fusion.rrf_k: 60 -> 30
 moved F03.H008.ranks H008-H000.S002.d10.delta_mrr H008.S002.d10.delta_mrr H008.S002.d10.delta_ndcg_at_10 H008.S002.d10.mrr H008.S002.d10.rank_delta_censored H010-H008.S002.d10.delta_mrr all.S002.d10.delta_mrr all.S002.d10.delta_ndcg_at_10 all.S002.d10.mrr all.S002.d10.rank_delta_censored
 added 
 removed 
 X
 )"
+  explain_expect harness 1 "$harness"
+  # 2b. The same change against the cold commit with --since=HEAD (since.sh:
+  #     the report built at HEAD in a temporary worktree): the same summary.
+  explain_since_json since_harness HEAD
+  explain_check since_harness 1 "$harness"
   # 3. A new distractor dose (20): its keys added; moved only the per-task rank
   #    lists (one rank more each) and the cell count. The experiment file is
   #    named, and the condition table generated from it at analysis.

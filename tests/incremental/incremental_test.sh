@@ -9,7 +9,8 @@
 #  5. changing one E04 task's query (fixture task F02) executes only the
 #     set-level task validation and split, that task's labels and cells, the
 #     aggregation, the timings and the report assembly: no cell of another task.
-# Then, on the same builds, the cases of //tools/explain (explain_cases.sh).
+# Then, on the same builds, the cases of //tools/explain (explain_cases.sh),
+# one of them with --since.
 set -euo pipefail
 # shellcheck source=tests/remote_cache/nested_bazel.sh
 source "$(dirname "$(readlink -f "$0")")/../remote_cache/nested_bazel.sh"
