@@ -95,7 +95,8 @@ on_signal() {
   [ -z "$stopping" ] || return 0 # a second signal, taken before the first's trap ran
   stopping=1
   trap '' INT TERM HUP
-  echo "explain: caught SIG$1; stopping the build and cleaning up" >&2
+  # stderr may be gone (HUP of a closed terminal): the clean-up goes on.
+  echo "explain: caught SIG$1; stopping the build and cleaning up" >&2 2> /dev/null || true
   if [ -n "$running" ]; then
     if [ "$1" != INT ]; then kill -TERM "$running" 2> /dev/null || true; fi
     while kill -0 "$running" 2> /dev/null; do wait "$running" 2> /dev/null || true; done
