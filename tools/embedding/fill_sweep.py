@@ -5,7 +5,7 @@
       --out <dir> [--profile NAME|best]
 
 Run by tools/embedding/fill_sweep.sh, which builds <fill script>
-(`bazel run --script_path` of //stages/grid:fill_vector_cache). For each row
+(`bazel run --script_path` of //stages/grid/by_experiment:<experiment>/fill_vector_cache). For each row
 of the settings table (settings.py), in order:
   1. starts tools/embedding_server.sh on a free loopback port with the row's
      threads, server batch size and OpenMP wait policy, and sends one warm-up

@@ -3,7 +3,7 @@
 #   tools/embedding/fill_sweep.sh <out dir> [--experiment NAME] [--limit N]
 #       [--settings FILE] [--profile NAME|best]
 # Checks the settings table (default tools/embedding/sweep.tsv), builds the
-# fill command once (//stages/grid:fill_vector_cache, as the script
+# fill command once (//stages/grid/by_experiment:<experiment>/fill_vector_cache, as the script
 # <out dir>/build/fill.sh that runs without Bazel), lists the experiment's
 # first N distinct texts (default 1024 of e04: needs GITLAB_RUNNER_GIT) into
 # <out dir>/build/sample.jsonl, then fill_sweep.py measures the floor and
@@ -41,7 +41,7 @@ settings=$(readlink -f "$settings")
 "$ROOT/.venv/bin/python" "$ROOT/tools/embedding/settings.py" "$settings" > /dev/null
 cd "$ROOT"
 mkdir "$out/build"
-bazel run --script_path="$out/build/fill.sh" //stages/grid:fill_vector_cache 2> "$out/build/bazel.log" \
+bazel run --script_path="$out/build/fill.sh" "//stages/grid/by_experiment:$experiment/fill_vector_cache" 2> "$out/build/bazel.log" \
   || { tail -20 "$out/build/bazel.log" >&2; exit 1; }
 bash "$out/build/fill.sh" --experiment="$experiment" --list_texts --limit="$limit" \
   > "$out/build/sample.jsonl" 2> "$out/build/list.log" \

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# set_command.sh picks the one experiment (--experiment, the last one, else
+# the default) or the sets holding the task ids, and runs their targets by a
+# nested `bazel run` on the caller's output base in the caller's working
+# directory; an unknown experiment or task id, or no task id, goes to the tool
+# over the indexes alone. A fake bazel and tool record their calls.
+# Argument: <set_command.sh>
+set -euo pipefail
+script=$(readlink -f "$1")
+work=$(mktemp -d "${TEST_TMPDIR:-/tmp}/set_command.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+mkdir -p "$work/bin" "$work/ws/sub"
+# shellcheck disable=SC2016  # the fake bazel expands $(pwd) and $* itself
+printf '#!/bin/sh\necho "bazel $(pwd) $*" >> "%s/calls"\n' "$work" > "$work/bin/bazel"
+ob="$work/an output base"
+runfiles="$ob/execroot/__main__/bazel-out/k8-opt/bin/stages/grid/x.runfiles/__main__"
+mkdir -p "$runfiles"
+printf '#!/bin/sh\necho "tool $*" >> "%s/calls"\n' "$work" > "$runfiles/tool"
+chmod +x "$work/bin/bazel" "$runfiles/tool"
+printf '# set\te1\n-\tgrid_spec\tx\n' > "$runfiles/e1.tsv"
+printf '# set\te2\n-\tgrid_spec\tx\n' > "$runfiles/e2.tsv"
+printf '# set\ts1\nA1\tlabels\tx\nA2\tlabels\tx\n' > "$runfiles/s1.tsv"
+printf '# set\ts2\n# not_configured\tset S2_GIT\n' > "$runfiles/s2.tsv"
+printf '# set\ts3\nA2\tlabels\tx\nB1\tlabels\tx\n' > "$runfiles/s3.tsv"
+
+# expect <expected calls> <unit> <pattern> <default> <indexes> -- <arguments>...
+expect() {
+  local want=$1 unit=$2 pattern=$3 default=$4 indexes=$5
+  shift 5
+  rm -f "$work/calls"
+  # shellcheck disable=SC2086  # the indexes are words
+  (cd "$runfiles" && PATH="$work/bin:$PATH" BUILD_WORKSPACE_DIRECTORY="$work/ws" \
+    BUILD_WORKING_DIRECTORY="$work/ws/sub" bash "$script" "$unit" "$pattern" "$default" ./tool $indexes "$@") \
+    || fail "set_command.sh $* failed"
+  [ "$(cat "$work/calls")" = "$want" ] || fail "set_command.sh $*: expected
+$want
+found
+$(cat "$work/calls")"
+  echo "ok: $unit $default | $*"
+}
+e=//stages/grid/by_experiment:%s/search
+s=//stages/grid/sets:%s/summary
+expect "bazel $work/ws/sub --output_base=$ob run //stages/grid/by_experiment:e2/search -- --experiment=e2 --task=T1" \
+  experiment "$e" e1 "e1.tsv e2.tsv" -- --experiment=e2 --task=T1
+expect "bazel $work/ws/sub --output_base=$ob run //stages/grid/by_experiment:e1/search -- --task=T1" \
+  experiment "$e" e1 "e1.tsv e2.tsv" -- --task=T1
+expect "bazel $work/ws/sub --output_base=$ob run //stages/grid/by_experiment:e1/search -- --experiment=e2 --experiment e1" \
+  experiment "$e" - "e1.tsv e2.tsv" -- --experiment=e2 --experiment e1
+expect "tool --indexes=e1.tsv,e2.tsv --experiment=e1/../e2" experiment "$e" e1 "e1.tsv e2.tsv" -- --experiment=e1/../e2
+expect "tool --indexes=e1.tsv,e2.tsv --server=x" experiment "$e" - "e1.tsv e2.tsv" -- --server=x
+expect "tool --indexes=s1.tsv,s2.tsv,s3.tsv" set "$s" - "s1.tsv s2.tsv s3.tsv" --
+expect "tool --indexes=s1.tsv,s2.tsv,s3.tsv Z9
+bazel $work/ws/sub --output_base=$ob run //stages/grid/sets:s1/summary -- A1 A2
+bazel $work/ws/sub --output_base=$ob run //stages/grid/sets:s3/summary -- B1 A2" \
+  set "$s" - "s1.tsv s2.tsv s3.tsv" -- B1 Z9 A1 A2
+echo "PASS: each command runs the target of its own experiment or sets only"
