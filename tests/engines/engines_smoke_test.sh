@@ -7,7 +7,7 @@
 # otherwise. Args: <engine binary> <compare.py> <models.py> <py_engine.py>
 # <LuceneBm25.java> <run.sh>.
 set -euo pipefail
-engine="$1" compare="$2" models="$3" py_engine="$4" lucene_src="$5" run_sh="$6"
+engine="$1" compare="$2" models="$3" py_engine="$4" lucene_src="$5" run_sh=$(realpath -s "$6")
 root=$(cd "$(dirname "$(readlink -f "$0")")/../.." && pwd -P)
 
 # run.sh takes no option as its scratch directory, and no fourth argument.
