@@ -46,7 +46,8 @@ std::vector<cmark_node*> ImageNodes(cmark_node* root) {
 }
 
 // The image's description as plain text, as a browser's alt attribute holds
-// it: the literals of its text and code, a space for each line break.
+// it: the literals of its text, code and inline HTML (shown as text), a
+// space for each line break.
 std::string AltText(cmark_node* image) {
   std::string alt;
   std::unique_ptr<cmark_iter, IterFree> iter(cmark_iter_new(image));
@@ -57,6 +58,7 @@ std::string AltText(cmark_node* image) {
     switch (cmark_node_get_type(node)) {
       case CMARK_NODE_TEXT:
       case CMARK_NODE_CODE:
+      case CMARK_NODE_HTML_INLINE:
         if (const char* literal = cmark_node_get_literal(node)) alt += literal;
         break;
       case CMARK_NODE_SOFTBREAK:
