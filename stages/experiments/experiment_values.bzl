@@ -1,5 +1,6 @@
 """Checks of the experiment values that reach a repository name, an environment
-lookup or a path (the experiments repository rule, experiments.bzl, runs them
+lookup or a path, and of the prose a report shows (authored_text_error) (the
+experiments repository rule, experiments.bzl, runs them
 before generating anything; tests/experiments/experiment_values_test.bzl
 covers them), and the defaults of the experiment's optional fields.
 
@@ -132,3 +133,98 @@ def defaults_text(msg):
     if not msg.get("s002_doses"):
         lines += ["s002_doses: %d" % d for d in DEFAULT_S002_DOSES]
     return "\n".join(lines) + "\n"
+
+# The longest text each prose field of an experiment may hold, in bytes of
+# UTF-8 (the report shows it whole; a bound keeps a runaway paste from
+# slowing every fetch: a 10 MB reason once took 4 minutes to read).
+MAX_TITLE_BYTES = 200
+MAX_REASON_BYTES = 1000
+MAX_DESCRIPTION_BYTES = 500
+
+_ESCAPED = {"n": 10, "t": 9, "r": 13, "\"": 34, "'": 39, "\\": 92}
+_OCTAL = "01234567"
+_HEX = "0123456789ABCDEF"
+
+def _code_point(c):
+    """U+XXXX, at least four upper-case hex digits."""
+    digits = ""
+    for _ in range(8):
+        digits = _HEX[c & 15] + digits
+        c = c >> 4
+        if c == 0 and len(digits) >= 4:
+            break
+    return "U+" + digits
+
+def _canonical_bytes(quoted, limit):
+    """The bytes of a string as protoc's canonical text writes it, as ints.
+
+    Printable ASCII stands for itself (as 65, whatever the character: only
+    control and non-ASCII bytes matter here), the escapes protoc writes
+    (\\n \\t \\r \\" \\' \\\\ and three octal digits for any other byte) for
+    their byte. Stops after `limit` + 1 bytes.
+
+    Returns:
+      The list of ints, or None when `quoted` is not such a string.
+    """
+    if len(quoted) < 2 or quoted[0] != "\"" or quoted[-1] != "\"":
+        return None
+    v = quoted[1:-1]
+    out = []
+    i = 0
+    for _ in range(len(v)):
+        if i >= len(v) or len(out) > limit:
+            break
+        if v[i] != "\\":
+            out.append(65)
+            i += 1
+        elif v[i + 1:i + 2] in _ESCAPED:
+            out.append(_ESCAPED[v[i + 1]])
+            i += 2
+        elif len(v[i + 1:i + 4]) == 3 and all_chars_in(v[i + 1:i + 4], _OCTAL):
+            out.append(int(v[i + 1:i + 4], 8))
+            i += 4
+        else:
+            return None
+    return out
+
+def _forbidden_character(b):
+    """The rule of task files (stages/corpus/authored_text.h) over bytes `b`."""
+    for i, c in enumerate(b):
+        if (c < 32 and c != 9 and c != 10) or c == 127:
+            point = c
+        elif c == 0xC2 and i + 1 < len(b) and b[i + 1] >= 0x80 and b[i + 1] <= 0x9F:
+            point = b[i + 1]
+        else:
+            point = None
+        if point != None:
+            return "control character %s at byte %d (authored text may hold tab and newline, no other control character)" % (_code_point(point), i)
+        third = b[i + 2] if i + 2 < len(b) else 0
+        if c == 0xE2 and i + 2 < len(b) and ((b[i + 1] == 0x80 and third >= 0xAA and third <= 0xAE) or
+                                             (b[i + 1] == 0x81 and third >= 0xA6 and third <= 0xA9)):
+            point = 0x2000 + (b[i + 1] - 0x80) * 64 + (third - 0x80)
+            return "explicit directional formatting character %s at byte %d (an embedding, override or isolate: it makes text display in an order other than the one it is stored in)" % (_code_point(point), i)
+    return None
+
+def authored_text_error(quoted, max_bytes):
+    """None if a prose field obeys the task files' rule, else why not.
+
+    The rule of task files (stages/corpus/authored_text.h): no control
+    character but tab and newline (C0, DEL, C1), no explicit directional
+    formatting character (U+202A..U+202E, U+2066..U+2069); and at most
+    `max_bytes` bytes. Checked on the string as protoc's canonical text
+    writes it (text_format.bzl's parse_canonical with raw_strings), where
+    every such byte is an escape, so that a value is judged by its bytes.
+
+    Args:
+      quoted: the field's value in canonical text, quotes included.
+      max_bytes: the most bytes of UTF-8 the field may hold.
+
+    Returns:
+      None, or "expected ..., found ..." / the character and its byte offset.
+    """
+    b = _canonical_bytes(quoted, max_bytes)
+    if b == None:
+        return "expected a string as protoc writes it, found %s" % quoted[:80]
+    if len(b) > max_bytes:
+        return "expected at most %d bytes, found more (%d characters as protoc writes them)" % (max_bytes, len(quoted) - 2)
+    return _forbidden_character(b)

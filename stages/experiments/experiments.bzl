@@ -4,7 +4,11 @@ An experiment (stages/experiments/experiment.proto) is data: a task set and its
 corpus source, harness configs, S001 depths, S002 doses, bootstrap settings.
 This rule reads every experiment file and every harness config it names (each
 through protoc, so a syntax or schema error names file:line:col), validates
-every value that will reach a label, a path or a command, and writes:
+every value that will reach a label, a path or a command, and the prose the
+report shows (title, exclude_tasks reasons, a harness's description: the
+task files' rule and a length bound, experiment_values.bzl's
+authored_text_error, checked before the full parse so a runaway field costs
+nothing), and writes:
 
 data only (dict and list literals, every value through repr(); the only
 statements are assignments and loads of other data files):
@@ -56,8 +60,12 @@ load(
     "//stages/experiments:experiment_values.bzl",
     "DEFAULT_S001_DEPTHS",
     "DEFAULT_S002_DOSES",
+    "MAX_DESCRIPTION_BYTES",
+    "MAX_REASON_BYTES",
     "MAX_S001_DEPTH",
     "MAX_S002_DOSE",
+    "MAX_TITLE_BYTES",
+    "authored_text_error",
     "defaults_text",
     "env_name_error",
     "grid_ints",
@@ -79,6 +87,29 @@ def _name_error(value):
 def _check(errors, where, field, error):
     if error:
         errors.append("%s, field %s: %s" % (where, field, error))
+
+def _prose_errors(where, raw, fields):
+    """Messages for each prose field of `raw` that breaks the task files' rule.
+
+    Args:
+      where: the file, for messages.
+      raw: the message parsed with raw_strings (text_format.bzl).
+      fields: [(field path such as "exclude_tasks.reason", max bytes)]; a
+        path through a repeated message checks each entry.
+
+    Returns:
+      ["<where>, field <field>: <why>"], in field and entry order.
+    """
+    errors = []
+    for path, max_bytes in fields:
+        parent, _, leaf = path.rpartition(".")
+        entries = [("", raw)] if not parent else [("%s[%d]." % (parent, i), m) for i, m in enumerate(raw.get(parent, []))]
+        for prefix, m in entries:
+            value = one(m, leaf, None)
+            e = authored_text_error(value, max_bytes) if value != None else None
+            if e:
+                errors.append("%s, field %s%s: %s" % (where, prefix, leaf, e))
+    return errors
 
 def _label_field(rctx, errors, where, field, value, required = True):
     if not value:
@@ -121,6 +152,10 @@ def _read_harness_file(rctx, label, errors):
         errors,
     )
     if text == None:
+        return None
+    prose = _prose_errors(label, parse_canonical(text, raw_strings = True), [("description", MAX_DESCRIPTION_BYTES)])
+    if prose:
+        errors.extend(prose)
         return None
     msg = parse_canonical(text)
     name = one(msg, "name", "")
@@ -265,6 +300,9 @@ def _read_harnesses(rctx, errors, where, msg, harness_cache):
         harnesses.append(h)
     return harnesses
 
+# The experiment's prose, shown in its report: the task files' rule applies.
+_EXPERIMENT_PROSE = [("title", MAX_TITLE_BYTES), ("exclude_tasks.reason", MAX_REASON_BYTES)]
+
 def _read_experiment(rctx, errors, base, sets, harness_cache):
     """The struct of data/experiments/<base>, or None; its errors go to `errors`.
 
@@ -279,6 +317,12 @@ def _read_experiment(rctx, errors, base, sets, harness_cache):
         return None
     text = canonical_text(rctx, _EXPERIMENT_PROTO, _EXPERIMENT, rctx.path(Label("//data/experiments:" + base)), where, errors)
     if text == None:
+        return None
+
+    # Before the full parse: a runaway field is refused without unquoting it.
+    prose = _prose_errors(where, parse_canonical(text, raw_strings = True), _EXPERIMENT_PROSE)
+    if prose:
+        errors.extend(prose)
         return None
     msg = parse_canonical(text)
     name = one(msg, "name", "")

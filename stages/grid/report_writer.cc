@@ -12,6 +12,7 @@
 #include "absl/strings/str_split.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/report/csv.h"
+#include "stages/framework/report/markdown.h"
 #include "stages/framework/tokens/tokens.h"
 #include "stages/grid/aggregate.h"
 #include "stages/grid/conditions.h"
@@ -309,7 +310,7 @@ void ExcludedTasks(const GridReport& r, Writer& w) {
       "; every figure below is over the other ", r.tasks(), " tasks."));
   w.Line();
   for (const experiments::ExcludedTask& x : r.excluded_tasks()) {
-    w.Line(absl::StrCat("- ", x.task(), ": ", x.reason()));
+    w.Line(absl::StrCat("- ", x.task(), ": ", report::MarkdownText(x.reason())));
   }
   w.Line();
 }
@@ -418,7 +419,7 @@ std::string RankDisplacement(const GridReport& r, const Names& n) {
 
 // The title paragraph and the harness list.
 void Introduction(const GridReport& r, Writer& w) {
-  w.Line(absl::StrCat("# Robustness of retrieval harnesses: ", r.grid()));
+  w.Line(absl::StrCat("# Robustness of retrieval harnesses: ", report::MarkdownText(r.grid())));
   w.Line();
   if (!r.experiment().empty()) {
     w.Line(absl::StrCat(
@@ -457,7 +458,7 @@ void Introduction(const GridReport& r, Writer& w) {
       "Harnesses (the frozen configs the experiment names, hashed into every cell's provenance):");
   w.Line();
   for (const HarnessDescription& h : r.harness_descriptions()) {
-    w.Line(absl::StrCat("- ", h.name(), ": ", h.description(), "."));
+    w.Line(absl::StrCat("- ", h.name(), ": ", report::MarkdownText(h.description()), "."));
   }
   w.Line();
   ExcludedTasks(r, w);

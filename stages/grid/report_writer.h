@@ -7,7 +7,10 @@
 //  - tokens ("<key>\t<value>", sorted; every value verbatim in report.md) for the
 //    frozen-token gate (stages/framework/tokens/tokens.h).
 // cells.csv is written with report::CsvTable (RFC 4180 quoting), the plots
-// with stages/grid/svg_plot.h. RenderReport fails (InvalidArgument) only when a
+// with stages/grid/svg_plot.h. The experiment's prose (its title, each
+// exclude_tasks reason, each harness's description) enters report.md through
+// report::MarkdownText (markdown.h): shown as written, on one line, it adds no
+// Markdown. RenderReport fails (InvalidArgument) only when a
 // token could not be frozen (a repeated key with another value, a value not in
 // report.md) or a CSV row has another width than the header: both are bugs of the
 // writer, not of the data.

@@ -142,6 +142,30 @@ TEST(GridReportWriterTest, TextComesFromTheExperiment) {
   EXPECT_FALSE(Has(md, " history\n\n"));
 }
 
+// The experiment's prose is shown as written and adds no Markdown: an
+// injected heading, image or HTML in the title, a reason or a description
+// stays text on its own line (once raw in report.md).
+TEST(GridReportWriterTest, ExperimentProseAddsNoMarkdown) {
+  GridReport r = Described();
+  r.set_grid("cobra\n# injected <img src=x> ![i](http://127.0.0.1:8765/i.png)");
+  experiments::ExcludedTask* x = r.add_excluded_tasks();
+  x->set_task("T9");
+  x->set_reason("dup\n\n## Summary *forged* | a | b |");
+  r.mutable_harness_descriptions(0)->set_description("BM25 `x`\x1b[2J");
+  absl::StatusOr<RenderedReport> out = RenderReport(r);
+  ASSERT_TRUE(out.ok()) << out.status();
+  const std::string& md = out->markdown;
+  EXPECT_TRUE(Has(md,
+                  "# Robustness of retrieval harnesses: cobra \\# injected \\<img src=x\\> "
+                  "!\\[i\\](http://127.0.0.1:8765/i.png)\n"))
+      << md;
+  EXPECT_TRUE(Has(md, "- T9: dup  \\#\\# Summary \\*forged\\* \\| a \\| b \\|\n")) << md;
+  EXPECT_TRUE(Has(md, "- H000: BM25 \\`x\\`\xEF\xBF\xBD\\[2J.")) << md;
+  EXPECT_FALSE(Has(md, "\n# injected")) << md;
+  EXPECT_FALSE(Has(md, "\n## Summary *forged*")) << md;
+  EXPECT_FALSE(Has(md, "\x1b")) << md;
+}
+
 // An experiment over mined tasks says so, and what a mined query is, in its
 // first paragraph; one without says nothing of mining.
 TEST(GridReportWriterTest, MinedTasksAreNamedFirst) {

@@ -27,7 +27,10 @@
 # 10. task_set.languages naming no language folder, and a name that is not
 #     one (it reaches a label and the history extraction);
 # 11. an explicit base_commit that is not an ancestor of its fix_commit;
-# 12. exclude_tasks: an entry without a reason, and a task excluded twice.
+# 12. exclude_tasks: an entry without a reason, and a task excluded twice;
+# 13. the prose a report shows: an ESC in the title and a 10 MB
+#     exclude_tasks reason (once raw in report.md and the SVGs, and 4 minutes
+#     of every fetch), a BEL in a harness's description.
 # The refreeze commands of a bad set or experiment print the errors under
 # `bazel run` as under `bazel build` (once only "Cannot run target ...: Not
 # executable").
@@ -109,6 +112,15 @@ sed -i 's|^  frozen_snapshot_hashes: .*|  languages: "cobol"\n  languages: "Go L
 experiment zz_clone zz_clone //data/e04/fixture:tasks.textproto
 sed -i -e 's|^    fixture_history: .*|    clone_env: "ZZ_CLONE_GIT"|' -e '/frozen_snapshot_hashes/d' "$exp/zz_clone.textproto"
 
+experiment zz_prose e04_fixture //data/e04/fixture:tasks.textproto
+sed -i 's|^title: .*|title: "Fixture\\033[2J"|' "$exp/zz_prose.textproto"
+printf 'exclude_tasks { task: "F01" reason: "%s" }\n' "$(head -c 10000000 /dev/zero | tr '\0' r)" >> "$exp/zz_prose.textproto"
+experiment zz_describe e04_fixture //data/e04/fixture:tasks.textproto
+mkdir -p "$copy/data/zz_describe"
+echo 'exports_files(glob(["*"]))' > "$copy/data/zz_describe/BUILD"
+sed 's|^description: .*|description: "BM25\\007"|' "$copy/data/e04/harnesses/H000.textproto" > "$copy/data/zz_describe/H000.textproto"
+sed -i 's|//data/e04/harnesses:H000.textproto|//data/zz_describe:H000.textproto|' "$exp/zz_describe.textproto"
+
 nb_bazel_cmd "$copy" errors "$NB_WORK/sync.log" sync --only=experiments
 # The clone variable reaches the history repository through the client env.
 export ZZ_CLONE_GIT=relative/clone.git ZZ_TAG_GIT="$tag_git"
@@ -162,6 +174,11 @@ expect_error base //reports:zz_base \
 expect_error exclude //reports:zz_exclude \
   "data/experiments/zz_exclude.textproto, field exclude_tasks[0].reason: expected why task F01 is left out, found none" \
   "data/experiments/zz_exclude.textproto, field exclude_tasks[2].task: task F02 is excluded twice"
+expect_error prose //reports:zz_prose \
+  "data/experiments/zz_prose.textproto, field title: control character U+001B at byte 7 (authored text may hold tab and newline, no other control character)" \
+  "data/experiments/zz_prose.textproto, field exclude_tasks[0].reason: expected at most 1000 bytes, found more (10000000 characters"
+expect_error description //reports:zz_describe \
+  "//data/zz_describe:H000.textproto, field description: control character U+0007 at byte 4"
 expect_error tag //reports:zz_tag \
   "data/zz_tag/tasks.jsonl:1: task G1, field fix_commit: $tag is an annotated tag of commit $fix, not a commit; give the commit's id (git rev-parse $tag^{commit})" \
   "data/zz_tag/tasks.jsonl:2: task G2, field base_commit: $tag is an annotated tag of commit $fix, not a commit; give the commit's id (git rev-parse $tag^{commit})" \

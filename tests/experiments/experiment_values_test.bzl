@@ -6,8 +6,11 @@ defaults it applies).
 
 load(
     "//stages/experiments:experiment_values.bzl",
+    "MAX_REASON_BYTES",
     "MAX_S001_DEPTH",
     "MAX_S002_DOSE",
+    "MAX_TITLE_BYTES",
+    "authored_text_error",
     "defaults_text",
     "env_name_error",
     "grid_ints",
@@ -117,3 +120,39 @@ def grid_ints_test(name):
         (case, _grid_ints_outcome(values, bound), want)
         for case, values, bound, want in _GRID_INT_CASES
     ])
+
+_CONTROL = "(authored text may hold tab and newline, no other control character)"
+
+# (case, the value as protoc's canonical text writes it, bound, expected
+# message part or None): the experiment's prose (title, exclude_tasks.reason,
+# a harness's description) once reached report.md and the SVGs raw.
+_PROSE_CASES = [
+    ("plain prose", "\"GitLab Runner, comments removed\"", MAX_TITLE_BYTES, None),
+    ("tab, newline, quotes and a backslash", "\"a\\tb\\nc \\\"d\\\" \\\\ e\"", MAX_TITLE_BYTES, None),
+    ("UTF-8 letters", "\"caf\\303\\251 \\342\\200\\224 na\\303\\257ve\"", MAX_TITLE_BYTES, None),
+    ("NUL", "\"a\\000b\"", MAX_TITLE_BYTES, "control character U+0000 at byte 1 " + _CONTROL),
+    ("BEL", "\"\\007\"", MAX_TITLE_BYTES, "control character U+0007 at byte 0"),
+    ("ESC [2J", "\"x\\033[2J\"", MAX_TITLE_BYTES, "control character U+001B at byte 1"),
+    ("carriage return", "\"a\\rb\"", MAX_TITLE_BYTES, "control character U+000D at byte 1"),
+    ("DEL", "\"ab\\177\"", MAX_TITLE_BYTES, "control character U+007F at byte 2"),
+    ("C1 NEL", "\"\\302\\205\"", MAX_TITLE_BYTES, "control character U+0085 at byte 0"),
+    ("right-to-left override", "\"gnp\\342\\200\\256exe\"", MAX_TITLE_BYTES, "explicit directional formatting character U+202E at byte 3"),
+    ("first strong isolate", "\"\\342\\201\\250\"", MAX_TITLE_BYTES, "explicit directional formatting character U+2068 at byte 0"),
+    ("a title at the bound", "\"%s\"" % ("t" * MAX_TITLE_BYTES), MAX_TITLE_BYTES, None),
+    ("a title one over", "\"%s\"" % ("t" * (MAX_TITLE_BYTES + 1)), MAX_TITLE_BYTES, "expected at most 200 bytes, found more"),
+    ("escaped bytes count once", "\"%s\"" % ("\\303\\251" * (MAX_TITLE_BYTES // 2)), MAX_TITLE_BYTES, None),
+    ("a 1 MB reason", "\"%s\"" % ("r" * 1000000), MAX_REASON_BYTES, "expected at most 1000 bytes, found more (1000000 characters"),
+    ("not a quoted string", "GitLab", MAX_TITLE_BYTES, "expected a string as protoc writes it, found GitLab"),
+]
+
+def authored_text_test(name):
+    """loading_cases_test over authored_text_error (the experiment's prose).
+
+    Args:
+      name: the test's name.
+    """
+    cases = []
+    for case, quoted, bound, want in _PROSE_CASES:
+        e = authored_text_error(quoted, bound)
+        cases.append((case, [e] if e else [], want))
+    loading_cases_test(name = name, cases = cases)

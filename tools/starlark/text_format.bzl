@@ -10,6 +10,8 @@ file order: a scalar is its unquoted string (numbers and enum names as
 written), a message is a dict of the same shape. Only the escapes protoc
 writes for printable ASCII (\\", \\\\, \\') are undone; any other escape is
 kept verbatim, so that a caller's character validation rejects it.
+With raw_strings = True a scalar is kept as protoc wrote it (quotes and
+escapes included), for a caller that judges a string's bytes.
 
 canonical_text(rctx, proto, message, src, what) runs protoc and returns the
 canonical text, or fails naming `what` with protoc's message.
@@ -39,11 +41,14 @@ def _unquote(value):
         return "".join(out)
     return v
 
-def parse_canonical(text):
+def parse_canonical(text, raw_strings = False):
     """See the module docstring.
 
     Args:
       text: canonical text format (canonical_text's output).
+      raw_strings: keep every scalar as protoc wrote it (a string quoted,
+        each escape as written; cheap: nothing is unquoted), for a check of
+        a string's bytes that must tell an escape from its characters.
 
     Returns:
       The message as a dict: field name -> list of values (scalars or dicts).
@@ -66,7 +71,7 @@ def parse_canonical(text):
         key, sep, value = line.partition(":")
         if not sep:
             fail("unexpected line in protoc's canonical output: %r" % line)
-        stack[-1].setdefault(key.strip(), []).append(_unquote(value))
+        stack[-1].setdefault(key.strip(), []).append(value.strip() if raw_strings else _unquote(value))
     return root
 
 def one(d, key, default = None):

@@ -14,6 +14,9 @@ std::string Attributes(const SvgAttributes& attributes) {
   return out;
 }
 
+// A C0 control character XML 1.0 does not allow (all but tab, LF and CR).
+bool IsXmlForbidden(unsigned char c) { return c < 0x20 && c != '\t' && c != '\n' && c != '\r'; }
+
 }  // namespace
 
 std::string XmlEscape(absl::string_view s) {
@@ -34,7 +37,11 @@ std::string XmlEscape(absl::string_view s) {
         out += "&quot;";
         break;
       default:
-        out += c;
+        if (IsXmlForbidden(static_cast<unsigned char>(c))) {
+          out += "\xEF\xBF\xBD";  // U+FFFD
+        } else {
+          out += c;
+        }
     }
   }
   return out;

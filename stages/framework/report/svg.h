@@ -3,8 +3,10 @@
 // (layout, scales, legends) stay with their stage; this library has the
 // primitives they share.
 //
-// XmlEscape(s): `s` with '&', '<', '>' and '"' replaced by their entities;
-// safe in element text and in double-quoted attribute values.
+// XmlEscape(s): `s` with '&', '<', '>' and '"' replaced by their entities,
+// and each C0 control character XML 1.0 does not allow (all but tab, LF and
+// CR) by U+FFFD, so the document stays well-formed; safe in element text and
+// in double-quoted attribute values.
 //
 // SvgNumber(v, decimals): `v` with exactly `decimals` digits after the point
 // ("%.*f"), the format of every coordinate; a plot picks one precision.

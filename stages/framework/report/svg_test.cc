@@ -9,6 +9,12 @@ TEST(XmlEscapeTest, EscapesMarkupAndQuotes) {
   EXPECT_EQ(XmlEscape("a < b && c > \"d\" 'e'"), "a &lt; b &amp;&amp; c &gt; &quot;d&quot; 'e'");
 }
 
+TEST(XmlEscapeTest, ControlCharactersXmlForbidsBecomeReplacementCharacters) {
+  EXPECT_EQ(XmlEscape(std::string("t\0a\x1b[2J\x07\tb\n", 11)),
+            "t\xEF\xBF\xBD"
+            "a\xEF\xBF\xBD[2J\xEF\xBF\xBD\tb\n");
+}
+
 TEST(SvgNumberTest, FixedDecimals) {
   EXPECT_EQ(SvgNumber(70, 1), "70.0");
   EXPECT_EQ(SvgNumber(1.005, 2), "1.00");  // binary 1.00499...
