@@ -2,6 +2,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "stages/framework/pipeline/status_macros.h"
 
 namespace repro::metrics {
@@ -20,6 +21,20 @@ absl::Status CheckToken(const std::string& what, const std::string& s) {
 
 }  // namespace
 
+std::string TrecDocno(absl::string_view id) {
+  std::string out;
+  out.reserve(id.size());
+  for (const char c : id) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (c == '%' || absl::ascii_isspace(u)) {
+      absl::StrAppend(&out, absl::StrFormat("%%%02X", u));
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 absl::StatusOr<std::string> TrecRun(const std::string& qid, const Run& run,
                                     const std::string& tag) {
   RETURN_IF_ERROR(ValidateRun(run));
@@ -27,8 +42,9 @@ absl::StatusOr<std::string> TrecRun(const std::string& qid, const Run& run,
   RETURN_IF_ERROR(CheckToken("tag", tag));
   std::string out;
   for (size_t i = 0; i < run.size(); ++i) {
-    RETURN_IF_ERROR(CheckToken("docid", run[i]));
-    absl::StrAppend(&out, qid, " Q0 ", run[i], " ", i + 1, " ", run.size() - i, " ", tag, "\n");
+    if (run[i].empty()) return absl::InvalidArgumentError("TREC docid is empty");
+    absl::StrAppend(&out, qid, " Q0 ", TrecDocno(run[i]), " ", i + 1, " ", run.size() - i, " ", tag,
+                    "\n");
   }
   return out;
 }
@@ -39,8 +55,8 @@ absl::StatusOr<std::string> TrecQrels(const std::string& qid,
   RETURN_IF_ERROR(Qrels::Create(judgments).status());
   std::string out;
   for (const auto& [id, grade] : judgments) {
-    RETURN_IF_ERROR(CheckToken("docid", id));
-    absl::StrAppend(&out, qid, " 0 ", id, " ", grade, "\n");
+    if (id.empty()) return absl::InvalidArgumentError("TREC docid is empty");
+    absl::StrAppend(&out, qid, " 0 ", TrecDocno(id), " ", grade, "\n");
   }
   return out;
 }
