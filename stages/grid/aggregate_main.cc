@@ -40,6 +40,7 @@
 #include "stages/grid/aggregate.h"
 #include "stages/grid/grid.pb.h"
 #include "stages/grid/report_writer.h"
+#include "stages/retrieval/harness_description.h"
 #include "stages/retrieval/retrieval.pb.h"
 
 namespace repro::grid {
@@ -114,7 +115,8 @@ absl::Status ReadSpec(const Stage& stage, GridInput* in,
     }
     HarnessDescription d;
     d.set_name(config.name());
-    d.set_description(config.description());
+    d.set_description(retrieval::DescribeHarness(config));
+    d.set_note(config.description());
     d.set_query_field(config.query_field() == retrieval::QUERY_FIELD_REFORMULATION ? "reformulation"
                                                                                    : "query");
     d.set_document_unit(config.document_unit() == retrieval::DOCUMENT_UNIT_FUNCTION_CHUNKS

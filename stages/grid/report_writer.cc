@@ -458,7 +458,10 @@ void Introduction(const GridReport& r, Writer& w) {
       "Harnesses (the frozen configs the experiment names, hashed into every cell's provenance):");
   w.Line();
   for (const HarnessDescription& h : r.harness_descriptions()) {
-    w.Line(absl::StrCat("- ", h.name(), ": ", report::MarkdownText(h.description()), "."));
+    w.Line(absl::StrCat(
+        "- ", h.name(), ": ", report::MarkdownText(h.description()), ".",
+        h.note().empty() ? ""
+                         : absl::StrCat(" Authored note: ", report::MarkdownText(h.note()), ".")));
   }
   w.Line();
   ExcludedTasks(r, w);

@@ -166,6 +166,19 @@ TEST(GridReportWriterTest, ExperimentProseAddsNoMarkdown) {
   EXPECT_FALSE(Has(md, "\x1b")) << md;
 }
 
+// A harness is described by the text generated from its parameters; the
+// config's authored description stands beside it, marked as such, and escaped.
+TEST(GridReportWriterTest, AuthoredNoteStandsBesideTheGeneratedDescription) {
+  GridReport r = Described();
+  r.mutable_harness_descriptions(0)->set_description("BM25 (k1 = 0.9, b = 0.4)");
+  r.mutable_harness_descriptions(0)->set_note("RRF k = 60 *old*");
+  absl::StatusOr<RenderedReport> out = RenderReport(r);
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_TRUE(Has(out->markdown,
+                  "- H000: BM25 (k1 = 0.9, b = 0.4). Authored note: RRF k = 60 \\*old\\*.\n"))
+      << out->markdown;
+}
+
 // An experiment over mined tasks says so, and what a mined query is, in its
 // first paragraph; one without says nothing of mining.
 TEST(GridReportWriterTest, MinedTasksAreNamedFirst) {
