@@ -32,21 +32,22 @@ struct LogEntry {
   std::string body;  // read for merges only
 };
 
-// The revisions the miner walks: git log from HEAD, with the options.
-std::vector<std::string> Revisions(const MineOptions& o) {
+// The revisions the miner walks: git log from `head` (HEAD, resolved once so
+// that every call walks the same commits), with the options.
+std::vector<std::string> Revisions(const MineOptions& o, const std::string& head) {
   std::vector<std::string> args;
   if (!o.merges) args.push_back("--no-merges");
   if (!o.since.empty()) args.push_back("--since=" + o.since);
-  args.push_back("HEAD");
+  args.push_back(head);
   return args;
 }
 
 // The commits of the walk (newest first), each with its parents, from `git
 // rev-list --parents`: lines of commit ids and nothing else, so no text of a
 // commit message is ever read as an id or a parent.
-absl::StatusOr<std::vector<LogEntry>> ReadCommits(const MineOptions& o) {
+absl::StatusOr<std::vector<LogEntry>> ReadCommits(const MineOptions& o, const std::string& head) {
   std::vector<std::string> args = {"rev-list", "--parents"};
-  for (std::string& a : Revisions(o)) args.push_back(std::move(a));
+  for (std::string& a : Revisions(o, head)) args.push_back(std::move(a));
   ASSIGN_OR_RETURN(const std::string text, RunGit(o.git_dir, args));
   std::vector<LogEntry> out;
   for (absl::string_view line : absl::StrSplit(text, '\n', absl::SkipEmpty())) {
@@ -66,10 +67,10 @@ absl::StatusOr<std::vector<LogEntry>> ReadCommits(const MineOptions& o) {
 // of the walk, in its order: `git log -z` ends each with a NUL, a byte git
 // never prints from a message (it ends the message there), so the fields
 // line up with ReadCommits' commits; a count that differs is an error.
-absl::StatusOr<std::vector<std::string>> ReadField(const MineOptions& o, absl::string_view field,
-                                                   size_t commits) {
+absl::StatusOr<std::vector<std::string>> ReadField(const MineOptions& o, const std::string& head,
+                                                   absl::string_view field, size_t commits) {
   std::vector<std::string> args = {"log", "-z", absl::StrCat("--format=tformat:", field)};
-  for (std::string& a : Revisions(o)) args.push_back(std::move(a));
+  for (std::string& a : Revisions(o, head)) args.push_back(std::move(a));
   ASSIGN_OR_RETURN(const std::string text, RunGit(o.git_dir, args));
   std::vector<std::string> out = absl::StrSplit(text, '\0');
   out.pop_back();  // after the last NUL
@@ -83,11 +84,18 @@ absl::StatusOr<std::vector<std::string>> ReadField(const MineOptions& o, absl::s
 
 // The walk: commits, parents, subjects and (for merges) bodies.
 absl::StatusOr<std::vector<LogEntry>> ReadLog(const MineOptions& o) {
-  ASSIGN_OR_RETURN(std::vector<LogEntry> log, ReadCommits(o));
-  ASSIGN_OR_RETURN(const std::vector<std::string> subjects, ReadField(o, "%s", log.size()));
+  ASSIGN_OR_RETURN(std::string head, RunGit(o.git_dir, {"rev-parse", "--verify", "--end-of-options",
+                                                        "HEAD^{commit}"}));
+  head = std::string(absl::StripTrailingAsciiWhitespace(head));
+  if (!corpus::IsCommitId(head)) {
+    return absl::InternalError(absl::StrCat("git rev-parse HEAD: expected a commit id, found \"",
+                                            Utf8Excerpt(head, 200), "\""));
+  }
+  ASSIGN_OR_RETURN(std::vector<LogEntry> log, ReadCommits(o, head));
+  ASSIGN_OR_RETURN(const std::vector<std::string> subjects, ReadField(o, head, "%s", log.size()));
   std::vector<std::string> bodies(log.size());
   if (o.merges) {
-    ASSIGN_OR_RETURN(bodies, ReadField(o, "%b", log.size()));
+    ASSIGN_OR_RETURN(bodies, ReadField(o, head, "%b", log.size()));
   }
   for (size_t i = 0; i < log.size(); ++i) {
     log[i].subject = subjects[i];
