@@ -116,6 +116,10 @@ X
   explain_revert
   sed -i 's/^  rrf_k: 60$/  rrf_k: 30/' "$copy/data/e04/harnesses/H008.textproto"
   build explain_harness
+  # The report describes the harness from its parameters, never the stale
+  # authored text (the authored note still says k = 60, marked as such).
+  grep -q "^- H008: .*fused by RRF k = 30;" "$copy/bazel-bin/reports/e04_fixture/report.md" \
+    || nb_fail "report.md does not describe H008 with its new rrf_k (30)"
   local harness
   harness="$(cat <<'X'
 source file: data/e04/harnesses/H008.textproto: fusion.rrf_k: 60 -> 30
