@@ -65,6 +65,18 @@ void CompareFile(const std::string& path, std::vector<Function> ts, std::vector<
   }
 }
 
+// The escaped paths of the files `manifest` left out for their name.
+std::set<std::string> SkippedPaths(const Snapshot& manifest) {
+  std::set<std::string> out;
+  for (const NonUtf8Path& n : manifest.skipped().non_utf8_paths()) out.insert(n.escaped_path());
+  return out;
+}
+
+// A checker's path that is not valid UTF-8 and that the snapshot skipped.
+bool SkippedByTheSnapshot(const std::set<std::string>& skipped, const std::string& path) {
+  return !IsValidUtf8(path) && skipped.count(Utf8Safe(path)) > 0;
+}
+
 }  // namespace
 
 absl::StatusOr<CheckOutput> ParseCheck(absl::string_view tsv, absl::string_view source) {
@@ -147,7 +159,7 @@ absl::StatusOr<ChunkerAgreement> CompareWithChecker(
   }
   auto file_set = [&](const std::string& path, bool in_ts) {
     FunctionDifference* d = out.add_differences();
-    d->set_path(path);
+    d->set_path(Utf8Safe(path));
     d->set_kind("file_set");
     (in_ts ? d->mutable_tree_sitter() : d->mutable_checker())->assign("file");
   };
@@ -159,11 +171,13 @@ absl::StatusOr<ChunkerAgreement> CompareWithChecker(
   for (const std::string& p : missing_ts) {
     if (!missing_check.count(p)) file_set(p, true);
   }
+  const std::set<std::string> skipped = SkippedPaths(manifest);
   for (const std::string& p : missing_check) {
-    if (!missing_ts.count(p)) file_set(p, false);
+    if (!missing_ts.count(p) && !SkippedByTheSnapshot(skipped, p)) file_set(p, false);
   }
   for (const auto& [path, g] : check.files) {
-    if (!g.parse_ok) out.add_checker_parse_errors(absl::StrCat(path, ": ", g.error));
+    if (SkippedByTheSnapshot(skipped, path)) continue;
+    if (!g.parse_ok) out.add_checker_parse_errors(Utf8Safe(absl::StrCat(path, ": ", g.error)));
     if (!ts.count(path)) file_set(path, false);
   }
   for (const auto& [path, functions] : ts) {

@@ -15,7 +15,10 @@
 // `in_language` accepts: LanguageSet::LanguageOf of the set), the ChunkSet's
 // function chunks with the checker's functions:
 //   - file sets: present files and missing blobs of the language must be the
-//     same on both sides (else "file_set" differences);
+//     same on both sides (else "file_set" differences, the path escaped with
+//     Utf8Safe); a checker's file whose path is not valid UTF-8 and that the
+//     snapshot skipped for it (Snapshot.skipped, the escaped path) is left
+//     out, as the snapshot left it out;
 //   - per file, functions are matched exactly on (name, start, end); an
 //     unmatched pair with the same name and start line is a "line_range"
 //     difference, any other leftover is "only_tree_sitter" or

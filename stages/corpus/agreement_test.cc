@@ -137,6 +137,33 @@ TEST(CompareWithCheckerTest, OnlyTheLanguagesFilesAreCompared) {
   EXPECT_EQ(a->differences_size(), 0);
 }
 
+// The checker reads git's bytes and so lists a file whose path is not valid
+// UTF-8; the snapshot skipped it (Snapshot.skipped, escaped): both sides leave
+// it out, and no difference holds a path that is not valid UTF-8.
+TEST(CompareWithCheckerTest, FilesTheSnapshotSkippedForTheirNameAreLeftOut) {
+  Snapshot m = Manifest();
+  NonUtf8Path* n = m.mutable_skipped()->add_non_utf8_paths();
+  n->set_escaped_path("caf\\xe9.go");
+  m.mutable_skipped()->add_non_utf8_paths()->set_escaped_path("gone\\xff.go");
+  auto go = ParseCheck(
+      "# check v1 go/parser go1.19.8\nF\ta.go\tok\nD\ta.go\tA\t3\t5\nD\ta.go\tT.M\t7\t9\n"
+      "F\tb.go\tok\nD\tb.go\tB\t2\t4\nM\tbig.go\n"
+      "F\tcaf\xe9.go\terror\tcaf\xe9.go:1:1: expected 'package'\nD\tcaf\xe9.go\tF\t2\t3\n"
+      "M\tgone\xff.go\nF\tnew\xfe.go\tok\n",
+      "g");
+  ASSERT_TRUE(go.ok()) << go.status();
+  auto a = CompareWithChecker(m, Chunks(), *go, "go", IsGo);
+  ASSERT_TRUE(a.ok()) << a.status();
+  EXPECT_EQ(a->files(), 2u);
+  EXPECT_EQ(a->files_agreeing(), 2u);
+  EXPECT_EQ(a->functions_checker(), 3u);
+  EXPECT_EQ(a->checker_parse_errors_size(), 0);
+  // A name the snapshot did not skip stays a difference, escaped.
+  ASSERT_EQ(a->differences_size(), 1);
+  EXPECT_EQ(a->differences(0).path(), "new\\xfe.go");
+  EXPECT_EQ(a->differences(0).kind(), "file_set");
+}
+
 TEST(NameSuspectsTest, TheFirstErrorLineAndItsConstruct) {
   Snapshot snapshot;
   snapshot.set_commit("c");

@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "stages/corpus/corpus_path.h"
+#include "stages/framework/pipeline/utf8.h"
 
 namespace repro {
 namespace corpus {
@@ -39,7 +40,11 @@ std::string NotGoldReason(const NameStatusRow& row, const LanguageSet& languages
     const auto it = row.status.empty() ? kinds->end() : kinds->find(row.status[0]);
     return it == kinds->end() ? absl::StrCat("status ", row.status) : it->second;
   }
-  return languages.NonGoldRule(row.path);
+  std::string rule = languages.NonGoldRule(row.path);
+  if (rule.empty() && !IsValidUtf8(row.path)) {
+    return "path not valid UTF-8 (skipped by the snapshot, escaped here)";
+  }
+  return rule;
 }
 
 }  // namespace
@@ -61,7 +66,8 @@ absl::StatusOr<DerivedLabels> DeriveLabels(
       gold_files.push_back(row.path);
     } else {
       NotGold* n = labels.add_not_gold();
-      n->set_path(row.new_path.empty() ? row.path : absl::StrCat(row.path, " -> ", row.new_path));
+      n->set_path(
+          Utf8Safe(row.new_path.empty() ? row.path : absl::StrCat(row.path, " -> ", row.new_path)));
       n->set_status(row.status);
       n->set_reason(reason);
     }

@@ -5,7 +5,9 @@
 //  - Gold files: rows of `git diff-tree -r --name-status -M base fix` with
 //    status exactly "M" whose path passes LanguageSet::IsGoldCandidatePath (language_set.h)
 //    (corpus_path.h). Added, deleted, renamed, copied and type-changed files
-//    are never gold. Sorted by path.
+//    are never gold, nor is a file whose path is not valid UTF-8 (the
+//    snapshot skipped it, snapshot.h). Sorted by path. Every other row is
+//    listed in Labels.not_gold with its reason, its path escaped (Utf8Safe).
 //  - Changed lines of a gold file: OldSideChanges of `git diff -U0 base fix
 //    -- file` (unified_diff.h).
 //  - Functions at base: the function chunks of the base ChunkSet for that

@@ -60,6 +60,29 @@ TEST(DeriveLabelsTest, FiltersRowsAndAppliesOverlapAndInsertionRules) {
   EXPECT_FALSE(d->gold_in_stale[1].exists());
 }
 
+// A changed file whose path is not valid UTF-8 is not in the snapshot
+// (Snapshot.skipped): never gold, listed with its path escaped and why.
+TEST(DeriveLabelsTest, APathThatIsNotUtf8IsNotGoldAndListedEscaped) {
+  std::vector<NameStatusRow> ns = {{"M", "a/a.go", ""},
+                                   {"M", "l\xe9gacy.go", ""},
+                                   {"M", "notes\xff.txt", ""},
+                                   {"R100", "o\xff.go", "p.go"}};
+  std::map<std::string, std::vector<OldSideChange>> changes;
+  changes["a/a.go"] = {{20, 1}};
+  changes["l\xe9gacy.go"] = {{1, 1}};
+  auto d = DeriveLabels(MakeTask(), ns, changes, BaseChunks(), {}, testing::GoLanguages());
+  ASSERT_TRUE(d.ok()) << d.status();
+  EXPECT_THAT(d->labels.gold_files(), ElementsAre("a/a.go"));
+  ASSERT_EQ(d->labels.not_gold_size(), 3);
+  EXPECT_EQ(d->labels.not_gold(0).path(), "l\\xe9gacy.go");
+  EXPECT_EQ(d->labels.not_gold(0).reason(),
+            "path not valid UTF-8 (skipped by the snapshot, escaped here)");
+  EXPECT_EQ(d->labels.not_gold(1).path(), "notes\\xff.txt");
+  EXPECT_EQ(d->labels.not_gold(1).reason(), "not a file of the set's languages");
+  EXPECT_EQ(d->labels.not_gold(2).path(), "o\\xff.go -> p.go");
+  EXPECT_EQ(d->labels.not_gold(2).reason(), "renamed");
+}
+
 TEST(DeriveLabelsTest, GoldFileWithoutChunksIsAnError) {
   std::vector<NameStatusRow> ns = {{"M", "c/c.go", ""}};
   std::map<std::string, std::vector<OldSideChange>> changes;

@@ -1,5 +1,6 @@
 // Stage tool: the manifest of a snapshot — the Snapshot without file contents,
 // as canonical JSON (path, blob id, sha256, bytes per file; missing blobs;
+// files skipped for their path, when there are any;
 // snapshot_sha256). Input roles: snapshot
 // and its references (stored_corpus.h); the whole snapshot is verified first.
 #include "stages/corpus/snapshot.h"

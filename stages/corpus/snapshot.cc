@@ -8,6 +8,7 @@
 #include "absl/strings/str_join.h"
 #include "stages/corpus/corpus_path.h"
 #include "stages/framework/pipeline/sha256.h"
+#include "stages/framework/pipeline/utf8.h"
 
 namespace repro {
 namespace corpus {
@@ -38,7 +39,13 @@ absl::StatusOr<Snapshot> BuildSnapshot(absl::string_view repository, absl::strin
     const TreeEntry& e = *kept[i];
     if (i > 0 && kept[i - 1]->path == e.path) {
       return absl::InvalidArgumentError(
-          absl::StrCat("commit ", commit, ": path ", e.path, " twice in the tree"));
+          absl::StrCat("commit ", commit, ": path ", Utf8Safe(e.path), " twice in the tree"));
+    }
+    if (!IsValidUtf8(e.path)) {
+      NonUtf8Path* n = snapshot.mutable_skipped()->add_non_utf8_paths();
+      n->set_escaped_path(Utf8Safe(e.path));
+      n->set_blob_id(e.oid);
+      continue;
     }
     auto it = blobs.find(e.oid);
     if (it == blobs.end()) {
@@ -82,6 +89,10 @@ absl::Status CheckLanguagesPresent(const Snapshot& snapshot, const LanguageSet& 
   }
   for (const MissingBlob& m : snapshot.missing()) {
     if (const languages::Rules* r = languages.LanguageOf(m.path())) present.insert(r->language());
+  }
+  for (const NonUtf8Path& n : snapshot.skipped().non_utf8_paths()) {
+    const languages::Rules* r = languages.LanguageOf(n.escaped_path());
+    if (r != nullptr) present.insert(r->language());
   }
   for (const languages::Rules& r : languages.rules()) {
     if (present.count(r.language())) continue;
@@ -131,6 +142,15 @@ absl::Status VerifySnapshot(const Snapshot& snapshot, bool require_content) {
                                             expected));
   }
   return absl::OkStatus();
+}
+
+std::string NonUtf8PathsNote(const Snapshot& snapshot) {
+  if (snapshot.skipped().non_utf8_paths_size() == 0) return "";
+  return absl::StrCat(
+      snapshot.skipped().non_utf8_paths_size(),
+      " file(s) whose path is not valid UTF-8, skipped and recorded: ",
+      absl::StrJoin(snapshot.skipped().non_utf8_paths(), ", ",
+                    [](std::string* out, const NonUtf8Path& n) { out->append(n.escaped_path()); }));
 }
 
 uint64_t SnapshotBytes(const Snapshot& snapshot) {

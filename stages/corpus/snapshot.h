@@ -3,7 +3,11 @@
 // BuildSnapshot takes the commit's tree (ParseLsTree) and the dumped blobs
 // (ParseCatFileBatch) and keeps every entry with IsCorpusMode (corpus_path.h)
 // whose path is of one of `languages` (language_set.h), sorted by path in
-// byte order. Each kept blob
+// byte order. A kept entry whose path is not valid UTF-8 (git allows any
+// bytes but NUL; a proto3 string, and so every artifact, cannot hold them) is
+// recorded in Snapshot.skipped.non_utf8_paths, its path escaped as \xNN (Utf8Safe,
+// utf8.h) with its blob id: skipped and counted as a missing blob is, never
+// fatal, never silent, and its blob is not looked up. Each other kept blob
 // is either
 //  - present: its bytes must hash to the tree's blob id (git's SHA-1 of
 //    "blob <size>\0<content>"), else DataLoss naming the path: the dump and
@@ -16,7 +20,11 @@
 // SnapshotSha256 is SHA-256 (FIPS 180-4) over the manifest lines
 // "<path>\t<blob id>\t<sha256>\t<bytes>\n" of the present files in path
 // order: equal content gives an equal hash, whatever the commit. Missing blobs
-// are not in the hash (they are not in the corpus either).
+// and non-UTF-8 paths are not in the hash (they are not in the corpus either).
+//
+// NonUtf8PathsNote is the stage log's line for a snapshot with non-UTF-8
+// paths, "<n> file(s) whose path is not valid UTF-8, skipped and recorded:
+// <escaped path>, ...", or "" when it has none.
 //
 // VerifySnapshot checks an artifact read back: sorted unique paths, sha256
 // and bytes of each content (when content is present), and snapshot_sha256.
@@ -56,11 +64,13 @@ absl::Status VerifySnapshot(const Snapshot& snapshot, bool require_content);
 // Total bytes of the present files.
 uint64_t SnapshotBytes(const Snapshot& snapshot);
 
-// Every language of `languages` has a file in `snapshot` (present or a
-// missing blob): otherwise FailedPrecondition naming the commit, the
-// repository, the language and its extensions, and the task set's field
-// (TaskSetRef.languages): a declared language the tree does not have is a
-// mistake in the declaration, never an empty corpus.
+std::string NonUtf8PathsNote(const Snapshot& snapshot);
+
+// Every language of `languages` has a file in `snapshot` (present, a
+// missing blob or a non-UTF-8 path): otherwise FailedPrecondition naming the
+// commit, the repository, the language and its extensions, and the task
+// set's field (TaskSetRef.languages): a declared language the tree does not
+// have is a mistake in the declaration, never an empty corpus.
 absl::Status CheckLanguagesPresent(const Snapshot& snapshot, const LanguageSet& languages);
 
 }  // namespace corpus

@@ -10,7 +10,8 @@
 // come from), --remedy (what to do when one is missing). Output: the binary
 // stored Snapshot. A commit absent from the clone stops the stage, naming the
 // tasks and fields that use it; blobs absent from the clone are recorded in
-// Snapshot.missing.
+// Snapshot.missing, files whose path is not valid UTF-8 in
+// Snapshot.skipped (escaped), and both are counted in the stage log.
 #include <iostream>
 #include <map>
 #include <optional>
@@ -64,6 +65,9 @@ absl::Status Run(Stage& stage) {
   if (snapshot.missing_size() > 0) {
     std::cerr << stage.label() << ": " << snapshot.missing_size()
               << " blob(s) missing from the clone, skipped and recorded\n";
+  }
+  if (const std::string note = NonUtf8PathsNote(snapshot); !note.empty()) {
+    std::cerr << stage.label() << ": " << note << "\n";
   }
   return WriteOnlyOutputProto(stage, StoredSnapshot(snapshot, reference ? &*reference : nullptr));
 }

@@ -83,6 +83,52 @@ TEST(BuildSnapshotTest, BlobAbsentFromDumpIsInternal) {
   EXPECT_EQ(s.status().code(), absl::StatusCode::kInternal);
 }
 
+// A path that is not valid UTF-8 (git allows any bytes but NUL and '/') cannot
+// be a proto3 string: the file is skipped, counted and listed with its path
+// escaped, as a missing blob is, and the rest of the snapshot is kept. Its
+// blob need not be in the dump (a snapshot stored against a reference).
+TEST(BuildSnapshotTest, NonUtf8PathIsSkippedCountedAndNamedEscaped) {
+  const std::string a = "package a\n", bad = "package bad\n";
+  std::vector<TreeEntry> tree = {
+      {"100644", "blob", GitBlobId(a), "a.go"},
+      {"100644", "blob", GitBlobId(bad), "l\xe9gacy/caf\xe9.go"},
+      {"100644", "blob", "4444444444444444444444444444444444444444", "x\xff.go"},
+      {"100644", "blob", GitBlobId(bad), "notes\xff.txt"},
+  };
+  std::map<std::string, BatchObject> blobs;
+  blobs[GitBlobId(a)] = Blob(a);
+  blobs[GitBlobId(bad)] = Blob(bad);
+
+  auto s = BuildSnapshot("r", "c1", tree, blobs, testing::GoLanguages());
+  ASSERT_TRUE(s.ok()) << s.status();
+  ASSERT_EQ(s->files_size(), 1);
+  EXPECT_EQ(s->files(0).path(), "a.go");
+  EXPECT_EQ(s->missing_size(), 0);
+  ASSERT_EQ(s->skipped().non_utf8_paths_size(), 2);
+  EXPECT_EQ(s->skipped().non_utf8_paths(0).escaped_path(), "l\\xe9gacy/caf\\xe9.go");
+  EXPECT_EQ(s->skipped().non_utf8_paths(0).blob_id(), GitBlobId(bad));
+  EXPECT_EQ(s->skipped().non_utf8_paths(1).escaped_path(), "x\\xff.go");
+  EXPECT_EQ(s->skipped().non_utf8_paths(1).blob_id(), "4444444444444444444444444444444444444444");
+  EXPECT_EQ(s->snapshot_sha256(),
+            Sha256Hex("a.go\t" + GitBlobId(a) + "\t" + Sha256Hex(a) + "\t10\n"));
+  EXPECT_TRUE(VerifySnapshot(*s, true).ok());
+  EXPECT_EQ(NonUtf8PathsNote(*s),
+            "2 file(s) whose path is not valid UTF-8, skipped and recorded: "
+            "l\\xe9gacy/caf\\xe9.go, x\\xff.go");
+}
+
+TEST(BuildSnapshotTest, NoNonUtf8PathNoNote) {
+  const std::string a = "package a\n";
+  std::vector<TreeEntry> tree = {{"100644", "blob", GitBlobId(a), "caf\xc3\xa9.go"}};
+  std::map<std::string, BatchObject> blobs;
+  blobs[GitBlobId(a)] = Blob(a);
+  auto s = BuildSnapshot("r", "c1", tree, blobs, testing::GoLanguages());
+  ASSERT_TRUE(s.ok()) << s.status();
+  ASSERT_EQ(s->files_size(), 1);
+  EXPECT_FALSE(s->has_skipped());  // not written: existing artifacts keep their bytes
+  EXPECT_EQ(NonUtf8PathsNote(*s), "");
+}
+
 TEST(VerifySnapshotTest, DetectsTamperingAndStripKeepsHash) {
   const std::string a = "package a\n";
   std::vector<TreeEntry> tree = {{"100644", "blob", GitBlobId(a), "a.go"}};
@@ -122,6 +168,17 @@ TEST(CheckLanguagesPresentTest, EveryDeclaredLanguageHasAFile) {
                                    "the task set's field languages"),
             std::string::npos)
       << missing;
+}
+
+// A language whose only file has a path that is not valid UTF-8 is in the
+// tree: the declaration is right, the file is listed as skipped.
+TEST(CheckLanguagesPresentTest, ANonUtf8PathCountsAsAFileOfItsLanguage) {
+  const std::string src = "package p\n";
+  std::vector<TreeEntry> tree = {{"100644", "blob", GitBlobId(src), "p\xff.go"}};
+  std::map<std::string, BatchObject> blobs;
+  auto s = BuildSnapshot("r", "c1", tree, blobs, testing::GoLanguages());
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_TRUE(CheckLanguagesPresent(*s, testing::GoLanguages()).ok());
 }
 
 }  // namespace

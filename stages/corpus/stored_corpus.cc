@@ -125,6 +125,8 @@ absl::StatusOr<Snapshot> ReadSnapshot(const ProtoReader& read, absl::string_view
     whole.set_commit(stored.commit());
     whole.set_repository(stored.repository());
     *whole.mutable_missing() = stored.missing();
+    whole.clear_skipped();
+    if (stored.has_skipped()) *whole.mutable_skipped() = stored.skipped();
     whole.set_snapshot_sha256(stored.snapshot_sha256());
   }
   whole.clear_reference_commit();

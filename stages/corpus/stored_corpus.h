@@ -6,8 +6,8 @@
 // so that adding a task never changes what another commit is stored against.
 // The stored Snapshot holds only the files whose (path, blob id) the
 // reference lacks, with content, and the reference's paths the commit lacks
-// (`removed`); its `missing` and `snapshot_sha256` are those of the whole
-// snapshot. The stored ChunkSet holds chunks without text, only for the
+// (`removed`); its `missing`, `skipped` and `snapshot_sha256` are
+// those of the whole snapshot. The stored ChunkSet holds chunks without text, only for the
 // stored Snapshot's files; its `chunker`, `snapshot_sha256` and
 // `suspect_files` (of those files) are as ChunkSnapshot writes them. A commit
 // without a reference (a keyframe, or a commit whose ancestor the clone
