@@ -6,9 +6,11 @@
 #include <cstring>
 #include <utility>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/escaping.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "stages/corpus/languages/grammar_registry.h"
 #include "stages/framework/pipeline/status_macros.h"
 
@@ -111,6 +113,54 @@ std::string ReceiverTypeName(TSNode receiver, absl::string_view source) {
   return std::string(Text(type, source));
 }
 
+// `text` with every run of whitespace one space.
+std::string CollapseSpaces(absl::string_view text) {
+  std::string out;
+  bool space = false;
+  for (const char ch : text) {
+    if (absl::ascii_isspace(static_cast<unsigned char>(ch))) {
+      space = true;
+      continue;
+    }
+    if (space && !out.empty()) out.push_back(' ');
+    space = false;
+    out.push_back(ch);
+  }
+  return out;
+}
+
+// The type of one parameter (ChunkRule.signature_field): its type and
+// dimensions fields, or, without a type field, its text from the first
+// named child that is not "modifiers" up to its last named child (the name:
+// "String... args" gives "String...").
+std::string ParameterType(TSNode parameter, absl::string_view source) {
+  const TSNode type = Field(parameter, "type");
+  if (!ts_node_is_null(type)) {
+    return CollapseSpaces(
+        absl::StrCat(Text(type, source), Text(Field(parameter, "dimensions"), source)));
+  }
+  const uint32_t n = ts_node_named_child_count(parameter);
+  uint32_t first = 0;
+  while (first + 1 < n && Is(ts_node_named_child(parameter, first), "modifiers")) ++first;
+  if (first + 1 >= n) return CollapseSpaces(Text(parameter, source));
+  const uint32_t start = ts_node_start_byte(ts_node_named_child(parameter, first));
+  const uint32_t end = ts_node_start_byte(ts_node_named_child(parameter, n - 1));
+  if (start > end || end > source.size()) return "";
+  return CollapseSpaces(source.substr(start, end - start));
+}
+
+// "(T1, T2)": the types of the parameter list's named children that are
+// not comments ("()" for none or a missing list).
+std::string Signature(TSNode parameters, absl::string_view source) {
+  std::vector<std::string> types;
+  const uint32_t n = ts_node_is_null(parameters) ? 0 : ts_node_named_child_count(parameters);
+  for (uint32_t i = 0; i < n; ++i) {
+    const TSNode p = ts_node_named_child(parameters, i);
+    if (!ts_node_is_extra(p)) types.push_back(ParameterType(p, source));
+  }
+  return absl::StrCat("(", absl::StrJoin(types, ", "), ")");
+}
+
 // The walk of functions.h over one tree.
 class Walk {
  public:
@@ -128,14 +178,19 @@ class Walk {
         continue;
       }
       const TSNode c = ts_node_named_child(top.parent, top.next++);
+      std::string prefix = top.prefix;  // `top` dangles once the stack grows
       if (IsWrapper(c)) {
-        stack.push_back({c, 0, top.prefix});
+        stack.push_back({c, 0, std::move(prefix)});
       } else if (const languages::ChunkRule* rule = ChunkRuleOf(c)) {
-        out->push_back(Describe(c, *rule, top.prefix));
+        const std::string name = QualifiedName(c, *rule, prefix);
+        out->push_back(Describe(c, *rule, name));
+        if (rules_.nested_chunks()) stack.push_back({c, 0, absl::StrCat(name, ".")});
       } else if (const languages::ContainerRule* container = ContainerRuleOf(c)) {
         const TSNode body = Field(c, container->body_field());
         if (ts_node_is_null(body)) continue;
-        stack.push_back({body, 0, absl::StrCat(top.prefix, ContainerName(c, *container), ".")});
+        stack.push_back({body, 0, absl::StrCat(prefix, ContainerName(c, *container), ".")});
+      } else if (rules_.nested_chunks()) {
+        stack.push_back({c, 0, std::move(prefix)});
       }
     }
   }
@@ -156,9 +211,19 @@ class Walk {
   }
   const languages::ChunkRule* ChunkRuleOf(TSNode node) const {
     for (const languages::ChunkRule& r : rules_.chunks()) {
-      if (Is(node, r.node_type()) && HasValue(node, r)) return &r;
+      if (Is(node, r.node_type()) && HasValue(node, r) && HasParent(node, r)) return &r;
     }
     return nullptr;
+  }
+  // Whether the rule's parent condition (ChunkRule.parent_types) holds.
+  static bool HasParent(TSNode node, const languages::ChunkRule& r) {
+    if (r.parent_types().empty()) return true;
+    const TSNode parent = ts_node_parent(node);
+    if (ts_node_is_null(parent)) return false;
+    for (const std::string& t : r.parent_types()) {
+      if (Is(parent, t)) return true;
+    }
+    return false;
   }
   // Whether the rule's value condition (ChunkRule.value_field) holds.
   static bool HasValue(TSNode node, const languages::ChunkRule& r) {
@@ -190,15 +255,21 @@ class Walk {
     return nullptr;
   }
 
-  Function Describe(TSNode node, const languages::ChunkRule& rule,
-                    const std::string& prefix) const {
+  // The chunk's name without its signature: qualified by the receiver's
+  // type or by the containers (and, nested, the chunks) it is in.
+  std::string QualifiedName(TSNode node, const languages::ChunkRule& rule,
+                            const std::string& prefix) const {
+    const absl::string_view name = Text(Field(node, rule.name_field()), source_);
+    if (rule.receiver_field().empty()) return absl::StrCat(prefix, name);
+    return absl::StrCat(ReceiverTypeName(Field(node, rule.receiver_field()), source_), ".", name);
+  }
+
+  // `name` followed by the rule's signature, if it reads one.
+  Function Describe(TSNode node, const languages::ChunkRule& rule, const std::string& name) const {
     Function f;
-    f.name = std::string(Text(Field(node, rule.name_field()), source_));
-    if (!rule.receiver_field().empty()) {
-      f.name =
-          absl::StrCat(ReceiverTypeName(Field(node, rule.receiver_field()), source_), ".", f.name);
-    } else {
-      f.name = absl::StrCat(prefix, f.name);
+    f.name = name;
+    if (!rule.signature_field().empty()) {
+      absl::StrAppend(&f.name, Signature(Field(node, rule.signature_field()), source_));
     }
     // A node that ends at column 0 of a row ends with the newline of the row
     // before: an unterminated Go function in an ERROR node, "func e({g\n",
@@ -362,6 +433,8 @@ absl::Status ValidateChunkNames(const languages::Rules& rules, const GrammarName
     RETURN_IF_ERROR(names.FieldName("chunks.receiver_field", r.receiver_field()));
     RETURN_IF_ERROR(names.FieldName("chunks.value_field", r.value_field()));
     RETURN_IF_ERROR(names.NodeTypes("chunks.value_types", r.value_types()));
+    RETURN_IF_ERROR(names.FieldName("chunks.signature_field", r.signature_field()));
+    RETURN_IF_ERROR(names.NodeTypes("chunks.parent_types", r.parent_types()));
   }
   for (const languages::ContainerRule& r : rules.containers()) {
     RETURN_IF_ERROR(names.NodeType("containers.node_type", r.node_type()));

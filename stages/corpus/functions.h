@@ -12,7 +12,13 @@
 // before (tree-sitter's end point is exclusive). Its name is the text of the
 // rule's name_field, qualified by the receiver's base type
 // (ChunkRule.receiver_field: "Receiver.Method", Go) or by the names of the
-// containers it is in ("Class.method", "Outer.Inner.method").
+// containers it is in ("Class.method", "Outer.Inner.method"), then, when
+// the rule has a signature_field, by its parameter types
+// ("Money.parse(String, String)": overloads have distinct names). With
+// Rules.nested_chunks every node is searched: a chunk's own subtree too,
+// its chunks named after it and also inside its lines (Java: methods of
+// anonymous and local classes, "Ledger.sorted.compare(Money, Money)").
+// A chunk rule with parent_types holds only under a parent of those types.
 //
 // Go's rules give exactly the definition of docs/tasks.md ("Functions at
 // base"): every top-level function_declaration and method_declaration,

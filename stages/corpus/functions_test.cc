@@ -139,6 +139,50 @@ TEST(JavaScriptFunctions, BoundFunctionExpressions) {
   EXPECT_THAT(Describe(*result), ElementsAre("f:2-2"));
 }
 
+// Java: a method a reader would call one is a chunk wherever it is: in an
+// anonymous class bound to a field (named after the field), in an enum
+// constant's body (after the constant), in an anonymous class passed as an
+// argument or returned (after the enclosing method), in a local class; a
+// lambda bound to a field is one. Every method's name ends with its
+// parameter types, so two overloads are two names; a nested chunk also
+// stays inside its enclosing one.
+TEST(JavaFunctions, NestedMethodsAndOverloads) {
+  std::unique_ptr<FunctionParser> parser = Parser("java");
+  auto result = parser->Parse(
+      "class Adapters {\n"                                                    // 1
+      "  static final Adapter<Boolean> BOOLEAN = new Adapter<Boolean>() {\n"  // 2
+      "    @Override public void write(Writer out, Boolean v) {}\n"           // 3
+      "  };\n"                                                                // 4
+      "  static final Comparator<String> BY_LENGTH = (a, b) -> a.length() - b.length();\n"
+      "  int count = 0;\n"  // 6
+      "  enum Policy {\n"   // 7
+      "    IDENTITY {\n"    // 8
+      "      String translate(java.lang.reflect.Field f) { return f.getName(); }\n"
+      "    };\n"                                                     // 10
+      "    abstract String translate(java.lang.reflect.Field f);\n"  // 11
+      "  }\n"                                                        // 12
+      "  Runnable task(final int n) {\n"                             // 13
+      "    class Local { void go(String... args) {} }\n"             // 14
+      "    return new Runnable() {\n"                                // 15
+      "      public void run() {}\n"                                 // 16
+      "    };\n"                                                     // 17
+      "  }\n"                                                        // 18
+      "  void parse(int[] a, Map<String,  List<Integer>> m) {}\n"    // 19
+      "  void parse(String s) {}\n"                                  // 20
+      "  Adapters() {}\n"                                            // 21
+      "}\n");                                                        // 22
+  ASSERT_TRUE(result.ok()) << result.status();
+  EXPECT_FALSE(result->has_error);
+  EXPECT_THAT(Describe(*result),
+              ElementsAre("Adapters.BOOLEAN.write(Writer, Boolean):3-3", "Adapters.BY_LENGTH:5-5",
+                          "Adapters.Policy.IDENTITY.translate(java.lang.reflect.Field):9-9",
+                          "Adapters.Policy.translate(java.lang.reflect.Field):11-11",
+                          "Adapters.task(int):13-18", "Adapters.task.Local.go(String...):14-14",
+                          "Adapters.task.run():16-16",
+                          "Adapters.parse(int[], Map<String, List<Integer>>):19-19",
+                          "Adapters.parse(String):20-20", "Adapters.Adapters():21-21"));
+}
+
 // Every language folder's sample (grammar.textproto's `sample`) parses
 // without an error, with the grammar the folder pins, into exactly the
 // chunks its sample_chunks.txt lists ("name:start-end" a line, in order):

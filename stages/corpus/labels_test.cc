@@ -2,7 +2,9 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "stages/corpus/chunker.h"
 #include "stages/corpus/testing/languages.h"
+#include "stages/framework/metrics/function_recall.h"
 
 namespace repro {
 namespace corpus {
@@ -129,6 +131,50 @@ TEST(CompareLabelsTest, ListsEveryDifference) {
 }
 
 }  // namespace
+// Java, chunked by its rules: a change in a method of an anonymous class
+// bound to a field, in an enum constant's method and in one of two
+// overloads makes each its own gold function (the overload named with its
+// parameter types), and function recall counts them apart: ranking the
+// other overload finds none of them.
+TEST(DeriveLabelsTest, JavaNestedMethodsAndOverloadsAreGoldFunctionsOfTheirOwn) {
+  const char* src =
+      "class Money {\n"                                              // 1
+      "  static final Codec<Money> TEXT = new Codec<Money>() {\n"    // 2
+      "    public String encode(Money m) {\n"                        // 3
+      "      return m.text;\n"                                       // 4
+      "    }\n"                                                      // 5
+      "  };\n"                                                       // 6
+      "  enum Rounding {\n"                                          // 7
+      "    UP {\n"                                                   // 8
+      "      long divide(long a, long b) { return a / b; }\n"        // 9
+      "    };\n"                                                     // 10
+      "    abstract long divide(long a, long b);\n"                  // 11
+      "  }\n"                                                        // 12
+      "  static Money parse(String text) { return null; }\n"         // 13
+      "  static Money parse(String a, String c) { return null; }\n"  // 14
+      "}\n";                                                         // 15
+  ChunkSet base;
+  std::unique_ptr<FunctionParser> parser =
+      testing::OrDie(FunctionParser::Create(testing::RulesOf("java")));
+  ASSERT_TRUE(ChunkFile(*parser, "Money.java", src, base.mutable_chunks()).ok());
+  std::map<std::string, std::vector<OldSideChange>> changes;
+  changes["Money.java"] = {{4, 1}, {9, 1}, {14, 1}};
+  const LanguageSet java = testing::OrDie(LanguageSet::Create({testing::RulesOf("java")}));
+  auto d = DeriveLabels(MakeTask(), {{"M", "Money.java", ""}}, changes, base, {}, java);
+  ASSERT_TRUE(d.ok()) << d.status();
+  std::vector<metrics::FunctionRef> gold;
+  for (const GoldFunction& g : d->labels.gold_functions())
+    gold.emplace_back(g.file(), g.function());
+  EXPECT_THAT(
+      gold, ElementsAre(metrics::FunctionRef("Money.java", "Money.TEXT.encode(Money)"),
+                        metrics::FunctionRef("Money.java", "Money.Rounding.UP.divide(long, long)"),
+                        metrics::FunctionRef("Money.java", "Money.parse(String, String)")));
+  auto recall = metrics::FunctionRecallAtK({{"Money.java", "Money.parse(String)"}}, gold, 10);
+  ASSERT_TRUE(recall.ok()) << recall.status();
+  EXPECT_EQ(recall->gold_functions, 3);
+  EXPECT_EQ(recall->recall, 0);
+}
+
 TEST(NoGoldFileSummaryTest, CountsWhatTheFixChanged) {
   EXPECT_EQ(NoGoldFileSummary({}), "no file changed");
   EXPECT_EQ(NoGoldFileSummary({{"R100", "a.go", "b.go"}, {"R090", "c.go", "d.go"}}),

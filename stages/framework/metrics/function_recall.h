@@ -4,7 +4,11 @@
 // retrieval commands (stages/retrieval/task_metrics.h).
 //
 // Identity: a function is (path, name), name "Func" or "Receiver.Method"; its
-// id in runs and qrels is FunctionId(path, name) = "<path>::<name>".
+// id in runs and qrels is FunctionId(path, name) = "<path>::<name>". In a
+// language with overloads the chunker's name ends with the parameter types
+// (ChunkRule.signature_field, Java: "Money.parse(String, String)"), so two
+// overloads of one name in one file are two ids here and everywhere the
+// name is used (the lock, the labels, the qrels).
 //
 // Conventions:
 //  - Repeated ids: a ranked list may name one function several times (two
