@@ -238,9 +238,8 @@ std::string DoseResponse(const GridReport& r, const Summaries& s, const Names& n
   }
   std::vector<std::string> categories = {absl::StrCat(n.baseline, " (0)")};
   for (int d : r.doses()) categories.push_back(absl::StrCat(n.distractors, " dose ", d));
-  return LinePlotSvg(
-      absl::StrCat("E04 (", r.grid(), "): MRR by distractor dose, 95% task-bootstrap"), "mean MRR",
-      categories, series, 0.0, 1.0);
+  return LinePlotSvg(absl::StrCat(r.grid(), ": MRR by distractor dose, 95% task-bootstrap"),
+                     "mean MRR", categories, series, 0.0, 1.0);
 }
 
 // Mean delta MRR of S001 by depth (the sweep), per harness and over all.
@@ -261,9 +260,9 @@ std::string Staleness(const GridReport& r, const Summaries& s, const Names& n) {
   }
   std::vector<std::string> categories;
   for (int k : r.s001_depths()) categories.push_back(absl::StrCat("base~", k));
-  return LinePlotSvg(absl::StrCat("E04 (", r.grid(), "): ", n.stale,
-                                  " delta MRR by staleness depth, 95% task-bootstrap"),
-                     "delta MRR (stale - baseline)", categories, series, -1.0, 1.0);
+  return LinePlotSvg(
+      absl::StrCat(r.grid(), ": ", n.stale, " delta MRR by staleness depth, 95% task-bootstrap"),
+      "delta MRR (stale - baseline)", categories, series, -1.0, 1.0);
 }
 
 // The task set's languages as the report names them: "go", "javascript, python".
@@ -411,10 +410,9 @@ std::string RankDisplacement(const GridReport& r, const Names& n) {
     }
     strips.push_back(s10);
   }
-  return StripPlotSvg(
-      absl::StrCat("E04 (", r.grid(), "): first-gold rank displacement, ", n.stale, " and ",
-                   n.distractors, " at dose ", r.doses(r.doses_size() - 1)),
-      "rank delta, perturbed - baseline (symmetric log scale)", strips);
+  return StripPlotSvg(absl::StrCat(r.grid(), ": first-gold rank displacement, ", n.stale, " and ",
+                                   n.distractors, " at dose ", r.doses(r.doses_size() - 1)),
+                      "rank delta, perturbed - baseline (symmetric log scale)", strips);
 }
 
 // The title paragraph and the harness list.
@@ -422,14 +420,15 @@ void Introduction(const GridReport& r, Writer& w) {
   w.Line(absl::StrCat("# Robustness of retrieval harnesses: ", report::MarkdownText(r.grid())));
   w.Line();
   if (!r.experiment().empty()) {
-    w.Line(absl::StrCat(
-        "Experiment `", r.experiment(), "` (data/experiments/", r.experiment(),
-        ".textproto) on the ", r.repository(), " history, with the E04 grid design (docs/e04.md).",
-        r.mined_tasks() == 0 ? ""
-                             : absl::StrCat(" ", r.mined_tasks(), " of its ", r.tasks(),
-                                            " tasks were mined (//tools/tasks:mine): their query "
-                                            "is the fix commit's subject, or a merge's pull "
-                                            "request title, not a bug report a person wrote.")));
+    w.Line(absl::StrCat("Experiment `", r.experiment(), "` (data/experiments/", r.experiment(),
+                        ".textproto) on the ", r.repository(),
+                        " history, with the robustness grid's design (docs/e04.md).",
+                        r.mined_tasks() == 0
+                            ? ""
+                            : absl::StrCat(" ", r.mined_tasks(), " of its ", r.tasks(),
+                                           " tasks were mined (//tools/tasks:mine): their query "
+                                           "is the fix commit's subject, or a merge's pull "
+                                           "request title, not a bug report a person wrote.")));
     w.Line();
   }
   w.Line(absl::StrCat(
@@ -879,13 +878,13 @@ void Conventions(const GridReport& r, Writer& w) {
   w.Line();
 }
 
-// What E04 does not evaluate.
+// What the grid does not evaluate.
 void NotEvaluated(const GridReport& r, Writer& w) {
-  w.Line("## What E04 does not evaluate");
+  w.Line("## What this grid does not evaluate");
   w.Line();
   w.Line(
-      "- Whether a model or developer given the retrieved files would fix the bug: E04 measures "
-      "file and function localization only.");
+      "- Whether a model or developer given the retrieved files would fix the bug: the grid "
+      "measures file and function localization only.");
   if (r.s001_depths_size() > 1) {
     w.Line(
         "- Staleness along other histories: the sweep indexes first-parent ancestors base~d only; "
@@ -893,7 +892,8 @@ void NotEvaluated(const GridReport& r, Writer& w) {
   } else {
     w.Line(absl::StrCat("- Staleness beyond one commit: ", w.n().stale,
                         " indexes the stale commit, base^1; its effective dose "
-                        "is the table above, often no Go change at all."));
+                        "is the table above, often no change to a file of ",
+                        LanguagesText(r), " at all."));
   }
   w.Line(absl::StrCat("- Adversarial or naturally occurring distractors: ", w.n().distractors,
                       " files are synthetic, built from the "

@@ -76,7 +76,7 @@ TEST(GridReportWriterTest, TokensAppearInTheMarkdown) {
   for (const auto& [key, value] : out.tokens) {
     EXPECT_NE(out.markdown.find(value), std::string::npos) << key;
   }
-  EXPECT_NE(out.markdown.find("## What E04 does not evaluate"), std::string::npos);
+  EXPECT_NE(out.markdown.find("## What this grid does not evaluate"), std::string::npos);
   EXPECT_NE(out.markdown.find("a null stale effect is expected by construction"),
             std::string::npos);
   EXPECT_NE(out.dose_response_svg.find("<svg"), std::string::npos);
@@ -164,6 +164,20 @@ TEST(GridReportWriterTest, ExperimentProseAddsNoMarkdown) {
   EXPECT_FALSE(Has(md, "\n# injected")) << md;
   EXPECT_FALSE(Has(md, "\n## Summary *forged*")) << md;
   EXPECT_FALSE(Has(md, "\x1b")) << md;
+}
+
+// The report's wording comes from the experiment: a Python grid is never
+// presented as E04's or as Go's, in the text or in a plot's title.
+TEST(GridReportWriterTest, WordingIsTheExperimentsNotE04sOrGos) {
+  GridReport r = Described();
+  r.add_languages("python");
+  absl::StatusOr<RenderedReport> out = RenderReport(r);
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_FALSE(Has(out->markdown, "E04")) << out->markdown;
+  EXPECT_FALSE(Has(out->markdown, "Go ")) << out->markdown;
+  EXPECT_TRUE(Has(out->markdown, "often no change to a file of python at all")) << out->markdown;
+  EXPECT_FALSE(Has(out->dose_response_svg, "E04")) << out->dose_response_svg;
+  EXPECT_FALSE(Has(out->rank_displacement_svg, "E04")) << out->rank_displacement_svg;
 }
 
 // A harness is described by the text generated from its parameters; the
