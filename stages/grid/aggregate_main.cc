@@ -31,6 +31,7 @@
 #include "stages/corpus/stage_io.h"
 #include "stages/corpus/stored_corpus.h"
 #include "stages/corpus/task.pb.h"
+#include "stages/corpus/task_spec.h"
 #include "stages/experiments/experiment.pb.h"
 #include "stages/framework/pipeline/stage.h"
 #include "stages/framework/pipeline/stage_proto.h"
@@ -191,6 +192,20 @@ std::string VocabularyText(experiments::DistractorVocabulary v) {
   }
 }
 
+// Whether the task file names the LSA training commit (else it is derived:
+// the base of the newest fix, and the tasks of that base are listed).
+absl::Status TrainingCommitRule(const Stage& stage, const corpus::TaskSet& set,
+                                GridReport* report) {
+  ASSIGN_OR_RETURN(const Stage::NamedBytes file, stage.ReadNamed("task_file"));
+  ASSIGN_OR_RETURN(const corpus::TaskSet authored, corpus::ParseTaskSet(file.bytes, file.name));
+  report->set_lsa_training_authored(!authored.lsa_training_commit().empty());
+  if (report->lsa_training_authored()) return absl::OkStatus();
+  for (const corpus::Task& t : set.tasks()) {
+    if (t.base_commit() == report->lsa_training_commit()) report->add_lsa_training_bases_of(t.id());
+  }
+  return absl::OkStatus();
+}
+
 // Per task, how many of its gold files the LSA training snapshot holds.
 absl::Status TrainingCoverageOf(const Stage& stage, const corpus::TaskSet& set,
                                 GridReport* report) {
@@ -200,6 +215,7 @@ absl::Status TrainingCoverageOf(const Stage& stage, const corpus::TaskSet& set,
   for (const corpus::SourceFile& f : training.files()) paths.insert(f.path());
   for (const corpus::MissingBlob& m : training.missing()) paths.insert(m.path());
   report->set_lsa_training_commit(training.commit());
+  RETURN_IF_ERROR(TrainingCommitRule(stage, set, report));
   for (const corpus::Task& t : set.tasks()) {
     corpus::Labels labels;
     RETURN_IF_ERROR(ReadInputProto(stage, "labels/" + t.id(), &labels));

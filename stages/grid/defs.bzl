@@ -201,6 +201,7 @@ def _aggregate(e, cells, tags):
             inputs[t.stale_at[k].manifest] = "stale_k%d/%s" % (k, t.id)
     if e.set.lsa_training:
         inputs[e.set.lsa_training.manifest] = "training_manifest"
+        inputs[e.set.spec] = "task_file"  # whether it names the training commit
     inputs.update(rules_roles(e.set.languages))
     inputs.update(_outcome_roles(e, cells))
     p = e.grid.prefix
@@ -210,8 +211,9 @@ def _aggregate(e, cells, tags):
         "grid_aggregate",
         # 2: report.json holds the experiment's conditions; 3: its languages
         # and their files and chunks per base; 4: excluded tasks and tasks
-        # without a gold function.
-        version = "4",
+        # without a gold function; 5: why the LSA training commit (the task
+        # file's, or derived).
+        version = "5",
         inputs = inputs,
         outs = [p + f for f in [
             "report.json",

@@ -763,6 +763,21 @@ void S002AndDifferences(const GridReport& r, Writer& w) {
   DifferencesPerMetric(r, w);
 }
 
+// Why the LSA model trains at its commit: named by the task file, or derived
+// (the base of the newest fix), with what that means for adding tasks.
+std::string TrainingCommitReason(const GridReport& r) {
+  if (r.lsa_training_authored()) {
+    return "(named by the task file's lsa_training_commit: adding tasks does not move it; "
+           "docs/retrieval.md).";
+  }
+  return absl::StrCat(
+      "(derived, as the task file names no lsa_training_commit: the base of the newest fix, ",
+      r.lsa_training_bases_of().empty() ? "a task's"
+                                        : absl::StrJoin(r.lsa_training_bases_of(), ", ") + "'s",
+      "; adding a task with a newer fix retrains the model and moves every dense number of every "
+      "task, so name lsa_training_commit in the task file to hold it; docs/retrieval.md).");
+}
+
 // Whether each task's gold files are in the snapshot the LSA model trains on.
 void TrainingSnapshot(const GridReport& r, Writer& w) {
   if (r.lsa_training_commit().empty()) return;
@@ -781,10 +796,9 @@ void TrainingSnapshot(const GridReport& r, Writer& w) {
   w.Line(absl::StrCat(
       "The LSA model of ",
       HarnessesWhere(r, [](const HarnessDescription& h) { return h.dense() == "lsa"; }),
-      " trains on one snapshot, at ", r.lsa_training_commit().substr(0, 12),
-      " (the base of the newest fix unless the task file names lsa_training_commit; "
-      "docs/retrieval.md). ",
-      covered, " of ", r.training_coverage_size(), " tasks have every gold file in that snapshot",
+      " trains on one snapshot, at ", r.lsa_training_commit().substr(0, 12), " ",
+      TrainingCommitReason(r), " ", covered, " of ", r.training_coverage_size(),
+      " tasks have every gold file in that snapshot",
       missing.empty() ? "."
                       : absl::StrCat("; the others' gold files were never seen in training: ",
                                      absl::StrJoin(missing, ", "), ".")));

@@ -180,6 +180,29 @@ TEST(GridReportWriterTest, WordingIsTheExperimentsNotE04sOrGos) {
   EXPECT_FALSE(Has(out->rank_displacement_svg, "E04")) << out->rank_displacement_svg;
 }
 
+// The training snapshot section says why the model trains at its commit:
+// derived (naming the task whose base it is, and what adding a task does), or
+// named by the task file.
+TEST(GridReportWriterTest, TrainingCommitSaysWhetherDerivedOrNamed) {
+  GridReport r = Described();
+  r.add_lsa_training_bases_of("T2");
+  absl::StatusOr<RenderedReport> derived = RenderReport(r);
+  ASSERT_TRUE(derived.ok()) << derived.status();
+  EXPECT_TRUE(
+      Has(derived->markdown,
+          "at 0123456789ab (derived, as the task file names no lsa_training_commit: the "
+          "base of the newest fix, T2's; adding a task with a newer fix retrains the model"))
+      << derived->markdown;
+  r.set_lsa_training_authored(true);
+  r.clear_lsa_training_bases_of();
+  absl::StatusOr<RenderedReport> named = RenderReport(r);
+  ASSERT_TRUE(named.ok()) << named.status();
+  EXPECT_TRUE(Has(named->markdown,
+                  "at 0123456789ab (named by the task file's lsa_training_commit: adding tasks "
+                  "does not move it"))
+      << named->markdown;
+}
+
 // A harness is described by the text generated from its parameters; the
 // config's authored description stands beside it, marked as such, and escaped.
 TEST(GridReportWriterTest, AuthoredNoteStandsBesideTheGeneratedDescription) {
@@ -232,10 +255,12 @@ TEST(GridReportWriterTest, TrainingSnapshotCoverageIsReported) {
   absl::StatusOr<RenderedReport> out = RenderReport(Described());
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_TRUE(Has(out->markdown,
-                  "The LSA model of H008, H010 trains on one snapshot, at 0123456789ab (the base "
-                  "of the newest fix unless the task file names lsa_training_commit; "
-                  "docs/retrieval.md). 1 of 2 tasks have every gold file in that snapshot; the "
-                  "others' gold files were never seen in training: T2 (0 of 1)."))
+                  "The LSA model of H008, H010 trains on one snapshot, at 0123456789ab (derived, "
+                  "as the task file names no lsa_training_commit: the base of the newest fix, a "
+                  "task's; adding a task with a newer fix retrains the model and moves every "
+                  "dense number of every task, so name lsa_training_commit in the task file to "
+                  "hold it; docs/retrieval.md). 1 of 2 tasks have every gold file in that "
+                  "snapshot; the others' gold files were never seen in training: T2 (0 of 1)."))
       << out->markdown;
 }
 
