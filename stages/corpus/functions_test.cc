@@ -114,7 +114,11 @@ TEST(GoFunctions, ReusableAcrossFiles) {
   }
 }
 
-TEST(PythonFunctions, NestedClassesQualifyAndFunctionsInFunctionsDoNot) {
+// Python: a function nested in a function and the methods of a class in a
+// function are chunks of their own, named after what holds them
+// ("Outer.shallow.Local.hidden"), and also stay inside the enclosing
+// function's lines; a def under an `if` or a `try` of the module is one.
+TEST(PythonFunctions, NestedFunctionsAndClassesAreChunksOfTheirOwn) {
   std::unique_ptr<FunctionParser> parser = Parser("python");
   auto result = parser->Parse(
       "class Outer:\n"             // 1
@@ -125,9 +129,18 @@ TEST(PythonFunctions, NestedClassesQualifyAndFunctionsInFunctionsDoNot) {
       "        class Local:\n"     // 6
       "            def hidden(self):\n"
       "                pass\n"    // 8
-      "        return Local\n");  // 9
+      "        def helper(x):\n"  // 9
+      "            return x\n"    // 10
+      "        return Local\n"    // 11
+      "try:\n"                    // 12
+      "    import fast\n"         // 13
+      "except ImportError:\n"     // 14
+      "    def fast(x):\n"        // 15
+      "        return x\n");      // 16
   ASSERT_TRUE(result.ok());
-  EXPECT_THAT(Describe(*result), ElementsAre("Outer.Inner.deep:3-4", "Outer.shallow:5-9"));
+  EXPECT_THAT(Describe(*result), ElementsAre("Outer.Inner.deep:3-4", "Outer.shallow:5-11",
+                                             "Outer.shallow.Local.hidden:7-8",
+                                             "Outer.shallow.helper:9-10", "fast:15-16"));
 }
 
 // A plain constant is not a function; a function expression bound to a
@@ -188,7 +201,7 @@ TEST(JavaFunctions, NestedMethodsAndOverloads) {
 // chunks its sample_chunks.txt lists ("name:start-end" a line, in order):
 // a new language folder is tested by its own data. What each sample shows
 // is said in its comments (Python: decorators excluded as in ast's lineno,
-// a nested function part of its method; Java: constructors Type.Type,
+// a nested function a chunk of its own; Java: constructors Type.Type,
 // interface and enum methods; JavaScript: a getter by its property, arrow
 // functions bound to a name; Rust: impl types without type arguments, a
 // module's functions).

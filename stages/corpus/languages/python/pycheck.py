@@ -11,11 +11,13 @@ rule is applied here, independently of the C++ code: regular blobs (100644,
 "site-packages" directory. Output: the TSV of stages/corpus/agreement.h,
 sorted by path, "# check v1 python ast <version>" first.
 
-A function is a def (or async def) in the module's body, or in the body of
-a class that is (at any depth of classes); its name is the def's, prefixed
-by the enclosing classes ("Outer.Inner.method"); its lines are the ast's
-lineno (the def line: decorators excluded) and end_lineno. A function
-nested in a function belongs to it. A file that does not parse (a syntax
+A function is every def (or async def) of the module, at any depth: in the
+module's body or a statement of it (an `if`, a `try`), in a class body, in
+a function; its name is the def's, prefixed by the enclosing classes and
+functions ("Outer.Inner.method", "Queue.push.check",
+"make_counter.Counter.bump"); its lines are the ast's lineno (the def line:
+decorators excluded) and end_lineno. A nested function is listed after the
+function that holds it, which keeps its lines. A file that does not parse (a syntax
 error, a Python 2 file, bytes that are not valid in its encoding) is
 "F <path> error <message>" with no function.
 
@@ -76,13 +78,19 @@ def is_corpus(mode, kind, path):
     return not any(part in _EXCLUDED for part in path.split("/")[:-1])
 
 
-def functions(body, prefix=""):
-    """(name, start, end) of the functions of a module or class body."""
-    for node in body:
+def functions(tree):
+    """(name, start, end) of the functions under an ast node, in source order.
+
+    An explicit stack: the depth of the tree costs no recursion."""
+    stack = [(tree, "")]
+    while stack:
+        node, prefix = stack.pop()
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             yield prefix + node.name, node.lineno, node.end_lineno
-        elif isinstance(node, ast.ClassDef):
-            yield from functions(node.body, f"{prefix}{node.name}.")
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            prefix = f"{prefix}{node.name}."
+        children = list(ast.iter_child_nodes(node))
+        stack.extend((child, prefix) for child in reversed(children))
 
 
 def one_line(text):
@@ -98,7 +106,7 @@ def check(out, path, source):
         out.append(f"F\t{path}\terror\t{one_line(e)}")
         return
     out.append(f"F\t{path}\tok")
-    for name, start, end in functions(module.body):
+    for name, start, end in functions(module):
         out.append(f"D\t{path}\t{name}\t{start}\t{end}")
 
 

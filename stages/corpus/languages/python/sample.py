@@ -1,5 +1,6 @@
 """The constructs the Python chunker reads: functions, classes, methods,
-decorators, nested functions and async code."""
+decorators, nested functions (Queue.push.check), a class defined in a
+function (make_counter.Counter.bump), a def under `try` and async code."""
 
 import functools
 
@@ -35,3 +36,19 @@ def cached(n):
 async def fetch(client, url):
     async with client.get(url) as response:
         return await response.text()
+
+
+def make_counter(start):
+    class Counter:
+        def bump(self):
+            return start + 1
+
+    return Counter()
+
+
+try:
+    from shlex import quote
+except ImportError:
+
+    def quote(text):
+        return "'" + text + "'"
