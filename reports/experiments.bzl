@@ -8,8 +8,9 @@ For experiment e (data/experiments/<e>.textproto) it defines, in //reports:
   <e>_tokens_refreeze  rewrites that file (review the diff)
   <e>_trec_parity_test every per-cell recall, RR, nDCG and function recall
                        against pytrec_eval on the report's TREC files
-  <e>_html_test        report.html in headless Chromium: no console error, every
-                       figure present, a screenshot as test output
+  <e>_html_test        report.html in headless Chromium at 1,280 px: no console
+                       error, every figure and token value present, no value
+                       wrapped or clipped, a screenshot as test output
   <e>_pins_refreeze    rewrites data/experiments/<e>.pins.textproto from the
                        models as built (review the diff)
 and for task set s (every set an experiment names):

@@ -230,8 +230,11 @@ def _aggregate(e, cells, tags):
         e.grid.html,
         "//stages/grid:html_tool",
         "grid_html",
+        # 2: the page is report.md's own text (its "markdown" input).
+        version = "2",
         inputs = {e.grid.aggregate: " ".join(
-            ["report:report.json"] + ["plot/%s:%s.svg" % (n.replace("_", "-"), n) for n in plots],
+            ["report:report.json", "markdown:report.md"] +
+            ["plot/%s:%s.svg" % (n.replace("_", "-"), n) for n in plots],
         )},
         outs = [p + "report.html"],
         tags = tags,

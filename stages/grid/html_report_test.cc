@@ -1,7 +1,9 @@
 #include "stages/grid/html_report.h"
 
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "stages/grid/svg_plot.h"
 
 namespace repro::grid {
 namespace {
@@ -40,22 +42,72 @@ GridReport TwoCells() {
   return r;
 }
 
-TEST(RenderHtmlReportTest, SelfContainedEscapedAndComplete) {
-  absl::StatusOr<std::string> html = RenderHtmlReport(
-      TwoCells(), {{"dose-response", "<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>\n"}});
+// A report.md as report_writer writes one: sections, an interval table, a
+// plot shown as an image, a caveat.
+constexpr char kReportMd[] =
+    "# Robustness of retrieval harnesses: g\n"
+    "\n"
+    "## S001: stale index (paired with the baseline)\n"
+    "\n"
+    "| Metric | H000 |\n"
+    "|---|---|\n"
+    "| delta_mrr | -0.2500 [-0.5000, 0.0000] |\n"
+    "\n"
+    "With no gold file changed, a null S001 effect is expected by construction.\n"
+    "\n"
+    "## S002: dose-response\n"
+    "\n"
+    "![MRR by dose](dose_response.svg)\n"
+    "\n"
+    "## Conventions\n"
+    "\n"
+    "- MRR = 1 / rank of the first gold file.\n";
+
+constexpr char kSvg[] = "<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>\n";
+
+TEST(RenderHtmlReportTest, EveryTextOfReportMdFromItsOwnMarkdown) {
+  absl::StatusOr<std::string> html = RenderHtmlReport(TwoCells(), kReportMd, {});
   ASSERT_TRUE(html.ok()) << html.status();
-  EXPECT_THAT(*html, HasSubstr("<h1>Experiment exp&lt;1&gt;</h1>"));
-  EXPECT_THAT(*html, HasSubstr("repo &amp; co"));
+  EXPECT_THAT(*html,
+              HasSubstr("<div id=\"report\">\n<h1>Robustness of retrieval harnesses: g</h1>"));
+  EXPECT_THAT(*html, HasSubstr("<h2>S001: stale index (paired with the baseline)</h2>"));
+  EXPECT_THAT(*html, HasSubstr("<td>-0.2500 [-0.5000, 0.0000]</td>"));
+  EXPECT_THAT(*html, HasSubstr("a null S001 effect is expected by construction."));
+  EXPECT_THAT(*html, HasSubstr("<h2>Conventions</h2>"));
+  EXPECT_THAT(*html, HasSubstr("<li>MRR = 1 / rank of the first gold file.</li>"));
+  // No second writer: no summary or comparison table of the page's own.
+  EXPECT_THAT(*html, Not(HasSubstr("id=\"summary\"")));
+  EXPECT_THAT(*html, Not(HasSubstr("id=\"comparisons\"")));
+  // An interval never wraps inside its value.
+  EXPECT_THAT(*html, HasSubstr("#report td{white-space:nowrap;"));
+}
+
+TEST(RenderHtmlReportTest, APlotStandsWhereReportMdShowsIt) {
+  absl::StatusOr<std::string> html = RenderHtmlReport(
+      TwoCells(), kReportMd, {{"dose-response", kSvg}, {"rank-displacement", kSvg}});
+  ASSERT_TRUE(html.ok()) << html.status();
+  const size_t heading = html->find("<h2>S002: dose-response</h2>");
+  const size_t figure = html->find("<figure id=\"plot-dose-response\">\n<svg");
+  const size_t next = html->find("<h2>Conventions</h2>");
+  ASSERT_NE(figure, std::string::npos);
+  EXPECT_LT(heading, figure);
+  EXPECT_LT(figure, next);
+  EXPECT_THAT(*html, HasSubstr("<figcaption>MRR by dose</figcaption>"));
+  EXPECT_THAT(*html, Not(HasSubstr("<img")));
+  // A plot report.md does not show comes after its text, under "Per cell".
+  EXPECT_GT(html->find("<figure id=\"plot-rank-displacement\">"), html->find("<h2>Per cell</h2>"));
+}
+
+TEST(RenderHtmlReportTest, CellsEscapedWithTheirCommandsCollapsed) {
+  absl::StatusOr<std::string> html = RenderHtmlReport(TwoCells(), kReportMd, {});
+  ASSERT_TRUE(html.ok()) << html.status();
   EXPECT_THAT(*html, HasSubstr("<td>T&quot;1/H000/0</td>"));
-  EXPECT_THAT(*html, HasSubstr("<td>S002 d1</td>"));
-  EXPECT_THAT(*html, HasSubstr("-0.2500 [-0.5000, 0.0000]"));
-  EXPECT_THAT(*html, HasSubstr("<figure id=\"plot-dose-response\">"));
   EXPECT_THAT(*html, HasSubstr("<figure id=\"plot-scatter\">"));
-  EXPECT_THAT(*html, HasSubstr("bazel run //stages/grid:search -- --experiment=exp&lt;1&gt; "
-                               "--harness=H000 --task=T&quot;1"));
-  EXPECT_THAT(
-      *html,
-      HasSubstr("bazel run //tools/lineage -- bazel-bin/reports/exp&lt;1&gt; T&quot;1/H000/1"));
+  EXPECT_THAT(*html, HasSubstr("<td><details><summary>commands</summary><pre>"
+                               "bazel run //stages/grid:search -- --experiment=exp&lt;1&gt; "
+                               "--harness=H000 --task=T&quot;1\n"
+                               "bazel run //tools/lineage -- bazel-bin/reports/exp&lt;1&gt; "
+                               "T&quot;1/H000/0</pre></details></td>"));
   // Nothing loads from elsewhere (the SVG namespace URI is a name, not a fetch).
   for (const char* fetch : {"<script", "<link", "src=", "href=", "url(", "@import"}) {
     EXPECT_THAT(*html, Not(HasSubstr(fetch))) << fetch;
@@ -63,7 +115,17 @@ TEST(RenderHtmlReportTest, SelfContainedEscapedAndComplete) {
 }
 
 TEST(RenderHtmlReportTest, EqualInputsGiveEqualBytes) {
-  EXPECT_EQ(*RenderHtmlReport(TwoCells(), {}), *RenderHtmlReport(TwoCells(), {}));
+  EXPECT_EQ(*RenderHtmlReport(TwoCells(), kReportMd, {}),
+            *RenderHtmlReport(TwoCells(), kReportMd, {}));
+}
+
+TEST(RenderHtmlReportTest, ScatterLabelsBothAxesInTheConditionColours) {
+  const std::string svg = ScatterSvg(TwoCells());
+  EXPECT_THAT(svg, HasSubstr(">baseline MRR</text>"));
+  EXPECT_THAT(
+      svg, HasSubstr("rotate(-90)\" text-anchor=\"middle\">perturbed MRR (S001 or S002)</text>"));
+  EXPECT_THAT(svg, HasSubstr(absl::StrCat("fill=\"", kStaleColor, "\"")));
+  EXPECT_THAT(svg, HasSubstr(absl::StrCat("fill=\"", kDistractorColor, "\"")));
 }
 
 TEST(RenderHtmlReportTest, ScatterDrawsS001OncePerTask) {
@@ -75,7 +137,8 @@ TEST(RenderHtmlReportTest, ScatterDrawsS001OncePerTask) {
 }
 
 TEST(RenderHtmlReportTest, RefusesAPlotThatIsNotSvg) {
-  absl::StatusOr<std::string> html = RenderHtmlReport(TwoCells(), {{"bad", "<script>x</script>"}});
+  absl::StatusOr<std::string> html =
+      RenderHtmlReport(TwoCells(), kReportMd, {{"bad", "<script>x</script>"}});
   EXPECT_FALSE(html.ok());
   EXPECT_THAT(std::string(html.status().message()), HasSubstr("plot 'bad'"));
 }

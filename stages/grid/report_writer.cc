@@ -278,7 +278,7 @@ void CorpusTable(const GridReport& r, Writer& w) {
   if (r.languages().empty()) return;
   w.Line(absl::StrCat(
       "Corpus: the files of ", LanguagesText(r),
-      " (their rules files, stages/corpus/languages/<language>/rules.textproto) are indexed, "
+      " (their rules files, `stages/corpus/languages/<language>/rules.textproto`) are indexed, "
       "chunked into functions and labelled; nothing else is. At each task's base:"));
   w.Line();
   std::string header = "| Task |", rule = "|---|";
@@ -395,14 +395,16 @@ std::string RankDisplacement(const GridReport& r, const Names& n) {
       UniqueS001({r.cells().begin(), r.cells().end()});
   std::vector<Strip> strips;
   for (const std::string& h : r.harnesses()) {
-    Strip st{absl::StrCat(h, " ", n.stale), {}};
+    Strip st{absl::StrCat(h, " ", n.stale), {}, kStaleColor};
     for (const Cell& c : r.cells()) {
       if (c.harness() == h && c.seed_coordinate() == 0) {
         st.values.push_back(c.s001_paired().rank_delta_censored());
       }
     }
     strips.push_back(st);
-    Strip s10{absl::StrCat(h, " ", n.distractors, " d", r.doses(r.doses_size() - 1)), {}};
+    Strip s10{absl::StrCat(h, " ", n.distractors, " d", r.doses(r.doses_size() - 1)),
+              {},
+              kDistractorColor};
     for (const Cell& c : r.cells()) {
       if (c.harness() == h && c.seed_coordinate() == r.doses_size() - 1) {
         s10.values.push_back(c.s002_paired().rank_delta_censored());
@@ -412,7 +414,8 @@ std::string RankDisplacement(const GridReport& r, const Names& n) {
   }
   return StripPlotSvg(absl::StrCat(r.grid(), ": first-gold rank displacement, ", n.stale, " and ",
                                    n.distractors, " at dose ", r.doses(r.doses_size() - 1)),
-                      "rank delta, perturbed - baseline (symmetric log scale)", strips);
+                      "rank delta, perturbed - baseline (symmetric log scale)", strips,
+                      {{n.stale, kStaleColor}, {n.distractors, kDistractorColor}});
 }
 
 // The title paragraph and the harness list.

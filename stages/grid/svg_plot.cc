@@ -17,7 +17,6 @@ using report::XmlEscape;
 
 constexpr double kWidth = 720, kHeight = 420;
 constexpr double kLeft = 70, kRight = 150, kTop = 40, kBottom = 60;
-const char* const kColors[] = {"#1b6ca8", "#d1495b", "#2e933c", "#8f5bb0", "#e09f3e", "#555555"};
 
 // Every coordinate with one decimal.
 std::string F(double x) { return report::SvgNumber(x, 1); }
@@ -72,6 +71,12 @@ std::string XAxis(const std::vector<std::string>& categories) {
   return out;
 }
 
+// Entry `index` of the legend right of the plot: `label` in `color`.
+std::string LegendEntry(size_t index, const std::string& label, const char* color) {
+  return SvgText(
+      {{"x", F(kWidth - kRight + 12)}, {"y", F(kTop + 18 * (index + 1))}, {"fill", color}}, label);
+}
+
 std::string Circle(double cx, double cy, const char* r, const char* color) {
   return SvgTag("circle", {{"cx", F(cx)}, {"cy", F(cy)}, {"r", r}, {"fill", color}});
 }
@@ -93,7 +98,7 @@ std::string LinePlotSvg(const std::string& title, const std::string& y_label,
   }
   absl::StrAppend(&out, XAxis(categories));
   for (size_t s = 0; s < series.size(); ++s) {
-    const char* color = kColors[s % 6];
+    const char* color = kSeriesColors[s % 6];
     const double offset = (static_cast<double>(s) - (series.size() - 1) / 2.0) * 6;
     std::string path;
     for (size_t i = 0; i < series[s].points.size() && i < categories.size(); ++i) {
@@ -109,17 +114,16 @@ std::string LinePlotSvg(const std::string& title, const std::string& y_label,
                                       {"stroke", color}}),
                       Circle(x, y(p.mean), "3.5", color));
     }
-    absl::StrAppend(
-        &out, SvgTag("path", {{"d", path}, {"fill", "none"}, {"stroke", color}}),
-        SvgText({{"x", F(kWidth - kRight + 12)}, {"y", F(kTop + 18 * (s + 1))}, {"fill", color}},
-                series[s].name));
+    absl::StrAppend(&out, SvgTag("path", {{"d", path}, {"fill", "none"}, {"stroke", color}}),
+                    LegendEntry(s, series[s].name, color));
   }
   absl::StrAppend(&out, report::SvgClose());
   return out;
 }
 
 std::string StripPlotSvg(const std::string& title, const std::string& y_label,
-                         const std::vector<Strip>& strips) {
+                         const std::vector<Strip>& strips,
+                         const std::vector<std::pair<std::string, const char*>>& legend) {
   const double plot_h = kHeight - kTop - kBottom;
   const double limit = std::log10(1 + 200.0);
   auto y = [&](double v) {
@@ -135,7 +139,7 @@ std::string StripPlotSvg(const std::string& title, const std::string& y_label,
   for (const Strip& s : strips) labels.push_back(s.label);
   absl::StrAppend(&out, XAxis(labels));
   for (size_t i = 0; i < strips.size(); ++i) {
-    const char* color = kColors[i % 6];
+    const char* color = strips[i].color;
     const size_t n = strips[i].values.size();
     for (size_t j = 0; j < n; ++j) {
       // Deterministic horizontal spread by unit index.
@@ -146,6 +150,9 @@ std::string StripPlotSvg(const std::string& title, const std::string& y_label,
                                               {"fill", color},
                                               {"fill-opacity", "0.7"}}));
     }
+  }
+  for (size_t k = 0; k < legend.size(); ++k) {
+    absl::StrAppend(&out, LegendEntry(k, legend[k].first, legend[k].second));
   }
   absl::StrAppend(&out, report::SvgClose());
   return out;

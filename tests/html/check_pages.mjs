@@ -1,22 +1,26 @@
 // Loads each report.html in Debian's headless Chromium (driven by
-// playwright-core) and fails when the page logs a console error, throws,
-// requests anything outside the file, or lacks one of the elements of its
-// kind; writes a full-page screenshot of each.
+// playwright-core) at 1,280 px and fails when the page logs a console error,
+// throws, requests anything outside the file, lacks one of the elements of its
+// kind, or (a grid page) lacks a token value of report.tokens.txt (beside the
+// page) in its text, wraps a number or interval inside its table cell, or has
+// an element reaching past the viewport's right edge (clipped or scrolled
+// sideways); writes a full-page screenshot of each.
 //   BROWSER_MODULES=<tools/browser/node_modules> node check_pages.mjs [--serve=<port>] <screenshot dir> <kind>:<name>=<report.html> ...
-// Kinds: "grid" (a grid report: its plots, the scatter, the summary and cell
-// tables) and "page" (a Markdown report page: a heading and a table).
+// Kinds: "grid" (a grid report: report.md's text, its plots, the scatter, the
+// cells table, every token value, the layout checks) and "page" (a Markdown
+// report page: a heading and a table).
 // --serve=<port>: also listen on http://127.0.0.1:<port>/ while the pages load
 // and fail on every request that reaches it (a page whose authored text points
 // there must load nothing: the server sees what the browser really fetched).
 // Prints one line per page: "<name>: <figures> figures, <bytes> bytes, screenshot <file>".
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import { statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const KINDS = {
-  grid: ['#plot-dose-response svg', '#plot-rank-displacement svg', '#plot-scatter svg', '#summary', '#cells'],
+  grid: ['#report h1', '#plot-dose-response svg', '#plot-rank-displacement svg', '#plot-scatter svg', '#cells'],
   page: ['h1', 'table'],
 };
 // The flags this machine needs (no network: no background connections).
@@ -50,6 +54,44 @@ async function listenLoopback(port) {
 }
 const server = servePort === null ? null : await listenLoopback(servePort);
 
+// Text as a reader sees it: table cells and token columns (" | ") as single
+// spaces, every run of white space one space.
+const flat = (text) => text.replace(/\s*\|\s*/g, ' ').replace(/\s+/g, ' ');
+
+// Every token of report.tokens.txt beside `file` whose value is not in the
+// page's text, as "<key>: <value>".
+async function missingTokens(page, file) {
+  const tokens = readFileSync(join(dirname(file), 'report.tokens.txt'), 'utf8').split('\n')
+    .filter((line) => line && !line.startsWith('#')).map((line) => line.split('\t'));
+  const text = flat(await page.locator('body').innerText());
+  return tokens.filter(([, value]) => !text.includes(flat(value))).map(([key, value]) => `${key}: ${value}`);
+}
+
+// Layout at the viewport's width: a table cell holding only a number or an
+// interval ("0.1234 [0.0000, 1.0000]") that spans more than one line, and an
+// element whose right edge is past the viewport (clipped or scrolled to).
+async function layoutProblems(page) {
+  return page.evaluate(() => {
+    const problems = [];
+    for (const td of document.querySelectorAll('td')) {
+      const text = td.textContent.trim();
+      if (!/^[-+>\d.\[\], ]+$/.test(text) || !/\d/.test(text)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(td);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (lines.size > 1) problems.push(`a value wraps in its cell: "${text}"`);
+    }
+    const width = document.documentElement.clientWidth;
+    for (const el of document.body.querySelectorAll('*')) {
+      const right = el.getBoundingClientRect().right;
+      if (right > width + 0.5) {
+        problems.push(`clipped: <${el.tagName.toLowerCase()}> reaches ${Math.round(right)} px of ${width}: "${el.textContent.trim().slice(0, 60)}"`);
+      }
+    }
+    return problems.slice(0, 20);
+  });
+}
+
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS, timeout: 60000 });
 let failures = 0;
 try {
@@ -70,6 +112,13 @@ try {
     await page.goto(href, { waitUntil: 'load', timeout: 30000 });
     for (const selector of FIGURES) {
       if (await page.locator(selector).count() < 1) problems.push(`missing: ${selector}`);
+    }
+    if (kind === 'grid') {
+      const missing = await missingTokens(page, file);
+      if (missing.length) {
+        problems.push(`${missing.length} token values are not on the page, e.g.\n    ${missing.slice(0, 10).join('\n    ')}`);
+      }
+      problems.push(...await layoutProblems(page));
     }
     const shot = join(outDir, `${name}.png`);
     await page.screenshot({ path: shot, fullPage: true });

@@ -91,11 +91,12 @@ absl::Status ImagesToAltText(cmark_node* document) {
 
 }  // namespace
 
-std::string HtmlPage(absl::string_view title, absl::string_view body) {
+std::string HtmlPage(absl::string_view title, absl::string_view body,
+                     absl::string_view extra_style) {
   return absl::StrCat(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>",
-      XmlEscape(title), "</title>\n<style>", kStyle, "</style>\n</head>\n<body>\n", body,
-      "</body>\n</html>\n");
+      XmlEscape(title), "</title>\n<style>", kStyle, extra_style, "</style>\n</head>\n<body>\n",
+      body, "</body>\n</html>\n");
 }
 
 absl::StatusOr<std::string> MarkdownToHtml(absl::string_view markdown) {

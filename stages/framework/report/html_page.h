@@ -1,10 +1,11 @@
 // Self-contained HTML pages for reports: one style, no script, nothing
 // loaded from elsewhere.
 //
-// HtmlPage(title, body): "<!DOCTYPE html>" ... "</html>\n" with `title`
-// HTML-escaped (XmlEscape, svg.h) in <title>, the project's report CSS inline
-// in <style>, and `body` (markup, written as given) inside <body>. Equal
-// arguments give equal bytes.
+// HtmlPage(title, body, extra_style): "<!DOCTYPE html>" ... "</html>\n" with
+// `title` HTML-escaped (XmlEscape, svg.h) in <title>, the project's report
+// CSS inline in <style> followed by `extra_style` (CSS rules of one kind of
+// page, written as given), and `body` (markup, written as given) inside
+// <body>. Equal arguments give equal bytes.
 //
 // MarkdownToHtml(markdown): a report's Markdown as HTML markup, rendered by
 // cmark-gfm (GitHub Flavored Markdown: CommonMark plus its table extension)
@@ -26,7 +27,8 @@
 
 namespace repro::report {
 
-std::string HtmlPage(absl::string_view title, absl::string_view body);
+std::string HtmlPage(absl::string_view title, absl::string_view body,
+                     absl::string_view extra_style = "");
 
 absl::StatusOr<std::string> MarkdownToHtml(absl::string_view markdown);
 

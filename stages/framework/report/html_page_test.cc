@@ -18,6 +18,12 @@ TEST(HtmlPageTest, EscapesTheTitleAndKeepsTheBody) {
   EXPECT_THAT(page, Not(HasSubstr("<script")));
 }
 
+TEST(HtmlPageTest, AddsAPagesOwnStyleAfterTheReportStyle) {
+  const std::string page = HtmlPage("t", "<p>x</p>\n", "#report td{white-space:nowrap}");
+  EXPECT_THAT(page, HasSubstr("color:#555}#report td{white-space:nowrap}</style>"));
+  EXPECT_THAT(HtmlPage("t", ""), HasSubstr("color:#555}</style>"));
+}
+
 TEST(MarkdownToHtmlTest, RendersHeadingsListsAndTables) {
   absl::StatusOr<std::string> html =
       MarkdownToHtml("# T\n\n- a `b`\n\n| x | y |\n|---|---:|\n| 1 | 2 |\n");
