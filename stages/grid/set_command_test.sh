@@ -4,9 +4,9 @@
 # nested `bazel run` on the caller's output base in the caller's working
 # directory; an unknown experiment or task id, or no task id, goes to the tool
 # over the indexes alone. A fake bazel and tool record their calls.
-# Argument: <set_command.sh>
+# Arguments: <set_command.sh> <run_tool.sh>
 set -euo pipefail
-script=$(readlink -f "$1")
+script=$(readlink -f "$1") run_tool=$(readlink -f "$2")
 work=$(mktemp -d "${TEST_TMPDIR:-/tmp}/set_command.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -54,4 +54,14 @@ expect "tool --indexes=s1.tsv,s2.tsv,s3.tsv Z9
 bazel $work/ws/sub --output_base=$ob run //stages/grid/sets:s1/summary -- A1 A2
 bazel $work/ws/sub --output_base=$ob run //stages/grid/sets:s3/summary -- B1 A2" \
   set "$s" - "s1.tsv s2.tsv s3.tsv" -- B1 Z9 A1 A2
+# run_tool.sh runs the tool with its own runfiles, not an inherited RUNFILES_DIR.
+cp "$run_tool" "$work/summary"
+chmod +x "$work/summary"
+mkdir -p "$work/summary.runfiles"
+# shellcheck disable=SC2016  # the fake tool expands $RUNFILES_DIR itself
+printf '#!/bin/sh\necho "$RUNFILES_DIR $*"\n' > "$work/tool"
+chmod +x "$work/tool"
+found=$(RUNFILES_DIR=/a/test/runfiles "$work/summary" "$work/tool" --indexes=i F01)
+[ "$found" = "$work/summary.runfiles --indexes=i F01" ] || fail "run_tool.sh: expected its own runfiles, found $found"
+echo "ok: run_tool.sh: the tool's RUNFILES_DIR is the command's own runfiles"
 echo "PASS: each command runs the target of its own experiment or sets only"
