@@ -42,6 +42,7 @@ def experiment_report(e):
     )
     frozen_tokens(
         name = e.name + "_tokens",
+        authored = [e.set.spec],
         frozen = e.tokens,
         frozen_path = e.tokens_file,
         markdown = e.name + "/report.md",

@@ -1,7 +1,7 @@
 // explain: why the numbers of a report changed between two runs.
 //
 //   bazel run //tools/explain -- <old> <new> [--json | --html]
-//   bazel run //tools/explain -- --write_state=<file.explain.jsonl> <report>
+//   bazel run //tools/explain -- --write_state=<file.explain.jsonl> <report> [<task file>...]
 //   explain_tool --list_tools <report>     (for since.sh)
 //
 // <old> and <new> are each a report directory (bazel-bin/reports/<name>, or a
@@ -14,11 +14,16 @@
 // revisions given by --revision (default HEAD; a revision starting with '-' is
 // refused), to name the fields that changed. <old> and <new> must be runs of
 // one report (their lineage's report label); two reports are refused, naming
-// both. What is printed: explanation.h.
+// both. What is printed: explanation.h. --write_state also keeps the digest
+// of every field of each task file given after the report (run_state.h,
+// AuthoredFields), so that a later edit is named even if the old file is
+// never committed.
 //
 // Exit status: 0 nothing changed (nothing printed), 1 something changed,
 // 2 bad input or usage (the message names the file, line and field).
+#include <algorithm>
 #include <iostream>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -54,12 +59,48 @@ namespace {
 
 constexpr char kUsage[] =
     "usage: explain <old> <new> [--json | --html] [--revision=REV]\n"
-    "       explain --write_state=<file.explain.jsonl> <report>\n"
+    "       explain --write_state=<file.explain.jsonl> <report> [<task file>...]\n"
     "each side a report directory, a //reports:<name> label or a <name>.explain.jsonl state file\n";
 
 int Fail(const absl::Status& s) {
   std::cerr << "explain: " << s.message() << "\n";
   return 2;
+}
+
+// The field digests of each task file (workspace-relative paths), sorted by
+// path; InvalidArgument naming a file that cannot be read or is no task file.
+absl::StatusOr<std::vector<repro::explain::AuthoredFields>> TaskFileDigests(
+    const std::vector<std::string>& paths) {
+  std::vector<repro::explain::AuthoredFields> out;
+  for (const std::string& path : paths) {
+    absl::StatusOr<std::string> bytes = repro::ReadFile(path);
+    if (!bytes.ok()) return bytes.status();
+    std::optional<repro::explain::AuthoredFields> fields =
+        repro::explain::AuthoredFieldDigests(path, *bytes);
+    if (!fields) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(path,
+                       ": expected a task file (a repro.corpus.TaskSet text proto or JSON Lines "
+                       "records with an \"id\"), found one that does not parse as either"));
+    }
+    out.push_back(*std::move(fields));
+  }
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.path < b.path; });
+  return out;
+}
+
+int WriteState(const std::vector<char*>& args, const std::string& bin,
+               const std::string& state_out) {
+  absl::StatusOr<repro::explain::RunState> state =
+      repro::explain::LoadReportDir(repro::ResolveReport(args[1], bin));
+  if (!state.ok()) return Fail(state.status());
+  absl::StatusOr<std::vector<repro::explain::AuthoredFields>> authored =
+      TaskFileDigests(std::vector<std::string>(args.begin() + 2, args.end()));
+  if (!authored.ok()) return Fail(authored.status());
+  state->authored = *std::move(authored);
+  absl::Status written =
+      repro::WriteFileAtomically(state_out, repro::explain::StateFileText(*state));
+  return written.ok() ? 0 : Fail(written);
 }
 
 }  // namespace
@@ -71,16 +112,11 @@ int main(int argc, char** argv) {
   const std::string bin = repro::BinDir(workspace);
   const std::string state_out = absl::GetFlag(FLAGS_write_state);
   if (!state_out.empty()) {
-    if (args.size() != 2) {
+    if (args.size() < 2) {
       std::cerr << kUsage;
       return 2;
     }
-    absl::StatusOr<repro::explain::RunState> state =
-        repro::explain::LoadReportDir(repro::ResolveReport(args[1], bin));
-    if (!state.ok()) return Fail(state.status());
-    absl::Status written =
-        repro::WriteFileAtomically(state_out, repro::explain::StateFileText(*state));
-    return written.ok() ? 0 : Fail(written);
+    return WriteState(args, bin, state_out);
   }
   if (absl::GetFlag(FLAGS_list_tools)) {
     if (args.size() != 2) {

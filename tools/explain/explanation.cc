@@ -102,6 +102,12 @@ std::vector<std::string> TokensOf(const RootCause& cause,
   return out;
 }
 
+// The two runs compared.
+struct Runs {
+  const RunState& before;
+  const RunState& after;
+};
+
 // "external/<set>_history/commits/<c>/<file>" -> the commit; else "".
 std::string HistoryCommit(absl::string_view path) {
   std::vector<absl::string_view> parts = absl::StrSplit(path, '/');
@@ -112,7 +118,28 @@ std::string HistoryCommit(absl::string_view path) {
   return "";
 }
 
-void NameSource(const RootCause& c, const SourceBytes& sources, NamedCause* named) {
+// The field digests of one side of a changed task file: the state's own,
+// else those of its bytes found by digest.
+std::optional<AuthoredFields> SideFields(const RunState& state, const std::string& path,
+                                         const std::string& digest, const SourceBytes& sources) {
+  if (const AuthoredFields* kept = FindAuthored(state, path, digest)) return *kept;
+  std::optional<std::string> bytes = sources.Find(path, digest);
+  if (!bytes) return std::nullopt;
+  return AuthoredFieldDigests(path, *bytes);
+}
+
+// The task fields that changed, from the digests the states kept when the
+// old bytes are gone (never committed); empty when either side has none.
+std::vector<std::string> FieldsByDigest(const RootCause& c, const Runs& runs,
+                                        const SourceBytes& sources) {
+  std::optional<AuthoredFields> before = SideFields(runs.before, c.subject, c.old_value, sources);
+  std::optional<AuthoredFields> after = SideFields(runs.after, c.subject, c.new_value, sources);
+  if (!before || !after) return {};
+  return DescribeFieldChanges(*before, *after);
+}
+
+void NameSource(const RootCause& c, const Runs& runs, const SourceBytes& sources,
+                NamedCause* named) {
   named->name = c.subject;
   if (std::string commit = HistoryCommit(c.subject); !commit.empty()) {
     named->details.push_back(
@@ -140,6 +167,8 @@ void NameSource(const RootCause& c, const SourceBytes& sources, NamedCause* name
   std::optional<std::string> after = sources.Find(c.subject, c.new_value);
   if (before && after) {
     named->details = DescribeChange(c.subject, *before, *after);
+  } else if (std::vector<std::string> fields = FieldsByDigest(c, runs, sources); !fields.empty()) {
+    named->details = std::move(fields);
   } else if (!sources.InWorkspace(c.subject)) {
     named->details.push_back(
         absl::StrCat("a file the build generates without a stage record: bytes ", c.old_value,
@@ -151,11 +180,11 @@ void NameSource(const RootCause& c, const SourceBytes& sources, NamedCause* name
   }
 }
 
-NamedCause Name(const RootCause& c, const SourceBytes& sources) {
+NamedCause Name(const RootCause& c, const Runs& runs, const SourceBytes& sources) {
   NamedCause n{c, c.subject, {}, {}};
   switch (c.kind) {
     case CauseKind::kSourceFile:
-      NameSource(c, sources, &n);
+      NameSource(c, runs, sources, &n);
       break;
     case CauseKind::kStageVersion:
       n.details.push_back(absl::StrCat("stage_version ", c.old_value, " -> ", c.new_value));
@@ -206,7 +235,7 @@ Explanation Explain(const RunState& before, const RunState& after, const SourceB
   }
   const std::vector<std::string> keys = ChangedKeys(e.tokens);
   for (const RootCause& c : e.graph.causes) {
-    NamedCause n = Name(c, sources);
+    NamedCause n = Name(c, Runs{before, after}, sources);
     if (c.kind == CauseKind::kToolBinary) {
       auto changed = tool_sources.find(c.subject);
       if (changed != tool_sources.end() && !changed->second.empty()) {

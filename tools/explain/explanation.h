@@ -5,7 +5,10 @@
 // Explain(before, after, sources) combines DiffTokens, DiffGraphs and
 // DiffUnits (moves.h, graph_diff.h) and names each root cause:
 //   - a source file: the fields that changed inside it (source_diff.h), from
-//     the bytes with each side's digest that `sources` finds; a generated
+//     the bytes with each side's digest that `sources` finds; when one
+//     side's bytes are gone (an old task file never committed), the task
+//     fields whose digests differ, from the digests a state kept
+//     (run_state.h, AuthoredFields): "task G10 query changed"; a generated
 //     experiment (external/experiments/<name>.textproto) is named by its
 //     authored file data/experiments/<name>.textproto, compared between the
 //     first revision `sources` has and the workspace; a file of a history

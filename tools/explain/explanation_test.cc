@@ -1,7 +1,12 @@
 #include "tools/explain/explanation.h"
 
+#include <filesystem>
+#include <fstream>
+#include <optional>
+
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tools/explain/source_diff.h"
 
 namespace repro::explain {
 namespace {
@@ -72,6 +77,32 @@ TEST(ExplainTest, TokensAreAttributedByTheCoordinatesTheirKeysName) {
   EXPECT_EQ(e.causes[0].cause.invalidated.size(), 3u);  // two cells and the aggregate
   // H000.S002.d5.mrr moved too (as this test made it), but names another harness.
   EXPECT_THAT(e.causes[0].tokens, ElementsAre("H008.S002.d5.mrr", "T1.H008.ranks"));
+}
+
+// A task file edited after the old state was written, whose old bytes were
+// never committed: the state's field digests name the edited field.
+TEST(ExplainTest, AnEditedQueryIsNamedByTheFieldDigestsOfTheOldState) {
+  const std::string path = "data/tasks.jsonl";
+  const std::string old_bytes = "{\"id\":\"G10\",\"query\":\"a\",\"fix_commit\":\"c\"}\n";
+  const std::string new_bytes = "{\"id\":\"G10\",\"query\":\"b\",\"fix_commit\":\"c\"}\n";
+  const std::string workspace = ::testing::TempDir() + "/explain_fields";
+  std::filesystem::create_directories(workspace + "/data");
+  std::ofstream(workspace + "/" + path) << new_bytes;
+  std::optional<AuthoredFields> old_fields = AuthoredFieldDigests(path, old_bytes);
+  std::optional<AuthoredFields> new_fields = AuthoredFieldDigests(path, new_bytes);
+  ASSERT_TRUE(old_fields && new_fields);
+  RunState before = Grid();
+  before.stages[0].sources = {{"spec", path, old_fields->sha256}};
+  before.authored = {*old_fields};
+  RunState after = before;
+  after.authored.clear();  // a report directory: no kept digests, the bytes are found
+  after.stages[0].sources[0].sha256 = new_fields->sha256;
+  after.stages[0].outputs_digest += "2";
+  const SourceBytes sources(workspace, "", {});
+  Explanation e = Explain(before, after, sources);
+  ASSERT_EQ(e.causes.size(), 1u);
+  EXPECT_EQ(e.causes[0].name, path);
+  EXPECT_THAT(e.causes[0].details, ElementsAre("task G10 query changed"));
 }
 
 TEST(ExplainTest, NothingChangedPrintsNothing) {

@@ -25,6 +25,7 @@ constexpr absl::string_view kStateFormat = "repro.explain.state/1";
 constexpr absl::string_view kStateSuffix = ".explain.jsonl";
 // The counted lines of a state file, as named in its end line.
 constexpr absl::string_view kEndCounts[] = {"stages", "tokens", "units"};
+constexpr char kAuthoredCount[] = "authored";
 
 std::string OutputsDigest(const schemas::Provenance& p) {
   std::vector<std::pair<std::string, std::string>> outs;
@@ -261,10 +262,30 @@ std::vector<size_t> EndCounts(const RunState& state) {
   return {state.stages.size(), state.tokens.size(), state.units.size()};
 }
 
+// The optional authored count of the end line: absent means none.
+absl::Status CheckAuthoredCount(const json& end, const RunState& state, const std::string& path,
+                                int line_no) {
+  if (!end.contains(kAuthoredCount)) {
+    if (state.authored.empty()) return absl::OkStatus();
+    return StateError(path, line_no,
+                      absl::StrCat("end.", kAuthoredCount, ": absent, the state holds ",
+                                   state.authored.size(), " authored lines (edited)"));
+  }
+  if (!end.at(kAuthoredCount).is_number_unsigned() ||
+      end.at(kAuthoredCount).get<uint64_t>() != state.authored.size()) {
+    return StateError(path, line_no,
+                      absl::StrCat("end.", kAuthoredCount, ": the end line counts ",
+                                   end.at(kAuthoredCount).dump(), ", the state holds ",
+                                   state.authored.size(), " (cut short or edited)"));
+  }
+  return absl::OkStatus();
+}
+
 // The end line `end` (its "end" member) of a state file against the lines
 // read before it.
 absl::Status CheckEnd(const json& end, const RunState& state, const std::string& path,
                       int line_no) {
+  RETURN_IF_ERROR(CheckAuthoredCount(end, state, path, line_no));
   const std::vector<size_t> found = EndCounts(state);
   for (size_t i = 0; i < found.size(); ++i) {
     const std::string field(kEndCounts[i]);
@@ -279,6 +300,25 @@ absl::Status CheckEnd(const json& end, const RunState& state, const std::string&
     }
   }
   return absl::OkStatus();
+}
+
+json AuthoredLine(const AuthoredFields& a) {
+  json fields = json::array();
+  for (const auto& [record, by_field] : a.fields) {
+    for (const auto& [field, digest] : by_field) fields.push_back({record, field, digest});
+  }
+  return {{"authored", {{"path", a.path}, {"sha256", a.sha256}, {"fields", fields}}}};
+}
+
+// An authored line's "authored" member. May throw json::exception.
+AuthoredFields ReadAuthored(const json& j) {
+  AuthoredFields a;
+  a.path = j.at("path").get<std::string>();
+  a.sha256 = j.at("sha256").get<std::string>();
+  for (const json& f : j.at("fields")) {
+    a.fields[f.at(0).get<std::string>()][f.at(1).get<std::string>()] = f.at(2).get<std::string>();
+  }
+  return a;
 }
 
 // The header line (line 1) of a state file into `state`. May throw
@@ -379,11 +419,22 @@ std::string StateFileText(const RunState& state) {
     json line = {{"unit", {u.cell_id, u.task, u.harness, u.condition, u.dose}}, {"values", values}};
     absl::StrAppend(&out, line.dump(), "\n");
   }
+  for (const AuthoredFields& a : state.authored)
+    absl::StrAppend(&out, AuthoredLine(a).dump(), "\n");
   json end = json::object();
   const std::vector<size_t> counts = EndCounts(state);
   for (size_t i = 0; i < counts.size(); ++i) end[std::string(kEndCounts[i])] = counts[i];
+  if (!state.authored.empty()) end[kAuthoredCount] = state.authored.size();
   absl::StrAppend(&out, json{{"end", end}}.dump(), "\n");
   return out;
+}
+
+const AuthoredFields* FindAuthored(const RunState& state, absl::string_view path,
+                                   absl::string_view sha256) {
+  for (const AuthoredFields& a : state.authored) {
+    if (a.path == path && a.sha256 == sha256) return &a;
+  }
+  return nullptr;
 }
 
 absl::Status CheckSameReport(const RunState& before, absl::string_view before_name,
@@ -432,6 +483,8 @@ absl::StatusOr<RunState> LoadStateFile(const std::string& path) {
         s.outputs_digest = j.at("out").get<std::string>();
         s.writes_tokens = j.at("tokens").get<bool>();
         state.stages.push_back(std::move(s));
+      } else if (j.contains("authored")) {
+        state.authored.push_back(ReadAuthored(j.at("authored")));
       } else if (j.contains("token")) {
         state.tokens.emplace_back(j.at("token").at(0).get<std::string>(),
                                   j.at("token").at(1).get<std::string>());

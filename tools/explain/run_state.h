@@ -27,9 +27,18 @@
 // grid::kMaxResamples], the bound of the experiment's field
 // (stages/grid/grid_spec.h), in a report.json and in a state file alike.
 //
+// Authored task fields: for each task file given when the state is written
+// (explain --write_state <report> <task file>...), the digest of the whole
+// file and of every field of every task (source_diff.h,
+// AuthoredFieldDigests), so that an edit is named field by field ("task G10
+// query changed") even when the old file's bytes are in no workspace or git
+// revision. A state without them (written before they existed, or with no
+// task file given) is read as one whose task files were not digested.
+//
 // A state file ends with an end line that counts its stage, token and unit
-// lines, so that a state cut short, even at a line boundary, is refused
-// rather than read as a smaller run.
+// lines (and its authored lines, when it has any), so that a state cut
+// short, even at a line boundary, is refused rather than read as a smaller
+// run.
 //
 // Errors: InvalidArgument or NotFound naming the file (and line or field):
 // no or several token files, a lineage that does not parse or contradicts
@@ -87,6 +96,14 @@ struct Unit {
   std::map<std::string, std::string> values;  // headline metric -> text
 };
 
+// The field digests of one authored task file. A record is "task <id>" for
+// a task, "" for a field of the file outside every task.
+struct AuthoredFields {
+  std::string path;    // workspace-relative, as the stages' provenance names it
+  std::string sha256;  // kDigestHexDigits, of the whole file
+  std::map<std::string, std::map<std::string, std::string>> fields;  // record -> field -> digest
+};
+
 struct RunState {
   std::string report;  // the lineage's report label, e.g. "//reports:e04_fixture"
   report::TokenList tokens;
@@ -94,7 +111,12 @@ struct RunState {
   std::vector<Unit> units;          // cells.csv order
   int bootstrap_resamples = 0;      // 0: the report states none
   uint64_t bootstrap_seed = 0;
+  std::vector<AuthoredFields> authored;  // sorted by path
 };
+
+// The authored fields of `path` whose whole-file digest is `sha256`, or null.
+const AuthoredFields* FindAuthored(const RunState& state, absl::string_view path,
+                                   absl::string_view sha256);
 
 // The headline metrics compared per unit, in report order.
 const std::vector<std::string>& HeadlineMetrics();
@@ -111,8 +133,11 @@ absl::StatusOr<RunState> LoadStateFile(const std::string& path);
 absl::StatusOr<RunState> LoadRunState(const std::string& path);
 
 // The frozen state file (<name>.explain.jsonl): JSON Lines, a header, one
-// line per stage, per token and per unit, in the state's order, then the end
-// line {"end":{"stages":S,"tokens":T,"units":U}}; equal states give equal
+// line per stage, per token and per unit, in the state's order, one per
+// authored task file ({"authored":{"path":..,"sha256":..,"fields":[[record,
+// field, digest],...]}}), then the end line
+// {"end":{"stages":S,"tokens":T,"units":U}} (with "authored":A when A > 0,
+// so that a state without task files is written as before); equal states give equal
 // bytes. It holds its own copy of the tokens, so that a state file kept
 // anywhere is a whole run.
 std::string StateFileText(const RunState& state);

@@ -104,6 +104,30 @@ TEST(StateFileTest, EndsWithTheCountsOfItsLines) {
       << text;
 }
 
+TEST(StateFileTest, KeepsTheFieldDigestsOfAuthoredTaskFiles) {
+  RunState s = SmallState();
+  s.authored = {
+      {"data/t.jsonl", "0123456789abcdef", {{"task G10", {{"query", "aa"}, {"id", "bb"}}}}}};
+  const std::string text = StateFileText(s);
+  EXPECT_TRUE(absl::EndsWith(
+      text,
+      "\n{\"authored\":{\"fields\":[[\"task G10\",\"id\",\"bb\"],[\"task G10\",\"query\",\"aa\"]],"
+      "\"path\":\"data/t.jsonl\",\"sha256\":\"0123456789abcdef\"}}\n"
+      "{\"end\":{\"authored\":1,\"stages\":2,\"tokens\":1,\"units\":1}}\n"))
+      << text;
+  absl::StatusOr<RunState> back = LoadStateFile(TmpFile("a.explain.jsonl", text));
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(StateFileText(*back), text);
+  const AuthoredFields* kept = FindAuthored(*back, "data/t.jsonl", "0123456789abcdef");
+  ASSERT_NE(kept, nullptr);
+  EXPECT_EQ(kept->fields.at("task G10").at("query"), "aa");
+  EXPECT_EQ(FindAuthored(*back, "data/t.jsonl", "ffffffffffffffff"), nullptr);
+  EXPECT_TRUE(IsError(LoadStateFile(TmpFile("cut3.explain.jsonl", DropLines(text, 5, 1))),
+                      absl::StatusCode::kInvalidArgument,
+                      "cut3.explain.jsonl: line 6: end.authored: the end line counts 1, the state "
+                      "holds 0 (cut short or edited)"));
+}
+
 TEST(StateFileTest, ACutOrShortenedStateIsRefused) {
   const std::string text = StateFileText(SmallState());  // header, 2 stages, token, unit, end
   EXPECT_TRUE(IsError(LoadStateFile(TmpFile("cut1.explain.jsonl", DropLines(text, 5, 1))),

@@ -248,6 +248,71 @@ std::vector<std::string> DescribeJsonLines(absl::string_view old_bytes,
   return lines;
 }
 
+using FieldMap = std::map<std::string, std::string>;  // field -> digest
+
+std::string ValueDigest(absl::string_view text) { return ShortDigest(Sha256Hex(text)); }
+
+// The set fields of one message: name -> digest of their text-format values.
+FieldMap MessageFieldDigests(const pb::Message& m) {
+  FieldMap out;
+  std::vector<const pb::FieldDescriptor*> fields;
+  m.GetReflection()->ListFields(m, &fields);
+  for (const pb::FieldDescriptor* f : fields) {
+    const int n = f->is_repeated() ? m.GetReflection()->FieldSize(m, f) : 1;
+    std::string text;
+    for (int i = 0; i < n; ++i) {
+      std::string value;
+      pb::TextFormat::PrintFieldValueToString(m, f, f->is_repeated() ? i : -1, &value);
+      absl::StrAppend(&text, value, "\n");
+    }
+    out[f->name()] = ValueDigest(text);
+  }
+  return out;
+}
+
+std::optional<AuthoredFields> TaskSetFieldDigests(absl::string_view bytes) {
+  if (MessageName(bytes) != corpus::TaskSet::descriptor()->full_name()) return std::nullopt;
+  corpus::TaskSet set;
+  if (!pb::TextFormat::ParseFromString(std::string(bytes), &set)) return std::nullopt;
+  AuthoredFields out;
+  for (const corpus::Task& t : set.tasks())
+    out.fields[absl::StrCat("task ", t.id())] = MessageFieldDigests(t);
+  set.clear_tasks();
+  if (FieldMap rest = MessageFieldDigests(set); !rest.empty()) out.fields[""] = std::move(rest);
+  return out;
+}
+
+std::optional<AuthoredFields> JsonLinesFieldDigests(absl::string_view bytes) {
+  auto records = Records(bytes);
+  if (!records) return std::nullopt;
+  AuthoredFields out;
+  for (const auto& [id, record] : *records) {
+    FieldMap& fields = out.fields[absl::StrCat("task ", id)];
+    for (const auto& [key, value] : record.items()) fields[key] = ValueDigest(value.dump());
+  }
+  return out;
+}
+
+// "task G10 query" or, outside every task, "query".
+std::string FieldName(const std::string& record, const std::string& field) {
+  return record.empty() ? field : absl::StrCat(record, " ", field);
+}
+
+void DescribeRecordChanges(const std::string& record, const FieldMap& before, const FieldMap& after,
+                           std::vector<std::string>* lines) {
+  for (const auto& [field, digest] : before) {
+    if (!after.count(field)) lines->push_back(FieldName(record, field) + " removed");
+  }
+  for (const auto& [field, digest] : after) {
+    auto old = before.find(field);
+    if (old == before.end()) {
+      lines->push_back(FieldName(record, field) + " added");
+    } else if (old->second != digest) {
+      lines->push_back(FieldName(record, field) + " changed");
+    }
+  }
+}
+
 std::optional<std::string> ReadIf(const fs::path& p) {
   absl::StatusOr<std::string> bytes = ReadFile(p.string());
   if (!bytes.ok()) return std::nullopt;
@@ -279,6 +344,41 @@ std::vector<std::string> DescribeChange(absl::string_view path, absl::string_vie
   if (absl::EndsWith(path, ".jsonl")) return DescribeJsonLines(old_bytes, new_bytes);
   if (absl::EndsWith(path, ".textproto")) return DescribeTextProto(old_bytes, new_bytes);
   return {};
+}
+
+std::optional<AuthoredFields> AuthoredFieldDigests(absl::string_view path,
+                                                   absl::string_view bytes) {
+  std::optional<AuthoredFields> out;
+  if (absl::EndsWith(path, ".jsonl")) out = JsonLinesFieldDigests(bytes);
+  if (absl::EndsWith(path, ".textproto")) out = TaskSetFieldDigests(bytes);
+  if (out) {
+    out->path = std::string(path);
+    out->sha256 = ValueDigest(bytes);
+  }
+  return out;
+}
+
+std::vector<std::string> DescribeFieldChanges(const AuthoredFields& before,
+                                              const AuthoredFields& after) {
+  std::vector<std::string> lines;
+  static const FieldMap kNone;
+  for (const auto& [record, fields] : before.fields) {
+    if (after.fields.count(record)) continue;
+    if (record.empty()) {
+      DescribeRecordChanges(record, fields, kNone, &lines);
+    } else {
+      lines.push_back(FieldName(record, "removed"));
+    }
+  }
+  for (const auto& [record, fields] : after.fields) {
+    auto old = before.fields.find(record);
+    if (old == before.fields.end() && !record.empty()) {
+      lines.push_back(FieldName(record, "added"));
+      continue;
+    }
+    DescribeRecordChanges(record, old == before.fields.end() ? kNone : old->second, fields, &lines);
+  }
+  return lines;
 }
 
 absl::StatusOr<std::vector<std::string>> ParseRevisions(absl::string_view flag_value) {

@@ -15,6 +15,17 @@
 // Values are printed in text-format (strings quoted); a value longer than 80
 // characters is cut there with "...".
 //
+// AuthoredFieldDigests(path, bytes) digests every field of a task file (a
+// TaskSet text proto, "# proto-message: repro.corpus.TaskSet", or a JSON
+// Lines file of records with a string "id"): per task ("task <id>") each set
+// field's value (its text format, repeated values one a line; a JSON
+// member's dump), and the fields outside the tasks (record ""); nullopt for
+// any other file or one that does not parse. DescribeFieldChanges compares
+// two such digests, one line per difference: "task G10 query changed",
+// "task G11 added", "task G09 removed", "task G10 notes added",
+// "lsa_training_commit changed"; so an edit is named even when only the old
+// file's digests are left (run_state.h, AuthoredFields).
+//
 // SourceBytes finds the bytes of a source input with a given digest (the
 // first kDigestHexDigits hex digits of its sha256): the workspace's copy, the
 // output base's copy of an external repository's file, or the file at each
@@ -32,11 +43,16 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "tools/explain/run_state.h"
 
 namespace repro::explain {
 
 std::vector<std::string> DescribeChange(absl::string_view path, absl::string_view old_bytes,
                                         absl::string_view new_bytes);
+
+std::optional<AuthoredFields> AuthoredFieldDigests(absl::string_view path, absl::string_view bytes);
+std::vector<std::string> DescribeFieldChanges(const AuthoredFields& before,
+                                              const AuthoredFields& after);
 
 class SourceBytes {
  public:

@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "gmock/gmock.h"
@@ -51,6 +52,37 @@ TEST(DescribeChangeTest, UnknownSchemaOrFormatGivesNoLine) {
                              "# proto-message: no.Such\na: 2\n"),
               IsEmpty());
   EXPECT_THAT(DescribeChange("x.bin", "a", "b"), IsEmpty());
+}
+
+TEST(AuthoredFieldDigestsTest, NamesEachTaskFieldThatChangedInATextProto) {
+  const std::string header = "# proto-message: repro.corpus.TaskSet\n";
+  std::optional<AuthoredFields> before = AuthoredFieldDigests(
+      "t.textproto", header +
+                         "repository: \"r\"\ntasks { id: \"G10\" query: \"a\" }\n"
+                         "tasks { id: \"G11\" query: \"b\" }\n");
+  std::optional<AuthoredFields> after = AuthoredFieldDigests(
+      "t.textproto", header +
+                         "repository: \"r2\"\ntasks { id: \"G10\" query: \"z\" "
+                         "notes: \"n\" }\ntasks { id: \"G12\" query: \"b\" }\n");
+  ASSERT_TRUE(before && after);
+  EXPECT_EQ(before->path, "t.textproto");
+  EXPECT_EQ(before->sha256.size(), static_cast<size_t>(kDigestHexDigits));
+  EXPECT_THAT(DescribeFieldChanges(*before, *after),
+              ElementsAre("task G11 removed", "repository changed", "task G10 notes added",
+                          "task G10 query changed", "task G12 added"));
+}
+
+TEST(AuthoredFieldDigestsTest, JsonLinesAndFilesThatAreNoTaskFile) {
+  std::optional<AuthoredFields> before =
+      AuthoredFieldDigests("t.jsonl", "{\"id\":\"M1\",\"query\":\"a\",\"notes\":\"x\"}\n");
+  std::optional<AuthoredFields> after =
+      AuthoredFieldDigests("t.jsonl", "{\"id\":\"M1\",\"query\":\"b\"}\n");
+  ASSERT_TRUE(before && after);
+  EXPECT_THAT(DescribeFieldChanges(*before, *after),
+              ElementsAre("task M1 notes removed", "task M1 query changed"));
+  EXPECT_FALSE(
+      AuthoredFieldDigests("h.textproto", "# proto-message: repro.retrieval.HarnessConfig\n"));
+  EXPECT_FALSE(AuthoredFieldDigests("t.jsonl", "not json\n"));
 }
 
 TEST(IsPlainRelativePathTest, RefusesWhatCouldLeaveTheWorkspace) {

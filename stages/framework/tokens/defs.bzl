@@ -6,7 +6,7 @@ def _state_path(frozen_path):
     stem = frozen_path[:-len(".tokens.txt")] if frozen_path.endswith(".tokens.txt") else frozen_path[:-len(".txt")]
     return stem + ".explain.jsonl"
 
-def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = None, frozen_path = None):
+def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = None, frozen_path = None, authored = []):
     """Defines <name>_test, <name>_refreeze and <report name>_explain.
 
     The frozen state that `explain` compares with (tools/explain/run_state.h)
@@ -24,6 +24,9 @@ def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = No
       frozen_path: workspace path of the frozen file when `frozen` is a filegroup.
       tokens_file: path of the generated token file inside the report, e.g. "w04/w04.tokens.txt".
       markdown: path of the report text inside the report, e.g. "w04/w04.md".
+      authored: labels of the report's task files: the state keeps the digest
+        of each of their fields, so that explain names an edited field even
+        when the old file was never committed (tools/explain/run_state.h).
       skip_message: when set (the report's inputs are not configured here), the
         test prints "SKIPPED: <message>" and passes, and refreeze fails
         with the message (not_configured_refreeze).
@@ -69,9 +72,12 @@ def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = No
     # would compile every explain source twice).
     native.genrule(
         name = report_name + "_explain_state",
-        srcs = [report, "//tools/explain:explain_tool"],
+        srcs = [report, "//tools/explain:explain_tool"] + authored,
         outs = [report_name + ".explain.jsonl"],
-        cmd = "$(execpath //tools/explain:explain_tool) --write_state=$@ $(execpath %s)" % report,
+        cmd = " ".join(
+            ["$(execpath //tools/explain:explain_tool) --write_state=$@ $(execpath %s)" % report] +
+            ["$(execpath %s)" % a for a in authored],
+        ),
         tags = ["manual"],
     )
     native.sh_binary(
