@@ -152,6 +152,38 @@ TEST(JavaScriptFunctions, BoundFunctionExpressions) {
   EXPECT_THAT(Describe(*result), ElementsAre("f:2-2"));
 }
 
+// JavaScript: an object literal's methods and functions bound to its keys
+// (named after the variable or the assignment target the object is bound
+// to, nested objects by their keys), a class field holding an arrow
+// function (Class.field), and a function assigned to module.exports,
+// exports.x or any other member (named by the assignment's left side).
+TEST(JavaScriptFunctions, ObjectMethodsClassFieldsAndExports) {
+  std::unique_ptr<FunctionParser> parser = Parser("javascript");
+  auto result = parser->Parse(
+      "const api = {\n"                                        // 1
+      "  load(path) { return path; },\n"                       // 2
+      "  save: (path) => path,\n"                              // 3
+      "  nested: { drop: function () {} },\n"                  // 4
+      "  limit: 5,\n"                                          // 5
+      "};\n"                                                   // 6
+      "class View {\n"                                         // 7
+      "  onClick = (event) => {\n"                             // 8
+      "    return event;\n"                                    // 9
+      "  };\n"                                                 // 10
+      "  count = 0;\n"                                         // 11
+      "}\n"                                                    // 12
+      "module.exports = function main() {};\n"                 // 13
+      "exports.parse = (text) => text;\n"                      // 14
+      "module.exports.helpers = { trim(s) { return s; } };\n"  // 15
+      "api.limit = 6;\n");                                     // 16
+  ASSERT_TRUE(result.ok()) << result.status();
+  EXPECT_FALSE(result->has_error);
+  EXPECT_THAT(Describe(*result),
+              ElementsAre("api.load:2-2", "api.save:3-3", "api.nested.drop:4-4",
+                          "View.onClick:8-10", "module.exports:13-13", "exports.parse:14-14",
+                          "module.exports.helpers.trim:15-15"));
+}
+
 // Java: a method a reader would call one is a chunk wherever it is: in an
 // anonymous class bound to a field (named after the field), in an enum
 // constant's body (after the constant), in an anonymous class passed as an

@@ -1,5 +1,7 @@
 // The constructs the JavaScript chunker reads: functions, classes, methods,
-// arrow functions bound to a name, and exports.
+// arrow functions bound to a name, exports, a class field holding an arrow
+// function (View.onClick), an object literal's methods (api.fetch,
+// api.retry) and functions assigned to module.exports and exports.x.
 import { readFile } from "node:fs/promises";
 
 export function normalize(key) {
@@ -26,3 +28,22 @@ export const load = async (path) => {
 };
 
 export default { normalize, cached };
+
+export class View {
+  onClick = (event) => {
+    return event.target;
+  };
+}
+
+const api = {
+  fetch(url) {
+    return url;
+  },
+  retry: (n) => n + 1,
+};
+
+module.exports = function main() {
+  return api;
+};
+
+exports.parse = (text) => JSON.parse(text);
