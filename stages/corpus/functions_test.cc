@@ -184,6 +184,34 @@ TEST(JavaScriptFunctions, ObjectMethodsClassFieldsAndExports) {
                           "module.exports.helpers.trim:15-15"));
 }
 
+// Rust: a trait's default method is a chunk (Trait.method) beside its
+// required one; a fn nested in a fn and the methods of an impl inside a fn
+// are chunks of their own named after the fn ("outer.inner",
+// "outer.Local.get"), and also stay inside its lines.
+TEST(RustFunctions, TraitDefaultMethodsAndItemsInsideFunctions) {
+  std::unique_ptr<FunctionParser> parser = Parser("rust");
+  auto result = parser->Parse(
+      "trait Shape {\n"                            // 1
+      "    fn area(&self) -> f64;\n"               // 2
+      "    fn describe(&self) -> String {\n"       // 3
+      "        format!(\"{}\", self.area())\n"     // 4
+      "    }\n"                                    // 5
+      "}\n"                                        // 6
+      "fn outer() -> u32 {\n"                      // 7
+      "    struct Local(u32);\n"                   // 8
+      "    impl Local {\n"                         // 9
+      "        fn get(&self) -> u32 { self.0 }\n"  // 10
+      "    }\n"                                    // 11
+      "    fn inner() -> u32 { 1 }\n"              // 12
+      "    let add = |x: u32| x + 1;\n"            // 13
+      "    add(Local(inner()).get())\n"            // 14
+      "}\n");                                      // 15
+  ASSERT_TRUE(result.ok()) << result.status();
+  EXPECT_FALSE(result->has_error);
+  EXPECT_THAT(Describe(*result), ElementsAre("Shape.area:2-2", "Shape.describe:3-5", "outer:7-15",
+                                             "outer.Local.get:10-10", "outer.inner:12-12"));
+}
+
 // Java: a method a reader would call one is a chunk wherever it is: in an
 // anonymous class bound to a field (named after the field), in an enum
 // constant's body (after the constant), in an anonymous class passed as an
