@@ -212,6 +212,32 @@ TEST(RustFunctions, TraitDefaultMethodsAndItemsInsideFunctions) {
                                              "outer.Local.get:10-10", "outer.inner:12-12"));
 }
 
+// Ruby: singleton methods, `def self.x` and the methods of a `class << self`
+// block, are named as the class's own (Class.x), beside its instance
+// methods.
+TEST(RubyFunctions, SingletonMethodsAndClassSelfBlocks) {
+  std::unique_ptr<FunctionParser> parser = Parser("ruby");
+  auto result = parser->Parse(
+      "class Cache\n"            // 1
+      "  def self.default\n"     // 2
+      "    new\n"                // 3
+      "  end\n"                  // 4
+      "  class << self\n"        // 5
+      "    def build(n)\n"       // 6
+      "      new\n"              // 7
+      "    end\n"                // 8
+      "    attr_reader :size\n"  // 9
+      "  end\n"                  // 10
+      "  def fetch(key)\n"       // 11
+      "    key\n"                // 12
+      "  end\n"                  // 13
+      "end\n");                  // 14
+  ASSERT_TRUE(result.ok()) << result.status();
+  EXPECT_FALSE(result->has_error);
+  EXPECT_THAT(Describe(*result),
+              ElementsAre("Cache.default:2-4", "Cache.build:6-8", "Cache.fetch:11-13"));
+}
+
 // Java: a method a reader would call one is a chunk wherever it is: in an
 // anonymous class bound to a field (named after the field), in an enum
 // constant's body (after the constant), in an anonymous class passed as an
