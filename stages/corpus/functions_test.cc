@@ -46,6 +46,22 @@ std::vector<std::string> Describe(const FileFunctions& f) {
   return out;
 }
 
+// The functions of `source`, which parses without error, as Describe
+// gives them.
+std::vector<std::string> CleanFunctions(FunctionParser* parser, absl::string_view source) {
+  absl::StatusOr<FileFunctions> result = parser->Parse(source);
+  EXPECT_TRUE(result.ok()) << result.status();
+  if (!result.ok()) return {};
+  EXPECT_FALSE(result->has_error);
+  return Describe(*result);
+}
+
+std::vector<std::string> CleanFunctions(const std::string& language, absl::string_view source) {
+  std::unique_ptr<FunctionParser> parser = Parser(language);
+  if (parser == nullptr) return {};
+  return CleanFunctions(parser.get(), source);
+}
+
 // The functions of a language folder's sample, which parses without error.
 std::vector<std::string> SampleFunctions(const std::string& language, const std::string& sample,
                                          const std::string& grammar) {
@@ -53,11 +69,7 @@ std::vector<std::string> SampleFunctions(const std::string& language, const std:
   EXPECT_TRUE(source.ok()) << source.status();
   std::unique_ptr<FunctionParser> parser = Parser(language);
   EXPECT_EQ(parser->grammar(), grammar);
-  absl::StatusOr<FileFunctions> result = parser->Parse(source.ok() ? *source : "");
-  EXPECT_TRUE(result.ok()) << result.status();
-  if (!result.ok()) return {};
-  EXPECT_FALSE(result->has_error);
-  return Describe(*result);
+  return CleanFunctions(parser.get(), source.ok() ? *source : "");
 }
 
 TEST(GoFunctions, FunctionsMethodsAndGenerics) {
@@ -119,8 +131,7 @@ TEST(GoFunctions, ReusableAcrossFiles) {
 // ("Outer.shallow.Local.hidden"), and also stay inside the enclosing
 // function's lines; a def under an `if` or a `try` of the module is one.
 TEST(PythonFunctions, NestedFunctionsAndClassesAreChunksOfTheirOwn) {
-  std::unique_ptr<FunctionParser> parser = Parser("python");
-  auto result = parser->Parse(
+  const char* src =
       "class Outer:\n"             // 1
       "    class Inner:\n"         // 2
       "        def deep(self):\n"  // 3
@@ -136,11 +147,11 @@ TEST(PythonFunctions, NestedFunctionsAndClassesAreChunksOfTheirOwn) {
       "    import fast\n"         // 13
       "except ImportError:\n"     // 14
       "    def fast(x):\n"        // 15
-      "        return x\n");      // 16
-  ASSERT_TRUE(result.ok());
-  EXPECT_THAT(Describe(*result), ElementsAre("Outer.Inner.deep:3-4", "Outer.shallow:5-11",
-                                             "Outer.shallow.Local.hidden:7-8",
-                                             "Outer.shallow.helper:9-10", "fast:15-16"));
+      "        return x\n";       // 16
+  EXPECT_THAT(
+      CleanFunctions("python", src),
+      ElementsAre("Outer.Inner.deep:3-4", "Outer.shallow:5-11", "Outer.shallow.Local.hidden:7-8",
+                  "Outer.shallow.helper:9-10", "fast:15-16"));
 }
 
 // A plain constant is not a function; a function expression bound to a
@@ -158,8 +169,7 @@ TEST(JavaScriptFunctions, BoundFunctionExpressions) {
 // function (Class.field), and a function assigned to module.exports,
 // exports.x or any other member (named by the assignment's left side).
 TEST(JavaScriptFunctions, ObjectMethodsClassFieldsAndExports) {
-  std::unique_ptr<FunctionParser> parser = Parser("javascript");
-  auto result = parser->Parse(
+  const char* src =
       "const api = {\n"                                        // 1
       "  load(path) { return path; },\n"                       // 2
       "  save: (path) => path,\n"                              // 3
@@ -175,10 +185,8 @@ TEST(JavaScriptFunctions, ObjectMethodsClassFieldsAndExports) {
       "module.exports = function main() {};\n"                 // 13
       "exports.parse = (text) => text;\n"                      // 14
       "module.exports.helpers = { trim(s) { return s; } };\n"  // 15
-      "api.limit = 6;\n");                                     // 16
-  ASSERT_TRUE(result.ok()) << result.status();
-  EXPECT_FALSE(result->has_error);
-  EXPECT_THAT(Describe(*result),
+      "api.limit = 6;\n";                                      // 16
+  EXPECT_THAT(CleanFunctions("javascript", src),
               ElementsAre("api.load:2-2", "api.save:3-3", "api.nested.drop:4-4",
                           "View.onClick:8-10", "module.exports:13-13", "exports.parse:14-14",
                           "module.exports.helpers.trim:15-15"));
@@ -189,8 +197,7 @@ TEST(JavaScriptFunctions, ObjectMethodsClassFieldsAndExports) {
 // are chunks of their own named after the fn ("outer.inner",
 // "outer.Local.get"), and also stay inside its lines.
 TEST(RustFunctions, TraitDefaultMethodsAndItemsInsideFunctions) {
-  std::unique_ptr<FunctionParser> parser = Parser("rust");
-  auto result = parser->Parse(
+  const char* src =
       "trait Shape {\n"                            // 1
       "    fn area(&self) -> f64;\n"               // 2
       "    fn describe(&self) -> String {\n"       // 3
@@ -205,19 +212,17 @@ TEST(RustFunctions, TraitDefaultMethodsAndItemsInsideFunctions) {
       "    fn inner() -> u32 { 1 }\n"              // 12
       "    let add = |x: u32| x + 1;\n"            // 13
       "    add(Local(inner()).get())\n"            // 14
-      "}\n");                                      // 15
-  ASSERT_TRUE(result.ok()) << result.status();
-  EXPECT_FALSE(result->has_error);
-  EXPECT_THAT(Describe(*result), ElementsAre("Shape.area:2-2", "Shape.describe:3-5", "outer:7-15",
-                                             "outer.Local.get:10-10", "outer.inner:12-12"));
+      "}\n";                                       // 15
+  EXPECT_THAT(CleanFunctions("rust", src),
+              ElementsAre("Shape.area:2-2", "Shape.describe:3-5", "outer:7-15",
+                          "outer.Local.get:10-10", "outer.inner:12-12"));
 }
 
 // Ruby: singleton methods, `def self.x` and the methods of a `class << self`
 // block, are named as the class's own (Class.x), beside its instance
 // methods.
 TEST(RubyFunctions, SingletonMethodsAndClassSelfBlocks) {
-  std::unique_ptr<FunctionParser> parser = Parser("ruby");
-  auto result = parser->Parse(
+  const char* src =
       "class Cache\n"            // 1
       "  def self.default\n"     // 2
       "    new\n"                // 3
@@ -231,10 +236,8 @@ TEST(RubyFunctions, SingletonMethodsAndClassSelfBlocks) {
       "  def fetch(key)\n"       // 11
       "    key\n"                // 12
       "  end\n"                  // 13
-      "end\n");                  // 14
-  ASSERT_TRUE(result.ok()) << result.status();
-  EXPECT_FALSE(result->has_error);
-  EXPECT_THAT(Describe(*result),
+      "end\n";                   // 14
+  EXPECT_THAT(CleanFunctions("ruby", src),
               ElementsAre("Cache.default:2-4", "Cache.build:6-8", "Cache.fetch:11-13"));
 }
 
