@@ -263,6 +263,8 @@ def _extract(rctx, repository, git_dir, snapshots, commits, diffs, placeholders,
     requests += ["diff\t%s" % d for d in sorted(diffs.keys()) if d.split("\t")[0] not in placeholders]
     rctx.file("requests.tsv", "\n".join(requests) + "\n")
     rctx.report_progress("task set %s: reading %d snapshot(s) and %d diff(s)" % (rctx.attr.set_name, len(snapshots), len(diffs)))
+    if rctx.attr.env_var:
+        _say_reading(rctx.attr.set_name, len(snapshots), len(diffs))
     extract = rctx.path(rctx.attr._extract)
     res = rctx.execute(["bash", str(extract), git_dir, "requests.tsv", "."], timeout = _timeout(3600, 5, requests))
     rctx.delete("requests.tsv")
@@ -325,6 +327,14 @@ def _history_source(rctx):
         }
     return {"history_source": "clone", "clone_env": rctx.attr.env_var, "history_repository": rctx.name}
 
+# The stage tools' cold compile on a 2-core machine (docs/experiments.md,
+# "How long each step takes").
+_FIRST_BUILD_MINUTES = "1 to 2 minutes"
+
+# Reading a real clone (the same section).
+_SECONDS_A_SNAPSHOT = "0.7 s"
+_READ_MEASURED = "90 snapshots and 15 diffs: 61 s"
+
 def git_history_impl(rctx):
     """The implementation of git_history (exported for the generated rule).
 
@@ -372,6 +382,8 @@ def git_history_impl(rctx):
         _write_errors(rctx, errors)
         return
     _write_build(rctx, configured, _outputs(snapshot_list, diffs), message)
+    if configured and lock == None:
+        _say_first_refreeze(rctx.attr.set_name)
 
     # set.bzl holds data only, every value through repr(); the set's struct
     # and every label are built from it by checked-in code (task_set.bzl).
@@ -395,6 +407,44 @@ def git_history_impl(rctx):
         "tasks": tasks,
         "lsa_training": lsa,
     })
+
+def _say_reading(set_name, snapshots, diffs):
+    """Says up front that a clone is read, and how long that takes.
+
+    Bazel prints nothing of a repository rule's own progress to a terminal
+    that is not interactive, and reading a real clone is the longest silent
+    step of a new experiment (measured: docs/experiments.md, "How long each
+    step takes").
+
+    Args:
+      set_name: the task set's name.
+      snapshots: how many commits' trees are read.
+      diffs: how many fix diffs are read.
+    """
+
+    # buildifier: disable=print
+    print(("task set %s: reading %d snapshot(s) and %d diff(s) from its clone, about %s each " +
+           "snapshot on 2 cores (GitLab Runner's %s)") %
+          (set_name, snapshots, diffs, _SECONDS_A_SNAPSHOT, _READ_MEASURED))
+
+def _say_first_refreeze(set_name):
+    """Says up front what the first build of a set without a lock does and how long it takes.
+
+    The set's first `bazel run //reports:<set>_tasks_refreeze` is where a new
+    experiment waits longest with nothing of its own printed: on a cold
+    output base Bazel compiles the stage tools before any stage runs
+    (measured: docs/experiments.md, "How long each step takes").
+
+    Args:
+      set_name: the task set's name.
+    """
+
+    # buildifier: disable=print
+    print(("task set %s has no task lock yet: building its snapshots, chunks and labels; on a cold " +
+           "output base Bazel first compiles the stage tools, about %s on 2 cores (its " +
+           "[done / total] action counter is the progress), then " +
+           "`bazel run //reports:%s_tasks_refreeze` prints the review table and writes the lock") %
+          (set_name, _FIRST_BUILD_MINUTES, set_name))
 
 def _write_set(rctx, data):
     rctx.file("set.bzl", "\n".join([

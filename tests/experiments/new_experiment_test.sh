@@ -9,8 +9,10 @@
 #     an experiment using both plus a hybrid harness, with S001 at depths 1
 #     and 2 and S002 at doses 1 and 5; `git status` shows no .bzl, .cc, .h or
 #     BUILD change;
-#  3. `bazel sync --only=experiments`; building the new report first stops
-#     naming the task lock refreeze; `bazel run ..._tasks_refreeze` prints the
+#  3. `bazel sync --only=experiments`; building the new report first says up
+#     front that the set has no lock yet, what the build does and its expected
+#     time on 2 cores, then stops naming the task lock refreeze;
+#     `bazel run ..._tasks_refreeze` prints the
 #     review table, writes the lock and names the one-time history sync; after
 #     `bazel sync --only=fixture_two_history` the build stops naming the pins
 #     refreeze command; after `bazel run ..._pins_refreeze` the report builds,
@@ -80,6 +82,9 @@ nb_bazel_cmd "$copy" exp "$NB_WORK/sync.log" sync --only=experiments
 # shellcheck disable=SC2016  # the backticks are literal text of the expected message
 grep -qF 'data/fixture_two/tasks.lock.textproto (absent): task set fixture_two has no task lock; write it with `bazel run //reports:fixture_two_tasks_refreeze`' \
   "$NB_WORK/no_lock.log" || { tail -20 "$NB_WORK/no_lock.log" >&2; nb_fail "a build without a task lock did not name the refreeze command"; }
+# The long first build of a set without a lock says so up front, with its expected time.
+grep -qF 'task set fixture_two has no task lock yet: building its snapshots, chunks and labels; on a cold output base Bazel first compiles the stage tools, about 1 to 2 minutes on 2 cores' \
+  "$NB_WORK/no_lock.log" || { tail -20 "$NB_WORK/no_lock.log" >&2; nb_fail "the first build of a set without a lock did not say what it does and how long it takes"; }
 nb_bazel_cmd "$copy" exp "$NB_WORK/lock.log" run //reports:fixture_two_tasks_refreeze
 grep -qF "run 'bazel sync --only=fixture_two_history' once" "$NB_WORK/lock.log" || nb_fail "the first refreeze did not name the sync"
 nb_bazel_cmd "$copy" exp "$NB_WORK/sync_history.log" sync --only=fixture_two_history
