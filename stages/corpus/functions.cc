@@ -161,6 +161,33 @@ std::string Signature(TSNode parameters, absl::string_view source) {
   return absl::StrCat("(", absl::StrJoin(types, ", "), ")");
 }
 
+// The byte range [start, end) of `source` from the first non-blank byte of
+// line `first` to the last non-blank byte of line `last` (1-based); empty
+// (start == end) when those lines are blank or past the end.
+struct ByteRange {
+  uint32_t start = 0;
+  uint32_t end = 0;
+};
+
+// The byte offset where 1-based line `line` starts (source.size() past the
+// end).
+size_t LineStart(absl::string_view source, uint32_t line) {
+  size_t pos = 0;
+  for (uint32_t l = 1; l < line && pos < source.size(); ++l) {
+    const size_t nl = source.find('\n', pos);
+    pos = nl == absl::string_view::npos ? source.size() : nl + 1;
+  }
+  return pos;
+}
+
+ByteRange NonBlankRange(absl::string_view source, uint32_t first, uint32_t last) {
+  size_t start = LineStart(source, first);
+  size_t end = LineStart(source, last + 1);
+  while (start < end && absl::ascii_isspace(static_cast<unsigned char>(source[start]))) ++start;
+  while (end > start && absl::ascii_isspace(static_cast<unsigned char>(source[end - 1]))) --end;
+  return {static_cast<uint32_t>(start), static_cast<uint32_t>(end)};
+}
+
 // The walk of functions.h over one tree.
 class Walk {
  public:
@@ -565,6 +592,23 @@ absl::StatusOr<BlankedFile> FunctionParser::BlankComments(absl::string_view sour
   for (const Blank& blank : blanks) Apply(blank, &out.text);
   out.comments = static_cast<int>(blanks.size());
   return out;
+}
+
+absl::StatusOr<NodeKind> FunctionParser::NodeHolding(absl::string_view source, uint32_t first_line,
+                                                     uint32_t last_line) {
+  ASSIGN_OR_RETURN(TSTree* const tree, Tree(source));
+  const TSNode root = ts_tree_root_node(tree);
+  const ByteRange range = NonBlankRange(source, first_line, last_line);
+  TSNode node = root;
+  if (range.start < range.end) {
+    node = ts_node_named_descendant_for_byte_range(root, range.start, range.end);
+    if (ts_node_is_null(node)) node = root;
+  }
+  NodeKind kind;
+  kind.type = ts_node_type(node);
+  kind.root = ts_node_eq(node, root);
+  ts_tree_delete(tree);
+  return kind;
 }
 
 absl::StatusOr<FileFunctions> FunctionParser::Parse(absl::string_view source) {

@@ -75,6 +75,12 @@ struct FileFunctions {
 };
 
 // A file with its comments blanked (FunctionParser::BlankComments).
+// A node's type ("field_declaration") and whether it is the tree's root.
+struct NodeKind {
+  std::string type;
+  bool root = false;
+};
+
 struct BlankedFile {
   std::string text;        // the same bytes, every comment byte but '\n' a space
   int comments = 0;        // comment and docstring nodes blanked
@@ -104,6 +110,14 @@ class FunctionParser {
   // last ')', so what follows the ';' still parses. Internal error only when
   // tree-sitter gives no tree.
   absl::StatusOr<BlankedFile> BlankComments(absl::string_view source);
+
+  // The smallest named node of `source`'s tree that holds the lines
+  // first_line to last_line (1-based), from the first non-blank byte of
+  // those lines to their last: "field_declaration" for the lines of a Java
+  // field. The root when the lines are blank or past the end. Internal
+  // error only when tree-sitter gives no tree.
+  absl::StatusOr<NodeKind> NodeHolding(absl::string_view source, uint32_t first_line,
+                                       uint32_t last_line);
 
   // The grammar's id, "<npm package> <version>" (recorded in ChunkSet.chunker).
   const std::string& grammar() const { return grammar_; }

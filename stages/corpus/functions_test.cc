@@ -285,6 +285,32 @@ TEST(JavaFunctions, NestedMethodsAndOverloads) {
                           "Adapters.parse(String):20-20", "Adapters.Adapters():21-21"));
 }
 
+// The node that holds changed lines outside every chunk, for the lock
+// review: a Java field's two lines are its field_declaration, a blank line
+// between two methods is the class body, blank lines past the end the root.
+std::string TypeHolding(FunctionParser* parser, absl::string_view src, uint32_t first,
+                        uint32_t last) {
+  absl::StatusOr<NodeKind> kind = parser->NodeHolding(src, first, last);
+  if (!kind.ok()) return kind.status().ToString();
+  return kind->root ? absl::StrCat("root ", kind->type) : kind->type;
+}
+
+TEST(FunctionParserNodeType, TheSmallestNamedNodeHoldingTheLines) {
+  std::unique_ptr<FunctionParser> parser = Parser("java");
+  const char* src =
+      "class Money {\n"                    // 1
+      "  static final String[] UNITS =\n"  // 2
+      "      {\"cent\", \"euro\"};\n"      // 3
+      "  void add() {}\n"                  // 4
+      "\n"                                 // 5
+      "  void sub() {}\n"                  // 6
+      "}\n";                               // 7
+  EXPECT_EQ(TypeHolding(parser.get(), src, 2, 3), "field_declaration");
+  EXPECT_EQ(TypeHolding(parser.get(), src, 4, 6), "class_body");
+  EXPECT_EQ(TypeHolding(parser.get(), src, 5, 5), "root program");
+  EXPECT_EQ(TypeHolding(parser.get(), src, 40, 41), "root program");
+}
+
 // Every language folder's sample (grammar.textproto's `sample`) parses
 // without an error, with the grammar the folder pins, into exactly the
 // chunks its sample_chunks.txt lists ("name:start-end" a line, in order):

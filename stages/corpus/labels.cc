@@ -5,9 +5,13 @@
 #include <tuple>
 #include <utility>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "stages/corpus/corpus_path.h"
+#include "stages/corpus/functions.h"
+#include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/pipeline/utf8.h"
 
 namespace repro {
@@ -24,6 +28,20 @@ bool IsGold(const Chunk& f, const std::vector<OldSideChange>& changes) {
     }
   }
   return false;
+}
+
+// One change as FunctionlessGoldFile.changed_lines writes it: "120-124",
+// "7", "after 57".
+std::string ChangeText(const OldSideChange& c) {
+  if (c.count == 0) return absl::StrCat("after ", c.start);
+  if (c.count == 1) return absl::StrCat(c.start);
+  return absl::StrCat(c.start, "-", c.start + c.count - 1);
+}
+
+std::string ChangedLines(const std::vector<OldSideChange>& changes) {
+  std::vector<std::string> parts;
+  for (const OldSideChange& c : changes) parts.push_back(ChangeText(c));
+  return absl::StrJoin(parts, ", ");
 }
 
 std::string Describe(const GoldFunction& g) {
@@ -106,6 +124,11 @@ absl::StatusOr<DerivedLabels> DeriveLabels(
       return std::make_tuple(a.base_start_line(), a.base_end_line(), a.function()) <
              std::make_tuple(b.base_start_line(), b.base_end_line(), b.function());
     });
+    if (gold.empty()) {
+      FunctionlessGoldFile* f = labels.add_functionless_gold_files();
+      f->set_file(file);
+      f->set_changed_lines(ChangedLines(it->second));
+    }
     for (GoldFunction& g : gold) *labels.add_gold_functions() = std::move(g);
     GoldInStale s;
     s.set_file(file);
@@ -114,6 +137,51 @@ absl::StatusOr<DerivedLabels> DeriveLabels(
     out.gold_in_stale.push_back(s);
   }
   return out;
+}
+
+ChangedSpan SpanOf(const std::vector<OldSideChange>& changes) {
+  ChangedSpan span;
+  for (const OldSideChange& c : changes) {
+    const uint32_t first = c.count == 0 ? std::max<uint32_t>(c.start, 1) : c.start;
+    const uint32_t last = c.count == 0 ? c.start + 1 : c.start + c.count - 1;
+    if (span.first == 0 || first <= span.first) span.insertion_first = c.count == 0;
+    span.first = span.first == 0 ? first : std::min(span.first, first);
+    if (last >= span.last) span.insertion_last = c.count == 0;
+    span.last = std::max(span.last, last);
+  }
+  return span;
+}
+
+// The first line from `line` on (1-based), going by `step` (1: down, -1:
+// up), with a non-blank byte; 0 or past the last line when none.
+uint32_t NonBlankLineFrom(absl::string_view text, uint32_t line, int step) {
+  const std::vector<absl::string_view> lines = absl::StrSplit(text, '\n');
+  while (line >= 1 && line <= lines.size() && absl::StripAsciiWhitespace(lines[line - 1]).empty()) {
+    line += step;
+  }
+  return line;
+}
+
+absl::Status AddNodeTypes(const Snapshot& base,
+                          const std::map<std::string, std::vector<OldSideChange>>& changes,
+                          const LanguageSet& languages, Labels* labels) {
+  for (FunctionlessGoldFile& f : *labels->mutable_functionless_gold_files()) {
+    const languages::Rules* rules = languages.LanguageOf(f.file());
+    const auto change = changes.find(f.file());
+    const auto file = std::find_if(base.files().begin(), base.files().end(),
+                                   [&](const SourceFile& s) { return s.path() == f.file(); });
+    if (rules == nullptr || change == changes.end() || file == base.files().end()) continue;
+    ASSIGN_OR_RETURN(std::unique_ptr<FunctionParser> parser, FunctionParser::Create(*rules));
+    const ChangedSpan span = SpanOf(change->second);
+    const uint32_t first =
+        span.insertion_first ? NonBlankLineFrom(file->content(), span.first, -1) : span.first;
+    const uint32_t last =
+        span.insertion_last ? NonBlankLineFrom(file->content(), span.last, 1) : span.last;
+    ASSIGN_OR_RETURN(const NodeKind kind, parser->NodeHolding(file->content(), first, last));
+    f.set_node_type(kind.type);
+    f.set_top_level(kind.root);
+  }
+  return absl::OkStatus();
 }
 
 std::vector<std::string> CompareLabels(const DerivedLabels& derived, const Task& expected) {

@@ -23,6 +23,9 @@
 // base (e.g. its blob is missing from the clone).
 //
 // Labels.gold_in_stale holds the same entries as DerivedLabels.gold_in_stale.
+// Labels.functionless_gold_files lists each gold file without a gold
+// function with its changed lines ("120-124, after 130"), so the lock's
+// review can say why; AddNodeTypes names the construct that holds them.
 //
 // A fix without a gold file cannot be scored (every outcome of its task is
 // undefined): the labels stage stops on it, naming the task file, the task
@@ -63,6 +66,30 @@ absl::StatusOr<DerivedLabels> DeriveLabels(
     const std::set<std::string>& stale_paths, const LanguageSet& languages);
 
 std::vector<std::string> CompareLabels(const DerivedLabels& derived, const Task& expected);
+
+// The base lines that hold every change of a file: from the first changed
+// line to the last; a pure insertion after line a spans a and a + 1 (line 1
+// for an insertion at the top); insertion_first and insertion_last say
+// whether the first and the last line are an insertion's.
+struct ChangedSpan {
+  uint32_t first = 0;
+  uint32_t last = 0;
+  bool insertion_first = false;
+  bool insertion_last = false;
+};
+ChangedSpan SpanOf(const std::vector<OldSideChange>& changes);
+
+// Fills the node_type of each of labels->functionless_gold_files (DeriveLabels
+// gives its file and changed_lines): the smallest named node of the base
+// file's tree holding the file's ChangedSpan (FunctionParser::NodeHolding
+// with the file's language's rules; a span that starts or ends with an
+// insertion runs back to the previous and on to the next non-blank line:
+// the node around the insertion point), e.g.
+// "field_declaration", and top_level. A file the snapshot lacks keeps "".
+// Errors are the parser's.
+absl::Status AddNodeTypes(const Snapshot& base,
+                          const std::map<std::string, std::vector<OldSideChange>>& changes,
+                          const LanguageSet& languages, Labels* labels);
 
 // What a fix without a gold file changes, from its name-status rows, for the
 // message that stops such a task: the counts of renamed, copied, added,

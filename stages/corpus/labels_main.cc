@@ -105,8 +105,9 @@ absl::Status Run(Stage& stage) {
   ASSIGN_OR_RETURN(const ChunkSet base_chunks, ReadChunks(read, "base_chunks", base));
   ASSIGN_OR_RETURN(const std::set<std::string> stale_paths, ReadStalePaths(stage, t));
   ASSIGN_OR_RETURN(const LanguageSet languages, LanguageSet::FromStage(stage));
-  ASSIGN_OR_RETURN(const DerivedLabels derived,
+  ASSIGN_OR_RETURN(DerivedLabels derived,
                    DeriveLabels(t, diff.rows, diff.changes, base_chunks, stale_paths, languages));
+  RETURN_IF_ERROR(AddNodeTypes(base, diff.changes, languages, &derived.labels));
   if (derived.labels.gold_files().empty()) {
     return absl::FailedPreconditionError(absl::StrCat(
         absl::GetFlag(FLAGS_task_where), ": task ", t.id(),

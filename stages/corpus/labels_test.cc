@@ -32,6 +32,19 @@ ChunkSet BaseChunks() {
   return set;
 }
 
+// The chunks of Java source `src` as the file Money.java.
+ChunkSet MoneyJavaChunks(const char* src) {
+  ChunkSet set;
+  std::unique_ptr<FunctionParser> parser =
+      testing::OrDie(FunctionParser::Create(testing::RulesOf("java")));
+  EXPECT_TRUE(ChunkFile(*parser, "Money.java", src, set.mutable_chunks()).ok());
+  return set;
+}
+
+LanguageSet JavaLanguages() {
+  return testing::OrDie(LanguageSet::Create({testing::RulesOf("java")}));
+}
+
 Task MakeTask() {
   Task t;
   t.set_id("X01");
@@ -153,13 +166,10 @@ TEST(DeriveLabelsTest, JavaNestedMethodsAndOverloadsAreGoldFunctionsOfTheirOwn) 
       "  static Money parse(String text) { return null; }\n"         // 13
       "  static Money parse(String a, String c) { return null; }\n"  // 14
       "}\n";                                                         // 15
-  ChunkSet base;
-  std::unique_ptr<FunctionParser> parser =
-      testing::OrDie(FunctionParser::Create(testing::RulesOf("java")));
-  ASSERT_TRUE(ChunkFile(*parser, "Money.java", src, base.mutable_chunks()).ok());
+  const ChunkSet base = MoneyJavaChunks(src);
   std::map<std::string, std::vector<OldSideChange>> changes;
   changes["Money.java"] = {{4, 1}, {9, 1}, {14, 1}};
-  const LanguageSet java = testing::OrDie(LanguageSet::Create({testing::RulesOf("java")}));
+  const LanguageSet java = JavaLanguages();
   auto d = DeriveLabels(MakeTask(), {{"M", "Money.java", ""}}, changes, base, {}, java);
   ASSERT_TRUE(d.ok()) << d.status();
   std::vector<metrics::FunctionRef> gold;
@@ -173,6 +183,49 @@ TEST(DeriveLabelsTest, JavaNestedMethodsAndOverloadsAreGoldFunctionsOfTheirOwn) 
   ASSERT_TRUE(recall.ok()) << recall.status();
   EXPECT_EQ(recall->gold_functions, 3);
   EXPECT_EQ(recall->recall, 0);
+}
+
+// A gold file whose changed lines lie outside every chunk is listed with
+// those lines and the construct of the base tree that holds them, so the
+// lock's review can say why the file has no gold function.
+TEST(DeriveLabelsTest, AGoldFileWithoutAGoldFunctionSaysWhereItsChangesLie) {
+  const char* src =
+      "class Money {\n"                    // 1
+      "  static final String[] UNITS =\n"  // 2
+      "      {\"cent\", \"euro\"};\n"      // 3
+      "  long cents() { return 0; }\n"     // 4
+      "}\n";                               // 5
+  ChunkSet base_chunks = MoneyJavaChunks(src);
+  *base_chunks.add_chunks() = Fn("Plain.java", "", 1, 3);
+  Snapshot base;
+  SourceFile* f = base.add_files();
+  f->set_path("Money.java");
+  f->set_content(src);
+  std::map<std::string, std::vector<OldSideChange>> changes;
+  changes["Money.java"] = {{2, 2}};
+  changes["Plain.java"] = {{1, 0}, {3, 1}};
+  const LanguageSet java = JavaLanguages();
+  auto d = DeriveLabels(MakeTask(), {{"M", "Money.java", ""}, {"M", "Plain.java", ""}}, changes,
+                        base_chunks, {}, java);
+  ASSERT_TRUE(d.ok()) << d.status();
+  EXPECT_EQ(d->labels.gold_functions_size(), 0);
+  ASSERT_TRUE(AddNodeTypes(base, changes, java, &d->labels).ok());
+  ASSERT_EQ(d->labels.functionless_gold_files_size(), 2);
+  EXPECT_EQ(d->labels.functionless_gold_files(0).file(), "Money.java");
+  EXPECT_EQ(d->labels.functionless_gold_files(0).changed_lines(), "2-3");
+  EXPECT_EQ(d->labels.functionless_gold_files(0).node_type(), "field_declaration");
+  EXPECT_FALSE(d->labels.functionless_gold_files(0).top_level());
+  // Absent from the snapshot: its lines, no construct.
+  EXPECT_EQ(d->labels.functionless_gold_files(1).changed_lines(), "after 1, 3");
+  EXPECT_EQ(d->labels.functionless_gold_files(1).node_type(), "");
+  // An insertion after a method's last line: the node around the point,
+  // up to the next non-blank line (the class's closing brace).
+  changes["Money.java"] = {{4, 0}};
+  d->labels.mutable_functionless_gold_files(0)->set_changed_lines("after 4");
+  ASSERT_TRUE(AddNodeTypes(base, changes, java, &d->labels).ok());
+  EXPECT_EQ(d->labels.functionless_gold_files(0).node_type(), "class_body");
+  EXPECT_EQ(SpanOf(changes["Plain.java"]).first, 1u);
+  EXPECT_EQ(SpanOf(changes["Plain.java"]).last, 3u);
 }
 
 TEST(NoGoldFileSummaryTest, CountsWhatTheFixChanged) {

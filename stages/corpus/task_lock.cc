@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <map>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
+#include "absl/strings/strip.h"
 #include "google/protobuf/text_format.h"
 #include "google/protobuf/util/message_differencer.h"
 #include "stages/framework/pipeline/status_macros.h"
@@ -197,6 +200,37 @@ std::string Cell(const std::vector<std::string>& items) {
 
 std::string Short(const std::string& commit) { return commit.substr(0, 12); }
 
+// "a field declaration" for "field_declaration".
+std::string NodeTypeProse(absl::string_view type) {
+  std::string words = absl::StrReplaceAll(type, {{"_", " "}});
+  const bool vowel = !words.empty() && absl::StrContains("aeiou", words[0]);
+  return absl::StrCat(vowel ? "an " : "a ", words);
+}
+
+// The changed lines as a subject: "the changed lines 120-124 lie", "the
+// changed line 21 lies", "the lines inserted after line 532 lie".
+std::string ChangedLinesSubject(absl::string_view lines) {
+  const bool several = absl::StrContains(lines, ",");
+  if (!several && absl::ConsumePrefix(&lines, "after ")) {
+    return absl::StrCat("the lines inserted after line ", lines, " lie");
+  }
+  if (!several && !absl::StrContains(lines, "-")) {
+    return absl::StrCat("the changed line ", lines, " lies");
+  }
+  return absl::StrCat("the changed lines ", lines, " lie");
+}
+
+// Why a gold file has no gold function: "a.java: the changed lines 120-124
+// lie outside every chunk: a field declaration" (at the root: "the file's
+// top level, a module").
+std::string FunctionlessText(const FunctionlessGoldFile& f) {
+  std::string out =
+      absl::StrCat(f.file(), ": ", ChangedLinesSubject(f.changed_lines()), " outside every chunk");
+  if (f.node_type().empty()) return out;
+  return absl::StrCat(out, ": ", f.top_level() ? "the file's top level, " : "",
+                      NodeTypeProse(f.node_type()));
+}
+
 std::string ReviewRow(const LockedTask& t, const Labels* labels) {
   std::vector<std::string> functions;
   for (const GoldFunction& g : t.gold_functions()) {
@@ -217,12 +251,20 @@ std::string ReviewRow(const LockedTask& t, const Labels* labels) {
       not_gold.push_back(absl::StrCat(n.path(), " (", n.status(), ": ", n.reason(), ")"));
     }
   }
-  // Gold files without a gold function: function recall is undefined for
-  // the task (left out of its means, docs/metrics.md); the table says so.
+  // Gold files without a gold function, and why (the labels say where the
+  // changed lines lie); none at all: function recall is undefined for the
+  // task (left out of its means, docs/metrics.md); the table says so.
+  if (labels != nullptr) {
+    for (const FunctionlessGoldFile& f : labels->functionless_gold_files()) {
+      functions.push_back(FunctionlessText(f));
+    }
+  }
   const std::string function_cell =
-      !files.empty() && functions.empty()
-          ? "(none: the fix changes no function of its gold files; the task is left out of "
-            "function recall)"
+      !files.empty() && t.gold_functions().empty()
+          ? absl::StrCat("(none: ",
+                         functions.empty() ? "the fix changes no function of its gold files"
+                                           : Cell(functions),
+                         "; the task is left out of function recall)")
           : Cell(functions);
   return absl::StrCat("| ", Cell({t.id()}), " | ", Short(t.fix_commit()), " | ",
                       Short(t.base_commit()), " | ", Cell(files), " | ", function_cell, " | ",

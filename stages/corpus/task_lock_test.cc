@@ -270,6 +270,28 @@ TEST(TaskLockReviewTest, ExactBytesForTwoTasks) {
       TaskLockReview(lock, {}),
       "| shells/cache.go | (none: the fix changes no function of its gold files; the task is "
       "left out of function recall) |"));
+  // The labels say why: where the changed lines lie, in which construct.
+  labels[0].clear_not_gold();
+  FunctionlessGoldFile* why = labels[0].add_functionless_gold_files();
+  why->set_file("shells/cache.go");
+  why->set_changed_lines("120-124");
+  why->set_node_type("field_declaration");
+  EXPECT_THAT(TaskLockReview(lock, labels),
+              HasSubstr("| shells/cache.go | (none: shells/cache.go: the changed lines 120-124 "
+                        "lie outside every chunk: a field declaration; the task is left out of "
+                        "function recall) |"));
+  why->set_changed_lines("after 532");
+  why->set_node_type("module");
+  why->set_top_level(true);
+  EXPECT_THAT(TaskLockReview(lock, labels),
+              HasSubstr("the lines inserted after line 532 lie outside every chunk: the file's "
+                        "top level, a module; the task"));
+  why->set_changed_lines("21");
+  why->set_node_type("expression_statement");
+  why->set_top_level(false);
+  EXPECT_THAT(TaskLockReview(lock, labels),
+              HasSubstr("the changed line 21 lies outside every chunk: an expression statement; "
+                        "the task"));
   lock.mutable_tasks(0)->clear_gold_files();
   EXPECT_TRUE(absl::StrContains(
       TaskLockReview(lock, {}),
