@@ -6,9 +6,11 @@
 #   2. buildifier (tools/lint/package.json, installed by tools/setup.sh)
 #      --mode=check and --lint=warn on every tracked BUILD, .bzl and WORKSPACE
 #      file, with the warnings that do not apply to Bazel 4.2.3 turned off;
-#   3. shellcheck (Debian's) on every tracked .sh file, following sourced
-#      files (-x; each `source` of a computed path names its file with a
-#      `# shellcheck source=` directive). Zero findings; an exception is a
+#   3. shellcheck (Debian's) on every tracked shell script (each .sh file and
+#      each other file whose first line is a bash or sh shebang, such as
+#      .ci/run and tools/bazel), following sourced files (-x; each `source`
+#      of a computed path names its file with a `# shellcheck source=`
+#      directive). Zero findings; an exception is a
 #      `# shellcheck disable=SCnnnn  # <reason>` on the line it concerns.
 # Prints each violation with its file; exits 1 if there is any, 0 otherwise.
 # --fix rewrites what the formatters can (not shellcheck's findings).
@@ -41,7 +43,13 @@ BUILDIFIER_WARNINGS=-native-sh-test,-native-sh-binary,-native-proto,-unnamed-mac
 
 mapfile -t cxx < <(git ls-files '*.cc' '*.h' '*.proto')
 mapfile -t starlark < <(git ls-files '*BUILD' '*.bzl' 'WORKSPACE' '*.BUILD' | grep -v '^data/e04/fixture/')
-mapfile -t shell < <(git ls-files '*.sh')
+# Every tracked shell script: *.sh, and the files whose first line is a bash
+# or sh shebang (git grep finds the candidates, awk reads their first line).
+shebang_scripts() {
+  git grep -lzI -e '^#!' -- ':!*.sh' \
+    | xargs -0r awk 'FNR == 1 && /^#!.*[\/ ](ba)?sh([ \t]|$)/ { print FILENAME } { nextfile }'
+}
+mapfile -t shell < <({ git ls-files '*.sh'; shebang_scripts; } | LC_ALL=C sort -u)
 
 if ((fix)); then
   "$clang_format" -i "${cxx[@]}"
