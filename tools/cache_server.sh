@@ -158,38 +158,20 @@ cmd_start() {
   echo "cache_server: running (pid $pid) on http://127.0.0.1:$port, data in $dir/data"
 }
 
-cmd_stop() {
-  local dir="$1" pid other
-  [ -d "$dir" ] || die "no such directory: $dir"
-  dir=$(cd "$dir" && pwd -P)
-  other=$(server_foreign_pid "$dir/nginx.pid" "$dir/nginx.conf")
-  [ -z "$other" ] || die "pid $other of $dir/nginx.pid is not this directory's server (its command line does not name" \
-    "$dir/nginx.conf: a copy of another server's directory?); not stopped"
-  pid=$(running_pid "$dir")
-  if [ -z "$pid" ]; then
-    rm -f "$dir/nginx.pid"
-    echo "cache_server: not running ($dir)"
-    return 0
-  fi
-  # The master leads the process group of its workers (nginx daemonizes with
-  # setsid): the group is stopped, and waited for, as a whole.
-  server_stop_pid "$pid" "$STOP_WAIT_S" || die "nginx (pid $pid) did not stop"
-  rm -f "$dir/nginx.pid"
-  echo "cache_server: stopped (pid $pid)"
-}
+# The master leads the process group of its workers (nginx daemonizes with
+# setsid): the group is stopped, and waited for, as a whole.
+cmd_stop() { server_cmd_stop "$1" nginx.pid nginx.conf 'nginx (pid {pid}) did not stop'; }
 
-cmd_status() {
-  local dir="$1" pid port entries size
-  pid=""; [ -d "$dir" ] && dir=$(cd "$dir" && pwd -P) && pid=$(running_pid "$dir")
-  if [ -z "$pid" ]; then
-    echo "cache_server: not running ($dir)"
-    return 3
-  fi
+# The "running" line of status: the port, the entries and the size of data/.
+describe() {
+  local dir="$1" pid="$2" port entries size
   port=$(cat "$dir/port" 2>/dev/null || echo "?")
   entries=$(find "$dir/data" -type f 2>/dev/null | wc -l)
   size=$(du -sh "$dir/data" 2>/dev/null | cut -f1)
   echo "cache_server: running (pid $pid) on http://127.0.0.1:$port, $entries entries, $size in $dir/data"
 }
+
+cmd_status() { server_cmd_status "$1" describe; }
 
 [ $# -ge 2 ] || usage
 action="$1"; dir="$2"

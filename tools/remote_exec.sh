@@ -112,36 +112,18 @@ cmd_start() {
 }
 
 cmd_stop() {
-  local dir="$1" pid other
-  [ -d "$dir" ] || die "no such directory: $dir"
-  dir=$(cd "$dir" && pwd -P)
-  other=$(server_foreign_pid "$dir/casd.pid" "$dir/cache")
-  [ -z "$other" ] || die "pid $other of $dir/casd.pid is not this directory's server (its command line does not name" \
-    "$dir/cache: a copy of another server's directory?); not stopped"
-  pid=$(running_pid "$dir")
-  if [ -z "$pid" ]; then
-    rm -f "$dir/casd.pid"
-    echo "remote_exec: not running ($dir)"
-    return 0
-  fi
-  server_stop_pid "$pid" "$STOP_WAIT_S" || die "buildbox-casd (pid $pid) or one of its actions did not stop"
-  rm -f "$dir/casd.pid"
-  echo "remote_exec: stopped (pid $pid)"
+  server_cmd_stop "$1" casd.pid cache 'buildbox-casd (pid {pid}) or one of its actions did not stop'
 }
 
-# status: the pid, the endpoint, the jobs, casd's own CPU seconds (its
-# /proc rusage does not include the actions it ran; docs/remote_execution.md
-# counts those with a cgroup) and the cache size.
-cmd_status() {
-  local dir="$1" pid
-  pid=""
-  [ -d "$dir" ] && dir=$(cd "$dir" && pwd -P) && pid=$(running_pid "$dir")
-  if [ -z "$pid" ]; then
-    echo "remote_exec: not running ($dir)"
-    return 3
-  fi
+# The "running" line of status: the pid, the endpoint, the jobs, casd's own
+# CPU seconds (its /proc rusage does not include the actions it ran;
+# docs/remote_execution.md counts those with a cgroup) and the cache size.
+describe() {
+  local dir="$1" pid="$2"
   echo "remote_exec: running (pid $pid), executor grpc://127.0.0.1:$(cat "$dir/port"), $(cat "$dir/jobs") job(s), $(server_cpu_seconds "$pid") CPU-s (casd itself), cache $(du -sh "$dir/cache" 2>/dev/null | cut -f1)"
 }
+
+cmd_status() { server_cmd_status "$1" describe; }
 
 [ $# -ge 2 ] || usage
 action="$1"; dir="$2"

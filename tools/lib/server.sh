@@ -44,6 +44,22 @@
 #   server_cpu_seconds <pid>          CPU seconds of <pid> and of the children it has
 #                                     waited for (utime + stime + cutime + cstime)
 #
+# The stop and status commands of a one-process server (tools/cache_server.sh,
+# tools/remote_exec.sh), which defines `running_pid <dir>` (the pid of <dir>'s
+# server, or nothing) and STOP_WAIT_S first:
+#   server_cmd_stop <dir> <pid file> <owner> <failure>
+#                                     dies unless <dir> is a directory; dies, naming it,
+#                                     when <dir>/<pid file> names a live process without
+#                                     the argument <dir>/<owner> (another directory's);
+#                                     else stops running_pid's process (server_stop_pid,
+#                                     STOP_WAIT_S; dies with <failure>, its {pid} the pid,
+#                                     if it survives), removes the pid file and says
+#                                     "stopped (pid N)", or "not running (<dir>)"
+#   server_cmd_status <dir> <describe>
+#                                     "not running (<dir>)" and returns 3 when running_pid
+#                                     names no process; else runs <describe> <dir> <pid>,
+#                                     which prints the "running" line
+#
 # Nothing here kills by name: only pids that the calling script recorded and
 # checked.
 
@@ -174,4 +190,32 @@ server_stop_pid() {
 server_cpu_seconds() {
   awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "%.1f", ($12 + $13 + $14 + $15) / hz }' \
     "/proc/$1/stat"
+}
+
+server_cmd_stop() {
+  local dir="$1" pidfile="$2" owner="$3" failure="$4" pid other
+  [ -d "$dir" ] || server_die "no such directory: $dir"
+  dir=$(cd "$dir" && pwd -P)
+  other=$(server_foreign_pid "$dir/$pidfile" "$dir/$owner")
+  [ -z "$other" ] || server_die "pid $other of $dir/$pidfile is not this directory's server (its command line does not name" \
+    "$dir/$owner: a copy of another server's directory?); not stopped"
+  pid=$(running_pid "$dir")
+  if [ -z "$pid" ]; then
+    rm -f "$dir/$pidfile"
+    echo "$SERVER_NAME: not running ($dir)"
+    return 0
+  fi
+  server_stop_pid "$pid" "$STOP_WAIT_S" || server_die "${failure//\{pid\}/$pid}"
+  rm -f "$dir/$pidfile"
+  echo "$SERVER_NAME: stopped (pid $pid)"
+}
+
+server_cmd_status() {
+  local dir="$1" pid=""
+  [ -d "$dir" ] && dir=$(cd "$dir" && pwd -P) && pid=$(running_pid "$dir")
+  if [ -z "$pid" ]; then
+    echo "$SERVER_NAME: not running ($dir)"
+    return 3
+  fi
+  "$2" "$dir" "$pid"
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # tools/lib/server.sh on stand-in servers (sleep, a Python listener): pid
 # files, liveness, bounded waits, process-group stop with TERM and, for a
-# server that ignores TERM, KILL; port checks. Every process started here is
-# stopped here.
+# server that ignores TERM, KILL; port checks; the stop and status commands
+# of a one-process server. Every process started here is stopped here.
 set -euo pipefail
 readonly SERVER_NAME=server_test
 # shellcheck source=tools/lib/server.sh
@@ -78,4 +78,27 @@ refute server_group_alive "$tpid"
 # A stale pid file (a number no process has) names nothing.
 echo 999999999 > "$work/stale.pid"
 [ -z "$(server_read_pid "$work/stale.pid")" ] || fail "a stale pid file names a server"
-echo "PASS: pid files, waits, group stop (TERM, then KILL), children, command lines, ports"
+# The stop and status commands of a one-process server: a stand-in in <dir>
+# whose command line names <dir>/own, the caller's running_pid and describe.
+readonly STOP_WAIT_S=5
+running_pid() { server_owned_pid "$1/s.pid" "$1/own"; }
+describe() { echo "server_test: running (pid $2) for $1"; }
+mkdir -p "$work/one"
+server_launch "$work/one/s.pid" "$work/one/s.log" bash -c 'sleep 60; exit 0' stand-in "$work/one/own"
+opid=$(cat "$work/one/s.pid")
+started+=("$opid")
+[ "$(server_cmd_status "$work/one" describe)" = "server_test: running (pid $opid) for $work/one" ] \
+  || fail "server_cmd_status of a running server: '$(server_cmd_status "$work/one" describe)'"
+[ "$(server_cmd_stop "$work/one" s.pid own 'x (pid {pid}) did not stop')" = "server_test: stopped (pid $opid)" ] \
+  || fail "server_cmd_stop did not say it stopped pid $opid"
+refute server_group_alive "$opid"
+[ ! -e "$work/one/s.pid" ] || fail "server_cmd_stop left the pid file"
+[ "$(server_cmd_stop "$work/one" s.pid own 'x')" = "server_test: not running ($work/one)" ] \
+  || fail "server_cmd_stop of a stopped server does not say 'not running'"
+status=0
+out=$(server_cmd_status "$work/one" describe) || status=$?
+{ [ "$status" = 3 ] && [ "$out" = "server_test: not running ($work/one)" ]; } \
+  || fail "server_cmd_status of a stopped server: exit $status, '$out'"
+refute bash -c "source '$(dirname "$0")/server.sh'; server_cmd_stop '$work/none' s.pid own x" 2>/dev/null
+
+echo "PASS: pid files, waits, group stop (TERM, then KILL), children, command lines, ports, stop and status commands"
