@@ -59,15 +59,6 @@ GridReport Small(bool comments_removed = false) {
   return *Aggregate(in);
 }
 
-TEST(GridReportWriterTest, CsvHasThreeRowsPerCell) {
-  GridReport r = Small();
-  absl::StatusOr<RenderedReport> rendered = RenderReport(r);
-  ASSERT_TRUE(rendered.ok()) << rendered.status();
-  const RenderedReport& out = *rendered;
-  std::vector<std::string> lines = absl::StrSplit(out.cells_csv, '\n', absl::SkipEmpty());
-  EXPECT_EQ(lines.size(), 1 + 3 * static_cast<size_t>(r.cells_size()));
-}
-
 TEST(GridReportWriterTest, TokensAppearInTheMarkdown) {
   absl::StatusOr<RenderedReport> rendered = RenderReport(Small());
   ASSERT_TRUE(rendered.ok()) << rendered.status();
@@ -81,15 +72,6 @@ TEST(GridReportWriterTest, TokensAppearInTheMarkdown) {
             std::string::npos);
   EXPECT_NE(out.dose_response_svg.find("<svg"), std::string::npos);
   EXPECT_EQ(RenderReport(Small())->rank_displacement_svg, out.rank_displacement_svg);
-}
-
-TEST(GridReportWriterTest, CsvRowsHaveTheHeaderColumns) {
-  absl::StatusOr<RenderedReport> out = RenderReport(Small());
-  ASSERT_TRUE(out.ok()) << out.status();
-  std::vector<std::string> lines = absl::StrSplit(out->cells_csv, '\n', absl::SkipEmpty());
-  for (const std::string& line : lines) {
-    EXPECT_EQ(std::vector<std::string>(absl::StrSplit(line, ',')).size(), 28u) << line;
-  }
 }
 
 // Small() described as an experiment on a second repository: a file-level
