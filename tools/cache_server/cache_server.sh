@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # A Bazel HTTP cache on the loopback interface: Debian's nginx with WebDAV PUT.
 #
-#   tools/cache_server.sh start  <dir> [port | 127.0.0.1:port]   (default port 9092)
-#   tools/cache_server.sh stop   <dir>
-#   tools/cache_server.sh status <dir>
+#   tools/cache_server/cache_server.sh start  <dir> [port | 127.0.0.1:port]   (default port 9092)
+#   tools/cache_server/cache_server.sh stop   <dir>
+#   tools/cache_server/cache_server.sh status <dir>
 #
 # Everything lives under <dir>: nginx.conf, data/ (the cache: ac/<sha256> and
 # cas/<sha256>, written by Bazel with PUT), tmp/, log/ and nginx.pid. The server
@@ -20,7 +20,7 @@
 set -euo pipefail
 readonly SERVER_NAME=cache_server
 # shellcheck source=tools/lib/server.sh
-source "$(dirname "$(readlink -f "$0")")/lib/server.sh"
+source "$(dirname "$(readlink -f "$0")")/../lib/server.sh"
 
 readonly DEFAULT_PORT=9092
 readonly START_WAIT_S=10
@@ -92,7 +92,7 @@ write_config() {
     user_line="user $(id -un) $(id -gn);"
   fi
   cat > "$dir/nginx.conf" <<EOF
-# Written by tools/cache_server.sh; rewritten on every start.
+# Written by tools/cache_server/cache_server.sh; rewritten on every start.
 $user_line
 worker_processes 1;
 pid "$dir/nginx.pid";

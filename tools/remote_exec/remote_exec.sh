@@ -4,9 +4,9 @@
 # whose local execution service runs every action through buildbox-run in a
 # bubblewrap chroot.
 #
-#   tools/remote_exec.sh start  <dir> [--jobs N] [--port P]
-#   tools/remote_exec.sh stop   <dir>
-#   tools/remote_exec.sh status <dir>
+#   tools/remote_exec/remote_exec.sh start  <dir> [--jobs N] [--port P]
+#   tools/remote_exec/remote_exec.sh stop   <dir>
+#   tools/remote_exec/remote_exec.sh status <dir>
 #
 # start: buildbox-casd on 127.0.0.1:P (default 8980, the endpoint of
 # .bazelrc's build:remote-exec), running at most N actions at a time (default:
@@ -33,17 +33,18 @@
 # (tools/lib/server.sh).
 set -euo pipefail
 readonly SERVER_NAME=remote_exec
-SELF_DIR=$(cd "$(dirname "$(readlink -f "$0")")" && pwd -P)
-readonly SELF_DIR
+# This script is tools/remote_exec/remote_exec.sh: TOOLS_DIR is tools/.
+TOOLS_DIR=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd -P)
+readonly TOOLS_DIR
 # shellcheck source=tools/lib/server.sh
-source "$SELF_DIR/lib/server.sh"
+source "$TOOLS_DIR/lib/server.sh"
 # shellcheck source=tools/lib/sandbox_mounts.sh
-source "$SELF_DIR/lib/sandbox_mounts.sh"
+source "$TOOLS_DIR/lib/sandbox_mounts.sh"
 
 readonly DEFAULT_PORT=8980
 readonly START_WAIT_S=30
 readonly STOP_WAIT_S=15
-readonly BIN="$SELF_DIR/remote_exec/bin"
+readonly BIN="$TOOLS_DIR/remote_exec/bin"
 readonly CASD="$BIN/buildbox-casd"
 readonly RUNNER="$BIN/buildbox-run"
 
@@ -55,7 +56,7 @@ usage() {
 }
 
 need_binaries() {
-  "$SELF_DIR/remote_exec/install.sh" --check \
+  "$TOOLS_DIR/remote_exec/install.sh" --check \
     || die "buildbox-casd and buildbox-run are not installed in tools/remote_exec/bin: run tools/setup.sh (or tools/remote_exec/install.sh)"
   command -v bwrap > /dev/null || die "bwrap not on PATH: install Debian's bubblewrap (tools/setup.sh)"
 }

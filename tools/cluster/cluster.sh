@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # A BuildGrid cluster on the loopback interface, for --config=cluster: the
-# scheduler and its storage, and N workers that run actions in the same
-# sandbox as tools/remote_exec.sh (docs/remote_execution.md, "A cluster").
+# scheduler and its storage, and N workers that run actions in the same sandbox
+# as tools/remote_exec/remote_exec.sh (docs/remote_execution.md, "A cluster").
 #
-#   tools/cluster.sh start  <dir> [--workers N] [--jobs J] [--port P] [--cache URL]
-#   tools/cluster.sh stop   <dir>
-#   tools/cluster.sh status <dir>
+#   tools/cluster/cluster.sh start  <dir> [--workers N] [--jobs J] [--port P] [--cache URL]
+#   tools/cluster/cluster.sh stop   <dir>
+#   tools/cluster/cluster.sh status <dir>
 #
 # start runs, each bounded in time and checked ready before the next:
 #   1. PostgreSQL, BuildGrid's job store: a private cluster (initdb) on a free
@@ -16,7 +16,7 @@
 #      tools/cluster/buildgrid.yml.in; its CAS and action cache are its own
 #      (on disk under <dir>) or, with --cache http://127.0.0.1:<port>, an
 #      existing REAPI cache it reads and writes through (a site cache, such
-#      as the buildbox-casd of tools/remote_exec.sh);
+#      as the buildbox-casd of tools/remote_exec/remote_exec.sh);
 #   3. N workers (default 2), each a buildbox-casd on a free loopback port as
 #      its local CAS (--cas-remote: a proxy to BuildGrid's) and J bots
 #      (default 1), tools/cluster/worker.py, each running one action at a time
@@ -44,23 +44,24 @@
 # run, 3 when none does, 1 otherwise.
 set -euo pipefail
 readonly SERVER_NAME=cluster
-SELF_DIR=$(cd "$(dirname "$(readlink -f "$0")")" && pwd -P)
-readonly SELF_DIR
-readonly ROOT="${SELF_DIR%/tools}"
+# This script is tools/cluster/cluster.sh: TOOLS_DIR is tools/.
+TOOLS_DIR=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd -P)
+readonly TOOLS_DIR
+readonly ROOT="${TOOLS_DIR%/tools}"
 # shellcheck source=tools/lib/server.sh
-source "$SELF_DIR/lib/server.sh"
+source "$TOOLS_DIR/lib/server.sh"
 # shellcheck source=tools/lib/sandbox_mounts.sh
-source "$SELF_DIR/lib/sandbox_mounts.sh"
+source "$TOOLS_DIR/lib/sandbox_mounts.sh"
 
 readonly DEFAULT_PORT=50051
 readonly START_WAIT_S=60
 readonly STOP_WAIT_S=20
 readonly VENV="$ROOT/.venv-buildgrid"
 readonly BGD="$VENV/bin/bgd"
-readonly CASD="$SELF_DIR/remote_exec/bin/buildbox-casd"
-readonly RUNNER="$SELF_DIR/remote_exec/bin/buildbox-run"
-readonly WORKER="$SELF_DIR/cluster/worker.py"
-readonly TEMPLATE="$SELF_DIR/cluster/buildgrid.yml.in"
+readonly CASD="$TOOLS_DIR/remote_exec/bin/buildbox-casd"
+readonly RUNNER="$TOOLS_DIR/remote_exec/bin/buildbox-run"
+readonly WORKER="$TOOLS_DIR/cluster/worker.py"
+readonly TEMPLATE="$TOOLS_DIR/cluster/buildgrid.yml.in"
 
 die() { server_die "$@"; }
 usage() {
@@ -76,7 +77,7 @@ pg_bin() {
 need_install() {
   [ -x "$BGD" ] || die "BuildGrid is not installed in .venv-buildgrid: run tools/setup.sh --cluster"
   [ -x "$(pg_bin)/initdb" ] || die "PostgreSQL is not installed: run tools/setup.sh --cluster"
-  "$SELF_DIR/remote_exec/install.sh" --check \
+  "$TOOLS_DIR/remote_exec/install.sh" --check \
     || die "buildbox-casd and buildbox-run are not installed: run tools/setup.sh"
   command -v bwrap > /dev/null || die "bwrap not on PATH: run tools/setup.sh (Debian's bubblewrap)"
 }
@@ -154,8 +155,8 @@ start_postgres() {
 start_server() {
   local dir="$1" port="$2" pg_port="$3" cache="$4" pid status=0 storage
   mkdir -p "$dir/server/cas"
-  storage="$SELF_DIR/cluster/storage_own.yml.in"
-  [ -z "$cache" ] || storage="$SELF_DIR/cluster/storage_remote.yml.in"
+  storage="$TOOLS_DIR/cluster/storage_own.yml.in"
+  [ -z "$cache" ] || storage="$TOOLS_DIR/cluster/storage_remote.yml.in"
   sed -e "/^# @STORAGE@\$/{r $storage" -e 'd}' "$TEMPLATE" \
     | sed -e "s#@BIND_PORT@#$port#g" -e "s#@PG_PORT@#$pg_port#g" -e "s#@CAS_DIR@#$dir/server/cas#g" \
       -e "s#@CACHE_URL@#$cache#g" > "$dir/server/buildgrid.yml"
