@@ -21,12 +21,13 @@ When the experiment's clone or vector cache is not configured, <e> is tagged
 manual, the token, parity and page tests are visible skips, and the refreeze
 commands exist but fail saying what to configure. When the experiment file or
 its task set has errors, each of these names fails at analysis with them
-(reports/invalid.bzl); an invalid file name gives //reports:invalid_experiment_files.
+(stages/framework/pipeline/invalid.bzl); an invalid file name gives //reports:invalid_experiment_files.
 """
 
-load("//reports:invalid.bzl", "invalid_target", "invalid_test")
 load("//stages/framework/pipeline:defs.bzl", "report")
-load("//stages/framework/tokens:defs.bzl", "frozen_tokens", "not_configured_refreeze")
+load("//stages/framework/pipeline:invalid.bzl", "invalid_target", "invalid_test")
+load("//stages/framework/tokens:defs.bzl", "not_configured_refreeze")
+load("//stages/inspect:defs.bzl", "explained_tokens")
 
 def experiment_report(e):
     """The targets of one experiment (see the module docstring).
@@ -40,7 +41,7 @@ def experiment_report(e):
         srcs = [e.grid.aggregate, e.grid.html, e.grid.trec, e.grid.timings],
         tags = [] if configured else ["manual"],
     )
-    frozen_tokens(
+    explained_tokens(
         name = e.name + "_tokens",
         authored = [e.set.spec],
         frozen = e.tokens,

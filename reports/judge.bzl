@@ -18,7 +18,7 @@ JUDGE_DATA_DIR), each with its _refreeze command. The stages live in
 
 load("@judge_data//:config.bzl", "JUDGE_DATA_CONFIGURED")
 load("//stages/framework/pipeline:defs.bzl", "report")
-load("//stages/framework/tokens:defs.bzl", "frozen_tokens")
+load("//stages/inspect:defs.bzl", "explained_tokens")
 
 def judge_reports():
     report(
@@ -35,14 +35,14 @@ def judge_reports():
             "//stages/studies/judge:fixture_report_files",
         ],
     )
-    frozen_tokens(
+    explained_tokens(
         name = "judge_fixture_tokens",
         frozen = "//data/judge:frozen_tokens.txt",
         markdown = "judge_fixture/judge.md",
         report = ":judge_fixture",
         tokens_file = "judge_fixture/judge.tokens.txt",
     )
-    frozen_tokens(
+    explained_tokens(
         name = "judge_tokens",
         frozen = "//data/judge:frozen_tokens_real.txt",
         markdown = "judge/judge.md",

@@ -6,17 +6,17 @@
 # the cold build, rebuilds //reports:e04_fixture, and asserts the exact root
 # causes and the exact moved, added and removed token keys that
 # `explain <cold state> <report>` prints with --json. The harness case also
-# runs `explain --since=HEAD` (tools/explain/since.sh, which builds the
+# runs `explain --since=HEAD` (stages/inspect/explain/since.sh, which builds the
 # report of the cold commit in a temporary worktree) and expects the same.
 #
 # Uses from the sourcing test: nb_* (nested_bazel.sh), $copy, $NB_WORK and
 # build <name>. The copy is made a git repository whose HEAD is the cold
 # workspace, so that explain finds the old bytes of a changed file there.
 
-EXPLAIN="${TEST_SRCDIR:?}/${TEST_WORKSPACE:?}/tools/explain/explain_tool"
+EXPLAIN="${TEST_SRCDIR:?}/${TEST_WORKSPACE:?}/stages/inspect/explain/explain_tool"
 [ -x "$EXPLAIN" ] || nb_fail "the explain binary is not in the runfiles"
-SINCE="${TEST_SRCDIR:?}/${TEST_WORKSPACE:?}/tools/explain/since.sh"
-[ -f "$SINCE" ] || nb_fail "tools/explain/since.sh is not in the runfiles"
+SINCE="${TEST_SRCDIR:?}/${TEST_WORKSPACE:?}/stages/inspect/explain/since.sh"
+[ -f "$SINCE" ] || nb_fail "stages/inspect/explain/since.sh is not in the runfiles"
 
 explain_init() {  # after the cold build: the copy as a git repository, the cold state
   git -C "$copy" init -q
@@ -78,7 +78,7 @@ explain_check() {
 }
 
 # explain_since_json <case> <rev>: `explain --since=<rev> //reports:e04_fixture
-# --json` (tools/explain/since.sh) in the copy, into $NB_WORK/<case>.json and
+# --json` (stages/inspect/explain/since.sh) in the copy, into $NB_WORK/<case>.json and
 # .rc, its stderr in .err. since.sh runs `bazel` as a user would: here a
 # wrapper on PATH gives each command the startup flags of this test's output
 # base (or of the temporary one since.sh names) and the shared disk cache.

@@ -11,7 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "stages/framework/pipeline/file_io.h"
 #include "stages/framework/pipeline/status_macros.h"
-#include "tools/lineage/lineage_graph.h"
+#include "stages/inspect/lineage/lineage_graph.h"
 #include "tools/verify/verify_plan.h"
 
 ABSL_FLAG(int, sample, 0, "Check a fixed-seed sample of this many stages (0: all).");
@@ -21,8 +21,8 @@ namespace {
 
 absl::StatusOr<std::vector<repro::PlannedOutput>> Plan(const std::string& lineage_path) {
   ASSIGN_OR_RETURN(const std::string json, repro::ReadFile(lineage_path));
-  ASSIGN_OR_RETURN(const repro::LineageGraph graph,
-                   repro::LineageGraph::FromJson(json, lineage_path));
+  ASSIGN_OR_RETURN(const repro::lineage::LineageGraph graph,
+                   repro::lineage::LineageGraph::FromJson(json, lineage_path));
   absl::StatusOr<std::vector<repro::PlannedOutput>> plan =
       repro::VerifyPlan(graph.lineage(), absl::GetFlag(FLAGS_sample), absl::GetFlag(FLAGS_seed));
   if (!plan.ok())

@@ -1,7 +1,7 @@
 """The targets of the language folders (languages.bzl): grammar libraries and tests."""
 
 load("@rules_cc//cc:defs.bzl", "cc_library", "cc_test")
-load("//reports:invalid.bzl", "invalid_test")
+load("//stages/framework/pipeline:invalid.bzl", "invalid_test")
 
 def grammar_tests(grammars, errors):
     """<language>_grammar_test for every language folder; invalid_grammars_test for ERRORS.
