@@ -112,10 +112,11 @@ ready() {
   curl --silent --fail --noproxy '*' --max-time 5 "$1/models" > /dev/null 2>&1
 }
 
-start() {
-  local dir="$1"; shift
-  local port=$DEFAULT_PORT threads="" batch_size=$DEFAULT_BATCH_SIZE wait_policy=$DEFAULT_WAIT_POLICY
-  local names=() paths=()
+# The options of start (see the header), parsed and checked into the caller's
+# port, threads, batch_size, wait_policy, names and paths.
+start_options() {
+  port=$DEFAULT_PORT threads="" batch_size=$DEFAULT_BATCH_SIZE wait_policy=$DEFAULT_WAIT_POLICY
+  names=() paths=()
   while [ $# -gt 0 ]; do
     case "$1" in
       --port) port="${2:?--port needs a value}"; shift 2 ;;
@@ -138,31 +139,30 @@ start() {
     passive | active | spin-then-sleep) ;;
     *) die "--wait-policy: expected passive, active or spin-then-sleep, found '$wait_policy'" ;;
   esac
-  need_venv
-  if [ ${#names[@]} -eq 0 ]; then
-    names=("$DEFAULT_MODEL_NAME"); paths=("$(default_model_path)")
-  fi
-  mkdir -p "$dir"
-  dir=$(cd "$dir" && pwd)
-  [ -z "$(running_pid "$dir" 2>/dev/null)" ] || die "already running for $dir (stop it first)"
-  local args=() i
+}
+
+# Writes <dir>/models.tsv (name, digest, path of each of the caller's names
+# and paths) and puts infinity's arguments for them in the caller's args.
+serve_models() {
+  local dir="$1" i path
   : > "$dir/models.tsv"
   for i in "${!names[@]}"; do
     [[ "${names[$i]}" =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]] \
       || die "--model: name '${names[$i]}' must be [A-Za-z0-9._-]"
-    local path
     path=$(cd "${paths[$i]}" 2>/dev/null && pwd) || die "model directory not found: ${paths[$i]}"
     printf '%s\t%s\t%s\n' "${names[$i]}" "$(digest "$path")" "$path" >> "$dir/models.tsv"
     args+=(--model-id "$path" --served-model-name "${names[$i]}")
   done
-  echo "$port" > "$dir/port"
-  local url="http://127.0.0.1:$port"
-  ready "$url/v1" && die "port $port is already serving (another server?)"
+}
+
+# Runs infinity for <dir> with the caller's args, port, threads, batch_size
+# and wait_policy, and waits until <url>/v1 answers (START_WAIT_S at most).
+launch_infinity() {
+  local dir="$1" url="$2" status=0
   # The wait policy never changes a vector (docs/embedding.md, section 5).
   local env=(HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 DO_NOT_TRACK=1 INFINITY_ANONYMOUS_USAGE_STATS=0)
   [ "$wait_policy" = spin-then-sleep ] || env+=("OMP_WAIT_POLICY=${wait_policy^^}")
   if [ -n "$threads" ]; then env+=("OMP_NUM_THREADS=$threads" "MKL_NUM_THREADS=$threads"); fi
-  local started=$SECONDS status=0
   server_launch "$dir/server.pid" "$dir/server.log" env "${env[@]}" \
     "$VENV/bin/infinity_emb" v2 "${args[@]}" --engine torch --device cpu --batch-size "$batch_size" \
     --no-model-warmup --no-vector-disk-cache --host 127.0.0.1 --port "$port" --url-prefix /v1 \
@@ -177,6 +177,25 @@ start() {
       stop "$dir" || true
       die "not ready after ${START_WAIT_S}s (log: $dir/server.log)" ;;
   esac
+}
+
+start() {
+  local dir="$1"; shift
+  local port threads batch_size wait_policy names paths args=()
+  start_options "$@"
+  need_venv
+  if [ ${#names[@]} -eq 0 ]; then
+    names=("$DEFAULT_MODEL_NAME"); paths=("$(default_model_path)")
+  fi
+  mkdir -p "$dir"
+  dir=$(cd "$dir" && pwd)
+  [ -z "$(running_pid "$dir" 2>/dev/null)" ] || die "already running for $dir (stop it first)"
+  serve_models "$dir"
+  echo "$port" > "$dir/port"
+  local url="http://127.0.0.1:$port"
+  ready "$url/v1" && die "port $port is already serving (another server?)"
+  local started=$SECONDS
+  launch_infinity "$dir" "$url"
   local waited=$((SECONDS - started))
   echo "$url" > "$dir/url"
   echo "embedding_server: $url serves $(cut -f1 "$dir/models.tsv" | paste -sd, -) (ready in ${waited}s)"

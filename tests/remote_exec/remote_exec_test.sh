@@ -119,13 +119,16 @@ nb_log "warm build (${NB_WALL_S}s): $n_warm of $n_warm spawns remote cache hits,
 # tools/cluster/buildgrid.yml.in); the build must complete with the local
 # build's bytes, the killed action run again by the other worker. Skipped,
 # saying so, when the cluster is not installed (tools/setup.sh --cluster).
-cluster_phase() {
-  local cport salt digest killed_bot pid w status started start_s
-  start_s=$SECONDS
+# The cluster phase's state, shared by its steps.
+cluster_start_s="" cport="" salt="" bot_group="" digest="" killed_bot=""
+
+# Starts the cluster, then in the background the build on it, from a clean
+# output base with a fresh stage salt (its exit status goes to cluster.end).
+cluster_start_build() {
+  local startup=()
   cport=$(server_free_port)
   "$CLUSTER" start "$cluster_dir" --workers 2 --port "$cport" --cache "http://127.0.0.1:$port"
   salt=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
-  local startup=()
   mapfile -t startup < <(nb_startup_flags "$copy" warm)
   nb_bazel_cmd "$copy" warm "$NB_WORK/cluster-clean.log" clean
   (
@@ -136,30 +139,35 @@ cluster_phase() {
     echo "$status" > "$NB_WORK/cluster.end"
   ) &
   build_pid=$!
-  # Worker 2 is killed in the middle of the grid: once worker 1 has run an
-  # action, worker 2 KILL_AFTER_LEASES, and worker 2's bot runs one now (a
-  # buildbox-run child). The bot's process group is stopped (SIGSTOP) before
-  # that is checked, so the action cannot finish between the check and the
-  # kill: the action in action.pb must have no line in the bot's log yet (the
-  # bot writes it before it returns the result to BuildGrid). Otherwise the
-  # group continues and the wait goes on.
-  local bot_group
+}
+
+# Worker 2 is killed in the middle of the grid: once worker 1 has run an
+# action, worker 2 KILL_AFTER_LEASES, and worker 2's bot runs one now (a
+# buildbox-run child). The bot's process group is stopped (SIGSTOP) before
+# that is checked, so the action cannot finish between the check and the
+# kill: the action in action.pb must have no line in the bot's log yet (the
+# bot writes it before it returns the result to BuildGrid). Otherwise the
+# group continues and the wait goes on.
+bot_runs_action() { server_has_child "$bot_group"; }
+stopped_in_action() {
+  kill -STOP -- "-$bot_group"
+  if bot_runs_action; then
+    digest=$(sha256sum "$cluster_dir/worker-2/bot-1/action.pb" | cut -c1-64)
+    grep -q "^lease [^ ]* action $digest/" "$cluster_dir/worker-2/bot-1.log" || return 0
+  fi
+  kill -CONT -- "-$bot_group"
+  return 1
+}
+ready_to_kill() {
+  grep -q '^lease ' "$cluster_dir/worker-1/bot-1.log" \
+    && [ "$(grep -c '^lease ' "$cluster_dir/worker-2/bot-1.log")" -ge "$KILL_AFTER_LEASES" ] \
+    && bot_runs_action && stopped_in_action
+}
+
+# Kills worker 2 (its bot and its casd) while it runs an action.
+cluster_kill_worker() {
+  local w pid
   bot_group=$(cat "$cluster_dir/worker-2/bot-1.pid")
-  bot_runs_action() { server_has_child "$bot_group"; }
-  stopped_in_action() {
-    kill -STOP -- "-$bot_group"
-    if bot_runs_action; then
-      digest=$(sha256sum "$cluster_dir/worker-2/bot-1/action.pb" | cut -c1-64)
-      grep -q "^lease [^ ]* action $digest/" "$cluster_dir/worker-2/bot-1.log" || return 0
-    fi
-    kill -CONT -- "-$bot_group"
-    return 1
-  }
-  ready_to_kill() {
-    grep -q '^lease ' "$cluster_dir/worker-1/bot-1.log" \
-      && [ "$(grep -c '^lease ' "$cluster_dir/worker-2/bot-1.log")" -ge "$KILL_AFTER_LEASES" ] \
-      && bot_runs_action && stopped_in_action
-  }
   if ! server_wait 600 "$build_pid" ready_to_kill; then
     wait "$build_pid" || true
     tail -n 20 "$NB_WORK/cluster.log" >&2
@@ -171,13 +179,20 @@ cluster_phase() {
   done
   killed_bot=$(grep -c '^lease ' "$cluster_dir/worker-2/bot-1.log")
   nb_log "cluster: killed worker 2 (bot and casd) after $killed_bot actions, while it ran action $digest"
+}
+
+# The build with the killed worker: it completes, worker 1 runs the killed
+# action again, every stage action runs on the cluster, every compile and
+# link of the cold build is a cache hit, and the bytes are the local build's.
+cluster_check_build() {
+  local status not_remote not_hit m
   wait "$build_pid" || true
   status=$(cat "$NB_WORK/cluster.end")
   [ "$status" -eq 0 ] || { tail -n 30 "$NB_WORK/cluster.log" >&2; nb_fail "cluster: the build failed (exit $status) after a worker was killed"; }
   grep -q "^lease [^ ]* action $digest/" "$cluster_dir/worker-1/bot-1.log" \
     || nb_fail "cluster: the killed worker's action $digest was not run again by worker 1"
   spawn_runners "$NB_WORK/cluster.json" > "$NB_WORK/cluster.spawns"
-  nb_log "cluster build ($((SECONDS - start_s))s with start-up): remote / cache hit / total spawns per mnemonic"
+  nb_log "cluster build ($((SECONDS - cluster_start_s))s with start-up): remote / cache hit / total spawns per mnemonic"
   awk -F'\t' '{ t[$1]++; if ($2 == "remote") r[$1]++; if ($2 == "remote cache hit") h[$1]++ }
     END { for (m in t) printf "  %-16s %4d / %4d / %d\n", m, r[m], h[m], t[m] }' "$NB_WORK/cluster.spawns" | sort
   not_remote=$(awk -F'\t' '$1 == "EvalStage" && $2 != "remote"' "$NB_WORK/cluster.spawns" | sort | uniq -c)
@@ -191,11 +206,15 @@ cluster_phase() {
   done
   same_bytes cluster
   nb_log "cluster: worker 1 ran $(grep -c '^lease ' "$cluster_dir/worker-1/bot-1.log") actions, worker 2 $killed_bot before the kill; the killed action ran again on worker 1; $(wc -l < "$NB_WORK/cluster.stable") report files equal the local build's"
-  # The next build after the kill: what the killed worker left (its casd's
-  # partial uploads, its lost lease) must not reach the action cache. From
-  # a clean output base, with the same salt, every spawn is a cache hit of
-  # the cluster whose blobs all download ("errors during bulk transfer"
-  # otherwise), and the bytes are the local build's.
+}
+
+# The next build after the kill: what the killed worker left (its casd's
+# partial uploads, its lost lease) must not reach the action cache. From
+# a clean output base, with the same salt, every spawn is a cache hit of
+# the cluster whose blobs all download ("errors during bulk transfer"
+# otherwise), and the bytes are the local build's.
+cluster_check_next_build() {
+  local not_hit
   nb_bazel_cmd "$copy" warm "$NB_WORK/cluster-again-clean.log" clean
   nb_bazel "$copy" warm "$NB_WORK/cluster-again.log" --config=cluster "--remote_executor=grpc://127.0.0.1:$cport" \
     "--define=stage_cache_salt=$salt" --execution_log_json_file="$NB_WORK/cluster-again.json" "${REPORTS[@]}"
@@ -204,6 +223,11 @@ cluster_phase() {
   [ -z "$not_hit" ] || { echo "$not_hit" >&2; nb_fail "cluster: after the kill, spawns of the next build that were not cache hits"; }
   same_bytes cluster-again
   nb_log "cluster: the next build (${NB_WALL_S}s): $(wc -l < "$NB_WORK/cluster-again.spawns") spawns, all cache hits; same bytes"
+}
+
+# Stops the cluster: no process group, PostgreSQL directory or port is left.
+cluster_stop_check() {
+  local started pid
   started=$(cat "$cluster_dir"/worker-*/*.pid "$cluster_dir/server/bgd.pid")
   "$CLUSTER" stop "$cluster_dir" > /dev/null
   for pid in $started; do
@@ -212,6 +236,15 @@ cluster_phase() {
   [ ! -e "$cluster_dir/pg.path" ] || nb_fail "cluster: PostgreSQL's directory $(cat "$cluster_dir/pg.path") is left"
   if server_port_open "$cport"; then nb_fail "cluster: 127.0.0.1:$cport still answers after stop"; fi
   nb_log "cluster: stopped, no process, port or PostgreSQL directory left"
+}
+
+cluster_phase() {
+  cluster_start_s=$SECONDS
+  cluster_start_build
+  cluster_kill_worker
+  cluster_check_build
+  cluster_check_next_build
+  cluster_stop_check
 }
 cluster_result="the cluster phase was skipped (BuildGrid not installed)"
 if [ -x "$NB_ROOT/.venv-buildgrid/bin/bgd" ]; then
