@@ -108,9 +108,26 @@ WRAPPER
   if [ "$rc" != 1 ]; then tail -n 20 "$NB_WORK/$name.err" >&2; fi
 }
 
-# A case: the expected summary (explain_summary's lines) of each change.
+# The cases: the expected summary (explain_summary's lines) of each change
+# against the cold state, the copy reverted between them.
 explain_cases() {
-  # 1. One task's query edited (the incremental test's last change, F02).
+  explain_case_query
+  explain_revert
+  explain_case_harness
+  explain_revert
+  explain_case_dose
+  explain_revert
+  explain_case_comment
+  explain_revert
+  explain_case_tokenizer
+  explain_revert
+  # 6. A non-hermetic stage, simulated: one cell's outputs differ in a copy of
+  #    the cold state, nothing else of it.
+  explain_non_hermetic
+}
+
+# 1. One task's query edited (the incremental test's last change, F02).
+explain_case_query() {
   explain_expect query 1 "$(cat <<'X'
 source file: data/e04/fixture/tasks.textproto: tasks[F02].query: "A deploy job printed our registry password in clear text in its log. It only ha... -> "After the upgrade, A deploy job printed our registry password in clear text in ...
 moved F02.H000.ranks F02.H008.ranks F02.H010.ranks H000.S001.mrr H000.S002.d1.delta_mrr H000.S002.d1.mrr H000.S002.d10.delta_mrr H000.S002.d10.mrr H000.S002.d5.delta_mrr H000.S002.d5.mrr H000.S003.delta_mrr H000.S003.rank_delta_censored H000.baseline.mrr H008-H000.S002.d5.delta_mrr H008-H000.baseline.mrr H008.S002.d10.delta_mrr H008.S002.d10.mrr H008.S002.d10.rank_delta_censored H008.S002.d5.delta_mrr H008.S002.d5.mrr H008.S002.d5.rank_delta_censored H010-H000.S002.d1.delta_mrr H010-H000.S002.d10.delta_mrr H010-H000.S002.d5.delta_mrr H010-H000.baseline.mrr H010-H008.S002.d10.delta_mrr H010-H008.S002.d5.delta_mrr H010.S002.d10.delta_mrr H010.S002.d10.delta_ndcg_at_10 H010.S002.d10.mrr H010.S002.d10.rank_delta_censored H010.S002.d5.delta_mrr H010.S002.d5.delta_ndcg_at_10 H010.S002.d5.mrr H010.S002.d5.rank_delta_censored all.S001.mrr all.S002.d1.mrr all.S002.d10.delta_mrr all.S002.d10.delta_ndcg_at_10 all.S002.d10.mrr all.S002.d10.rank_delta_censored all.S002.d5.delta_mrr all.S002.d5.delta_ndcg_at_10 all.S002.d5.mrr all.S002.d5.rank_delta_censored all.S003.delta_mrr all.S003.rank_delta_censored all.baseline.mrr
@@ -118,8 +135,10 @@ added
 removed 
 X
 )"
-  # 2. A harness parameter: H008's fusion.rrf_k 60 -> 30.
-  explain_revert
+}
+
+# 2. A harness parameter: H008's fusion.rrf_k 60 -> 30.
+explain_case_harness() {
   sed -i 's/^  rrf_k: 60$/  rrf_k: 30/' "$copy/data/e04/harnesses/H008.textproto"
   build explain_harness
   # The report describes the harness from its parameters, never the stale
@@ -139,10 +158,12 @@ X
   #     the report built at HEAD in a temporary worktree): the same summary.
   explain_since_json since_harness HEAD
   explain_check since_harness 1 "$harness"
-  # 3. A new distractor dose (20): its keys added; moved only the per-task rank
-  #    lists (one rank more each) and the cell count. The experiment file is
-  #    named, and the condition table generated from it at analysis.
-  explain_revert
+}
+
+# 3. A new distractor dose (20): its keys added; moved only the per-task rank
+# lists (one rank more each) and the cell count. The experiment file is
+# named, and the condition table generated from it at analysis.
+explain_case_dose() {
   sed -i 's/^s002_doses: \[1, 5, 10\]$/s002_doses: [1, 5, 10, 20]/' "$copy/data/experiments/e04_fixture.textproto"
   build explain_dose
   explain_expect dose 1 "$(cat <<'X'
@@ -153,18 +174,22 @@ added H000.S002.d20.delta_mrr H000.S002.d20.delta_ndcg_at_10 H000.S002.d20.delta
 removed 
 X
 )"
-  # 4. A comment in the task file: no number moves, nothing is printed.
-  explain_revert
+}
+
+# 4. A comment in the task file: no number moves, nothing is printed.
+explain_case_comment() {
   sed -i '0,/^tasks {$/s//# A comment changes no number.\ntasks {/' "$copy/data/e04/fixture/tasks.textproto"
   build explain_comment
   explain_expect comment 0 "$(printf 'moved \nadded \nremoved ')"
   [ -z "$("$EXPLAIN" --workspace="$copy" "$NB_WORK/cold.explain.jsonl" "$copy/bazel-bin/reports/e04_fixture")" ] \
     || nb_fail "explain case 'comment': printed something for a change that moved no number"
-  # 5. A tokenizer change (tokens of 2 bytes dropped, in tokenizer.cc) with the
-  #    grid cells' stage version bumped: the version and the rebuilt cell tool
-  #    are named; so are the refrozen model pin and the other stages whose
-  #    tool links the tokenizer and whose outputs changed with no version bump.
-  explain_revert
+}
+
+# 5. A tokenizer change (tokens of 2 bytes dropped, in tokenizer.cc) with the
+# grid cells' stage version bumped: the version and the rebuilt cell tool
+# are named; so are the refrozen model pin and the other stages whose
+# tool links the tokenizer and whose outputs changed with no version bump.
+explain_case_tokenizer() {
   sed -i 's/^  return token.size() >= static_cast<size_t>(kMinTokenBytes) \&\&$/  return token.size() > static_cast<size_t>(kMinTokenBytes) \&\&/' \
     "$copy/stages/retrieval/tokenizer.cc"
   sed -i '/stage = "grid_cell",/{n;s/stage_version = "1",/stage_version = "2",/}' "$copy/stages/grid/defs.bzl"
@@ -182,10 +207,6 @@ added
 removed 
 X
 )"
-  explain_revert
-  # 6. A non-hermetic stage, simulated: one cell's outputs differ in a copy of
-  #    the cold state, nothing else of it.
-  explain_non_hermetic
 }
 
 explain_non_hermetic() {
