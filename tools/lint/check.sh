@@ -11,7 +11,9 @@
 #      .ci/run and tools/bazel), following sourced files (-x; each `source`
 #      of a computed path names its file with a `# shellcheck source=`
 #      directive). Zero findings; an exception is a
-#      `# shellcheck disable=SCnnnn  # <reason>` on the line it concerns.
+#      `# shellcheck disable=SCnnnn  # <reason>` on the line it concerns;
+#   4. no function of those shell scripts over MAX_SHELL_FUNCTION_LINES (60)
+#      lines (tools/lint/long_functions.awk): split it into named steps.
 # Prints each violation with its file; exits 1 if there is any, 0 otherwise.
 # --fix rewrites what the formatters can (not shellcheck's findings).
 #
@@ -40,6 +42,8 @@ command -v shellcheck >/dev/null || { echo "lint: shellcheck not found: run tool
 # expand a generated list (@experiments) into the targets of every entry, each
 # named by its entry, so there is no one target a `name` could name.
 BUILDIFIER_WARNINGS=-native-sh-test,-native-sh-binary,-native-proto,-unnamed-macro
+
+readonly MAX_SHELL_FUNCTION_LINES=60
 
 mapfile -t cxx < <(git ls-files '*.cc' '*.h' '*.proto')
 mapfile -t starlark < <(git ls-files '*BUILD' '*.bzl' 'WORKSPACE' '*.BUILD' | grep -v '^data/e04/fixture/')
@@ -74,5 +78,10 @@ if ! out=$(shellcheck -x -f gcc "${shell[@]}" 2>&1); then
   printf '%s\n' "$out" | sed 's/^/lint: shellcheck: /'
   status=1
 fi
-((status == 0)) && echo "lint: ${#cxx[@]} C++/proto files clang-formatted, ${#starlark[@]} Starlark files buildifier-clean, ${#shell[@]} shell files shellcheck-clean"
+out=$(awk -v max="$MAX_SHELL_FUNCTION_LINES" -f tools/lint/long_functions.awk "${shell[@]}")
+if [ -n "$out" ]; then
+  printf '%s\n' "$out" | sed 's/^/lint: shell function too long: /'
+  status=1
+fi
+((status == 0)) && echo "lint: ${#cxx[@]} C++/proto files clang-formatted, ${#starlark[@]} Starlark files buildifier-clean, ${#shell[@]} shell files shellcheck-clean with no function over $MAX_SHELL_FUNCTION_LINES lines"
 exit "$status"
