@@ -1,0 +1,170 @@
+"""The task file and its lock as the git_history rule reads them (history.bzl).
+
+read_spec gives the set-level values and the tasks of the task file (a text
+proto through protoc, a ".jsonl" file through read_task_lines.py);
+check_values appends every invalid value to the errors before any is used
+(spec_values.bzl); find_lock finds the task lock beside the task file and checks it
+is an authored regular file. label_path and main_label spell a label in
+messages and generated files.
+"""
+
+load("//stages/corpus:authored_file.bzl", "authored_file_error")
+load("//stages/corpus:spec_values.bzl", "repository_error", "spec_value_errors")
+load("//tools/starlark:text_format.bzl", "canonical_text", "one", "parse_canonical")
+
+_TASK_FIELDS = ["id", "fix_commit", "base_commit", "stale_commit"]
+
+def _read_jsonl(rctx, errors):
+    """(repository "", lsa "", [task dict]) of a JSON Lines task file.
+
+    Read by read_task_lines.py (Python's json module, with its refusals: a
+    byte order mark, a duplicate key, two objects on a line, ...), which names
+    "<file>:<line>" in every error and gives each task its line; only the
+    fields the fetch needs are read here. Everything else (types, unknown
+    fields, values) is checked by the validate_tasks stage (task_spec.h),
+    with the same messages as for a text proto.
+    """
+    where = label_path(rctx.attr.tasks)
+    res = rctx.execute([
+        _python(rctx),
+        "-I",
+        "-S",
+        "-B",
+        str(rctx.path(rctx.attr._read_task_lines)),
+        str(rctx.path(rctx.attr.tasks)),
+        where,
+    ])
+    if res.return_code != 0:
+        errors.append("%s: reading the task file failed: %s" % (where, res.stderr.strip()))
+        return "", "", []
+    out = json.decode(res.stdout)
+    errors.extend(out["errors"])
+    tasks = []
+    for t in out["tasks"]:
+        task = {f: t[f] for f in _TASK_FIELDS}
+        task["where"] = "%s:%d" % (where, t["line"])
+        tasks.append(task)
+    return "", "", tasks
+
+def _python(rctx):
+    """Debian's Python (tools/setup.sh installs it): not a user's pyenv shim."""
+    python = rctx.path("/usr/bin/python3")
+    return python if python.exists else (rctx.which("python3") or "python3")
+
+def read_spec(rctx, errors):
+    """(repository, lsa_training_commit, [task dict]) of the task file.
+
+    A text proto is read via protoc; a ".jsonl" file line by line. The
+    set-level values are "" when the file does not write them. Errors go to
+    `errors` (then the tasks may be incomplete).
+
+    Args:
+      rctx: the repository context (attr.tasks is the task file).
+      errors: the list that errors are appended to.
+
+    Returns:
+      (repository, lsa_training_commit, [task dict with id, fix_commit,
+      base_commit, stale_commit and, for JSON Lines, where]).
+    """
+    rctx.path(rctx.attr._task_proto)  # watched: a schema change refetches
+    rctx.path(rctx.attr._corpus_proto)
+    if rctx.attr.tasks.name.endswith(".jsonl"):
+        return _read_jsonl(rctx, errors)
+    text = canonical_text(
+        rctx,
+        "stages/corpus/task.proto",
+        "repro.corpus.TaskSet",
+        rctx.path(rctx.attr.tasks),
+        label_path(rctx.attr.tasks),
+        errors,
+    )
+    if text == None:
+        return "", "", []
+    spec = parse_canonical(text)
+    tasks = [{f: one(t, f, "") for f in _TASK_FIELDS} for t in spec.get("tasks", [])]
+    return one(spec, "repository", ""), one(spec, "lsa_training_commit", ""), tasks
+
+def label_path(label):
+    """"//data/e04/fixture:history.txt" -> "data/e04/fixture/history.txt" (for messages).
+
+    Args:
+      label: a Label of the main repository.
+
+    Returns:
+      its workspace-relative path.
+    """
+    text = str(label)
+    if text.startswith("@//"):
+        text = text[1:]
+    pkg, _, name = text[2:].partition(":")
+    return (pkg + "/" if pkg else "") + name
+
+def check_values(rctx, repository, lsa, tasks, errors):
+    """Appends to `errors` every invalid value, before any is used.
+
+    Commit ids become directory names and git arguments, task ids file and
+    target names (spec_values.bzl). An unwritten repository name is the
+    set's name (valid by construction).
+
+    Args:
+      rctx: the repository context.
+      repository: the authored repository name ("" when not written).
+      lsa: the authored lsa_training_commit ("" when not written).
+      tasks: the authored tasks (read_spec).
+      errors: the list that errors are appended to.
+    """
+    repository_message = repository_error(label_path(rctx.attr.tasks), repository) if repository else None
+    if repository_message:
+        errors.append(repository_message)
+    errors.extend(spec_value_errors(label_path(rctx.attr.tasks), tasks, lsa))
+
+def find_lock(rctx, errors):
+    """(label of the task lock or None when absent, its workspace path).
+
+    The lock is `<tasks stem>.lock.textproto` beside the task file. Only its
+    existence is read here (its content is read by the lock_check stage), so
+    editing it refetches nothing; the refreeze that first writes it syncs
+    this repository. It is an authored input (authored_file.bzl) and a
+    regular file, never a symlink: a link to the derived lock in the output
+    base would turn the lock check into a comparison of the derivation with
+    itself, and a dangling one would make the refreeze write through it. Such
+    a lock goes to `errors`.
+
+    Args:
+      rctx: the repository context.
+      errors: the list that errors are appended to.
+
+    Returns:
+      (lock label or None, its workspace path).
+    """
+    label = rctx.attr.tasks
+    stem = label.name.rpartition(".")[0]
+    name = stem + ".lock.textproto"
+    path = rctx.path(label).dirname.get_child(name.rpartition("/")[2])
+    lock_label = "//%s:%s" % (label.package, name)
+    lock_file = label_path(Label(lock_label))
+    is_link = rctx.execute(["/bin/sh", "-c", 'test -L "$1"', "sh", str(path)]).return_code == 0
+    if not path.exists and not is_link:
+        return None, lock_file
+    e = "expected a regular file, found a symlink" if is_link else authored_file_error(rctx, lock_label)
+    if e:
+        errors.append("%s (the task lock of %s): %s; remove it, sync (bazel sync --only=%s), then bazel run //reports:%s_tasks_refreeze writes a regular file" % (
+            lock_file,
+            label_path(label),
+            e,
+            rctx.name,
+            rctx.attr.set_name,
+        ))
+    return lock_label, lock_file
+
+def main_label(label):
+    """The task file's label as the generated files name it.
+
+    Args:
+      label: a Label of the main repository.
+
+    Returns:
+      the label as text, without a leading "@".
+    """
+    text = str(label)
+    return text[1:] if text.startswith("@//") else text
