@@ -13,7 +13,10 @@
 #      directive). Zero findings; an exception is a
 #      `# shellcheck disable=SCnnnn  # <reason>` on the line it concerns;
 #   4. no function of those shell scripts over MAX_SHELL_FUNCTION_LINES (60)
-#      lines (tools/lint/long_functions.awk): split it into named steps.
+#      lines (tools/lint/long_functions.awk): split it into named steps;
+#   5. the layers (tools/lint/layers.sh over tools/lint/layers.tsv, with
+#      `bazel query`): no package depends on or loads from a layer above its
+#      own, and none below //reports and //tests on them.
 # Prints each violation with its file; exits 1 if there is any, 0 otherwise.
 # --fix rewrites what the formatters can (not shellcheck's findings).
 #
@@ -83,5 +86,6 @@ if [ -n "$out" ]; then
   printf '%s\n' "$out" | sed 's/^/lint: shell function too long: /'
   status=1
 fi
-((status == 0)) && echo "lint: ${#cxx[@]} C++/proto files clang-formatted, ${#starlark[@]} Starlark files buildifier-clean, ${#shell[@]} shell files shellcheck-clean with no function over $MAX_SHELL_FUNCTION_LINES lines"
+tools/lint/layers.sh || status=1
+((status == 0)) && echo "lint: ${#cxx[@]} C++/proto files clang-formatted, ${#starlark[@]} Starlark files buildifier-clean, ${#shell[@]} shell files shellcheck-clean with no function over $MAX_SHELL_FUNCTION_LINES lines, every layer uses only those below it"
 exit "$status"

@@ -17,10 +17,10 @@
 #include "stages/corpus/labels.h"
 #include "stages/corpus/task.pb.h"
 #include "stages/corpus/unified_diff.h"
+#include "stages/framework/pipeline/git_command.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/pipeline/utf8.h"
 #include "stages/grid/distractors.h"
-#include "tools/tasks/git_command.h"
 
 namespace repro::tasks {
 namespace {

@@ -16,9 +16,9 @@
 #include "google/protobuf/util/message_differencer.h"
 #include "nlohmann/json.hpp"
 #include "stages/framework/pipeline/file_io.h"
+#include "stages/framework/pipeline/git_command.h"
 #include "stages/framework/pipeline/sha256.h"
 #include "stages/inspect/explain/run_state.h"
-#include "tools/tasks/git_command.h"
 
 namespace repro::explain {
 namespace {
@@ -387,8 +387,8 @@ std::optional<std::string> SourceBytes::AtRevision(const std::string& path) cons
   }
   for (const std::string& rev : revisions_) {
     absl::StatusOr<std::string> bytes =
-        tasks::RunGit((fs::path(workspace_) / ".git").string(),
-                      {"show", "--end-of-options", absl::StrCat(rev, ":", path)});
+        RunGit((fs::path(workspace_) / ".git").string(),
+               {"show", "--end-of-options", absl::StrCat(rev, ":", path)});
     if (bytes.ok()) return *std::move(bytes);
   }
   return std::nullopt;
@@ -408,8 +408,8 @@ std::optional<std::string> SourceBytes::Find(const std::string& path,
     return bytes;
   for (const std::string& rev : revisions_) {
     absl::StatusOr<std::string> bytes =
-        tasks::RunGit((fs::path(workspace_) / ".git").string(),
-                      {"show", "--end-of-options", absl::StrCat(rev, ":", path)});
+        RunGit((fs::path(workspace_) / ".git").string(),
+               {"show", "--end-of-options", absl::StrCat(rev, ":", path)});
     if (bytes.ok() && HasDigest(*bytes, digest)) return *std::move(bytes);
   }
   return std::nullopt;

@@ -2,7 +2,7 @@
 // BM_ChunkSnapshot chunks every file of the snapshot with its language's
 // parser (ChunkSnapshot, as the corpus chunk stage does) and reports bytes/s
 // (of file content) and items/s (files). Run per language on one snapshot
-// each (//stages/corpus/benchmarks; results: docs/benchmarks.md).
+// each (//stages/grid/benchmarks/chunker; results: docs/benchmarks.md).
 //
 // Flags: --snapshot, the files of a snapshot stage target ($(rootpaths):
 // the artifact is the one ending in ".pb"); --rules, the rules files of the

@@ -1,4 +1,4 @@
-#include "tools/tasks/git_command.h"
+#include "stages/framework/pipeline/git_command.h"
 
 #include <spawn.h>
 #include <sys/wait.h>
@@ -12,7 +12,7 @@
 
 extern char** environ;
 
-namespace repro::tasks {
+namespace repro {
 namespace {
 
 // Reads `fd` to its end.
@@ -89,4 +89,4 @@ absl::StatusOr<std::string> RunGit(const std::string& git_dir,
   return stdout_text;
 }
 
-}  // namespace repro::tasks
+}  // namespace repro
