@@ -38,7 +38,7 @@ defines, for experiment e, targets "<e>/<name>":
                      grid_spec.pb: title, harnesses, depths, doses, bootstrap)
   trec               TREC runs <H>.<C>.run and <H>.<C>.functions.run per harness H
                      and condition C (the cell suffixes above), files.qrels,
-                     functions.qrels (stages/grid/trec_export_main.cc)
+                     functions.qrels (stages/grid/reports/trec_export_main.cc)
   timings            timings.volatile.csv (volatile, never hashed)
   pins               <e>.pins.textproto: the pins of the experiment's models as
                      built (`bazel run //reports:<e>_pins_refreeze` copies it
@@ -111,7 +111,7 @@ def _cells(e, tags):
                     inputs[h.dense_model.embeddings[commit.id]] = "embeddings"
                 eval_stage(
                     name = n,
-                    tool = "//stages/grid:cell_tool",
+                    tool = "//stages/grid/cells:cell_tool",
                     stage = "grid_cell",
                     stage_version = "1",
                     inputs = inputs,
@@ -177,7 +177,7 @@ def _conditions(e):
     _condition_table(name = _name(e.grid.condition_table), json = table)
     _grid_stage(
         e.grid.conditions,
-        "//stages/grid:conditions_tool",
+        "//stages/grid/conditions:conditions_tool",
         "grid_conditions",
         inputs = {e.grid.condition_table: "table", e.grid.spec: "grid_spec:grid_spec.pb"},
         outs = [e.grid.prefix + "conditions.pb"],
@@ -207,7 +207,7 @@ def _aggregate(e, cells, tags):
     p = e.grid.prefix
     _grid_stage(
         e.grid.aggregate,
-        "//stages/grid:aggregate_tool",
+        "//stages/grid/aggregate:aggregate_tool",
         "grid_aggregate",
         # 2: report.json holds the experiment's conditions; 3: its languages
         # and their files and chunks per base; 4: excluded tasks and tasks
@@ -228,7 +228,7 @@ def _aggregate(e, cells, tags):
     plots = ["dose_response", "rank_displacement"] + (["staleness"] if len(e.s001_depths) > 1 else [])
     _grid_stage(
         e.grid.html,
-        "//stages/grid:html_tool",
+        "//stages/grid/reports:html_tool",
         "grid_html",
         # 2: the page is report.md's own text (its "markdown" input).
         version = "2",
@@ -241,7 +241,7 @@ def _aggregate(e, cells, tags):
     )
     _grid_stage(
         e.grid.timings,
-        "//stages/grid:timings_tool",
+        "//stages/grid/aggregate:timings_tool",
         "grid_timings",
         inputs = {":" + n: "cell/" + n[len(p):] for n in cells},
         outs = [p + "timings.volatile.csv"],
@@ -413,7 +413,7 @@ def _trec(e, cells, tags):
             runs += ["%s.%s.run" % (h.name, c["cell_suffix"]), "%s.%s.functions.run" % (h.name, c["cell_suffix"])]
     _grid_stage(
         e.grid.trec,
-        "//stages/grid:trec_export_tool",
+        "//stages/grid/reports:trec_export_tool",
         "grid_trec_export",
         inputs = inputs,
         outs = [e.grid.prefix + f for f in runs + ["files.qrels", "functions.qrels"]],

@@ -1,5 +1,5 @@
 // Filling the SQLite vector cache from an embedding server: the work of
-// `bazel run //stages/grid:fill_vector_cache` (stages/grid/fill_vector_cache_main.cc).
+// `bazel run //stages/grid:fill_vector_cache` (stages/grid/commands/fill_vector_cache_main.cc).
 //
 // The texts are exactly those a harness embeds: the chunk documents
 // DocumentText(path, chunk text) of each corpus (retrieval_corpus.h) and the

@@ -28,7 +28,7 @@ C++ code, from the same files:
     of the table from those, to 1e-12.
 
 Budget coverage needs the files' token counts, which no TREC file carries: it
-is not rechecked here (stages/grid/outcomes_test.cc covers it).
+is not rechecked here (stages/grid/cells/outcomes_test.cc covers it).
 
 Prints the number of values compared and the largest absolute difference;
 exits 1 listing every mismatch.

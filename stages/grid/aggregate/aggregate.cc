@@ -1,0 +1,555 @@
+#include "stages/grid/aggregate/aggregate.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <optional>
+#include <tuple>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "google/protobuf/util/message_differencer.h"
+#include "stages/framework/pipeline/status_macros.h"
+#include "stages/framework/stats/cluster_bootstrap.h"
+#include "stages/framework/stats/randomization.h"
+#include "stages/grid/aggregate/paired.h"
+#include "stages/grid/cells/outcomes.h"
+#include "stages/grid/conditions/conditions.h"
+#include "stages/grid/grid_spec.h"
+
+namespace repro::grid {
+namespace {
+
+// task, harness, condition id, dose (DISTRACTORS), depth (STALE_INDEX)
+using Key = std::tuple<std::string, std::string, std::string, int, int>;
+
+// Every condition name the analysis writes comes from the experiment's table.
+using Ids = CellKindIds;
+
+std::string KeyName(const Key& k) {
+  return absl::StrCat("task ", std::get<0>(k), ", harness ", std::get<1>(k), ", condition ",
+                      std::get<2>(k), ", dose ", std::get<3>(k), ", depth ", std::get<4>(k));
+}
+
+absl::StatusOr<std::vector<ConditionOutcome>> UniqueBy(
+    const std::vector<Cell>& cells, const std::function<const ConditionOutcome&(const Cell&)>& get,
+    const std::string& what) {
+  std::map<std::string, ConditionOutcome> unique;
+  for (const Cell& c : cells) {
+    const ConditionOutcome& o = get(c);
+    const std::string key = absl::StrCat(o.task_id(), "/", o.harness());
+    auto [it, inserted] = unique.emplace(key, o);
+    if (!inserted && !google::protobuf::util::MessageDifferencer::Equals(it->second, o)) {
+      return absl::InternalError(absl::StrCat("cell ", c.cell_id(), ": its ", what,
+                                              " copy differs from the one of ", key));
+    }
+  }
+  std::vector<ConditionOutcome> out;
+  for (auto& [key, o] : unique) out.push_back(std::move(o));
+  return out;
+}
+
+// A metric: name and how to read it (nullopt: not defined for this unit).
+struct Metric {
+  std::string name;
+  std::function<std::optional<double>(const ConditionOutcome&)> get;
+};
+
+struct PairedMetric {
+  std::string name;
+  std::function<std::optional<double>(const PairedOutcome&)> get;
+  bool distractors_only = false;
+};
+
+const std::vector<Metric>& ConditionMetrics() {
+  static const auto* m = new std::vector<Metric>{
+      {"recall_at_1", [](const ConditionOutcome& o) { return o.recall_at_1(); }},
+      {"recall_at_5", [](const ConditionOutcome& o) { return o.recall_at_5(); }},
+      {"recall_at_10", [](const ConditionOutcome& o) { return o.recall_at_10(); }},
+      {"mrr", [](const ConditionOutcome& o) { return o.mrr(); }},
+      {"ndcg_at_10", [](const ConditionOutcome& o) { return o.ndcg_at_10(); }},
+      {"function_recall_at_10",
+       [](const ConditionOutcome& o) -> std::optional<double> {
+         if (o.gold_functions() == 0) return std::nullopt;
+         return o.function_recall_at_10();
+       }},
+      {"budget_coverage_13k", [](const ConditionOutcome& o) { return o.budget_coverage_13k(); }},
+      {"budget_coverage_27k", [](const ConditionOutcome& o) { return o.budget_coverage_27k(); }},
+  };
+  return *m;
+}
+
+const std::vector<PairedMetric>& PairedMetrics() {
+  static const auto* m = new std::vector<PairedMetric>{
+      {"delta_recall_at_10", [](const PairedOutcome& p) { return p.delta_recall_at_10(); }},
+      {"delta_mrr", [](const PairedOutcome& p) { return p.delta_mrr(); }},
+      {"delta_ndcg_at_10", [](const PairedOutcome& p) { return p.delta_ndcg_at_10(); }},
+      {"top10_gold_retention",
+       [](const PairedOutcome& p) -> std::optional<double> {
+         if (!p.has_top10_gold_retention()) return std::nullopt;
+         return p.top10_gold_retention();
+       }},
+      {"loss_of_all_top10_gold",  // among units whose baseline top 10 holds gold
+       [](const PairedOutcome& p) -> std::optional<double> {
+         if (!p.has_top10_gold_retention()) return std::nullopt;
+         return p.loss_of_all_top10_gold() ? 1.0 : 0.0;
+       }},
+      {"rank_delta_censored",
+       [](const PairedOutcome& p) { return static_cast<double>(p.rank_delta_censored()); }},
+      {"distractors_in_top10",
+       [](const PairedOutcome& p) { return static_cast<double>(p.distractors_in_top10()); }, true},
+      {"distractor_outranks_first_gold",
+       [](const PairedOutcome& p) { return p.distractor_outranks_first_gold() ? 1.0 : 0.0; }, true},
+  };
+  return *m;
+}
+
+class SummaryBuilder {
+ public:
+  SummaryBuilder(const GridInput& in, GridReport* report) : in_(in), report_(report) {}
+
+  // Adds one Summary row when at least one unit is defined.
+  absl::Status Add(const std::string& harness, const std::string& condition, int dose,
+                   const std::string& metric, const std::vector<Unit>& units) {
+    if (units.empty()) return absl::OkStatus();
+    std::vector<stats::Observation> observations;
+    for (const Unit& u : units) observations.push_back({u.cluster, u.value});
+    stats::BootstrapConfig config;
+    config.resamples = in_.resamples;
+    config.seed = in_.seed;
+    const stats::Estimate e = stats::ClusterBootstrapMean(observations, config);
+    if (!e.defined)
+      return absl::InvalidArgumentError(absl::StrCat("bootstrap of ", metric, ": no units"));
+    Interval i;
+    i.set_mean(e.mean);
+    i.set_low(e.lo);
+    i.set_high(e.hi);
+    i.set_units(e.n);
+    Summary* s = report_->add_summaries();
+    s->set_harness(harness);
+    s->set_condition(condition);
+    s->set_dose(dose);
+    s->set_metric(metric);
+    *s->mutable_value() = i;
+    return absl::OkStatus();
+  }
+
+ private:
+  const GridInput& in_;
+  GridReport* report_;
+};
+
+// The paired randomization test of one comparison on one metric (exact for
+// up to 20 tasks; stages/framework/stats/randomization.h), appended to the report.
+absl::Status AddPairedTest(const std::string& comparison, const std::string& metric,
+                           const std::vector<Unit>& units, GridReport* report) {
+  if (units.empty()) return absl::OkStatus();  // no task has both harnesses: no test
+  std::vector<double> differences;
+  for (const Unit& u : units) differences.push_back(u.value);
+  absl::StatusOr<stats::RandomizationResult> r = stats::PairedRandomizationTest(differences);
+  if (!r.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("comparison ", comparison, ", ", metric, ": ", r.status().message()));
+  }
+  PairedTest* t = report->add_paired_tests();
+  t->set_comparison(comparison);
+  t->set_metric(metric);
+  t->set_units(r->units);
+  t->set_mean_difference(r->mean_difference);
+  t->set_p_value(r->p_value);
+  t->set_exact(r->exact);
+  t->set_assignments(r->assignments);
+  return absl::OkStatus();
+}
+
+// Holm over every test of the harness-difference table (one family).
+void AdjustPairedTests(GridReport* report) {
+  std::vector<double> p;
+  for (const PairedTest& t : report->paired_tests()) p.push_back(t.p_value());
+  const std::vector<double> adjusted = stats::HolmAdjust(p);
+  for (int i = 0; i < report->paired_tests_size(); ++i) {
+    report->mutable_paired_tests(i)->set_p_holm(adjusted[i]);
+  }
+}
+
+// The outcomes of the grid by key; a repeated key is InvalidArgument.
+class OutcomeIndex {
+ public:
+  explicit OutcomeIndex(const Ids& ids) : ids_(ids) {}
+  absl::Status Add(const ConditionOutcome& o) {
+    const Key k{o.task_id(), o.harness(), o.condition(), o.dose(), DepthOf(o)};
+    if (!by_key_.emplace(k, &o).second) {
+      return absl::InvalidArgumentError(absl::StrCat("duplicate outcome: ", KeyName(k)));
+    }
+    return absl::OkStatus();
+  }
+  absl::StatusOr<const ConditionOutcome*> Find(const Key& k) const {
+    auto it = by_key_.find(k);
+    if (it == by_key_.end()) {
+      return absl::InvalidArgumentError(absl::StrCat("missing outcome: ", KeyName(k)));
+    }
+    return it->second;
+  }
+  // The S001 outcome of a task x harness at `depth`, with its shared_key
+  // checked; `where` follows "<task>/<harness>" in the error.
+  absl::StatusOr<const ConditionOutcome*> FindS001(const std::string& task,
+                                                   const std::string& harness, int depth,
+                                                   const std::string& where) const {
+    ASSIGN_OR_RETURN(const ConditionOutcome* o, Find({task, harness, ids_.stale, 0, depth}));
+    if (o->shared_key() != S001SharedKey(task, harness, depth)) {
+      return absl::InvalidArgumentError(absl::StrCat(ids_.stale, " outcome of ", task, "/", harness,
+                                                     where, ": shared_key is '", o->shared_key(),
+                                                     "'"));
+    }
+    return o;
+  }
+
+ private:
+  // Stale-index outcomes without a depth (written before depths existed) are at depth 1.
+  int DepthOf(const ConditionOutcome& o) const {
+    if (o.condition() != ids_.stale) return 0;
+    return o.s001_depth() > 0 ? o.s001_depth() : 1;
+  }
+
+  const Ids& ids_;
+  std::map<Key, const ConditionOutcome*> by_key_;
+};
+
+// CheckAscending (grid_spec.h) of one of the grid's lists.
+absl::Status CheckGridList(const std::vector<int>& list, absl::string_view field, uint32_t max) {
+  return CheckAscending(std::vector<int64_t>(list.begin(), list.end()), "the grid", field, max);
+}
+
+// The grid's description in `report`: harnesses, comparisons, doses, depths,
+// bootstrap and the effective S001 doses.
+absl::Status DescribeGrid(const GridInput& in, GridReport* report) {
+  report->set_grid(in.grid);
+  report->set_tasks(static_cast<int>(in.task_ids.size()));
+  for (const std::string& h : in.harnesses) report->add_harnesses(h);
+  for (const auto& [a, b] : in.comparisons) {
+    for (const std::string& h : {a, b}) {
+      if (std::find(in.harnesses.begin(), in.harnesses.end(), h) == in.harnesses.end()) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "comparison ", a, "-", b, " (compare_with of ", a, "): harness ", h,
+            " is not in the grid (harnesses: ", absl::StrJoin(in.harnesses, ", "), ")"));
+      }
+    }
+    report->add_comparisons(absl::StrCat(a, "-", b));
+  }
+  RETURN_IF_ERROR(CheckGridList(in.doses, "s002_doses", kMaxS002Dose));
+  for (int d : in.doses) report->add_doses(d);
+  RETURN_IF_ERROR(CheckGridList(in.s001_depths, "s001_depths", kMaxS001Depth));
+  for (int d : in.s001_depths) report->add_s001_depths(d);
+  *report->mutable_staleness_doses() = {in.staleness_doses.begin(), in.staleness_doses.end()};
+  report->set_bootstrap_resamples(in.resamples);
+  report->set_bootstrap_seed(in.seed);
+  *report->mutable_s001_doses() = {in.s001_doses.begin(), in.s001_doses.end()};
+  *report->mutable_conditions() = in.conditions.conditions();
+  return absl::OkStatus();
+}
+
+// The composite cells: per task x harness x dose, the baseline, the S001
+// outcome at the first depth and one S002 dose, each perturbation paired.
+absl::Status BuildCells(const GridInput& in, const Ids& ids, const OutcomeIndex& index,
+                        GridReport* report) {
+  const int first_depth = in.s001_depths[0];
+  for (const std::string& task : in.task_ids) {
+    for (const std::string& harness : in.harnesses) {
+      ASSIGN_OR_RETURN(const ConditionOutcome* base,
+                       index.Find({task, harness, ids.baseline, 0, 0}));
+      ASSIGN_OR_RETURN(const ConditionOutcome* s001,
+                       index.FindS001(task, harness, first_depth, ""));
+      ASSIGN_OR_RETURN(const PairedOutcome s001_paired, Pair(*base, *s001));
+      for (int coordinate = 0; coordinate < static_cast<int>(in.doses.size()); ++coordinate) {
+        const int dose = in.doses[coordinate];
+        ASSIGN_OR_RETURN(const ConditionOutcome* s002,
+                         index.Find({task, harness, ids.distractors, dose, 0}));
+        ASSIGN_OR_RETURN(PairedOutcome s002_paired, Pair(*base, *s002));
+        Cell* c = report->add_cells();
+        c->set_cell_id(absl::StrCat(task, "/", harness, "/", coordinate));
+        c->set_task_id(task);
+        c->set_harness(harness);
+        c->set_seed_coordinate(coordinate);
+        c->set_dose(dose);
+        *c->mutable_baseline() = *base;
+        *c->mutable_s001() = *s001;
+        *c->mutable_s002() = *s002;
+        *c->mutable_s001_paired() = s001_paired;
+        *c->mutable_s002_paired() = std::move(s002_paired);
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+bool InScope(const std::string& scope, const std::string& harness) {
+  return scope == "all" || scope == harness;
+}
+
+// The outcomes of one condition (S002: one dose; S001 in the sweep: one depth).
+struct Group {
+  std::string condition;
+  int dose;
+  std::vector<const ConditionOutcome*> outcomes;
+};
+
+// The paired outcomes of one perturbed condition, with each unit's harness.
+struct PairedGroup {
+  std::string condition;
+  int dose;
+  std::vector<std::pair<std::string, PairedOutcome>> pairs;  // (task, paired)
+  std::vector<std::string> harness;
+};
+
+// What the analysis reads: de-duplicated shared outcomes (it never sees the
+// copies) and, with several depths, the S001 outcomes of the sweep.
+struct Units {
+  std::vector<ConditionOutcome> baselines, s001s;
+  std::map<std::string, const ConditionOutcome*> baseline_of;  // "<task>/<harness>"
+  std::vector<std::vector<const ConditionOutcome*>> sweep;     // per depth, task x harness
+  // The kinds outside the composite cells (S003), by id in table order:
+  // their outcome per task x harness.
+  std::vector<std::pair<std::string, std::vector<const ConditionOutcome*>>> extra;
+};
+
+// The ids of the kinds outside the composite cells (conditions of one
+// parameter each, paired with the baseline), in table order.
+std::vector<std::string> ExtraIds(const Conditions& conditions) {
+  std::vector<std::string> ids;
+  for (const Condition& c : conditions.all()) {
+    const ConditionKind k = c.kind();
+    if (k == CONDITION_KIND_BASELINE || k == CONDITION_KIND_STALE_INDEX ||
+        k == CONDITION_KIND_DISTRACTORS) {
+      continue;
+    }
+    if (std::find(ids.begin(), ids.end(), c.id()) == ids.end()) ids.push_back(c.id());
+  }
+  return ids;
+}
+
+absl::Status CollectUnits(const GridInput& in, const OutcomeIndex& index, const GridReport& report,
+                          const std::vector<std::string>& extra_ids, Units* u) {
+  const std::vector<Cell> cells(report.cells().begin(), report.cells().end());
+  ASSIGN_OR_RETURN(u->baselines, UniqueBaselines(cells));
+  ASSIGN_OR_RETURN(u->s001s, UniqueS001(cells));
+  for (const ConditionOutcome& b : u->baselines) {
+    u->baseline_of[b.task_id() + "/" + b.harness()] = &b;
+  }
+  for (const std::string& id : extra_ids) {
+    u->extra.emplace_back(id, std::vector<const ConditionOutcome*>{});
+    for (const std::string& task : in.task_ids) {
+      for (const std::string& harness : in.harnesses) {
+        ASSIGN_OR_RETURN(const ConditionOutcome* o, index.Find({task, harness, id, 0, 0}));
+        u->extra.back().second.push_back(o);
+      }
+    }
+  }
+  if (in.s001_depths.size() <= 1) return absl::OkStatus();
+  for (int depth : in.s001_depths) {
+    u->sweep.emplace_back();
+    for (const std::string& task : in.task_ids) {
+      for (const std::string& harness : in.harnesses) {
+        ASSIGN_OR_RETURN(const ConditionOutcome* o,
+                         index.FindS001(task, harness, depth, absl::StrCat(" at depth ", depth)));
+        u->sweep.back().push_back(o);
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Condition metrics: baseline, S001, S002 per dose, S001 per sweep depth.
+absl::Status SummarizeConditions(const GridInput& in, const Ids& ids, const Units& u,
+                                 const std::vector<std::string>& scopes, GridReport* report) {
+  std::vector<Group> groups;
+  groups.push_back({ids.baseline, 0, {}});
+  for (const ConditionOutcome& o : u.baselines) groups.back().outcomes.push_back(&o);
+  groups.push_back({ids.stale, 0, {}});
+  for (const ConditionOutcome& o : u.s001s) groups.back().outcomes.push_back(&o);
+  for (int coordinate = 0; coordinate < static_cast<int>(in.doses.size()); ++coordinate) {
+    groups.push_back({ids.distractors, in.doses[coordinate], {}});
+    for (const Cell& c : report->cells()) {
+      if (c.seed_coordinate() == coordinate) groups.back().outcomes.push_back(&c.s002());
+    }
+  }
+  for (size_t i = 0; i < u.sweep.size(); ++i) {
+    groups.push_back({ids.stale, in.s001_depths[i], u.sweep[i]});
+  }
+  for (const auto& [id, outcomes] : u.extra) groups.push_back({id, 0, outcomes});
+  SummaryBuilder summary(in, report);
+  for (const Group& g : groups) {
+    for (const std::string& scope : scopes) {
+      for (const Metric& m : ConditionMetrics()) {
+        std::vector<Unit> units;
+        for (const ConditionOutcome* o : g.outcomes) {
+          if (!InScope(scope, o->harness())) continue;
+          if (std::optional<double> v = m.get(*o)) units.push_back({o->task_id(), *v});
+        }
+        RETURN_IF_ERROR(summary.Add(scope, g.condition, g.dose, m.name, units));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Appends to `g` each outcome paired with its task x harness baseline.
+absl::Status PairWithBaselines(const Units& u, const std::vector<const ConditionOutcome*>& outcomes,
+                               PairedGroup* g) {
+  for (const ConditionOutcome* o : outcomes) {
+    ASSIGN_OR_RETURN(PairedOutcome p,
+                     Pair(*u.baseline_of.at(o->task_id() + "/" + o->harness()), *o));
+    g->pairs.emplace_back(o->task_id(), std::move(p));
+    g->harness.push_back(o->harness());
+  }
+  return absl::OkStatus();
+}
+
+// The paired groups: S001 from the de-duplicated units, S002 per dose, S001
+// per sweep depth.
+absl::StatusOr<std::vector<PairedGroup>> PairedGroups(const GridInput& in, const Ids& ids,
+                                                      const Units& u, const GridReport& report) {
+  std::vector<PairedGroup> paired_groups;
+  paired_groups.push_back({ids.stale, 0, {}, {}});
+  std::vector<const ConditionOutcome*> s001s;
+  for (const ConditionOutcome& o : u.s001s) s001s.push_back(&o);
+  RETURN_IF_ERROR(PairWithBaselines(u, s001s, &paired_groups.back()));
+  for (int coordinate = 0; coordinate < static_cast<int>(in.doses.size()); ++coordinate) {
+    paired_groups.push_back({ids.distractors, in.doses[coordinate], {}, {}});
+    for (const Cell& c : report.cells()) {
+      if (c.seed_coordinate() != coordinate) continue;
+      paired_groups.back().pairs.emplace_back(c.task_id(), c.s002_paired());
+      paired_groups.back().harness.push_back(c.harness());
+    }
+  }
+  for (size_t i = 0; i < u.sweep.size(); ++i) {
+    paired_groups.push_back({ids.stale, in.s001_depths[i], {}, {}});
+    RETURN_IF_ERROR(PairWithBaselines(u, u.sweep[i], &paired_groups.back()));
+  }
+  for (const auto& [id, outcomes] : u.extra) {
+    paired_groups.push_back({id, 0, {}, {}});
+    RETURN_IF_ERROR(PairWithBaselines(u, outcomes, &paired_groups.back()));
+  }
+  return paired_groups;
+}
+
+// Paired metrics of every group, per scope.
+absl::Status SummarizePaired(const GridInput& in, const Ids& ids,
+                             const std::vector<PairedGroup>& paired_groups,
+                             const std::vector<std::string>& scopes, GridReport* report) {
+  SummaryBuilder summary(in, report);
+  for (const PairedGroup& g : paired_groups) {
+    for (const std::string& scope : scopes) {
+      for (const PairedMetric& m : PairedMetrics()) {
+        if (m.distractors_only && g.condition != ids.distractors) continue;
+        std::vector<Unit> units;
+        for (size_t i = 0; i < g.pairs.size(); ++i) {
+          if (!InScope(scope, g.harness[i])) continue;
+          if (std::optional<double> v = m.get(g.pairs[i].second)) {
+            units.push_back({g.pairs[i].first, *v});
+          }
+        }
+        RETURN_IF_ERROR(summary.Add(scope, g.condition, g.dose, m.name, units));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Harness a minus harness b, paired by task, on every perturbation of the
+// grid but the S001 sweep: per task, a's delta_mrr minus b's (a positive
+// difference: a loses less MRR than b, or gains more).
+absl::Status CompareRobustness(const GridInput& in, const Ids& ids,
+                               const std::vector<PairedGroup>& groups, SummaryBuilder& summary) {
+  for (const PairedGroup& g : groups) {
+    if (g.condition == ids.stale && g.dose != 0) continue;  // the sweep's depths
+    std::map<std::string, double> delta_of;                 // "<task>/<harness>"
+    for (size_t i = 0; i < g.pairs.size(); ++i) {
+      delta_of[g.pairs[i].first + "/" + g.harness[i]] = g.pairs[i].second.delta_mrr();
+    }
+    for (const auto& [a, b] : in.comparisons) {
+      std::vector<Unit> units;
+      for (const std::string& task : in.task_ids) {
+        auto ia = delta_of.find(task + "/" + a);
+        auto ib = delta_of.find(task + "/" + b);
+        if (ia == delta_of.end() || ib == delta_of.end()) continue;
+        units.push_back({task, ia->second - ib->second});
+      }
+      RETURN_IF_ERROR(
+          summary.Add(absl::StrCat(a, "-", b), g.condition, g.dose, "delta_mrr", units));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Harness vs harness, paired by task: on the baseline, recall@10 and MRR with
+// a bootstrap interval and randomization test each (Holm over the whole
+// table), and nDCG@10 with its interval; and the robustness differences
+// (CompareRobustness) with their intervals.
+absl::Status CompareHarnesses(const GridInput& in, const Ids& ids, const Units& u,
+                              const std::vector<PairedGroup>& groups, GridReport* report) {
+  SummaryBuilder summary(in, report);
+  for (const auto& [a, b] : in.comparisons) {
+    std::vector<Unit> ndcg;
+    for (const std::string& task : in.task_ids) {
+      auto ia = u.baseline_of.find(task + "/" + a);
+      auto ib = u.baseline_of.find(task + "/" + b);
+      if (ia == u.baseline_of.end() || ib == u.baseline_of.end()) continue;
+      ndcg.push_back({task, ia->second->ndcg_at_10() - ib->second->ndcg_at_10()});
+    }
+    RETURN_IF_ERROR(summary.Add(absl::StrCat(a, "-", b), ids.baseline, 0, "ndcg_at_10", ndcg));
+  }
+  RETURN_IF_ERROR(CompareRobustness(in, ids, groups, summary));
+  for (const auto& [a, b] : in.comparisons) {
+    for (const char* metric : {"recall_at_10", "mrr"}) {
+      std::vector<Unit> units;
+      for (const std::string& task : in.task_ids) {
+        auto ia = u.baseline_of.find(task + "/" + a);
+        auto ib = u.baseline_of.find(task + "/" + b);
+        if (ia == u.baseline_of.end() || ib == u.baseline_of.end()) continue;
+        const bool recall = std::string(metric) == "recall_at_10";
+        units.push_back({task, recall ? ia->second->recall_at_10() - ib->second->recall_at_10()
+                                      : ia->second->mrr() - ib->second->mrr()});
+      }
+      const std::string comparison = absl::StrCat(a, "-", b);
+      RETURN_IF_ERROR(summary.Add(comparison, ids.baseline, 0, metric, units));
+      RETURN_IF_ERROR(AddPairedTest(comparison, metric, units, report));
+    }
+  }
+  AdjustPairedTests(report);
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<ConditionOutcome>> UniqueS001(const std::vector<Cell>& cells) {
+  return UniqueBy(
+      cells, [](const Cell& c) -> const ConditionOutcome& { return c.s001(); }, "stale-index");
+}
+
+absl::StatusOr<std::vector<ConditionOutcome>> UniqueBaselines(const std::vector<Cell>& cells) {
+  return UniqueBy(
+      cells, [](const Cell& c) -> const ConditionOutcome& { return c.baseline(); }, "baseline");
+}
+
+absl::StatusOr<GridReport> Aggregate(const GridInput& in) {
+  ASSIGN_OR_RETURN(const Conditions conditions, Conditions::Create(in.conditions));
+  const Ids ids(conditions);
+  OutcomeIndex index(ids);
+  for (const ConditionOutcome& o : in.outcomes) RETURN_IF_ERROR(index.Add(o));
+  GridReport report;
+  RETURN_IF_ERROR(DescribeGrid(in, &report));
+  RETURN_IF_ERROR(BuildCells(in, ids, index, &report));
+  Units units;
+  RETURN_IF_ERROR(CollectUnits(in, index, report, ExtraIds(conditions), &units));
+  report.set_s001_units(static_cast<int>(units.s001s.size()));
+  std::vector<std::string> scopes = in.harnesses;
+  scopes.push_back("all");
+  RETURN_IF_ERROR(SummarizeConditions(in, ids, units, scopes, &report));
+  ASSIGN_OR_RETURN(const std::vector<PairedGroup> paired_groups,
+                   PairedGroups(in, ids, units, report));
+  RETURN_IF_ERROR(SummarizePaired(in, ids, paired_groups, scopes, &report));
+  RETURN_IF_ERROR(CompareHarnesses(in, ids, units, paired_groups, &report));
+  return report;
+}
+
+}  // namespace repro::grid

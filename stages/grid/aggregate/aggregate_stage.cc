@@ -1,0 +1,293 @@
+#include "stages/grid/aggregate/aggregate_stage.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "stages/corpus/corpus.pb.h"
+#include "stages/corpus/language_set.h"
+#include "stages/corpus/stage_io.h"
+#include "stages/corpus/stored_corpus.h"
+#include "stages/corpus/task.pb.h"
+#include "stages/corpus/task_spec.h"
+#include "stages/experiments/experiment.pb.h"
+#include "stages/framework/pipeline/stage.h"
+#include "stages/framework/pipeline/stage_proto.h"
+#include "stages/framework/pipeline/status_macros.h"
+#include "stages/framework/pipeline/textproto.h"
+#include "stages/framework/tokens/tokens.h"
+#include "stages/grid/aggregate/aggregate.h"
+#include "stages/grid/grid.pb.h"
+#include "stages/grid/reports/report_writer.h"
+#include "stages/retrieval/harness_description.h"
+#include "stages/retrieval/retrieval.pb.h"
+
+namespace repro::grid {
+namespace {
+
+// How the task miner's notes begin (tools/tasks/miner.cc, ToJsonLine).
+constexpr absl::string_view kMinedNote = "mined by //tools/tasks:mine";
+
+S001Dose ToS001Dose(const StalenessDose& d) {
+  S001Dose out;
+  out.set_task_id(d.task_id());
+  out.set_files_added(d.files_added());
+  out.set_files_removed(d.files_removed());
+  out.set_files_changed(d.files_changed());
+  out.set_gold_changed(d.gold_changed());
+  return out;
+}
+
+// The validated experiment (grid_spec.h): title, bootstrap, depths, doses,
+// and the harnesses in its order with their comparisons and descriptions.
+absl::Status ReadSpec(const Stage& stage, GridInput* in,
+                      std::vector<HarnessDescription>* descriptions) {
+  GridSpec spec;
+  RETURN_IF_ERROR(ReadInputProto(stage, "grid_spec", &spec));
+  const experiments::Experiment& e = spec.experiment();
+  in->grid = e.title();
+  in->resamples = static_cast<int>(e.bootstrap().resamples());
+  in->seed = e.bootstrap().seed();
+  in->doses.assign(e.s002_doses().begin(), e.s002_doses().end());
+  in->s001_depths.assign(e.s001_depths().begin(), e.s001_depths().end());
+  for (const retrieval::HarnessConfig& config : spec.harnesses()) {
+    in->harnesses.push_back(config.name());
+    for (const std::string& other : config.compare_with()) {
+      in->comparisons.emplace_back(config.name(), other);
+    }
+    HarnessDescription d;
+    d.set_name(config.name());
+    d.set_description(retrieval::DescribeHarness(config));
+    d.set_note(config.description());
+    d.set_query_field(config.query_field() == retrieval::QUERY_FIELD_REFORMULATION ? "reformulation"
+                                                                                   : "query");
+    d.set_document_unit(config.document_unit() == retrieval::DOCUMENT_UNIT_FUNCTION_CHUNKS
+                            ? "function chunks"
+                            : "files");
+    if (config.has_dense()) {
+      d.set_dense(config.dense().backend() == retrieval::DENSE_BACKEND_LSA ? "lsa"
+                                                                           : "server model");
+    }
+    descriptions->push_back(d);
+  }
+  return absl::OkStatus();
+}
+
+// The task ids and, per task and S001 depth, the effective staleness dose.
+absl::Status ReadTasks(const Stage& stage, GridInput* in) {
+  corpus::TaskSet task_set;  // validated by the corpus stage (task_set.pb)
+  RETURN_IF_ERROR(ReadInputProto(stage, "tasks", &task_set));
+  for (const corpus::Task& t : task_set.tasks()) {
+    in->task_ids.push_back(t.id());
+    for (size_t i = 0; i < in->s001_depths.size(); ++i) {
+      const int depth = in->s001_depths[i];
+      ASSIGN_OR_RETURN(const StalenessDose dose,
+                       EffectiveDose(stage, t, absl::StrCat("stale_k", depth, "/"), depth));
+      if (i == 0) in->s001_doses.push_back(ToS001Dose(dose));
+      if (in->s001_depths.size() > 1) in->staleness_doses.push_back(dose);
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ReadOutcomes(const Stage& stage, GridInput* in) {
+  for (const std::string& role : stage.Roles("outcome/")) {
+    ASSIGN_OR_RETURN(const std::string json, stage.Read(role));
+    ConditionOutcome o;
+    RETURN_IF_ERROR(FromJson(json, role, &o));
+    in->outcomes.push_back(std::move(o));
+  }
+  return absl::OkStatus();
+}
+
+// Every output; staleness.svg exactly when the grid has several depths.
+absl::Status WriteOutputs(Stage& stage, const GridReport& report, size_t depths) {
+  ASSIGN_OR_RETURN(const RenderedReport r, RenderReport(report));
+  const std::string tokens = report::TokensToText(r.tokens);
+  for (auto [name, bytes] :
+       {std::make_pair("report.md", &r.markdown), std::make_pair("cells.csv", &r.cells_csv),
+        std::make_pair("dose_response.svg", &r.dose_response_svg),
+        std::make_pair("rank_displacement.svg", &r.rank_displacement_svg),
+        std::make_pair("report.tokens.txt", &tokens)}) {
+    RETURN_IF_ERROR(stage.Write(name, *bytes));
+  }
+  const bool sweep = depths > 1;
+  if (sweep != (stage.output_paths().count("staleness.svg") > 0)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("declare staleness.svg exactly when the grid has several S001 depths (it has ",
+                     depths, ")"));
+  }
+  if (sweep) RETURN_IF_ERROR(stage.Write("staleness.svg", r.staleness_svg));
+  return stage.Write("report.json", ToJson(report));
+}
+
+// What the S002 distractors draw their words from, as the report says it.
+std::string VocabularyText(experiments::DistractorVocabulary v) {
+  switch (v) {
+    case experiments::DISTRACTOR_VOCABULARY_REFORMULATION:
+      return "the blinded reformulation";
+    case experiments::DISTRACTOR_VOCABULARY_QUERY_AND_REFORMULATION:
+      return "the task query and the blinded reformulation";
+    default:
+      return "the task query";
+  }
+}
+
+// Whether the task file names the LSA training commit (else it is derived:
+// the base of the newest fix, and the tasks of that base are listed).
+absl::Status TrainingCommitRule(const Stage& stage, const corpus::TaskSet& set,
+                                GridReport* report) {
+  ASSIGN_OR_RETURN(const Stage::NamedBytes file, stage.ReadNamed("task_file"));
+  ASSIGN_OR_RETURN(const corpus::TaskSet authored, corpus::ParseTaskSet(file.bytes, file.name));
+  report->set_lsa_training_authored(!authored.lsa_training_commit().empty());
+  if (report->lsa_training_authored()) return absl::OkStatus();
+  for (const corpus::Task& t : set.tasks()) {
+    if (t.base_commit() == report->lsa_training_commit()) report->add_lsa_training_bases_of(t.id());
+  }
+  return absl::OkStatus();
+}
+
+// Per task, how many of its gold files the LSA training snapshot holds.
+absl::Status TrainingCoverageOf(const Stage& stage, const corpus::TaskSet& set,
+                                GridReport* report) {
+  corpus::Snapshot training;
+  RETURN_IF_ERROR(ReadInputProto(stage, "training_manifest", &training));
+  std::set<std::string> paths;
+  for (const corpus::SourceFile& f : training.files()) paths.insert(f.path());
+  for (const corpus::MissingBlob& m : training.missing()) paths.insert(m.path());
+  report->set_lsa_training_commit(training.commit());
+  RETURN_IF_ERROR(TrainingCommitRule(stage, set, report));
+  for (const corpus::Task& t : set.tasks()) {
+    corpus::Labels labels;
+    RETURN_IF_ERROR(ReadInputProto(stage, "labels/" + t.id(), &labels));
+    TrainingCoverage* c = report->add_training_coverage();
+    c->set_task_id(t.id());
+    c->set_gold_files(labels.gold_files_size());
+    for (const std::string& g : labels.gold_files()) {
+      if (paths.count(g)) c->set_gold_files_in_training(c->gold_files_in_training() + 1);
+    }
+  }
+  return absl::OkStatus();
+}
+
+// The experiment's name, repository and distractor source, and the LSA
+// training coverage when a harness has an LSA leg.
+absl::Status DescribeExperiment(const Stage& stage, GridReport* report) {
+  GridSpec spec;
+  RETURN_IF_ERROR(ReadInputProto(stage, "grid_spec", &spec));
+  corpus::TaskSet set;
+  RETURN_IF_ERROR(ReadInputProto(stage, "tasks", &set));
+  report->set_experiment(spec.experiment().name());
+  report->set_repository(set.repository());
+  report->set_distractor_vocabulary(VocabularyText(spec.experiment().distractor_vocabulary()));
+  *report->mutable_excluded_tasks() = spec.experiment().exclude_tasks();
+  for (const corpus::Task& t : set.tasks()) {
+    corpus::Labels labels;
+    RETURN_IF_ERROR(ReadInputProto(stage, "labels/" + t.id(), &labels));
+    if (labels.gold_functions_size() == 0) report->add_tasks_without_gold_functions(t.id());
+    if (absl::StartsWith(t.notes(), kMinedNote)) report->set_mined_tasks(report->mined_tasks() + 1);
+  }
+  for (const HarnessDescription& h : report->harness_descriptions()) {
+    if (h.dense() == "lsa") return TrainingCoverageOf(stage, set, report);
+  }
+  return absl::OkStatus();
+}
+
+// The set's languages and, per task, its base snapshot's files and chunks
+// per language (every corpus path has a language: the snapshot holds
+// nothing else; one that has none is an error, never skipped).
+absl::Status CountCorpus(const Stage& stage, GridReport* report) {
+  ASSIGN_OR_RETURN(const corpus::LanguageSet languages, corpus::LanguageSet::FromStage(stage));
+  for (const corpus::languages::Rules& r : languages.rules()) report->add_languages(r.language());
+  corpus::TaskSet set;
+  RETURN_IF_ERROR(ReadInputProto(stage, "tasks", &set));
+  for (const corpus::Task& t : set.tasks()) {
+    corpus::Snapshot base;
+    RETURN_IF_ERROR(ReadInputProto(stage, "base/" + t.id(), &base));
+    ASSIGN_OR_RETURN(
+        const corpus::ChunkSet chunks,
+        corpus::ReadChunkRanges(corpus::StageProtoReader(stage), "base_chunks/" + t.id(), base));
+    std::map<std::string, CorpusCount> counts;
+    auto count = [&](const std::string& path) -> absl::StatusOr<CorpusCount*> {
+      const corpus::languages::Rules* r = languages.LanguageOf(path);
+      if (r == nullptr) {
+        return absl::InvalidArgumentError(absl::StrCat("task ", t.id(), ": base snapshot path ",
+                                                       path, " is of none of the set's languages"));
+      }
+      return &counts[r->language()];
+    };
+    for (const corpus::SourceFile& f : base.files()) {
+      ASSIGN_OR_RETURN(CorpusCount * c, count(f.path()));
+      c->set_files(c->files() + 1);
+    }
+    for (const corpus::Chunk& chunk : chunks.chunks()) {
+      ASSIGN_OR_RETURN(CorpusCount * c, count(chunk.path()));
+      c->set_chunks(c->chunks() + 1);
+    }
+    for (const std::string& language : report->languages()) {
+      CorpusCount* c = report->add_corpus_counts();
+      *c = counts[language];
+      c->set_task_id(t.id());
+      c->set_language(language);
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+// What changed between the tree of `stale_role` and base for one task.
+absl::StatusOr<StalenessDose> EffectiveDose(const Stage& stage, const corpus::Task& task,
+                                            const std::string& stale_role, int depth) {
+  corpus::Snapshot base, stale;
+  corpus::Labels labels;
+  RETURN_IF_ERROR(ReadInputProto(stage, "base/" + task.id(), &base));
+  RETURN_IF_ERROR(ReadInputProto(stage, stale_role + task.id(), &stale));
+  RETURN_IF_ERROR(ReadInputProto(stage, "labels/" + task.id(), &labels));
+  std::map<std::string, std::string> before, after;  // path -> blob id
+  for (const corpus::SourceFile& f : stale.files()) before[f.path()] = f.blob_id();
+  for (const corpus::SourceFile& f : base.files()) after[f.path()] = f.blob_id();
+  StalenessDose dose;
+  dose.set_task_id(task.id());
+  dose.set_depth(depth);
+  dose.set_stale_commit(stale.commit());
+  for (const auto& [path, blob] : after) {
+    auto it = before.find(path);
+    if (it == before.end()) {
+      dose.set_files_added(dose.files_added() + 1);
+    } else if (it->second != blob) {
+      dose.set_files_changed(dose.files_changed() + 1);
+    }
+  }
+  for (const auto& [path, blob] : before) {
+    if (!after.count(path)) dose.set_files_removed(dose.files_removed() + 1);
+  }
+  dose.set_gold_files(labels.gold_files_size());
+  for (const std::string& g : labels.gold_files()) {
+    auto b = before.find(g);
+    auto a = after.find(g);
+    if (b == before.end()) dose.set_gold_missing(dose.gold_missing() + 1);
+    if (b == before.end() || a == after.end() || b->second != a->second)
+      dose.set_gold_changed(true);
+  }
+  return dose;
+}
+
+absl::Status RunAggregate(Stage& stage) {
+  GridInput in;
+  std::vector<HarnessDescription> descriptions;
+  RETURN_IF_ERROR(ReadSpec(stage, &in, &descriptions));
+  RETURN_IF_ERROR(ReadInputProto(stage, "conditions", &in.conditions));
+  RETURN_IF_ERROR(ReadTasks(stage, &in));
+  RETURN_IF_ERROR(ReadOutcomes(stage, &in));
+  ASSIGN_OR_RETURN(GridReport report, Aggregate(in));
+  *report.mutable_harness_descriptions() = {descriptions.begin(), descriptions.end()};
+  RETURN_IF_ERROR(DescribeExperiment(stage, &report));
+  RETURN_IF_ERROR(CountCorpus(stage, &report));
+  return WriteOutputs(stage, report, in.s001_depths.size());
+}
+
+}  // namespace repro::grid

@@ -1,0 +1,231 @@
+#include "stages/grid/aggregate/aggregate.h"
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "stages/grid/cells/outcomes.h"
+#include "stages/grid/conditions/test_conditions.h"
+
+namespace repro::grid {
+namespace {
+
+ConditionOutcome Outcome(const std::string& task, const std::string& harness,
+                         const std::string& condition, int dose, double mrr) {
+  ConditionOutcome o;
+  o.set_task_id(task);
+  o.set_harness(harness);
+  o.set_condition(condition);
+  o.set_dose(dose);
+  o.set_mrr(mrr);
+  o.set_recall_at_10(mrr > 0 ? 1 : 0);
+  o.set_first_gold_rank(mrr > 0 ? static_cast<int>(1 / mrr) : 201);
+  o.set_first_gold_observed(mrr > 0);
+  if (condition == kTestStale) o.set_shared_key(task + "/" + harness);
+  return o;
+}
+
+GridInput Grid() {
+  GridInput in;
+  in.grid = "test";
+  in.task_ids = {"T1", "T2"};
+  in.harnesses = {"H000", "H008", "H010"};
+  in.comparisons = {{"H008", "H000"}, {"H010", "H000"}};
+  in.resamples = 200;
+  in.seed = 20260704;
+  in.doses = {1, 5, 10};
+  in.s001_depths = {1};
+  in.conditions = TestConditions(in.s001_depths, in.doses);
+  for (const std::string& t : in.task_ids) {
+    for (const std::string& h : in.harnesses) {
+      in.outcomes.push_back(Outcome(t, h, "baseline", 0, 1.0));
+      in.outcomes.push_back(Outcome(t, h, kTestStale, 0, t == "T1" ? 0.5 : 1.0));
+      for (int d : {1, 5, 10})
+        in.outcomes.push_back(Outcome(t, h, kTestNoise, d, d == 10 ? 0.25 : 1.0));
+    }
+  }
+  return in;
+}
+
+const Summary* Find(const GridReport& r, const std::string& harness, const std::string& condition,
+                    int dose, const std::string& metric) {
+  for (const Summary& s : r.summaries()) {
+    if (s.harness() == harness && s.condition() == condition && s.dose() == dose &&
+        s.metric() == metric) {
+      return &s;
+    }
+  }
+  return nullptr;
+}
+
+TEST(AggregateTest, CellsAndSharedS001) {
+  absl::StatusOr<GridReport> r = Aggregate(Grid());
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->cells_size(), 2 * 3 * 3);
+  EXPECT_EQ(r->s001_units(), 2 * 3);
+  EXPECT_EQ(r->cells(0).cell_id(), "T1/H000/0");
+  EXPECT_EQ(r->cells(2).dose(), 10);
+  EXPECT_EQ(r->cells(1).s001().shared_key(), "T1/H000");
+}
+
+TEST(AggregateTest, S001CopiesAreNeverCountedThreeTimes) {
+  absl::StatusOr<GridReport> r = Aggregate(Grid());
+  ASSERT_TRUE(r.ok());
+  const Summary* s = Find(*r, "all", kTestStale, 0, "delta_mrr");
+  ASSERT_NE(s, nullptr);
+  EXPECT_EQ(s->value().units(), 6);  // 2 tasks x 3 harnesses, not 18 cells
+  EXPECT_DOUBLE_EQ(s->value().mean(), (3 * -0.5 + 3 * 0.0) / 6);
+  const Summary* b = Find(*r, "H000", "baseline", 0, "mrr");
+  ASSERT_NE(b, nullptr);
+  EXPECT_EQ(b->value().units(), 2);
+  const Summary* d10 = Find(*r, "all", kTestNoise, 10, "delta_mrr");
+  ASSERT_NE(d10, nullptr);
+  EXPECT_EQ(d10->value().units(), 6);
+  EXPECT_DOUBLE_EQ(d10->value().mean(), -0.75);
+  const Summary* diff = Find(*r, "H008-H000", "baseline", 0, "mrr");
+  ASSERT_NE(diff, nullptr);
+  EXPECT_DOUBLE_EQ(diff->value().mean(), 0.0);
+}
+
+TEST(AggregateTest, DifferingCopiesAreAnError) {
+  absl::StatusOr<GridReport> r = Aggregate(Grid());
+  ASSERT_TRUE(r.ok());
+  std::vector<Cell> cells(r->cells().begin(), r->cells().end());
+  ASSERT_TRUE(UniqueS001(cells).ok());
+  EXPECT_EQ(UniqueS001(cells)->size(), 6u);
+  cells[1].mutable_s001()->set_mrr(0.9);
+  absl::StatusOr<std::vector<ConditionOutcome>> u = UniqueS001(cells);
+  ASSERT_FALSE(u.ok());
+  EXPECT_NE(u.status().message().find("cell T1/H000/1"), std::string::npos) << u.status();
+}
+
+TEST(AggregateTest, MissingAndDuplicateOutcomes) {
+  GridInput in = Grid();
+  in.outcomes.pop_back();
+  absl::StatusOr<GridReport> r = Aggregate(in);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(
+      r.status().message().find("missing outcome: task T2, harness H010, condition noise, dose 10"),
+      std::string::npos)
+      << r.status();
+  in = Grid();
+  in.outcomes.push_back(in.outcomes.front());
+  EXPECT_NE(Aggregate(in).status().message().find("duplicate outcome"), std::string::npos);
+}
+
+TEST(AggregateTest, ComparisonsComeFromTheInputInItsOrder) {
+  absl::StatusOr<GridReport> r = Aggregate(Grid());
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_THAT(r->comparisons(), ::testing::ElementsAre("H008-H000", "H010-H000"));
+  EXPECT_NE(Find(*r, "H010-H000", "baseline", 0, "mrr"), nullptr);
+  EXPECT_EQ(Find(*r, "H010-H008", "baseline", 0, "mrr"), nullptr);
+}
+
+TEST(AggregateTest, EachComparisonHasARandomizationTestHolmAdjusted) {
+  GridInput in = Grid();
+  // H008 beats H000 on both tasks' MRR by 0.5: the two sign assignments that
+  // keep |sum| = 1 of 4, p = 0.5; recall@10 ties (p = 1); H010 ties H000.
+  for (ConditionOutcome& o : in.outcomes) {
+    if (o.harness() == "H000" && o.condition() == "baseline") o.set_mrr(0.5);
+  }
+  absl::StatusOr<GridReport> r = Aggregate(in);
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_EQ(r->paired_tests_size(), 4);
+  const PairedTest& t = r->paired_tests(1);
+  EXPECT_EQ(t.comparison(), "H008-H000");
+  EXPECT_EQ(t.metric(), "mrr");
+  EXPECT_EQ(t.units(), 2);
+  EXPECT_DOUBLE_EQ(t.mean_difference(), 0.5);
+  EXPECT_TRUE(t.exact());
+  EXPECT_EQ(t.assignments(), 4);
+  EXPECT_DOUBLE_EQ(t.p_value(), 0.5);
+  EXPECT_DOUBLE_EQ(t.p_holm(), 1.0);  // 4 tests: min(1, 4 x 0.5)
+  EXPECT_EQ(r->paired_tests(0).metric(), "recall_at_10");
+  EXPECT_DOUBLE_EQ(r->paired_tests(0).p_value(), 1.0);
+}
+
+TEST(AggregateTest, ComparisonWithAHarnessOutsideTheGridIsNamed) {
+  GridInput in = Grid();
+  in.comparisons.push_back({"H010", "H999"});
+  absl::StatusOr<GridReport> r = Aggregate(in);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(r.status().message(),
+              ::testing::HasSubstr("comparison H010-H999 (compare_with of H010): harness H999 is "
+                                   "not in the grid (harnesses: H000, H008, H010)"));
+}
+
+TEST(AggregateTest, StalenessSweepSummarisesEveryDepth) {
+  GridInput in = Grid();
+  in.s001_depths = {1, 10};
+  in.conditions = TestConditions(in.s001_depths, in.doses);
+  for (const std::string& t : in.task_ids) {
+    for (const std::string& h : in.harnesses) {
+      ConditionOutcome o = Outcome(t, h, kTestStale, 0, t == "T1" ? 0.25 : 0.5);
+      o.set_s001_depth(10);
+      o.set_shared_key(S001SharedKey(t, h, 10));
+      in.outcomes.push_back(o);
+    }
+  }
+  absl::StatusOr<GridReport> r = Aggregate(in);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_THAT(r->s001_depths(), ::testing::ElementsAre(1, 10));
+  // The composite cells keep the first depth.
+  EXPECT_EQ(r->cells(0).s001().shared_key(), "T1/H000");
+  const Summary* deep = Find(*r, "all", kTestStale, 10, "delta_mrr");
+  ASSERT_NE(deep, nullptr);
+  EXPECT_DOUBLE_EQ(deep->value().mean(), ((0.25 - 1.0) + (0.5 - 1.0)) / 2);
+  EXPECT_EQ(deep->value().units(), 6);
+  const Summary* one = Find(*r, "all", kTestStale, 1, "delta_mrr");
+  const Summary* composite = Find(*r, "all", kTestStale, 0, "delta_mrr");
+  ASSERT_NE(one, nullptr);
+  ASSERT_NE(composite, nullptr);
+  EXPECT_DOUBLE_EQ(one->value().mean(), composite->value().mean());
+}
+
+TEST(AggregateTest, MissingDepthIsNamed) {
+  GridInput in = Grid();
+  in.s001_depths = {1, 10};
+  in.conditions = TestConditions(in.s001_depths, in.doses);
+  absl::StatusOr<GridReport> r = Aggregate(in);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(r.status().message(),
+              ::testing::HasSubstr(
+                  "missing outcome: task T1, harness H000, condition stale, dose 0, depth 10"));
+  in.s001_depths = {10, 1};
+  in.conditions = TestConditions(in.s001_depths, in.doses);
+  EXPECT_THAT(Aggregate(in).status().message(),
+              ::testing::HasSubstr(
+                  "the grid, field s001_depths[1]: expected ascending values, found 1 after 10"));
+}
+
+}  // namespace
+}  // namespace repro::grid
+
+namespace repro::grid {
+namespace {
+
+// A kind outside the composite cells (S003's shape): its condition and
+// paired rows per harness and over all, after every other row, and its
+// robustness difference per comparison; the cells stay baseline/S001/S002.
+TEST(AggregateTest, CommentsRemovedIsSummarisedAgainstTheBaseline) {
+  GridInput in = Grid();
+  AddCommentsRemoved(&in.conditions);
+  for (const std::string& t : in.task_ids) {
+    for (const std::string& h : in.harnesses) {
+      in.outcomes.push_back(Outcome(t, h, kTestBare, 0, h == "H000" ? 0.5 : 1.0));
+    }
+  }
+  absl::StatusOr<GridReport> r = Aggregate(in);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->cells_size(), 2 * 3 * 3);
+  const Summary* h000 = Find(*r, "H000", kTestBare, 0, "delta_mrr");
+  ASSERT_NE(h000, nullptr);
+  EXPECT_DOUBLE_EQ(h000->value().mean(), -0.5);
+  EXPECT_NE(Find(*r, "all", kTestBare, 0, "mrr"), nullptr);
+  EXPECT_NE(Find(*r, "H008-H000", kTestBare, 0, "delta_mrr"), nullptr);
+  EXPECT_EQ(r->summaries(r->summaries_size() - 1).harness(), "H010-H000");
+  in.outcomes.pop_back();
+  EXPECT_THAT(Aggregate(in).status().message(),
+              ::testing::HasSubstr("missing outcome: task T2, harness H010, condition bare"));
+}
+
+}  // namespace
+}  // namespace repro::grid

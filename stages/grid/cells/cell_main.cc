@@ -1,0 +1,26 @@
+// Stage grid_cell: one harness on one task under one condition
+// (cell_stage.h: inputs, outputs and conditions).
+//
+// Flags: --task=<id> --harness=<name> --condition=<cell suffix> (a
+// condition of input "conditions": its kind, id and parameter)
+// --expected_commit=<id> (STALE_INDEX only: the snapshot must be of
+// base~depth, which the repository rule resolved).
+#include <string>
+
+#include "absl/flags/flag.h"
+#include "stages/framework/pipeline/stage.h"
+#include "stages/grid/cells/cell_stage.h"
+
+ABSL_FLAG(std::string, task, "", "Task id.");
+ABSL_FLAG(std::string, harness, "", "Harness name (must match the config).");
+ABSL_FLAG(std::string, condition, "", "The cell suffix of a condition of input 'conditions'.");
+ABSL_FLAG(std::string, expected_commit, "",
+          "STALE_INDEX: the commit of base~depth (history.bzl resolved it).");
+
+int main(int argc, char** argv) {
+  return repro::RunStage(argc, argv, [](repro::Stage& stage) {
+    return repro::grid::RunCell(
+        stage, {absl::GetFlag(FLAGS_task), absl::GetFlag(FLAGS_harness),
+                absl::GetFlag(FLAGS_condition), absl::GetFlag(FLAGS_expected_commit)});
+  });
+}

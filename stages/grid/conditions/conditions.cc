@@ -1,0 +1,204 @@
+#include "stages/grid/conditions/conditions.h"
+
+#include <set>
+#include <utility>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "stages/framework/pipeline/status_macros.h"
+
+namespace repro::grid {
+namespace {
+
+bool IsNameChar(char c) { return absl::ascii_isalnum(c) || c == '_' || c == '.' || c == '-'; }
+
+// One condition's fields, each checked where it is read: `Fail(field, expected, found)`.
+class ConditionCheck {
+ public:
+  ConditionCheck(absl::string_view source, int i, const Condition& c)
+      : prefix_(absl::StrCat(source, ": condition ", i, " (", c.cell_suffix(), ")")) {}
+
+  absl::Status Fail(absl::string_view field, absl::string_view expected,
+                    absl::string_view found) const {
+    return absl::InvalidArgumentError(
+        absl::StrCat(prefix_, ", field ", field, ": expected ", expected, ", found ", found));
+  }
+
+  absl::Status Name(absl::string_view field, const std::string& value) const {
+    for (char c : value) {
+      if (!IsNameChar(c))
+        return Fail(field, "letters, digits and _.-", absl::StrCat("'", value, "'"));
+    }
+    return value.empty() ? Fail(field, "a name", "none") : absl::OkStatus();
+  }
+
+ private:
+  std::string prefix_;
+};
+
+std::string Quoted(const std::string& s) { return absl::StrCat("'", s, "'"); }
+
+// The fields every condition has, whatever its kind.
+absl::Status CheckFields(const ConditionCheck& check, const Condition& c) {
+  RETURN_IF_ERROR(check.Name("id", c.id()));
+  RETURN_IF_ERROR(check.Name("cell_suffix", c.cell_suffix()));
+  RETURN_IF_ERROR(check.Name("label", c.label()));
+  if (c.title().empty()) return check.Fail("title", "a title", "none");
+  if (c.kind() == CONDITION_KIND_UNSPECIFIED || !ConditionKind_IsValid(c.kind())) {
+    return check.Fail("kind", "a ConditionKind", absl::StrCat(c.kind()));
+  }
+  const std::string snapshot = c.kind() == CONDITION_KIND_STALE_INDEX ? "stale_at" : "base";
+  if (c.snapshot() != snapshot)
+    return check.Fail("snapshot", Quoted(snapshot), Quoted(c.snapshot()));
+  const bool shared = c.kind() == CONDITION_KIND_STALE_INDEX;
+  if (c.shared_across_doses() != shared) {
+    return check.Fail("shared_across_doses", shared ? "true" : "false",
+                      c.shared_across_doses() ? "true" : "false");
+  }
+  return absl::OkStatus();
+}
+
+// The baseline's fields, or a perturbation's against the baseline.
+absl::Status CheckPairing(const ConditionCheck& check, const Condition& c,
+                          const std::string& baseline_id) {
+  if (c.kind() == CONDITION_KIND_BASELINE) {
+    if (c.parameter() != 0) return check.Fail("parameter", "0", absl::StrCat(c.parameter()));
+    if (!c.parameter_name().empty())
+      return check.Fail("parameter_name", "none", Quoted(c.parameter_name()));
+    if (!c.paired_with().empty()) return check.Fail("paired_with", "none", Quoted(c.paired_with()));
+    return absl::OkStatus();
+  }
+  const bool has_parameter =
+      c.kind() == CONDITION_KIND_STALE_INDEX || c.kind() == CONDITION_KIND_DISTRACTORS;
+  if (has_parameter && c.parameter_name().empty()) {
+    return check.Fail("parameter_name", "a name", "none");
+  }
+  if (!has_parameter && (c.parameter() != 0 || !c.parameter_name().empty())) {
+    return check.Fail("parameter", "0 and no parameter_name (the kind has no parameter)",
+                      absl::StrCat(c.parameter(), " ", Quoted(c.parameter_name())));
+  }
+  if (c.paired_with() != baseline_id) {
+    return check.Fail("paired_with", Quoted(baseline_id), Quoted(c.paired_with()));
+  }
+  return absl::OkStatus();
+}
+
+// The experiment's list of parameter values of `kind` (none for the baseline).
+std::vector<int64_t> ExperimentValues(const experiments::Experiment& e, ConditionKind kind) {
+  if (kind == CONDITION_KIND_STALE_INDEX) return {e.s001_depths().begin(), e.s001_depths().end()};
+  if (kind == CONDITION_KIND_DISTRACTORS) return {e.s002_doses().begin(), e.s002_doses().end()};
+  if (kind == CONDITION_KIND_COMMENTS_REMOVED) {
+    return e.s003() ? std::vector<int64_t>{0} : std::vector<int64_t>{};
+  }
+  return {0};
+}
+
+absl::Status CheckCoverage(const ConditionTable& table, const experiments::Experiment& e,
+                           absl::string_view source) {
+  std::map<ConditionKind, std::vector<int64_t>> values;
+  for (const Condition& c : table.conditions()) values[c.kind()].push_back(c.parameter());
+  for (ConditionKind kind : {CONDITION_KIND_BASELINE, CONDITION_KIND_STALE_INDEX,
+                             CONDITION_KIND_DISTRACTORS, CONDITION_KIND_COMMENTS_REMOVED}) {
+    if (values[kind] != ExperimentValues(e, kind)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(source, ": the ", ConditionKind_Name(kind), " conditions have parameters [",
+                       absl::StrJoin(values[kind], ", "), "], expected the experiment's [",
+                       absl::StrJoin(ExperimentValues(e, kind), ", "), "]"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status ValidateConditions(const ConditionTable& table,
+                                const experiments::Experiment& experiment,
+                                absl::string_view source) {
+  if (table.conditions().empty() || table.conditions(0).kind() != CONDITION_KIND_BASELINE) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(source, ": expected the baseline condition first"));
+  }
+  const std::string& baseline_id = table.conditions(0).id();
+  std::map<std::string, ConditionKind> kind_of_id;
+  std::map<ConditionKind, std::string> id_of_kind;
+  std::set<std::string> suffixes, labels;
+  for (int i = 0; i < table.conditions_size(); ++i) {
+    const Condition& c = table.conditions(i);
+    const ConditionCheck check(source, i, c);
+    RETURN_IF_ERROR(CheckFields(check, c));
+    RETURN_IF_ERROR(CheckPairing(check, c, baseline_id));
+    auto [kind_it, new_id] = kind_of_id.emplace(c.id(), c.kind());
+    if (!new_id && kind_it->second != c.kind()) {
+      return check.Fail(
+          "id", "an id of one kind",
+          absl::StrCat(Quoted(c.id()), ", already of ", ConditionKind_Name(kind_it->second)));
+    }
+    auto [id_it, new_kind] = id_of_kind.emplace(c.kind(), c.id());
+    if (!new_kind && id_it->second != c.id()) {
+      return check.Fail("id", Quoted(id_it->second), Quoted(c.id()));
+    }
+    if (!suffixes.insert(c.cell_suffix()).second) {
+      return check.Fail("cell_suffix", "a suffix of one condition", Quoted(c.cell_suffix()));
+    }
+    if (!labels.insert(c.label()).second) {
+      return check.Fail("label", "a label of one condition", Quoted(c.label()));
+    }
+  }
+  return CheckCoverage(table, experiment, source);
+}
+
+absl::StatusOr<Conditions> Conditions::Create(const ConditionTable& table) {
+  Conditions out;
+  out.all_.assign(table.conditions().begin(), table.conditions().end());
+  for (size_t i = 0; i < out.all_.size(); ++i) {
+    const Condition& c = out.all_[i];
+    auto [it, inserted] = out.id_of_kind_.emplace(c.kind(), c.id());
+    if (!inserted && it->second != c.id()) {
+      return absl::InvalidArgumentError(absl::StrCat("conditions: kind ",
+                                                     ConditionKind_Name(c.kind()), " has ids '",
+                                                     it->second, "' and '", c.id(), "'"));
+    }
+    if (!out.by_suffix_.emplace(c.cell_suffix(), i).second ||
+        !out.by_id_and_parameter_.emplace(std::make_pair(c.id(), c.parameter()), i).second) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("conditions: two conditions named '", c.cell_suffix(), "'"));
+    }
+  }
+  return out;
+}
+
+const std::string& Conditions::Id(ConditionKind kind) const {
+  static const std::string* const kNone = new std::string();
+  auto it = id_of_kind_.find(kind);
+  return it == id_of_kind_.end() ? *kNone : it->second;
+}
+
+absl::StatusOr<const Condition*> Conditions::ByCellSuffix(absl::string_view suffix) const {
+  auto it = by_suffix_.find(std::string(suffix));
+  if (it != by_suffix_.end()) return &all_[it->second];
+  std::vector<std::string> known;
+  for (const Condition& c : all_) known.push_back(c.cell_suffix());
+  return absl::InvalidArgumentError(absl::StrCat("no condition '", suffix,
+                                                 "' in the experiment's conditions (",
+                                                 absl::StrJoin(known, ", "), ")"));
+}
+
+absl::StatusOr<const Condition*> Conditions::Of(const ConditionOutcome& o) const {
+  int parameter = 0;
+  if (o.condition() == Id(CONDITION_KIND_DISTRACTORS)) parameter = o.dose();
+  // An S001 outcome without a depth (written before depths existed) is at depth 1.
+  if (o.condition() == Id(CONDITION_KIND_STALE_INDEX)) parameter = std::max(o.s001_depth(), 1);
+  auto it = by_id_and_parameter_.find({o.condition(), parameter});
+  if (it != by_id_and_parameter_.end()) return &all_[it->second];
+  return absl::InvalidArgumentError(absl::StrCat("condition '", o.condition(), "' at parameter ",
+                                                 parameter, " is not one of the experiment's"));
+}
+
+std::string Conditions::Label(const std::string& id, int dose) const {
+  if (dose == 0) return id;
+  auto it = by_id_and_parameter_.find({id, dose});
+  return it == by_id_and_parameter_.end() ? id : all_[it->second].label();
+}
+
+}  // namespace repro::grid

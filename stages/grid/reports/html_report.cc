@@ -1,0 +1,220 @@
+#include "stages/grid/reports/html_report.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_replace.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "stages/framework/pipeline/status_macros.h"
+#include "stages/framework/report/html_page.h"
+#include "stages/framework/report/svg.h"
+#include "stages/grid/reports/svg_plot.h"
+
+namespace repro::grid {
+namespace {
+
+using report::PlotFrame;
+using report::SvgNumber;
+using report::SvgTag;
+using report::SvgText;
+using report::XmlEscape;
+
+std::string Num(double v) { return absl::StrFormat("%.4f", v == 0 ? 0.0 : v); }
+
+std::string Td(absl::string_view text) { return absl::StrCat("<td>", XmlEscape(text), "</td>"); }
+std::string NumCell(absl::string_view text) {
+  return absl::StrCat("<td class=\"n\">", XmlEscape(text), "</td>");
+}
+
+// The CSS of this page beyond the report style: the page takes the window's
+// width, and a cell of report.md's tables stays on one line (an interval
+// never wraps inside its value) in a type small enough for the widest of
+// them (8 or more interval columns, as the harness differences per metric
+// have) at 1,280 px; the cells table's commands wrap anywhere rather than
+// overflow.
+constexpr char kGridStyle[] =
+    "body{max-width:none;margin:1em}"
+    "#report table{font-size:12px}"
+    "#report table:has(th:nth-child(8)){font-size:11px}"
+    "#report th,#report td{padding:2px 4px}"
+    "#report td{white-space:nowrap;font-variant-numeric:tabular-nums}"
+    "#cells details pre{margin:2px 0;overflow-wrap:anywhere}"
+    "svg{max-width:100%;height:auto}";
+
+// The commands of one cell, collapsed: rerun its query, show its lineage.
+std::string CommandsCell(const GridReport& r, const Cell& c) {
+  return absl::StrCat(
+      "<td><details><summary>commands</summary><pre>",
+      XmlEscape(absl::StrCat("bazel run //stages/grid:search -- --experiment=", r.experiment(),
+                             " --harness=", c.harness(), " --task=", c.task_id())),
+      "\n",
+      XmlEscape(absl::StrCat("bazel run //tools/lineage -- bazel-bin/reports/", r.experiment(), " ",
+                             c.cell_id())),
+      "</pre></details></td>");
+}
+std::string Header(const std::vector<std::string>& names) {
+  std::string out = "<tr>";
+  for (const std::string& n : names) absl::StrAppend(&out, "<th>", XmlEscape(n), "</th>");
+  return out + "</tr>\n";
+}
+
+std::string CellTable(const GridReport& r) {
+  std::string out = "<h3>Cells</h3>\n<table id=\"cells\">\n";
+  absl::StrAppend(&out, Header({"cell", "task", "harness", "dose", "baseline MRR", "S001 MRR",
+                                "S002 MRR", "rerun the query; lineage"}));
+  for (const Cell& c : r.cells()) {
+    absl::StrAppend(&out, "<tr>", Td(c.cell_id()), Td(c.task_id()), Td(c.harness()),
+                    NumCell(absl::StrCat(c.dose())), NumCell(Num(c.baseline().mrr())),
+                    NumCell(Num(c.s001().mrr())), NumCell(Num(c.s002().mrr())), CommandsCell(r, c),
+                    "</tr>\n");
+  }
+  return out + "</table>\n";
+}
+
+absl::Status CheckPlots(const NamedPlots& plots) {
+  for (const auto& [name, svg] : plots) {
+    if (!absl::StartsWith(svg, "<svg")) {
+      return absl::InvalidArgumentError(absl::StrCat("plot '", name, "' does not start with <svg"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// A plot inline, `caption` (text) under it when not empty.
+std::string Figure(const std::pair<std::string, std::string>& plot, absl::string_view caption) {
+  return absl::StrCat(
+      "<figure id=\"plot-", XmlEscape(plot.first), "\">\n", plot.second,
+      caption.empty() ? "" : absl::StrCat("<figcaption>", XmlEscape(caption), "</figcaption>\n"),
+      "</figure>\n");
+}
+
+// The index in `plots` of the plot that `line`, "![alt](<file>.svg)", shows
+// (the file's stem, '_' read as '-', is the plot's name), `alt` set; -1 when
+// the line is not such an image or no plot has that name.
+int PlotShown(absl::string_view line, const NamedPlots& plots, std::string* alt) {
+  if (!absl::ConsumePrefix(&line, "![") || !absl::ConsumeSuffix(&line, ".svg)")) return -1;
+  const size_t mid = line.find("](");
+  if (mid == absl::string_view::npos) return -1;
+  const std::string name = absl::StrReplaceAll(line.substr(mid + 2), {{"_", "-"}});
+  for (size_t i = 0; i < plots.size(); ++i) {
+    if (plots[i].first == name) {
+      *alt = std::string(line.substr(0, mid));
+      return static_cast<int>(i);
+    }
+  }
+  return -1;
+}
+
+// report.md as HTML, each paragraph that is one image of a plot of `plots`
+// replaced by the plot inline (marked in `shown`).
+absl::StatusOr<std::string> ReportWithPlots(absl::string_view markdown, const NamedPlots& plots,
+                                            std::vector<bool>* shown) {
+  const std::vector<absl::string_view> lines = absl::StrSplit(markdown, '\n');
+  std::string html, pending;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const bool paragraph =
+        (i == 0 || lines[i - 1].empty()) && (i + 1 == lines.size() || lines[i + 1].empty());
+    std::string alt;
+    const int plot = paragraph ? PlotShown(lines[i], plots, &alt) : -1;
+    if (plot < 0) {
+      absl::StrAppend(&pending, lines[i], i + 1 == lines.size() ? "" : "\n");
+      continue;
+    }
+    ASSIGN_OR_RETURN(const std::string before, report::MarkdownToHtml(pending));
+    absl::StrAppend(&html, before, Figure(plots[plot], alt));
+    pending.clear();
+    (*shown)[plot] = true;
+  }
+  ASSIGN_OR_RETURN(const std::string rest, report::MarkdownToHtml(pending));
+  return html + rest;
+}
+
+}  // namespace
+
+std::string ScatterSvg(const GridReport& r) {
+  constexpr double kWidth = 520, kHeight = 460;
+  const PlotFrame f{0, 1, 0, 1, 60, 40, 400, 360};
+  auto F = [](double v) { return SvgNumber(v, 1); };
+  std::string out = report::SvgOpen(kWidth, kHeight, 1, {{"font-size", "12"}});
+  absl::StrAppend(
+      &out,
+      SvgText({{"x", F(kWidth / 2)}, {"y", "22"}, {"text-anchor", "middle"}, {"font-size", "15"}},
+              "Per cell: baseline MRR against each perturbation's MRR"));
+  absl::StrAppend(&out, SvgTag("rect", {{"x", F(f.left)},
+                                        {"y", F(f.top)},
+                                        {"width", F(f.width)},
+                                        {"height", F(f.height)},
+                                        {"fill", "none"},
+                                        {"stroke", "#999"}}));
+  absl::StrAppend(&out, SvgTag("line", {{"x1", F(f.X(0))},
+                                        {"y1", F(f.Y(0))},
+                                        {"x2", F(f.X(1))},
+                                        {"y2", F(f.Y(1))},
+                                        {"stroke", "#bbb"},
+                                        {"stroke-dasharray", "4 3"}}));
+  for (double t : {0.0, 0.5, 1.0}) {
+    absl::StrAppend(
+        &out,
+        SvgText({{"x", F(f.X(t))}, {"y", F(f.top + f.height + 16)}, {"text-anchor", "middle"}},
+                SvgNumber(t, 1)));
+    absl::StrAppend(&out,
+                    SvgText({{"x", F(f.left - 8)}, {"y", F(f.Y(t) + 4)}, {"text-anchor", "end"}},
+                            SvgNumber(t, 1)));
+  }
+  absl::StrAppend(
+      &out,
+      SvgText({{"x", F(f.X(0.5))}, {"y", F(f.top + f.height + 34)}, {"text-anchor", "middle"}},
+              "baseline MRR"));
+  absl::StrAppend(
+      &out, SvgText({{"transform", absl::StrCat("translate(18,", F(f.Y(0.5)), ") rotate(-90)")},
+                     {"text-anchor", "middle"}},
+                    "perturbed MRR (S001 or S002)"));
+  absl::StrAppend(
+      &out, SvgText({{"x", F(f.left + f.width + 10)}, {"y", F(f.top + 12)}, {"fill", kStaleColor}},
+                    "S001"));
+  absl::StrAppend(
+      &out,
+      SvgText({{"x", F(f.left + f.width + 10)}, {"y", F(f.top + 30)}, {"fill", kDistractorColor}},
+              "S002"));
+  for (const Cell& c : r.cells()) {
+    const double x = c.baseline().mrr();
+    if (c.seed_coordinate() == 0) {  // S001 repeats across a task's dose coordinates
+      absl::StrAppend(&out, SvgTag("circle", {{"cx", F(f.X(x))},
+                                              {"cy", F(f.Y(c.s001().mrr()))},
+                                              {"r", "3"},
+                                              {"fill", kStaleColor},
+                                              {"fill-opacity", "0.6"}}));
+    }
+    absl::StrAppend(&out, SvgTag("circle", {{"cx", F(f.X(x))},
+                                            {"cy", F(f.Y(c.s002().mrr()))},
+                                            {"r", "3"},
+                                            {"fill", kDistractorColor},
+                                            {"fill-opacity", "0.6"}}));
+  }
+  return out + report::SvgClose();
+}
+
+absl::StatusOr<std::string> RenderHtmlReport(const GridReport& r, absl::string_view report_md,
+                                             const NamedPlots& plots) {
+  RETURN_IF_ERROR(CheckPlots(plots));
+  std::vector<bool> shown(plots.size(), false);
+  ASSIGN_OR_RETURN(const std::string text, ReportWithPlots(report_md, plots, &shown));
+  std::string per_cell = "<h2>Per cell</h2>\n";
+  for (size_t i = 0; i < plots.size(); ++i) {
+    if (!shown[i]) absl::StrAppend(&per_cell, Figure(plots[i], ""));
+  }
+  absl::StrAppend(&per_cell, "<figure id=\"plot-scatter\">\n", ScatterSvg(r),
+                  "<figcaption>Points above the diagonal: the perturbation raised the cell's "
+                  "MRR.</figcaption>\n</figure>\n",
+                  CellTable(r));
+  return report::HtmlPage(absl::StrCat(r.experiment(), ": grid report"),
+                          absl::StrCat("<div id=\"report\">\n", text, "</div>\n", per_cell),
+                          kGridStyle);
+}
+
+}  // namespace repro::grid

@@ -1,0 +1,38 @@
+#include "stages/grid/reports/report_text.h"
+
+#include "absl/strings/str_format.h"
+
+namespace repro::grid {
+
+std::string F4(double x) {
+  std::string out = absl::StrFormat("%.4f", x);
+  return out == "-0.0000" ? "0.0000" : out;
+}
+
+std::string IntervalText(const Interval& i) {
+  return absl::StrCat(F4(i.mean()), " [", F4(i.low()), ", ", F4(i.high()), "]");
+}
+
+std::string Rank(const ConditionOutcome& o) {
+  return o.first_gold_observed() ? absl::StrCat(o.first_gold_rank())
+                                 : absl::StrCat(">", o.candidate_limit());
+}
+
+std::string LanguagesText(const GridReport& r) {
+  return r.languages().empty() ? "the set's languages" : absl::StrJoin(r.languages(), ", ");
+}
+
+std::vector<const Condition*> ExtraKinds(const GridReport& r) {
+  std::vector<const Condition*> out;
+  for (const Condition& c : r.conditions()) {
+    const ConditionKind k = c.kind();
+    if (k == CONDITION_KIND_BASELINE || k == CONDITION_KIND_STALE_INDEX ||
+        k == CONDITION_KIND_DISTRACTORS) {
+      continue;
+    }
+    out.push_back(&c);
+  }
+  return out;
+}
+
+}  // namespace repro::grid
