@@ -1,4 +1,4 @@
-// Snapshots: the E04 corpus of one commit (schema: corpus.proto).
+// Snapshots: a task set's corpus of one commit (schema: corpus.proto).
 //
 // BuildSnapshot takes the commit's tree (ParseLsTree) and the dumped blobs
 // (ParseCatFileBatch) and keeps every entry with IsCorpusMode (corpus_path.h)

@@ -9,7 +9,7 @@
 //
 //   N = documents in the index, df(t) = documents containing t, tf(t,d) =
 //   occurrences of t in d, dl(d) = tokens of d, avgdl = (sum of dl) / N.
-//   Defaults k1 = 0.9, b = 0.4 (Anserini/Pyserini's BM25 defaults; the E04
+//   Defaults k1 = 0.9, b = 0.4 (Anserini/Pyserini's BM25 defaults; the
 //   harness configs state them explicitly).
 //
 // Decisions, each a documented difference from some implementation:

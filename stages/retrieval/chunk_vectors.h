@@ -16,7 +16,7 @@
 //    is the cache's NotFound). Harness::Build's default.
 //  - StoredChunkVectors: the rows of a ChunkEmbeddings artifact for the
 //    snapshot's own chunks, and model.Embed for the chunks of the corpus's
-//    extra files (E04's S002 distractors: new texts, a few dozen chunks).
+//    extra files (a grid cell's S002 distractors: new texts, a few dozen chunks).
 //    Create checks the artifact's size contract (InvalidArgument
 //    "<source>: ChunkEmbeddings...: expected ..., found ...") and that it was
 //    made with `model`: same model id, sha256 and dims (FailedPrecondition

@@ -17,7 +17,7 @@ which embeds every chunk of that commit's snapshot once with the model:
 
   <set>/<name>/commit_<c>_embeddings.pb   ChunkEmbeddings (chunk_embeddings.proto)
 
-so that the E04 cells of every experiment of the set read the chunk vectors
+so that the grid cells of every experiment of the set read the chunk vectors
 instead of embedding the corpus again (a report builds the stages its cells
 read; `bazel build //...` builds them all).
 

@@ -4,8 +4,8 @@
 //   fused(d) = sum over legs L containing d of 1 / (k + rank_L(d))
 //
 // rank_L is 1-based (the first element of a leg has rank 1); a document
-// absent from a leg contributes 0 for that leg. E04 uses k = 60, the value of
-// the paper. Sums run over the legs in the order given (with two legs the sum
+// absent from a leg contributes 0 for that leg. The harness configs use k = 60,
+// the paper's value. Sums run over the legs in the order given (with two legs the sum
 // is exact-commutative, so equal rank pairs give bit-equal scores).
 // Output: every document of any leg, ordered by fused score descending, then
 // id ascending (the harness's ids follow the chunk key order: path, function,

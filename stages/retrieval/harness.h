@@ -1,4 +1,4 @@
-// The E04 retrieval harnesses (one HarnessConfig each) as one library call.
+// The retrieval harnesses (one HarnessConfig each) as one library call.
 //
 //   absl::StatusOr<std::unique_ptr<Harness>> h =
 //       Harness::Build(config, corpus, dense, chunk_vectors);

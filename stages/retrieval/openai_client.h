@@ -4,8 +4,8 @@
 // Connect():
 //  1. GET <base_url>/v1/models. The server must list exactly one model and
 //     its id must be the pinned model id; otherwise FailedPrecondition
-//     "refusing to start: ... loaded models: [a, b]" (E04 runs with only the
-//     embedding model resident). LM Studio lists loaded models there; with
+//     "refusing to start: ... loaded models: [a, b]" (an experiment runs with
+//     only the embedding model resident). LM Studio lists loaded models there; with
 //     "just-in-time model loading" on, it lists every downloaded model, so
 //     turn JIT loading off or the check refuses.
 //  2. Nothing else; the pinned model sha256 is a declared value (the API does

@@ -1,5 +1,5 @@
 // The corpus a harness searches: a snapshot's files and their function
-// chunks, plus optional in-memory extra files (E04's S002 distractors).
+// chunks, plus optional in-memory extra files (a grid cell's S002 distractors).
 //
 // Built from the corpus stage's protos (stages/corpus/corpus.proto):
 //  - Snapshot: files sorted by path (strictly, byte order), each with its

@@ -1,4 +1,4 @@
-// The code-aware tokenizer of the E04 harnesses, version "code-tokenizer/1".
+// The code-aware tokenizer of the harnesses, version "code-tokenizer/1".
 //
 // The version string is part of every index and model hash: any change to the
 // rules below must bump it.

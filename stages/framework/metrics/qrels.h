@@ -54,7 +54,7 @@ struct ScoredDoc {
 };
 
 // Orders by score descending, then id ascending in byte order (the W04 and
-// E04 tie policy; note trec_eval breaks ties by docno *descending*, so a run
+// grid tie policy; note trec_eval breaks ties by docno *descending*, so a run
 // exported for trec_eval must carry strictly decreasing scores: see
 // trec_export.h). NaN scores and duplicate ids are InvalidArgument.
 absl::StatusOr<Run> OrderByScore(std::vector<ScoredDoc> docs);

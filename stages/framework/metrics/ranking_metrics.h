@@ -20,7 +20,7 @@
 //  - Reciprocal rank = 1 / rank of the first relevant document, 0 when none is
 //    retrieved (trec_eval recip_rank, uncut).
 //  - FirstRelevantRank: the 1-based rank of the first relevant document, or
-//    `censored_rank` when none is in the run (E04 uses candidate_limit + 1).
+//    `censored_rank` when none is in the run (the grid: candidate_limit + 1).
 // Every function validates the run (non-empty unique ids) and k, and returns
 // InvalidArgument otherwise.
 #ifndef REPRO_STAGES_FRAMEWORK_METRICS_RANKING_METRICS_H_

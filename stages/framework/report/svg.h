@@ -1,5 +1,5 @@
 // Deterministic SVG written as text (no library), for the report plots of
-// E04 and the judge: the same calls give the same bytes. The plots themselves
+// the grid and the judge: the same calls give the same bytes. The plots themselves
 // (layout, scales, legends) stay with their stage; this library has the
 // primitives they share.
 //

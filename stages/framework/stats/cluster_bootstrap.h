@@ -1,10 +1,10 @@
 // Task-level (cluster) percentile bootstrap of a mean, with a fixed seed.
-// Shared by the E04 grid and the judge stage, so both report intervals by one
+// Shared by the grid and the judge stage, so both report intervals by one
 // procedure.
 //
 // The sampling unit is the cluster (a task, or a group of tasks that share
 // content, e.g. one HumanEval problem in four languages): units of one cluster
-// (the three harnesses of an E04 task, the pairs of one judge pool) are never
+// (the harnesses of a grid task, the pairs of one judge pool) are never
 // resampled independently. The estimate is the plain mean over observations.
 //
 // Procedure: clusters are sorted by id; each of `resamples` replicates draws

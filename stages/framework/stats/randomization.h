@@ -4,7 +4,7 @@
 // evaluation", CIKM 2007; ranx and trec-tools implement the same test).
 //
 // PairedRandomizationTest(differences, config): `differences` holds one
-// paired difference per unit (E04: per task, harness A minus harness B, on one
+// paired difference per unit (the grid: per task, harness A minus B, on one
 // metric). Under the null hypothesis each difference is as likely to have the
 // other sign. The statistic is |sum of differences| (equivalently |mean|, the
 // unit count being fixed); the two-sided p-value is the share of sign
