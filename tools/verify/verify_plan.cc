@@ -10,7 +10,7 @@
 #include "absl/strings/str_split.h"
 #include "stages/framework/pipeline/sha256.h"
 
-namespace repro {
+namespace repro::verify {
 namespace {
 
 constexpr absl::string_view kLabelForm =
@@ -111,4 +111,4 @@ absl::StatusOr<std::vector<PlannedOutput>> VerifyPlan(const schemas::Lineage& li
   return out;
 }
 
-}  // namespace repro
+}  // namespace repro::verify

@@ -35,7 +35,7 @@
 #include "absl/strings/string_view.h"
 #include "stages/framework/schemas/provenance.pb.h"
 
-namespace repro {
+namespace repro::verify {
 
 struct PlannedOutput {
   std::string label;
@@ -54,6 +54,6 @@ absl::Status CheckWorkspaceLabel(absl::string_view label);
 // above); otherwise InvalidArgument "expected ..., found '<path>'".
 absl::Status CheckOutputPath(absl::string_view package, absl::string_view path);
 
-}  // namespace repro
+}  // namespace repro::verify
 
 #endif  // REPRO_TOOLS_VERIFY_VERIFY_PLAN_H_

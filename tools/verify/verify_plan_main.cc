@@ -19,12 +19,12 @@ ABSL_FLAG(uint64_t, seed, 1, "Seed of the sample.");
 
 namespace {
 
-absl::StatusOr<std::vector<repro::PlannedOutput>> Plan(const std::string& lineage_path) {
+absl::StatusOr<std::vector<repro::verify::PlannedOutput>> Plan(const std::string& lineage_path) {
   ASSIGN_OR_RETURN(const std::string json, repro::ReadFile(lineage_path));
   ASSIGN_OR_RETURN(const repro::lineage::LineageGraph graph,
                    repro::lineage::LineageGraph::FromJson(json, lineage_path));
-  absl::StatusOr<std::vector<repro::PlannedOutput>> plan =
-      repro::VerifyPlan(graph.lineage(), absl::GetFlag(FLAGS_sample), absl::GetFlag(FLAGS_seed));
+  absl::StatusOr<std::vector<repro::verify::PlannedOutput>> plan = repro::verify::VerifyPlan(
+      graph.lineage(), absl::GetFlag(FLAGS_sample), absl::GetFlag(FLAGS_seed));
   if (!plan.ok())
     return absl::Status(plan.status().code(),
                         absl::StrCat(lineage_path, ": ", plan.status().message()));
@@ -39,12 +39,12 @@ int main(int argc, char** argv) {
     std::cerr << "usage: verify_plan <lineage.json> [--sample=N] [--seed=S]\n";
     return 2;
   }
-  absl::StatusOr<std::vector<repro::PlannedOutput>> plan = Plan(args[1]);
+  absl::StatusOr<std::vector<repro::verify::PlannedOutput>> plan = Plan(args[1]);
   if (!plan.ok()) {
     std::cerr << "verify: " << plan.status().message() << "\n";
     return 1;
   }
-  for (const repro::PlannedOutput& o : *plan) {
+  for (const repro::verify::PlannedOutput& o : *plan) {
     std::cout << o.label << "\t" << o.path << "\t" << o.sha256 << "\n";
   }
   return 0;

@@ -3,7 +3,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
-namespace repro {
+namespace repro::verify {
 namespace {
 
 schemas::Lineage ThreeStages() {
@@ -93,4 +93,4 @@ TEST(VerifyPlanTest, APoisonedEntryStopsThePlanNamingIt) {
 }
 
 }  // namespace
-}  // namespace repro
+}  // namespace repro::verify
