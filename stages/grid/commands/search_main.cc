@@ -1,46 +1,12 @@
-// `bazel run //stages/grid:search -- --experiment=<name> --harness=<H> --task=<T>`
-//
-// Runs harness H (one of the experiment's, or "all") on task T ("all" = every
-// task of its task set) at its base commit and prints the ranked files with scores and
-// gold marks, the first functions, and the task's recall@1/5/10, MRR,
-// nDCG@10, first-gold rank (censored at candidate_limit + 1) and function
-// recall@10 (task_metrics.h). With several runs it ends with a table of means
-// over tasks per harness. --json prints each HarnessResult as JSON instead of
-// the ranked lists. Query and build times are printed as volatile.
-//
-// Experiments: every data/experiments/<name>.textproto; one whose clone is not
-// configured says how to configure it. Dense models are checked against the
-// experiment's pins (stages/experiments/model_pins.h).
-#include <cstdio>
-#include <fstream>
-#include <map>
-#include <memory>
-#include <sstream>
+// `bazel run //stages/grid:search -- --experiment=<name> --harness=<H> --task=<T>`:
+// a harness on a task, its ranked files and metrics (search_command.h).
 #include <string>
 #include <vector>
 
 #include "absl/flags/flag.h"
 #include "absl/flags/usage.h"
-#include "absl/status/status.h"
-#include "absl/strings/match.h"
-#include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
-#include "absl/strings/str_join.h"
-#include "absl/strings/str_split.h"
-#include "stages/corpus/corpus.pb.h"
-#include "stages/corpus/task.pb.h"
-#include "stages/experiments/model_pins.h"
-#include "stages/framework/pipeline/file_io.h"
-#include "stages/framework/pipeline/status_macros.h"
-#include "stages/framework/pipeline/textproto.h"
-#include "stages/grid/grid.pb.h"
-#include "stages/retrieval/harness.h"
-#include "stages/retrieval/harness_config.h"
-#include "stages/retrieval/pinned_backends.h"
-#include "stages/retrieval/retrieval_corpus.h"
+#include "stages/grid/commands/search_command.h"
 #include "stages/retrieval/run_command.h"
-#include "stages/retrieval/set_index.h"
-#include "stages/retrieval/task_metrics.h"
 
 ABSL_FLAG(std::string, experiment, "e04_fixture",
           "experiment name (data/experiments/<name>.textproto)");
@@ -50,194 +16,13 @@ ABSL_FLAG(int, top, 20, "ranked files (and functions) to print per run");
 ABSL_FLAG(bool, json, false, "print each HarnessResult as JSON");
 ABSL_FLAG(std::vector<std::string>, indexes, {}, "search_index.tsv files (set by the BUILD rule)");
 
-namespace repro::grid {
-namespace {
-
-using experiments::ModelPins;
-using experiments::ModelPinSet;
-using experiments::ParseModelPins;
-using retrieval::Backends;
-using retrieval::Corpus;
-using retrieval::EmbeddingBackend;
-using retrieval::HarnessConfig;
-using retrieval::HarnessMean;
-using retrieval::HarnessPaths;
-using retrieval::HarnessRun;
-using retrieval::IndexStats;
-using retrieval::LoadHarnessConfig;
-using retrieval::LoadSet;
-using retrieval::LoadTaskCorpus;
-using retrieval::LoadTaskSet;
-using retrieval::OpenHarnessBackends;
-using retrieval::PathOf;
-using retrieval::QueryField_Name;
-using retrieval::RankedFile;
-using retrieval::RankedFunction;
-using retrieval::ReadBinaryProto;
-using retrieval::SetIndex;
-using retrieval::TaskCorpus;
-using retrieval::TaskMetrics;
-
-using ModelPaths = std::map<std::string, std::string>;  // model name -> path
-
-// The experiment's harnesses that --harness selects, in index order, and
-// the paths of its models.
-absl::Status LoadHarnesses(const SetIndex& index, std::vector<HarnessConfig>* configs,
-                           ModelPaths* model_paths) {
-  std::vector<std::string> known;
-  for (const auto& [key, path] : index.paths) {
-    const auto& [task, role] = key;
-    if (task == "-" && absl::StartsWith(role, "model/")) (*model_paths)[role.substr(6)] = path;
-  }
-  ASSIGN_OR_RETURN(const std::vector<std::string> harness_paths, HarnessPaths(index));
-  for (const std::string& path : harness_paths) {
-    ASSIGN_OR_RETURN(HarnessConfig c, LoadHarnessConfig(path));
-    known.push_back(c.name());
-    if (absl::GetFlag(FLAGS_harness) != "all" && c.name() != absl::GetFlag(FLAGS_harness)) {
-      continue;
-    }
-    configs->push_back(std::move(c));
-  }
-  if (configs->empty()) {
-    return absl::NotFoundError(absl::StrCat("experiment ", index.name, " has no harness ",
-                                            absl::GetFlag(FLAGS_harness),
-                                            "; harnesses: ", absl::StrJoin(known, ", ")));
-  }
-  return absl::OkStatus();
-}
-
-// The dense backends of `configs`, checked against the experiment's pins
-// (none before its first refreeze).
-absl::StatusOr<Backends> OpenBackends(const SetIndex& index,
-                                      const std::vector<HarnessConfig>& configs,
-                                      const std::string& repository,
-                                      const ModelPaths& model_paths) {
-  ASSIGN_OR_RETURN(const std::string spec_path, PathOf(index, "-", "grid_spec"));
-  grid::GridSpec spec;
-  RETURN_IF_ERROR(ReadBinaryProto(spec_path, &spec));
-  const experiments::PinsSource& source = spec.pins();
-  ModelPins pins;
-  const bool has_pins = index.paths.count({"-", "pins"}) > 0;
-  if (has_pins) {
-    ASSIGN_OR_RETURN(std::string text, ReadFile(index.paths.at({"-", "pins"})));
-    ASSIGN_OR_RETURN(pins, ParseModelPins(text, source.file()));
-  }
-  const ModelPinSet pin_set(has_pins ? &pins : nullptr, source.task_set(), source.file(),
-                            source.refreeze_command());
-  return OpenHarnessBackends(configs, repository, model_paths, pin_set);
-}
-
-// One run: the ranked files (the first --top, and every gold file), the
-// first functions, the metrics and the volatile times.
-void PrintRun(const SetIndex& index, const corpus::Task& task, const HarnessConfig& config,
-              const std::string& query, const HarnessRun& run, const corpus::Labels& labels,
-              const TaskMetrics& m) {
-  const int top = absl::GetFlag(FLAGS_top);
-  std::map<std::string, bool> gold;
-  for (const std::string& g : labels.gold_files()) gold[g] = true;
-  const IndexStats& st = run.result.index_stats();
-  absl::PrintF("== %s on %s %s at base %s\n", config.name(), index.name, task.id(),
-               task.base_commit());
-  absl::PrintF("query (%s): %s\n", QueryField_Name(config.query_field()), query);
-  absl::PrintF(
-      "index: %d files, %d chunks; BM25 %d documents, %d terms, %d postings; dense %d x %d%s\n",
-      st.files(), st.chunks(), st.documents(), st.vocabulary(), st.postings(), st.dense_vectors(),
-      st.dense_dim(), run.result.dense_query_empty() ? " (query has no dense vector)" : "");
-  absl::PrintF("%5s  %-14s %-4s %s\n", "rank", "score", "gold", "file");
-  for (int i = 0; i < run.result.files_size(); ++i) {
-    const RankedFile& f = run.result.files(i);
-    const bool is_gold = gold.count(f.path()) > 0;
-    if (i >= top && !is_gold) continue;
-    absl::PrintF("%5d  %-14.10g %-4s %s\n", i + 1, f.score(), is_gold ? "*" : "", f.path());
-  }
-  absl::PrintF("functions (first %d of %d):\n", std::min(top, run.result.functions_size()),
-               run.result.functions_size());
-  for (int i = 0; i < run.result.functions_size() && i < top; ++i) {
-    const RankedFunction& f = run.result.functions(i);
-    bool is_gold = false;
-    for (const corpus::GoldFunction& g : labels.gold_functions()) {
-      is_gold |= g.file() == f.path() && g.function() == f.function();
-    }
-    absl::PrintF("%5d  %-14.10g %-4s %s %s (lines %d-%d)\n", i + 1, f.score(), is_gold ? "*" : "",
-                 f.path(), f.function(), f.start_line(), f.end_line());
-  }
-  absl::PrintF(
-      "recall@1 %.3f  recall@5 %.3f  recall@10 %.3f  MRR %.4f  nDCG@10 %.4f  first-gold rank "
-      "%d%s  function recall@10 %s\n",
-      m.recall_at_1, m.recall_at_5, m.recall_at_10, m.mrr, m.ndcg_at_10, m.first_gold_rank,
-      m.first_gold_observed ? "" : " (censored: no gold file returned)",
-      m.gold_functions > 0 ? absl::StrFormat("%.3f", m.function_recall_at_10)
-                           : std::string("n/a (no gold function)"));
-  absl::PrintF("volatile: build %.1f ms, query %.2f ms\n\n",
-               absl::ToDoubleMilliseconds(run.build_time),
-               absl::ToDoubleMilliseconds(run.query_time));
-}
-
-// The table of means over tasks, one row per harness that ran.
-void PrintMeans(const SetIndex& index, const std::vector<HarnessConfig>& configs,
-                const std::map<std::string, HarnessMean>& sums) {
-  absl::PrintF("means over tasks (experiment %s)\n%-6s %5s %9s %9s %9s %8s %8s %14s\n", index.name,
-               "harness", "tasks", "recall@1", "recall@5", "recall@10", "MRR", "nDCG@10",
-               "fn recall@10");
-  for (const HarnessConfig& config : configs) {
-    const std::string& h = config.name();
-    auto it = sums.find(h);
-    if (it == sums.end() || it->second.tasks() == 0) continue;
-    const HarnessMean m = MeanOverTasks(it->second);
-    absl::PrintF("%-6s %5d %9.4f %9.4f %9.4f %8.4f %8.4f %9.4f (n=%d)\n", h, m.tasks(),
-                 m.recall_at_1(), m.recall_at_5(), m.recall_at_10(), m.mrr(), m.ndcg_at_10(),
-                 m.function_recall_at_10(), m.function_tasks());
-  }
-}
-
-absl::Status Main() {
-  ASSIGN_OR_RETURN(const SetIndex index,
-                   LoadSet(absl::GetFlag(FLAGS_indexes), absl::GetFlag(FLAGS_experiment)));
-  ASSIGN_OR_RETURN(const corpus::TaskSet task_set, LoadTaskSet(index));
-  std::vector<HarnessConfig> configs;
-  ModelPaths model_paths;
-  RETURN_IF_ERROR(LoadHarnesses(index, &configs, &model_paths));
-  ASSIGN_OR_RETURN(const Backends backends,
-                   OpenBackends(index, configs, task_set.repository(), model_paths));
-
-  std::map<std::string, HarnessMean> sums;
-  int runs = 0;
-  for (const corpus::Task& task : task_set.tasks()) {
-    if (absl::GetFlag(FLAGS_task) != "all" && task.id() != absl::GetFlag(FLAGS_task)) continue;
-    ASSIGN_OR_RETURN(const TaskCorpus data, LoadTaskCorpus(index, task.id()));
-    ASSIGN_OR_RETURN(const Corpus corpus, Corpus::Create(data.snapshot, data.chunks));
-    for (const HarnessConfig& config : configs) {
-      EmbeddingBackend* dense = BackendFor(config, backends);
-      ASSIGN_OR_RETURN(const absl::string_view selected,
-                       SelectQuery(config, task.id(), task.query(), task.reformulation()));
-      const std::string query(selected);
-      ASSIGN_OR_RETURN(const HarnessRun run, RunHarness(config, corpus, dense, query));
-      ASSIGN_OR_RETURN(
-          const TaskMetrics m,
-          ComputeTaskMetrics(run.result, data.labels, static_cast<int>(config.candidate_limit())));
-      ++runs;
-      AddToMean(m, &sums[config.name()]);
-      if (absl::GetFlag(FLAGS_json)) {
-        std::fputs(ToJson(run.result).c_str(), stdout);
-      } else {
-        PrintRun(index, task, config, query, run, data.labels, m);
-      }
-    }
-  }
-  if (runs == 0) {
-    return absl::NotFoundError(
-        absl::StrCat("no task ", absl::GetFlag(FLAGS_task), " in experiment ", index.name));
-  }
-  if (runs > 1 && !absl::GetFlag(FLAGS_json)) PrintMeans(index, configs, sums);
-  return absl::OkStatus();
-}
-
-}  // namespace
-}  // namespace repro::grid
-
 int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(
       "bazel run //stages/grid:search -- --experiment=<name> --harness=<name|all> "
       "--task=<id|all>");
-  return repro::retrieval::RunCommand(argc, argv, "search", repro::grid::Main);
+  return repro::retrieval::RunCommand(argc, argv, "search", [] {
+    return repro::grid::RunSearch({absl::GetFlag(FLAGS_indexes), absl::GetFlag(FLAGS_experiment),
+                                   absl::GetFlag(FLAGS_harness), absl::GetFlag(FLAGS_task),
+                                   absl::GetFlag(FLAGS_top), absl::GetFlag(FLAGS_json)});
+  });
 }
