@@ -1,6 +1,6 @@
 // Function recall@k: how many of a task's gold functions a harness's ranked
 // function list holds among its first k distinct functions. The one
-// implementation, used by the E04 cells (stages/grid/cells/outcomes.h) and the
+// implementation, used by the grid cells (stages/grid/cells/outcomes.h) and the
 // retrieval commands (stages/retrieval/task_metrics.h).
 //
 // Identity: a function is (path, name), name "Func" or "Receiver.Method"; its
