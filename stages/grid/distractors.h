@@ -1,4 +1,4 @@
-// S002 synthetic distractors (docs/e04.md, "Distractors (S002)").
+// S002 synthetic distractors (docs/grid.md, "Distractors (S002)").
 //
 // GenerateDistractors(task_id, query, dose, rules) returns `dose` source
 // files of the language of `rules` (a language folder's Rules,

@@ -14,7 +14,7 @@ namespace {
 absl::Status Run(repro::Stage& stage) {
   repro::experiments::CellSpec spec;
   RETURN_IF_ERROR(repro::ReadInputProto(stage, "experiment", &spec));
-  return repro::experiments::WritePins(stage, spec.pins().task_set(), spec.experiment());
+  return repro::grid::WritePins(stage, spec.pins().task_set(), spec.experiment());
 }
 
 }  // namespace

@@ -11,18 +11,18 @@
 #include "stages/retrieval/retrieval.pb.h"
 #include "stages/retrieval/vector_cache.h"
 
-namespace repro::experiments {
+namespace repro::grid {
 
 absl::Status WritePins(Stage& stage, absl::string_view task_set, absl::string_view experiment) {
   if (task_set.empty() || experiment.empty()) {
     return absl::InvalidArgumentError(
         "pins: expected an experiment and a task set name, found none");
   }
-  ModelPins pins;
+  experiments::ModelPins pins;
   for (const std::string& role : stage.Roles("summary/")) {  // sorted: by model
     retrieval::LsaModelSummary summary;
     RETURN_IF_ERROR(ReadInputProto(stage, role, &summary));
-    ModelPin* p = pins.add_pins();
+    experiments::ModelPin* p = pins.add_pins();
     p->set_task_set(std::string(task_set));
     p->set_model(role.substr(std::string("summary/").size()));
     p->set_model_id(summary.model_id());
@@ -45,7 +45,7 @@ absl::Status WritePins(Stage& stage, absl::string_view task_set, absl::string_vi
     return absl::InternalError("pins: cannot print ModelPins");
   const std::string file = absl::StrCat(experiment, ".pins.textproto");
   // Round trip through the checker the stages use, so a refrozen file is valid.
-  RETURN_IF_ERROR(ParseModelPins(text, file).status());
+  RETURN_IF_ERROR(experiments::ParseModelPins(text, file).status());
   const std::string out = absl::StrCat(
       "# proto-file: stages/experiments/experiment.proto\n"
       "# proto-message: repro.experiments.ModelPins\n"
@@ -61,4 +61,4 @@ absl::Status WritePins(Stage& stage, absl::string_view task_set, absl::string_vi
   return absl::InvalidArgumentError("pins: no output declared");
 }
 
-}  // namespace repro::experiments
+}  // namespace repro::grid

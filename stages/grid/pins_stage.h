@@ -19,10 +19,10 @@
 #include "absl/strings/string_view.h"
 #include "stages/framework/pipeline/stage.h"
 
-namespace repro::experiments {
+namespace repro::grid {
 
 absl::Status WritePins(Stage& stage, absl::string_view task_set, absl::string_view experiment);
 
-}  // namespace repro::experiments
+}  // namespace repro::grid
 
 #endif  // REPRO_STAGES_GRID_PINS_STAGE_H_

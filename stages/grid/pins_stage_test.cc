@@ -11,7 +11,7 @@
 #include "stages/framework/pipeline/status_testing.h"
 #include "stages/retrieval/vector_cache.h"
 
-namespace repro::experiments {
+namespace repro::grid {
 namespace {
 
 using ::testing::HasSubstr;
@@ -57,4 +57,4 @@ TEST(PinsStageTest, AFileThatIsNotAVectorCacheIsNotPinned) {
 }
 
 }  // namespace
-}  // namespace repro::experiments
+}  // namespace repro::grid

@@ -23,14 +23,14 @@ int main(int argc, char** argv) {
       return 1;
     }
   }
-  using repro::report::TokenList;
-  absl::StatusOr<TokenList> frozen = repro::report::ParseTokens(*frozen_text, argv[1]);
-  absl::StatusOr<TokenList> generated = repro::report::ParseTokens(*generated_text, argv[2]);
+  using repro::tokens::TokenList;
+  absl::StatusOr<TokenList> frozen = repro::tokens::ParseTokens(*frozen_text, argv[1]);
+  absl::StatusOr<TokenList> generated = repro::tokens::ParseTokens(*generated_text, argv[2]);
   if (!frozen.ok() || !generated.ok()) {
     std::cerr << (frozen.ok() ? generated.status() : frozen.status()).message() << "\n";
     return 1;
   }
-  std::vector<std::string> diffs = repro::report::CompareTokens(*frozen, *generated, *report);
+  std::vector<std::string> diffs = repro::tokens::CompareTokens(*frozen, *generated, *report);
   if (!diffs.empty()) {
     std::cerr << argv[3] << " differs from its frozen tokens " << argv[1] << " (" << diffs.size()
               << " keys differ):\n";

@@ -6,7 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 
-namespace repro::report {
+namespace repro::tokens {
 
 std::string TokenWriter::Add(std::string key, std::string value) {
   tokens_.emplace_back(std::move(key), value);
@@ -101,4 +101,4 @@ std::vector<std::string> CompareTokens(const TokenList& frozen, const TokenList&
   return diffs;
 }
 
-}  // namespace repro::report
+}  // namespace repro::tokens

@@ -45,7 +45,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 
-namespace repro::report {
+namespace repro::tokens {
 
 using TokenList = std::vector<std::pair<std::string, std::string>>;
 
@@ -68,6 +68,6 @@ absl::StatusOr<TokenList> ParseTokens(absl::string_view text, absl::string_view 
 std::vector<std::string> CompareTokens(const TokenList& frozen, const TokenList& generated,
                                        absl::string_view report_text);
 
-}  // namespace repro::report
+}  // namespace repro::tokens
 
 #endif  // REPRO_STAGES_FRAMEWORK_TOKENS_TOKENS_H_

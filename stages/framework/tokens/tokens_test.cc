@@ -3,7 +3,7 @@
 #include "gtest/gtest.h"
 #include "stages/framework/pipeline/status_testing.h"
 
-namespace repro::report {
+namespace repro::tokens {
 namespace {
 
 TEST(TokenWriterTest, AddReturnsTheValueAndFinishSortsAndDropsExactRepeats) {
@@ -81,4 +81,4 @@ TEST(CompareTokensTest, ChangedKeyCountsOnce) {
 }
 
 }  // namespace
-}  // namespace repro::report
+}  // namespace repro::tokens

@@ -106,7 +106,7 @@ absl::Status ReadOutcomes(const Stage& stage, GridInput* in) {
 // Every output; staleness.svg exactly when the grid has several depths.
 absl::Status WriteOutputs(Stage& stage, const GridReport& report, size_t depths) {
   ASSIGN_OR_RETURN(const RenderedReport r, RenderReport(report));
-  const std::string tokens = report::TokensToText(r.tokens);
+  const std::string tokens = tokens::TokensToText(r.tokens);
   for (auto [name, bytes] :
        {std::make_pair("report.md", &r.markdown), std::make_pair("cells.csv", &r.cells_csv),
         std::make_pair("dose_response.svg", &r.dose_response_svg),

@@ -1,5 +1,5 @@
 // Paired robustness outcomes: a perturbed condition against the baseline of
-// the same task and harness (docs/e04.md, "Outcomes").
+// the same task and harness (docs/grid.md, "Outcomes").
 //
 //  - delta_X = X(perturbed) - X(baseline) for recall@1/5/10, MRR, nDCG@10;
 //  - top-10 gold retention = |gold in the top 10 of both| / |gold in the

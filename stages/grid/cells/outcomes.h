@@ -1,4 +1,4 @@
-// E04 outcomes of one harness run on one task (docs/e04.md, "Outcomes"; metric conventions:
+// The outcomes of one harness run on one task (docs/grid.md, "Outcomes"; metric conventions:
 // docs/metrics.md).
 //
 // Input shapes:

@@ -1,4 +1,4 @@
-// The deterministic token count behind E04's token-budget coverage.
+// The deterministic token count behind the grid's token-budget coverage.
 //
 // CountTokens counts, in one pass over UTF-8 text:
 //  - each maximal run of ASCII letters, digits and '_' as one token;

@@ -1,5 +1,5 @@
 // What `bazel run //stages/grid:summary` runs (summary_main.cc parses the
-// flags): a human-readable corpus summary of E04 tasks,
+// flags): a human-readable corpus summary of an experiment's tasks,
 //
 //   bazel run //stages/grid:summary -- F01 T29
 //   bazel run //stages/grid:summary            (lists the tasks)

@@ -168,7 +168,7 @@ void NotEvaluated(const GridReport& r, Writer& w) {
         "- A leak-free dense model: the LSA model is trained at one pinned commit of the corpus (",
         r.lsa_training_commit().substr(0, 12),
         ", after most fixes when it is the newest base), so its term statistics may include fixed "
-        "code; it never sees queries or labels (docs/e04.md)."));
+        "code; it never sees queries or labels (docs/grid.md)."));
   }
 }
 

@@ -96,7 +96,7 @@ void Introduction(const GridReport& r, Writer& w) {
   if (!r.experiment().empty()) {
     w.Line(absl::StrCat("Experiment `", r.experiment(), "` (data/experiments/", r.experiment(),
                         ".textproto) on the ", r.repository(),
-                        " history, with the robustness grid's design (docs/e04.md).",
+                        " history, with the robustness grid's design (docs/grid.md).",
                         r.mined_tasks() == 0
                             ? ""
                             : absl::StrCat(" ", r.mined_tasks(), " of its ", r.tasks(),

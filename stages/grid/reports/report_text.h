@@ -2,7 +2,7 @@
 //  - Writer: report.md line by line, and its tokens; Writer::Cell prints a
 //    summary row's "mean [low, high]" and records it as the token
 //    "<harness or comparison>.<condition label>.<metric>"; Finish checks that
-//    every token is verbatim in the Markdown (report::ValidateTokens);
+//    every token is verbatim in the Markdown (tokens::ValidateTokens);
 //  - Summaries: the aggregate's summary rows by harness, condition, dose and
 //    metric;
 //  - TableHead: a Markdown table's header and rule lines;
@@ -83,10 +83,10 @@ class Writer {
     // S001.k10); the baseline and the composite cells' S001 (dose 0) the id.
     return Token(absl::StrCat(h, ".", conditions_.Label(c, d), ".", m), IntervalText(s->value()));
   }
-  // The Markdown and its tokens (sorted, checked: report::ValidateTokens).
-  absl::Status Finish(std::string* markdown, report::TokenList* tokens) && {
+  // The Markdown and its tokens (sorted, checked: tokens::ValidateTokens).
+  absl::Status Finish(std::string* markdown, tokens::TokenList* tokens) && {
     *tokens = std::move(tokens_).Finish();
-    RETURN_IF_ERROR(report::ValidateTokens(*tokens, md_, "report.md"));
+    RETURN_IF_ERROR(tokens::ValidateTokens(*tokens, md_, "report.md"));
     *markdown = std::move(md_);
     return absl::OkStatus();
   }
@@ -96,7 +96,7 @@ class Writer {
   const Conditions& conditions_;
   const Names n_;
   std::string md_;
-  report::TokenWriter tokens_;
+  tokens::TokenWriter tokens_;
 };
 
 // A table's header line and its rule line, one column at a time.

@@ -1,6 +1,6 @@
-// Renders the E04 report from an aggregated GridReport:
+// Renders an experiment's grid report from an aggregated GridReport:
 //  - report.md: summary first (what moved, by how much, with 95% intervals), then
-//    the tables, then what E04 does not evaluate;
+//    the tables, then what the grid does not evaluate;
 //  - cells.csv: one row per composite cell and condition (|cells| x 3 rows);
 //  - dose_response.svg and rank_displacement.svg; with several S001 depths
 //    the staleness sweep section and staleness.svg;
@@ -33,7 +33,7 @@ struct RenderedReport {
   std::string dose_response_svg;
   std::string rank_displacement_svg;
   std::string staleness_svg;  // with several S001 depths only (the sweep)
-  report::TokenList tokens;
+  tokens::TokenList tokens;
 };
 
 absl::StatusOr<RenderedReport> RenderReport(const GridReport& report);

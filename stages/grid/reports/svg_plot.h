@@ -1,4 +1,4 @@
-// Minimal deterministic SVG plots for the E04 report: a categorical line plot
+// Minimal deterministic SVG plots for the grid report: a categorical line plot
 // with interval bars (dose-response) and a strip plot on a symmetric log scale
 // (rank displacement), drawn with the primitives of stages/framework/report/svg.h.
 // Coordinates are printed with one decimal, so equal data give equal bytes.

@@ -87,7 +87,7 @@ std::string TokenSection(const std::string& key) {
   return dot == std::string::npos ? "" : key.substr(0, dot);
 }
 
-TokenDiff DiffTokens(const report::TokenList& before, const report::TokenList& after) {
+TokenDiff DiffTokens(const tokens::TokenList& before, const tokens::TokenList& after) {
   std::map<std::string, std::string> old_values(before.begin(), before.end());
   std::map<std::string, std::string> new_values(after.begin(), after.end());
   TokenDiff diff;

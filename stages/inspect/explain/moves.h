@@ -55,7 +55,7 @@ struct TokenDiff {
   bool empty() const { return moved.empty() && added.empty() && removed.empty(); }
 };
 
-TokenDiff DiffTokens(const report::TokenList& before, const report::TokenList& after);
+TokenDiff DiffTokens(const tokens::TokenList& before, const tokens::TokenList& after);
 
 std::string TokenSection(const std::string& key);
 

@@ -9,11 +9,11 @@ namespace {
 using ::testing::SizeIs;
 
 TEST(DiffTokensTest, MovedAddedRemovedWithSectionsAndDeltas) {
-  report::TokenList before = {{"H000.S001.mrr", "0.5128 [0.0385, 1.0000]"},
+  tokens::TokenList before = {{"H000.S001.mrr", "0.5128 [0.0385, 1.0000]"},
                               {"F01.H000.ranks", "2 | 2 | 3"},
                               {"gone", "1"},
                               {"same", "7"}};
-  report::TokenList after = {{"H000.S001.mrr", "0.6000 [0.0385, 1.0000]"},
+  tokens::TokenList after = {{"H000.S001.mrr", "0.6000 [0.0385, 1.0000]"},
                              {"F01.H000.ranks", "1 | 2 | 3"},
                              {"new.key", "3"},
                              {"same", "7"}};

@@ -116,9 +116,9 @@ absl::StatusOr<std::string> OnlyTokenFile(const std::string& dir) {
   return found[0];
 }
 
-absl::StatusOr<report::TokenList> ReadTokens(const std::string& path) {
+absl::StatusOr<tokens::TokenList> ReadTokens(const std::string& path) {
   ASSIGN_OR_RETURN(std::string text, ReadFile(path));
-  return report::ParseTokens(text, path);
+  return tokens::ParseTokens(text, path);
 }
 
 // Column index by name; InvalidArgument naming the file when one is missing.

@@ -106,7 +106,7 @@ struct AuthoredFields {
 
 struct RunState {
   std::string report;  // the lineage's report label, e.g. "//reports:e04_fixture"
-  report::TokenList tokens;
+  tokens::TokenList tokens;
   std::vector<StageRecord> stages;  // sorted by label
   std::vector<Unit> units;          // cells.csv order
   int bootstrap_resamples = 0;      // 0: the report states none

@@ -24,7 +24,7 @@ using internal::WriteNotEvaluated;
 using internal::WritePolicies;
 using internal::WriteScenarios;
 
-std::string Report::TokensText() const { return report::TokensToText(tokens); }
+std::string Report::TokensText() const { return tokens::TokensToText(tokens); }
 
 absl::StatusOr<Report> RenderReport(const ReportInputs& in) {
   Page page;
@@ -71,7 +71,7 @@ absl::StatusOr<Report> RenderReport(const ReportInputs& in) {
   report.markdown = md;
   report.json = ReportJsonText(in.title, in.data_note, in.measurements, in.bounds, in.scenarios);
   report.tokens = std::move(page.tokens).Finish();
-  RETURN_IF_ERROR(report::ValidateTokens(report.tokens, report.markdown, "judge.md"));
+  RETURN_IF_ERROR(tokens::ValidateTokens(report.tokens, report.markdown, "judge.md"));
   return report;
 }
 

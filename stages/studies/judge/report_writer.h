@@ -18,7 +18,7 @@
 // the report is also a token "<key>\t<value>", where <value> is a string that
 // appears verbatim in judge.md and <key> names it
 // ("<dataset>/<judge>/<metric>", "<dataset>/issues/<kind>", ...). Keys are
-// unique and sorted; values contain no tab or newline (report::ValidateTokens,
+// unique and sorted; values contain no tab or newline (tokens::ValidateTokens,
 // stages/framework/tokens/tokens.h). The frozen-token test compares a committed token
 // file with these.
 #ifndef REPRO_STAGES_STUDIES_JUDGE_REPORT_WRITER_H_
@@ -46,7 +46,7 @@ struct Report {
   std::string markdown;
   std::string json;
   std::map<std::string, std::string> svgs;  // file name -> SVG text
-  report::TokenList tokens;                 // sorted by key
+  tokens::TokenList tokens;                 // sorted by key
   std::string TokensText() const;           // judge.tokens.txt
 };
 

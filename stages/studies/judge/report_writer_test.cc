@@ -10,7 +10,7 @@ namespace repro::judge {
 namespace {
 
 // The value of token `key`, or "(none)".
-std::string Value(const report::TokenList& tokens, const std::string& key) {
+std::string Value(const tokens::TokenList& tokens, const std::string& key) {
   for (const auto& [k, v] : tokens) {
     if (k == key) return v;
   }

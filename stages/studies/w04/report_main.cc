@@ -24,7 +24,7 @@ absl::Status Run(Stage& stage) {
   ASSIGN_OR_RETURN(const RenderedReport rendered,
                    RenderReport(result.rerank(), result.packing(), text));
   RETURN_IF_ERROR(stage.Write("w04.md", rendered.markdown));
-  RETURN_IF_ERROR(stage.Write("w04.tokens.txt", report::TokensToText(rendered.tokens)));
+  RETURN_IF_ERROR(stage.Write("w04.tokens.txt", tokens::TokensToText(rendered.tokens)));
   return stage.Write("w04.json", ToJson(result));
 }
 

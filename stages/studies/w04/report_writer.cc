@@ -76,8 +76,8 @@ class Renderer {
     for (const PackingRun* r : {&pr_.baseline(), &pr_.treatment()}) PackingDecisions(*r);
     RETURN_IF_ERROR(Diagnosis());
     Closing();
-    report::TokenList tokens = std::move(tokens_).Finish();
-    RETURN_IF_ERROR(report::ValidateTokens(tokens, md_, "w04.md"));
+    tokens::TokenList tokens = std::move(tokens_).Finish();
+    RETURN_IF_ERROR(tokens::ValidateTokens(tokens, md_, "w04.md"));
     return RenderedReport{std::move(md_), std::move(tokens)};
   }
 
@@ -311,7 +311,7 @@ class Renderer {
   const PackingResult& pr_;
   const ReportText& text_;
   std::string md_;
-  report::TokenWriter tokens_;
+  tokens::TokenWriter tokens_;
 };
 
 }  // namespace

@@ -4,7 +4,7 @@
 // Tokens are sorted by key and every value appears verbatim in the Markdown
 // (checked: stages/framework/tokens/tokens.h, ValidateTokens), so a test can check both
 // that the numbers did not drift (against data/w04/frozen_tokens.txt) and that
-// the report shows them; report::TokensToText writes the token file.
+// the report shows them; tokens::TokensToText writes the token file.
 // Number formats: DCG/IDCG/nDCG and their delta with 9 decimals (the seed's
 // precision); recall, coverage and their deltas with 2 decimals; budgets as
 // "<cost>/<budget>".
@@ -21,7 +21,7 @@ namespace repro::w04 {
 
 struct RenderedReport {
   std::string markdown;
-  report::TokenList tokens;
+  tokens::TokenList tokens;
 };
 
 // Fails (InvalidArgument) when the diagnosis candidate is not in the pool, a

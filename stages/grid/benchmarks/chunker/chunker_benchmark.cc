@@ -29,8 +29,16 @@ ABSL_FLAG(std::string, index, "", "the task set's summary_index.tsv (set_index.h
 ABSL_FLAG(std::string, task, "", "the task whose base snapshot is chunked");
 ABSL_FLAG(std::vector<std::string>, rules, {}, "rules.textproto of each language of the set");
 
-namespace repro::corpus {
+namespace repro::grid {
 namespace {
+
+using corpus::ChunkSet;
+using corpus::ChunkSnapshot;
+using corpus::LanguageSet;
+using corpus::ReadSnapshot;
+using corpus::Snapshot;
+using corpus::SourceFile;
+namespace languages = corpus::languages;
 
 struct Data {
   Snapshot snapshot;
@@ -87,12 +95,12 @@ void BM_ChunkSnapshot(benchmark::State& state) {
 BENCHMARK(BM_ChunkSnapshot)->Unit(benchmark::kMillisecond);
 
 }  // namespace
-}  // namespace repro::corpus
+}  // namespace repro::grid
 
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   absl::ParseCommandLine(argc, argv);
-  repro::corpus::Load();
+  repro::grid::Load();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

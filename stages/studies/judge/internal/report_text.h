@@ -40,7 +40,7 @@ struct Page {
   std::string Cell(const Estimates& metrics, const std::string& name, const std::string& token_key);
 
   std::string md;
-  report::TokenWriter tokens;
+  tokens::TokenWriter tokens;
 };
 
 // The base of the section writers: md_ is the page's judge.md, Token and Cell
