@@ -9,27 +9,60 @@
 #include "stages/corpus/internal/function_walk.h"
 #include "stages/corpus/internal/syntax_tree.h"
 #include "stages/corpus/languages/grammar_registry.h"
+#include "stages/corpus/query_captures.h"
 #include "stages/framework/pipeline/status_macros.h"
 
 namespace repro {
 namespace corpus {
+namespace {
+
+// The rules' queries compiled for `language` (ValidateRules checked them).
+absl::StatusOr<std::map<std::string, std::unique_ptr<Query>>> CompileQueries(
+    const languages::Rules& rules, const TSLanguage* language) {
+  std::map<std::string, std::unique_ptr<Query>> out;
+  for (const languages::QueryFile& q : rules.queries()) {
+    const auto known = QueryCaptureNames().find(q.name());
+    if (known == QueryCaptureNames().end()) continue;  // ValidateRules refuses it
+    ASSIGN_OR_RETURN(out[q.name()], Query::Compile(language, q.path(), q.text(), known->second));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string QueryFile(absl::string_view language, absl::string_view name) {
+  return absl::StrCat("stages/corpus/languages/", language, "/queries/", name, ".scm");
+}
+
+const std::map<std::string, std::vector<std::string>>& QueryCaptureNames() {
+  static const auto* const kNames = new std::map<std::string, std::vector<std::string>>{
+      {"comments", {internal::kCommentCapture, internal::kDocstringCapture}},
+  };
+  return *kNames;
+}
 
 absl::StatusOr<std::unique_ptr<FunctionParser>> FunctionParser::Create(
     const languages::Rules& rules) {
   RETURN_IF_ERROR(ValidateRules(rules, RulesFile(rules.language())));
   ASSIGN_OR_RETURN(const languages::LinkedGrammar grammar,
                    languages::FindGrammar(rules.language()));
+  ASSIGN_OR_RETURN(auto queries, CompileQueries(rules, grammar.language));
   TSParser* parser = ts_parser_new();
   if (!ts_parser_set_language(parser, grammar.language)) {
     ts_parser_delete(parser);
     return absl::FailedPreconditionError(
         absl::StrCat(grammar.id, ": ts_parser_set_language refused the grammar"));
   }
-  return std::unique_ptr<FunctionParser>(new FunctionParser(rules, grammar.id, parser));
+  return std::unique_ptr<FunctionParser>(
+      new FunctionParser(rules, grammar.id, parser, std::move(queries)));
 }
 
-FunctionParser::FunctionParser(languages::Rules rules, std::string grammar, TSParser* parser)
-    : rules_(std::move(rules)), grammar_(std::move(grammar)), parser_(parser) {}
+FunctionParser::FunctionParser(languages::Rules rules, std::string grammar, TSParser* parser,
+                               std::map<std::string, std::unique_ptr<Query>> queries)
+    : rules_(std::move(rules)),
+      grammar_(std::move(grammar)),
+      parser_(parser),
+      queries_(std::move(queries)) {}
 
 FunctionParser::~FunctionParser() { ts_parser_delete(parser_); }
 
@@ -43,12 +76,17 @@ absl::StatusOr<TSTree*> FunctionParser::Tree(absl::string_view source) {
 }
 
 absl::StatusOr<BlankedFile> FunctionParser::BlankComments(absl::string_view source) {
+  const auto query = queries_.find("comments");
+  if (query == queries_.end()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("the rules of ", rules_.language(), " hold no query ",
+                     QueryFile(rules_.language(), "comments"),
+                     ": a stage that blanks comments reads its languages' query files "
+                     "(rules.bzl, rules_roles)"));
+  }
   ASSIGN_OR_RETURN(TSTree* const tree, Tree(source));
   const TSNode root = ts_tree_root_node(tree);
-  std::vector<internal::Blank> blanks;
-  if (!rules_.docstring_type().empty() || rules_.comment_types_size() > 0) {
-    internal::CollectBlanks(rules_, root, &blanks);
-  }
+  const std::vector<internal::Blank> blanks = internal::CommentBlanks(query->second->Run(root));
   BlankedFile out;
   out.has_error = ts_node_has_error(root);
   ts_tree_delete(tree);

@@ -35,17 +35,23 @@
 // and every field one of its fields (ts_language_field_id_for_name); every
 // non-gold glob is one fnmatch(3) reads as written (no unclosed '[', no
 // trailing '\'). A typo would otherwise silently change the chunks and the
-// gold labels. FunctionParser::Create validates its rules so, naming
-// RulesFile(language). Parse is an internal error only when tree-sitter
-// gives no tree. A FunctionParser is not thread-safe; use one per thread.
+// gold labels. ValidateRules also compiles each of the rules' query files
+// (Rules.queries, the folder's queries/<name>.scm; query_captures.h):
+// InvalidArgument naming the file, line, column and byte offset of a query
+// that does not compile, or the capture name the query's transform does not
+// read (QueryCaptureNames), or a query no transform reads.
+// FunctionParser::Create validates its rules so, naming RulesFile(language).
+// Parse is an internal error only when tree-sitter gives no tree. A
+// FunctionParser is not thread-safe; use one per thread.
 //
-// The tree walks (functions, comments, the first error) use a tree cursor
+// The tree walks (functions, the first error) use a tree cursor
 // or an explicit stack: a file nested 50,000 levels deep costs no call
 // stack.
 #ifndef REPRO_STAGES_CORPUS_FUNCTIONS_H_
 #define REPRO_STAGES_CORPUS_FUNCTIONS_H_
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -59,6 +65,8 @@ struct TSTree;
 
 namespace repro {
 namespace corpus {
+
+class Query;
 
 struct Function {
   std::string name;
@@ -91,6 +99,14 @@ struct BlankedFile {
 // rules are, for messages.
 std::string RulesFile(absl::string_view language);
 
+// "stages/corpus/languages/<language>/queries/<name>.scm": where a
+// language's query file is (Rules.queries; rules.bzl QUERY_FILES).
+std::string QueryFile(absl::string_view language, absl::string_view name);
+
+// The query files a transform reads, by name (the file's stem), each with
+// the capture names it reads: {"comments": {"comment", "docstring"}}.
+const std::map<std::string, std::vector<std::string>>& QueryCaptureNames();
+
 absl::Status ValidateRules(const languages::Rules& rules, absl::string_view where);
 
 class FunctionParser {
@@ -102,13 +118,15 @@ class FunctionParser {
 
   absl::StatusOr<FileFunctions> Parse(absl::string_view source);
 
-  // `source` with every node of the rules' comment_types, and every
-  // docstring (Rules.docstring_*), replaced by spaces, its newlines kept:
-  // the same length and the same lines, so line numbers and every chunk's
-  // range stay. A docstring followed by ';' ("\"\"\"doc\"\"\"; return 1") keeps
-  // a statement in its place, an empty tuple: its first byte '(' and its
-  // last ')', so what follows the ';' still parses. Internal error only when
-  // tree-sitter gives no tree.
+  // `source` with every node its language's queries/comments.scm captures
+  // (@comment, and Python's @docstring) replaced by spaces, its newlines
+  // kept: the same length and the same lines, so line numbers and every
+  // chunk's range stay. A docstring followed by ';' ("\"\"\"doc\"\"\"; return
+  // 1") keeps a statement in its place, an empty tuple: its first byte '('
+  // and its last ')', so what follows the ';' still parses (a check on the
+  // captured node, comment_blanking.h). FailedPrecondition when the rules
+  // hold no comments query (the stage did not read the language's query
+  // files); internal error only when tree-sitter gives no tree.
   absl::StatusOr<BlankedFile> BlankComments(absl::string_view source);
 
   // The smallest named node of `source`'s tree that holds the lines
@@ -124,13 +142,15 @@ class FunctionParser {
   const languages::Rules& rules() const { return rules_; }
 
  private:
-  FunctionParser(languages::Rules rules, std::string grammar, TSParser* parser);
+  FunctionParser(languages::Rules rules, std::string grammar, TSParser* parser,
+                 std::map<std::string, std::unique_ptr<Query>> queries);
   // The tree of `source` (the caller deletes it); internal error when none.
   absl::StatusOr<TSTree*> Tree(absl::string_view source);
 
   languages::Rules rules_;
   std::string grammar_;
   TSParser* parser_;
+  std::map<std::string, std::unique_ptr<Query>> queries_;  // by name
 };
 
 }  // namespace corpus

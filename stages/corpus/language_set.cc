@@ -37,6 +37,24 @@ bool HasExcludedDirectory(const std::vector<languages::Rules>& rules, absl::stri
   return false;
 }
 
+// Adds the stage's inputs "queries/<language>/<name>" to the rules as
+// QueryFile <name>, named QueryFile(language, name) in messages.
+absl::Status AddStageQueries(const Stage& stage, languages::Rules* rules) {
+  if (rules->queries_size() > 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(RulesFile(rules->language()),
+                     ": field queries is read from the folder's queries/*.scm, never written"));
+  }
+  const std::string prefix = absl::StrCat("queries/", rules->language(), "/");
+  for (const std::string& role : stage.Roles(prefix)) {
+    languages::QueryFile* q = rules->add_queries();
+    q->set_name(role.substr(prefix.size()));
+    q->set_path(QueryFile(rules->language(), q->name()));
+    ASSIGN_OR_RETURN(*q->mutable_text(), stage.Read(role));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::StatusOr<LanguageSet> LanguageSet::Create(std::vector<languages::Rules> rules) {
@@ -67,6 +85,7 @@ absl::StatusOr<LanguageSet> LanguageSet::FromStage(const Stage& stage) {
       return absl::InvalidArgumentError(
           absl::StrCat("input ", role, " holds the rules of language '", r.language(), "'"));
     }
+    RETURN_IF_ERROR(AddStageQueries(stage, &r));
     rules.push_back(std::move(r));
   }
   if (rules.empty()) {

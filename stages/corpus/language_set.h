@@ -21,8 +21,12 @@
 // value): a stage of a task set stops on an error of its own languages'
 // rules only.
 // FromStage reads every input "rules/<language>" of a stage (role order),
-// each named like its language: InvalidArgument when none is given or a
-// role and its rules' language differ.
+// each named like its language, with the language's query files, inputs
+// "queries/<language>/<name>" (Rules.queries; rules.bzl's rules_roles gives
+// both), which Create then compiles and checks: InvalidArgument when none is
+// given, a role and its rules' language differ, a rules file writes
+// queries itself, or a query file does not compile or captures a name its
+// transform does not read (naming the file, line, column and byte).
 #ifndef REPRO_STAGES_CORPUS_LANGUAGE_SET_H_
 #define REPRO_STAGES_CORPUS_LANGUAGE_SET_H_
 

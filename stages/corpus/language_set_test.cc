@@ -1,5 +1,9 @@
 #include "stages/corpus/language_set.h"
 
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "stages/corpus/testing/languages.h"
@@ -96,6 +100,33 @@ TEST(LanguageSet, ARulesTypoStopsOnlyTheSetsOfItsLanguage) {
               HasSubstr(file + "non_gold_basename_globs: expected a glob (fnmatch(3)), found "
                                "\"*_test.go[\""));
   EXPECT_TRUE(LanguageSet::Create({RulesOf("python")}).ok());
+}
+
+// A stage's loader adds the inputs "queries/<language>/<name>" to the
+// language's rules (rules.bzl gives them with the rules file) and checks
+// them before the stage runs: a broken query file stops, naming the file,
+// line, column and byte.
+TEST(LanguageSet, FromStageReadsTheQueryFilesAndChecksThem) {
+  const std::string folder = "stages/corpus/languages/go/";
+  const Stage good(
+      "//x:y",
+      {{"rules/go", folder + "rules.textproto", folder + "rules.textproto"},
+       {"queries/go/comments", folder + "queries/comments.scm", folder + "queries/comments.scm"}},
+      {});
+  absl::StatusOr<LanguageSet> set = LanguageSet::FromStage(good);
+  ASSERT_TRUE(set.ok()) << set.status();
+  ASSERT_EQ(set->rules().at(0).queries_size(), 1);
+  EXPECT_EQ(set->rules().at(0).queries(0).name(), "comments");
+  EXPECT_EQ(set->rules().at(0).queries(0).path(), folder + "queries/comments.scm");
+
+  const std::string broken = std::string(std::getenv("TEST_TMPDIR")) + "/comments.scm";
+  std::ofstream(broken) << "(comment @comment)\n";
+  const Stage bad("//x:y",
+                  {{"rules/go", folder + "rules.textproto", folder + "rules.textproto"},
+                   {"queries/go/comments", broken, broken}},
+                  {});
+  EXPECT_EQ(LanguageSet::FromStage(bad).status().message(),
+            folder + "queries/comments.scm:1:10 (byte 9): syntax error (ts_query_new)");
 }
 
 }  // namespace

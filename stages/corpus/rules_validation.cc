@@ -2,11 +2,17 @@
 // against its grammar when they are loaded.
 #include <tree_sitter/api.h>
 
+#include <set>
+#include <string>
+#include <vector>
+
 #include "absl/strings/escaping.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "stages/corpus/functions.h"
 #include "stages/corpus/languages/grammar_registry.h"
+#include "stages/corpus/query_captures.h"
 #include "stages/framework/pipeline/status_macros.h"
 
 namespace repro {
@@ -110,11 +116,27 @@ absl::Status ValidateChunkNames(const languages::Rules& rules, const GrammarName
   return names.NodeTypes("wrapper_types", rules.wrapper_types());
 }
 
-absl::Status ValidateCommentNames(const languages::Rules& rules, const GrammarNames& names) {
-  RETURN_IF_ERROR(names.NodeTypes("comment_types", rules.comment_types()));
-  RETURN_IF_ERROR(names.NodeTypes("docstring_parent_types", rules.docstring_parent_types()));
-  RETURN_IF_ERROR(names.NodeType("docstring_statement_type", rules.docstring_statement_type()));
-  return names.NodeType("docstring_type", rules.docstring_type());
+// Each query file compiles for the grammar, its name is one a transform
+// reads, once, and its captures are the ones that transform reads.
+absl::Status ValidateQueries(const languages::Rules& rules,
+                             const languages::LinkedGrammar& grammar) {
+  std::set<std::string> seen;
+  for (const languages::QueryFile& q : rules.queries()) {
+    const auto known = QueryCaptureNames().find(q.name());
+    if (known == QueryCaptureNames().end()) {
+      std::vector<std::string> names;
+      for (const auto& [name, captures] : QueryCaptureNames()) names.push_back(name + ".scm");
+      return absl::InvalidArgumentError(
+          absl::StrCat(q.path(), ": no transform reads a query file ", q.name(),
+                       ".scm (known: ", absl::StrJoin(names, ", "), ")"));
+    }
+    if (!seen.insert(q.name()).second) {
+      return absl::InvalidArgumentError(absl::StrCat(q.path(), ": the rules of ", rules.language(),
+                                                     " hold query ", q.name(), " twice"));
+    }
+    RETURN_IF_ERROR(Query::Compile(grammar.language, q.path(), q.text(), known->second).status());
+  }
+  return absl::OkStatus();
 }
 
 // The index of the ']' that closes the bracket expression opened at
@@ -180,7 +202,7 @@ absl::Status ValidateRules(const languages::Rules& rules, absl::string_view wher
   }
   const GrammarNames names(*grammar, where);
   RETURN_IF_ERROR(ValidateChunkNames(rules, names));
-  RETURN_IF_ERROR(ValidateCommentNames(rules, names));
+  RETURN_IF_ERROR(ValidateQueries(rules, *grammar));
   RETURN_IF_ERROR(ValidateGlobs(where, "non_gold_path_globs", rules.non_gold_path_globs()));
   return ValidateGlobs(where, "non_gold_basename_globs", rules.non_gold_basename_globs());
 }

@@ -1,61 +1,43 @@
 #include "stages/corpus/internal/comment_blanking.h"
 
 #include <algorithm>
-
-#include "stages/corpus/internal/syntax_tree.h"
+#include <cstring>
 
 namespace repro::corpus::internal {
 namespace {
 
-// The byte ranges BlankComments blanks: comment nodes anywhere, and the
-// docstring statement of each docstring parent.
-class CommentWalk {
- public:
-  explicit CommentWalk(const languages::Rules& rules) : rules_(rules) {}
+const std::vector<CapturedNode>& Of(const Captures& captures, const char* name) {
+  static const std::vector<CapturedNode>* const kNone = new std::vector<CapturedNode>();
+  const auto it = captures.find(name);
+  return it == captures.end() ? *kNone : it->second;
+}
 
-  void Collect(TSNode root, std::vector<Blank>* out) const {
-    PreOrder(root, [&](TSNode node) {
-      if (IsOneOf(node, rules_.comment_types())) {
-        out->push_back({ts_node_start_byte(node), ts_node_end_byte(node)});
-        return false;
-      }
-      if (IsOneOf(node, rules_.docstring_parent_types())) AddDocstring(node, out);
-      return true;
-    });
-  }
-
- private:
-  static bool IsOneOf(TSNode node, const google::protobuf::RepeatedPtrField<std::string>& types) {
-    for (const std::string& t : types) {
-      if (Is(node, t)) return true;
-    }
-    return false;
-  }
-  // The parent's first named child that is not a comment, when it is a
-  // statement holding only a docstring. Followed by ';' ("\"\"\"doc\"\"\"; x = 1"),
-  // the statement must stay: blanked whole, the ';' would begin the line.
-  void AddDocstring(TSNode parent, std::vector<Blank>* out) const {
-    const uint32_t n = ts_node_named_child_count(parent);
-    for (uint32_t i = 0; i < n; ++i) {
-      const TSNode c = ts_node_named_child(parent, i);
-      if (IsOneOf(c, rules_.comment_types())) continue;
-      if (Is(c, rules_.docstring_statement_type()) && ts_node_named_child_count(c) == 1 &&
-          Is(ts_node_named_child(c, 0), rules_.docstring_type())) {
-        const TSNode next = ts_node_next_sibling(c);
-        out->push_back(
-            {ts_node_start_byte(c), ts_node_end_byte(c), !ts_node_is_null(next) && Is(next, ";")});
-      }
-      return;
-    }
-  }
-
-  const languages::Rules& rules_;
-};
+// Followed by ';' ("\"\"\"doc\"\"\"; x = 1"), the statement must stay:
+// blanked whole, the ';' would begin the line.
+bool FollowedBySemicolon(TSNode node) {
+  const TSNode next = ts_node_next_sibling(node);
+  return !ts_node_is_null(next) && std::strcmp(ts_node_type(next), ";") == 0;
+}
 
 }  // namespace
 
-void CollectBlanks(const languages::Rules& rules, TSNode root, std::vector<Blank>* out) {
-  CommentWalk(rules).Collect(root, out);
+std::vector<Blank> CommentBlanks(const Captures& captures) {
+  std::vector<Blank> out;
+  uint32_t comment_end = 0;  // the end of the last comment kept
+  bool any_comment = false;
+  for (const CapturedNode& c : Of(captures, kCommentCapture)) {  // document order, outer first
+    if (any_comment && c.end <= comment_end) continue;
+    out.push_back({c.start, c.end});
+    comment_end = c.end;
+    any_comment = true;
+  }
+  for (const CapturedNode& d : Of(captures, kDocstringCapture)) {
+    out.push_back({d.start, d.end, FollowedBySemicolon(d.node)});
+  }
+  std::stable_sort(out.begin(), out.end(), [](const Blank& a, const Blank& b) {
+    return a.start != b.start ? a.start < b.start : a.end > b.end;
+  });
+  return out;
 }
 
 void Apply(const Blank& blank, std::string* text) {

@@ -1,4 +1,4 @@
-"""Checks docs/languages.md against every language's rules.textproto.
+"""Checks docs/languages.md against every language's rules.textproto and query files.
 
 Usage: docs_table_check.py <docs/languages.md> <lang>/rules.textproto...
 
@@ -11,8 +11,12 @@ Chunks and containers are listed by their node_type. The values are compared
 as sets with those of the rules file; every difference is printed, naming the
 docs file, the language, the field, what the rules file holds and what the
 docs say. Exit status 1 on any difference, 0 when they agree.
+The row `comments.scm` lists the node types that the folder's
+queries/comments.scm (beside rules.textproto) captures, S003's data: the
+type of each pattern a capture follows.
 """
 
+import os
 import re
 import sys
 
@@ -27,6 +31,7 @@ CHECKED_FIELDS = (
     "nested_chunks",
 )
 NESTED_BY_NODE_TYPE = ("chunks", "containers")
+QUERY_ROWS = ("comments.scm",)
 TOKEN = re.compile(
     r'\s+|#[^\n]*|"(?:[^"\\\n]|\\.)*"|[A-Za-z0-9_.+-]+|[{}:<>\[\],;]')
 
@@ -86,7 +91,24 @@ def rules_values(path):
         if field in NESTED_BY_NODE_TYPE:
             found = [m["node_type"][0] for m in found]
         values[field] = set(found)
+    for query in QUERY_ROWS:
+        values[query] = captured_types(os.path.join(os.path.dirname(path), "queries", query))
     return fields["language"][0], values
+
+
+def captured_types(path):
+    """The node types a query file captures: of each pattern before an @name."""
+    with open(path, encoding="utf-8") as f:
+        text = "\n".join(line.split(";", 1)[0] for line in f.read().splitlines())
+    out = set()
+    for capture in re.finditer(r"\)\s*@[A-Za-z_][\w.-]*", text):
+        depth = 0
+        for j in range(capture.start(), -1, -1):
+            depth += {")": 1, "(": -1}.get(text[j], 0)
+            if depth == 0:
+                out.add(re.match(r"\(\s*([A-Za-z_]\w*)", text[j:]).group(1))
+                break
+    return out
 
 
 def docs_sections(path):
@@ -102,8 +124,8 @@ def docs_sections(path):
         if heading:
             current = sections.setdefault(heading.group(1), {})
             continue
-        row = re.match(r"\|\s*`([a-z_]+)`\s*\|([^|]*)\|", line)
-        if current is not None and row and row.group(1) in CHECKED_FIELDS:
+        row = re.match(r"\|\s*`([a-z_.]+)`\s*\|([^|]*)\|", line)
+        if current is not None and row and row.group(1) in CHECKED_FIELDS + QUERY_ROWS:
             cell = row.group(2)
             current[row.group(1)] = set(re.findall(r"`([^`]+)`", cell))
     return sections
@@ -115,7 +137,7 @@ def differences(docs_path, sections, language, values):
         return [f"{docs_path}: no section for language {language} "
                 f"(a heading ending in (`{language}`))"]
     out = []
-    for field in CHECKED_FIELDS:
+    for field in CHECKED_FIELDS + QUERY_ROWS:
         expected = values[field]
         found = sections[language].get(field)
         if found is None:

@@ -1,4 +1,4 @@
-"""Where a language's rules file is (language.proto: Rules), for the stages that read one.
+"""Where a language's rules and query files are (language.proto: Rules), for the stages that read them.
 
 A task set's files are read by its languages' rules (TaskSetRef.languages
 of the experiment files; DEFAULT_LANGUAGES when none is written).
@@ -12,6 +12,26 @@ def rules_label(language):
     """The label of stages/corpus/languages/<language>/rules.textproto."""
     return "//stages/corpus/languages:%s/rules.textproto" % language
 
+# The query files every language folder holds, <language>/queries/<name>.scm
+# (language.proto: Rules.queries): what S003 captures.
+QUERY_FILES = ["comments"]
+
+def query_label(language, name):
+    """The label of stages/corpus/languages/<language>/queries/<name>.scm."""
+    return "//stages/corpus/languages:%s/queries/%s.scm" % (language, name)
+
 def rules_roles(languages):
-    """{rules label: "rules/<language>"} of `languages`: a stage's inputs (language_set.h)."""
-    return {rules_label(lang): "rules/" + lang for lang in languages}
+    """A stage's inputs of `languages` (language_set.h): their rules and query files.
+
+    Args:
+      languages: the task set's languages.
+
+    Returns:
+      {rules label: "rules/<language>"} and, for each of QUERY_FILES,
+      {query label: "queries/<language>/<name>"}.
+    """
+    roles = {rules_label(lang): "rules/" + lang for lang in languages}
+    for lang in languages:
+        for name in QUERY_FILES:
+            roles[query_label(lang, name)] = "queries/%s/%s" % (lang, name)
+    return roles
