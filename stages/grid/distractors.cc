@@ -12,24 +12,10 @@
 #include "absl/strings/str_join.h"
 #include "stages/framework/pipeline/sha256.h"
 #include "stages/framework/pipeline/status_macros.h"
+#include "stages/retrieval/query_vocabulary.h"
 
 namespace repro::grid {
 namespace {
-
-// English function words and words too generic to carry task vocabulary.
-const std::set<std::string>& Stopwords() {
-  static const auto* words = new std::set<std::string>{
-      "the",    "and",     "for",     "with",   "that",  "this",  "are",   "was",    "were",
-      "but",    "not",     "from",    "into",   "when",  "while", "then",  "than",   "its",
-      "it's",   "has",     "have",    "had",    "our",   "your",  "their", "there",  "which",
-      "who",    "what",    "where",   "how",    "all",   "any",   "can",   "cannot", "does",
-      "doesn",  "don",     "did",     "even",   "same",  "also",  "only",  "just",   "very",
-      "such",   "some",    "them",    "they",   "these", "those", "will",  "would",  "should",
-      "could",  "been",    "being",   "out",    "off",   "over",  "under", "about",  "after",
-      "before", "again",   "still",   "every",  "each",  "other", "one",   "two",    "instead",
-      "though", "because", "without", "within", "seems", "soon",  "starts"};
-  return *words;
-}
 
 uint64_t Choose(absl::string_view task_id, int i, int j) {
   const std::string hex = Sha256Hex(absl::StrCat(task_id, "/", i, "/", j));
@@ -131,35 +117,13 @@ absl::StatusOr<std::string> FillDistractorTemplate(
   return out;
 }
 
-std::vector<std::string> QueryVocabulary(absl::string_view query) {
-  std::vector<std::string> vocab;
-  std::set<std::string> seen;
-  std::string word;
-  auto flush = [&]() {
-    if (word.size() >= 3 && !Stopwords().count(word) && seen.insert(word).second) {
-      vocab.push_back(word);
-    }
-    word.clear();
-  };
-  for (char c : query) {
-    const unsigned char u = static_cast<unsigned char>(c);
-    if (u < 128 && absl::ascii_isalnum(u)) {
-      word += absl::ascii_tolower(u);
-    } else {
-      flush();
-    }
-  }
-  flush();
-  return vocab;
-}
-
 bool IsDistractorPath(absl::string_view path) { return absl::StartsWith(path, kDistractorPrefix); }
 
 absl::StatusOr<std::vector<DistractorFile>> GenerateDistractors(
     absl::string_view task_id, absl::string_view query, int dose,
     const corpus::languages::Rules& rules) {
   if (dose < 0) return absl::InvalidArgumentError(absl::StrCat("dose must be >= 0, got ", dose));
-  const std::vector<std::string> vocab = QueryVocabulary(query);
+  const std::vector<std::string> vocab = retrieval::QueryVocabulary(query);
   if (vocab.size() < 2) {
     return absl::InvalidArgumentError(
         absl::StrCat("task ", task_id, ": field query has ", vocab.size(),

@@ -4,9 +4,8 @@
 // files of the language of `rules` (a language folder's Rules,
 // stages/corpus/languages/<language>/rules.textproto) whose task-relevant
 // vocabulary is drawn only from the query text:
-//  - Vocabulary: the query lowercased, split on every byte that is not an
-//    ASCII letter or digit, words of >= 3 characters that are not in the
-//    stopword list of distractors.cc, first occurrence order. Fewer than 2 words is
+//  - Vocabulary: the query's (retrieval::QueryVocabulary,
+//    stages/retrieval/query_vocabulary.h). Fewer than 2 words is
 //    InvalidArgument (a query with no usable vocabulary cannot make a
 //    task-relevant distractor).
 //  - Nesting: distractor i depends only on (task_id, vocabulary, i, rules),
@@ -52,9 +51,6 @@ struct DistractorFile {
   std::string path;
   std::string source;
 };
-
-// The query's distractor vocabulary (see above).
-std::vector<std::string> QueryVocabulary(absl::string_view query);
 
 // The distractors (above). InvalidArgument for a query with fewer than 2
 // words (naming the task), a negative dose, rules without an extension or

@@ -6,6 +6,7 @@
 #include "gtest/gtest.h"
 #include "stages/corpus/testing/languages.h"
 #include "stages/framework/pipeline/status_testing.h"
+#include "stages/retrieval/query_vocabulary.h"
 
 namespace repro::grid {
 namespace {
@@ -17,12 +18,6 @@ constexpr char kQuery[] =
 const corpus::languages::Rules& Go() {
   static const auto* rules = new corpus::languages::Rules(corpus::testing::RulesOf("go"));
   return *rules;
-}
-
-TEST(QueryVocabularyTest, LowercasedDedupedNoStopwords) {
-  EXPECT_EQ(QueryVocabulary("The S3 cache, the CACHE and an http-server"),
-            (std::vector<std::string>{"cache", "http", "server"}));  // "s3" is too short
-  EXPECT_TRUE(QueryVocabulary("é à ü").empty());
 }
 
 TEST(DistractorsTest, NestedAcrossDoses) {
@@ -47,7 +42,7 @@ TEST(DistractorsTest, DeterministicAndTaskSpecific) {
 }
 
 TEST(DistractorsTest, WordsComeOnlyFromTheQuery) {
-  const std::vector<std::string> vocab = QueryVocabulary(kQuery);
+  const std::vector<std::string> vocab = retrieval::QueryVocabulary(kQuery);
   const std::vector<DistractorFile> files = *GenerateDistractors("T01", kQuery, 10, Go());
   for (const DistractorFile& f : files) {
     EXPECT_TRUE(IsDistractorPath(f.path)) << f.path;

@@ -9,13 +9,13 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "stages/framework/pipeline/status_macros.h"
-#include "stages/grid/distractors.h"
+#include "stages/retrieval/query_vocabulary.h"
 
 namespace repro::grid {
 namespace {
 
 // With an S002 dose, every task's query must give distractors two words
-// (QueryVocabulary, distractors.h): checked here, before any cell runs.
+// (retrieval::QueryVocabulary): checked here, before any cell runs.
 absl::Status CheckS002Queries(const corpus::TaskSet& tasks,
                               const experiments::Experiment& experiment, absl::string_view source) {
   if (std::none_of(experiment.s002_doses().begin(), experiment.s002_doses().end(),
@@ -24,7 +24,7 @@ absl::Status CheckS002Queries(const corpus::TaskSet& tasks,
   }
   std::vector<std::string> short_queries;
   for (const corpus::Task& t : tasks.tasks()) {
-    const size_t words = QueryVocabulary(t.query()).size();
+    const size_t words = retrieval::QueryVocabulary(t.query()).size();
     if (words < 2) {
       short_queries.push_back(absl::StrCat(t.id(), " (\"", t.query(), "\": ", words, ")"));
     }

@@ -6,7 +6,7 @@
 // expected vs found, when an excluded id is not a task of the set, is
 // excluded twice, has an empty reason, or when no task would remain; and
 // when the experiment has an S002 dose and a remaining task's query has
-// fewer than 2 usable words (QueryVocabulary, distractors.h), naming every
+// fewer than 2 usable words (retrieval::QueryVocabulary), naming every
 // such task: the grid stops here, before any cell, not at the first S002
 // cell of that task.
 #ifndef REPRO_STAGES_GRID_EXPERIMENT_TASKS_H_

@@ -20,7 +20,7 @@
 #include "stages/framework/pipeline/git_command.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/pipeline/utf8.h"
-#include "stages/grid/distractors.h"
+#include "stages/retrieval/query_vocabulary.h"
 
 namespace repro::tasks {
 namespace {
@@ -226,7 +226,7 @@ absl::StatusOr<std::vector<MinedTask>> MineTasks(const MineOptions& o,
       ++counts->no_match;
       continue;
     }
-    if (grid::QueryVocabulary(query).size() < 2) {  // "WIP": no query, and no S002 distractor
+    if (retrieval::QueryVocabulary(query).size() < 2) {  // "WIP": no query, and no S002 distractor
       ++counts->short_query;
       continue;
     }
