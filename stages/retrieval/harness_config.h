@@ -1,5 +1,5 @@
 // Loading and validating the frozen harness configs (HarnessConfig in
-// retrieval.proto; data/e04/harnesses/<name>.textproto).
+// retrieval.proto; data/harnesses/<name>.textproto).
 //
 // Every parameter must be written in the file; nothing defaults:
 //  - name (equal to the file's base name without ".textproto"), description;

@@ -31,7 +31,7 @@ constexpr char kH008[] = R"pb(
   dense {
     backend: DENSE_BACKEND_LSA
     dims: 256
-    lsa_model: "//data/e04/harnesses:lsa_code_256.textproto"
+    lsa_model: "//data/harnesses:lsa_code_256.textproto"
   }
   fusion { rrf_k: 60 leg_depth: 1000 }
   candidate_limit: 200
@@ -70,7 +70,7 @@ TEST(HarnessConfigTest, ParsesValidConfigs) {
   absl::StatusOr<HarnessConfig> h8 = ParseHarnessConfig(kH008, "H008.textproto");
   ASSERT_TRUE(h8.ok()) << h8.status();
   EXPECT_EQ(h8->fusion().rrf_k(), 60u);
-  EXPECT_EQ(h8->dense().lsa_model(), "//data/e04/harnesses:lsa_code_256.textproto");
+  EXPECT_EQ(h8->dense().lsa_model(), "//data/harnesses:lsa_code_256.textproto");
   absl::StatusOr<HarnessConfig> server = ParseHarnessConfig(kServer, "S100.textproto");
   ASSERT_TRUE(server.ok()) << server.status();
   absl::StatusOr<PinnedModel> p = PinnedModelFor(*server, "gitlab-runner");
@@ -239,8 +239,8 @@ TEST(HarnessConfigTest, ServerCacheBackendPinsItsModelNotTheCacheFile) {
 
 TEST(HarnessConfigTest, LsaBackendNamesItsModelAndPinsNothingItself) {
   std::string text = kH008;
-  text.replace(text.find("lsa_model: \"//data/e04/harnesses:lsa_code_256.textproto\""),
-               std::string("lsa_model: \"//data/e04/harnesses:lsa_code_256.textproto\"").size(),
+  text.replace(text.find("lsa_model: \"//data/harnesses:lsa_code_256.textproto\""),
+               std::string("lsa_model: \"//data/harnesses:lsa_code_256.textproto\"").size(),
                "");
   absl::Status missing = ParseHarnessConfig(text, "H008.textproto").status();
   EXPECT_EQ(missing.code(), absl::StatusCode::kInvalidArgument);

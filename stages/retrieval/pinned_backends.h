@@ -27,7 +27,7 @@
 
 namespace repro::retrieval {
 
-// The stem of dense.lsa_model ("//data/e04/harnesses:lsa_code_256.textproto"
+// The stem of dense.lsa_model ("//data/harnesses:lsa_code_256.textproto"
 // -> "lsa_code_256"), or "" without an LSA leg.
 std::string LsaModelName(const HarnessConfig& config);
 

@@ -24,7 +24,7 @@ HarnessConfig Lsa(const std::string& name, const std::string& model) {
 }
 
 TEST(PinnedBackendsTest, ModelNameIsTheConfigStem) {
-  EXPECT_EQ(LsaModelName(Lsa("H", "//data/e04/harnesses:lsa_code_256.textproto")), "lsa_code_256");
+  EXPECT_EQ(LsaModelName(Lsa("H", "//data/harnesses:lsa_code_256.textproto")), "lsa_code_256");
   EXPECT_EQ(LsaModelName(Lsa("H", "//data/x:sub/lsa_small.textproto")), "lsa_small");
   HarnessConfig files;
   files.set_name("H000");

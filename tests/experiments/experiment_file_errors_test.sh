@@ -118,8 +118,8 @@ printf 'exclude_tasks { task: "F01" reason: "%s" }\n' "$(head -c 10000000 /dev/z
 experiment zz_describe e04_fixture //data/e04/fixture:tasks.textproto
 mkdir -p "$copy/data/zz_describe"
 echo 'exports_files(glob(["*"]))' > "$copy/data/zz_describe/BUILD"
-sed 's|^description: .*|description: "BM25\\007"|' "$copy/data/e04/harnesses/H000.textproto" > "$copy/data/zz_describe/H000.textproto"
-sed -i 's|//data/e04/harnesses:H000.textproto|//data/zz_describe:H000.textproto|' "$exp/zz_describe.textproto"
+sed 's|^description: .*|description: "BM25\\007"|' "$copy/data/harnesses/H000.textproto" > "$copy/data/zz_describe/H000.textproto"
+sed -i 's|//data/harnesses:H000.textproto|//data/zz_describe:H000.textproto|' "$exp/zz_describe.textproto"
 
 nb_bazel_cmd "$copy" errors "$NB_WORK/sync.log" sync --only=experiments
 # The clone variable reaches the history repository through the client env.

@@ -49,8 +49,8 @@ cp "$copy/docs/examples/tasks.jsonl" "$copy/data/fixture_two/tasks.jsonl"
 echo 'exports_files(glob(["*"]))' > "$copy/data/fixture_two/BUILD"
 sed -e 's/^name: "H000"/name: "H001"/' -e 's/k1: 0.9/k1: 1.2/' \
   -e 's/^description: .*/description: "BM25 (Lucene variant, k1 = 1.2, b = 0.4) over whole files; query = task query"/' \
-  "$copy/data/e04/harnesses/H000.textproto" > "$copy/data/e04/harnesses/H001.textproto"
-echo 'compare_with: "H000"' >> "$copy/data/e04/harnesses/H001.textproto"
+  "$copy/data/harnesses/H000.textproto" > "$copy/data/harnesses/H001.textproto"
+echo 'compare_with: "H000"' >> "$copy/data/harnesses/H001.textproto"
 cat > "$copy/data/experiments/fixture_two.textproto" <<'PB'
 name: "fixture_two"
 title: "two fixture tasks"
@@ -59,9 +59,9 @@ task_set {
   tasks: "//data/fixture_two:tasks.jsonl"
   source { fixture_history: "//data/e04/fixture:history.txt" }
 }
-harnesses: "//data/e04/harnesses:H000.textproto"
-harnesses: "//data/e04/harnesses:H001.textproto"
-harnesses: "//data/e04/harnesses:H008.textproto"
+harnesses: "//data/harnesses:H000.textproto"
+harnesses: "//data/harnesses:H001.textproto"
+harnesses: "//data/harnesses:H008.textproto"
 s001_depths: [1, 2]
 s002_doses: [1, 5]
 bootstrap { resamples: 1000 seed: 7 }

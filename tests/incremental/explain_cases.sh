@@ -139,7 +139,7 @@ X
 
 # 2. A harness parameter: H008's fusion.rrf_k 60 -> 30.
 explain_case_harness() {
-  sed -i 's/^  rrf_k: 60$/  rrf_k: 30/' "$copy/data/e04/harnesses/H008.textproto"
+  sed -i 's/^  rrf_k: 60$/  rrf_k: 30/' "$copy/data/harnesses/H008.textproto"
   build explain_harness
   # The report describes the harness from its parameters, never the stale
   # authored text (the authored note still says k = 60, marked as such).
@@ -147,7 +147,7 @@ explain_case_harness() {
     || nb_fail "report.md does not describe H008 with its new rrf_k (30)"
   local harness
   harness="$(cat <<'X'
-source file: data/e04/harnesses/H008.textproto: fusion.rrf_k: 60 -> 30
+source file: data/harnesses/H008.textproto: fusion.rrf_k: 60 -> 30
 moved F03.H008.ranks H008-H000.S002.d10.delta_mrr H008.S002.d10.delta_mrr H008.S002.d10.delta_ndcg_at_10 H008.S002.d10.mrr H008.S002.d10.rank_delta_censored H010-H008.S002.d10.delta_mrr all.S002.d10.delta_mrr all.S002.d10.delta_ndcg_at_10 all.S002.d10.mrr all.S002.d10.rank_delta_censored
 added 
 removed 

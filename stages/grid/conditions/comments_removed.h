@@ -1,7 +1,7 @@
 // S003, comments removed: the snapshot a cell indexes with every comment,
 // and every docstring where the language has them, blanked (its bytes but
 // '\n' replaced by spaces), by the rules of each file's language
-// (Rules.comment_types and docstring_*; FunctionParser::BlankComments).
+// (the language's queries/comments.scm; FunctionParser::BlankComments, functions.h).
 // Every file keeps its length and its lines, so line numbers, every chunk's
 // line range and the gold labels (at base) are unchanged.
 //

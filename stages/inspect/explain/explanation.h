@@ -50,7 +50,7 @@ namespace repro::explain {
 
 struct NamedCause {
   RootCause cause;
-  std::string name;                  // e.g. "data/e04/harnesses/H008.textproto"
+  std::string name;                  // e.g. "data/harnesses/H008.textproto"
   std::vector<std::string> details;  // e.g. "fusion.rrf_k: 60 -> 30"
   std::vector<std::string> tokens;   // changed token keys it invalidated, sorted
 };

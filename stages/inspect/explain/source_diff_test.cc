@@ -20,7 +20,7 @@ TEST(DescribeChangeTest, NamesTheChangedFieldOfAHarness) {
   const std::string header =
       "# proto-file: stages/retrieval/retrieval.proto\n# proto-message: "
       "repro.retrieval.HarnessConfig\n";
-  EXPECT_THAT(DescribeChange(TestSchemas(), "data/e04/harnesses/H008.textproto",
+  EXPECT_THAT(DescribeChange(TestSchemas(), "data/harnesses/H008.textproto",
                              header + "name: \"H008\"\nfusion { rrf_k: 60 }\n",
                              header + "name: \"H008\"\nfusion { rrf_k: 30 }\n"),
               ElementsAre("fusion.rrf_k: 60 -> 30"));
@@ -95,7 +95,7 @@ TEST(AuthoredFieldDigestsTest, JsonLinesAndFilesThatAreNoTaskFile) {
 }
 
 TEST(IsPlainRelativePathTest, RefusesWhatCouldLeaveTheWorkspace) {
-  EXPECT_TRUE(IsPlainRelativePath("data/e04/harnesses/H008.textproto"));
+  EXPECT_TRUE(IsPlainRelativePath("data/harnesses/H008.textproto"));
   EXPECT_TRUE(IsPlainRelativePath("external/x_history/commits/ab/tree.z"));
   EXPECT_FALSE(IsPlainRelativePath("/etc/passwd"));
   EXPECT_FALSE(IsPlainRelativePath("data/../../x"));
