@@ -240,8 +240,7 @@ TEST(HarnessConfigTest, ServerCacheBackendPinsItsModelNotTheCacheFile) {
 TEST(HarnessConfigTest, LsaBackendNamesItsModelAndPinsNothingItself) {
   std::string text = kH008;
   text.replace(text.find("lsa_model: \"//data/harnesses:lsa_code_256.textproto\""),
-               std::string("lsa_model: \"//data/harnesses:lsa_code_256.textproto\"").size(),
-               "");
+               std::string("lsa_model: \"//data/harnesses:lsa_code_256.textproto\"").size(), "");
   absl::Status missing = ParseHarnessConfig(text, "H008.textproto").status();
   EXPECT_EQ(missing.code(), absl::StatusCode::kInvalidArgument);
   EXPECT_THAT(missing.message(),
