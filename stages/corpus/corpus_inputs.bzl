@@ -54,8 +54,8 @@ def chain_commits(commits):
       commits: commit structs (None entries are skipped).
 
     Returns:
-      A list of commit structs sorted by id: the rows "-\tsnapshot@<id>" and
-      "-\tchunks@<id>" of an index (stages/retrieval/set_index.h).
+      A list of commit structs sorted by id: the artifacts "-" "snapshot@<id>" and
+      "-" "chunks@<id>" of an index (stages/corpus/index/set_index.h).
     """
     by_id = {}
     for c in commits:

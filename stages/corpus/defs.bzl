@@ -33,7 +33,7 @@ eval_stage with provenance; outputs under bazel-bin/stages/grid/sets/<set>/):
     lsa_training_snapshot, lsa_training_manifest, lsa_training_chunks (aliases)
     snapshot_hashes       snapshot_hashes.tsv       one line per snapshot
     chunker_agreement     chunker_agreement.json    ChunkerAgreementReport
-    summary_index         summary_index.tsv         for //stages/grid:summary
+    summary_index         summary_index.textproto   for //stages/grid:summary
     all_labels            filegroup of every <T>_labels
   tests:
     labels_test, chunker_agreement_test, snapshot_hashes_test (against the
@@ -47,6 +47,7 @@ that print "SKIPPED: ..." and pass; a DEBUG line says so when the package loads.
 
 load("@languages//:data.bzl", "GRAMMARS")
 load("//stages/corpus:corpus_inputs.bzl", "add_roles", "chain_commits", "corpus_inputs")
+load("//stages/corpus/index:artifact_index.bzl", "artifact_index_text")
 load("//stages/corpus/languages:rules.bzl", "rules_roles")
 load("//stages/framework/pipeline:defs.bzl", "eval_stage", _name = "local_name")
 load("//stages/framework/tokens:defs.bzl", "not_configured_refreeze")
@@ -68,31 +69,32 @@ def _artifact(target):
     return files[0]
 
 def _summary_index_impl(ctx):
-    # The one index format of the pipeline (stages/retrieval/set_index.h):
-    # "# <key>\t<value>" headers, then "<task or ->\t<role>\t<runfiles path>".
-    lines = ["# set\t%s" % ctx.attr.set_name]
-    if ctx.attr.message:
-        lines.append("# not_configured\t%s" % ctx.attr.message)
-    if ctx.attr.lock_file:
-        lines.append("# lock_file\t%s" % ctx.attr.lock_file)
+    # The one index format of the pipeline (index/artifact_index.proto,
+    # written by index/artifact_index.bzl, read by index/set_index.h).
+    rows = []
     if ctx.attr.task_set:
-        lines.append("-\ttask_set\t%s" % _artifact(ctx.attr.task_set).short_path)
+        rows.append(("-", "task_set", _artifact(ctx.attr.task_set).short_path))
     if ctx.attr.derived_lock:
         derived = [f for f in ctx.attr.derived_lock.files.to_list() if f.basename.endswith("task_lock.textproto")]
-        lines.append("-\tderived_lock\t%s" % derived[0].short_path)
+        rows.append(("-", "derived_lock", derived[0].short_path))
     if ctx.file.lock:
-        lines.append("-\tlock\t%s" % ctx.file.lock.short_path)
+        rows.append(("-", "lock", ctx.file.lock.short_path))
     kinds = ["base_snapshot", "base_manifest", "base_chunks", "stale_manifest", "stale_chunks", "labels"]
     for i, task in enumerate(ctx.attr.task_ids):
         for kind in kinds:
             files = getattr(ctx.attr, kind)
             if files:
-                lines.append("%s\t%s\t%s" % (task, kind, _artifact(files[i]).short_path))
+                rows.append((task, kind, _artifact(files[i]).short_path))
     for c, snapshot, chunks in zip(ctx.attr.chain_ids, ctx.attr.chain_snapshots, ctx.attr.chain_chunks):
-        lines.append("-\tsnapshot@%s\t%s" % (c, _artifact(snapshot).short_path))
-        lines.append("-\tchunks@%s\t%s" % (c, _artifact(chunks).short_path))
-    out = ctx.actions.declare_file(ctx.label.name + ".tsv")
-    ctx.actions.write(out, "\n".join(lines) + "\n")
+        rows.append(("-", "snapshot@%s" % c, _artifact(snapshot).short_path))
+        rows.append(("-", "chunks@%s" % c, _artifact(chunks).short_path))
+    out = ctx.actions.declare_file(ctx.label.name + ".textproto")
+    ctx.actions.write(out, artifact_index_text(
+        ctx.attr.set_name,
+        rows,
+        not_configured = ctx.attr.message,
+        lock_file = ctx.attr.lock_file,
+    ))
     return [DefaultInfo(files = depset([out]), runfiles = ctx.runfiles(files = [out]))]
 
 summary_index = rule(

@@ -5,15 +5,16 @@
 set -euo pipefail
 index=$1
 n=0
-# Rows "<task>\t<role>\t<path>" (stages/retrieval/set_index.h); the labels rows.
-while IFS=$'\t' read -r task role labels; do
-  [[ $task == \#* || $role != labels ]] && continue
+# The labels artifacts of the index (an ArtifactIndex text proto, one
+# artifact a line: stages/corpus/index/artifact_index.bzl); tasks and
+# runfiles paths hold no double quote.
+while IFS=$'\t' read -r task labels; do
   if [[ ! -s $labels ]]; then
     echo "FAIL: task $task: no labels artifact ($labels)" >&2
     exit 1
   fi
   n=$((n + 1))
-done <"$index"
+done < <(sed -n 's/^artifacts { task: "\([^"]*\)" role: "labels" path: "\([^"]*\)" }$/\1\t\2/p' "$index")
 if ((n == 0)); then
   echo "FAIL: no task in $index" >&2
   exit 1

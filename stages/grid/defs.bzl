@@ -58,6 +58,7 @@ built.
 """
 
 load("//stages/corpus:corpus_inputs.bzl", "add_roles", "chain_commits", "corpus_inputs")
+load("//stages/corpus/index:artifact_index.bzl", "artifact_index_text")
 load("//stages/corpus/languages:rules.bzl", "rules_label", "rules_roles")
 load("//stages/framework/pipeline:defs.bzl", "eval_stage", _name = "local_name")
 load("//stages/grid:conditions.bzl", "experiment_conditions", "reads_rules")
@@ -290,22 +291,20 @@ def _harness_baseline(e, tags):
     )
 
 def _search_index_impl(ctx):
-    lines = ["# set\t%s" % ctx.attr.experiment]
-    if ctx.attr.message:
-        lines.append("# not_configured\t%s" % ctx.attr.message)
-    else:
-        lines.append("-\ttask_set\t%s" % _artifact(ctx.attr.task_set).short_path)
-        lines.append("-\tgrid_spec\t%s" % _artifact(ctx.attr.spec, "grid_spec.pb").short_path)
+    rows = []
+    if not ctx.attr.message:
+        rows.append(("-", "task_set", _artifact(ctx.attr.task_set).short_path))
+        rows.append(("-", "grid_spec", _artifact(ctx.attr.spec, "grid_spec.pb").short_path))
         for i, h in enumerate(ctx.files.harnesses):
-            lines.append("-\tharness/%d\t%s" % (i, h.short_path))
+            rows.append(("-", "harness/%d" % i, h.short_path))
         for name, target in zip(ctx.attr.model_names, ctx.attr.models):
-            lines.append("-\tmodel/%s\t%s" % (name, _artifact(target, ".pb").short_path))
+            rows.append(("-", "model/%s" % name, _artifact(target, ".pb").short_path))
         for f in ctx.files.vector_cache:
-            lines.append("-\tmodel/vector_cache\t%s" % f.short_path)
+            rows.append(("-", "model/vector_cache", f.short_path))
         for f in ctx.files.pins:
-            lines.append("-\tpins\t%s" % f.short_path)
+            rows.append(("-", "pins", f.short_path))
         for f in ctx.files.rules:
-            lines.append("-\trules\t%s" % f.short_path)
+            rows.append(("-", "rules", f.short_path))
         for i, task in enumerate(ctx.attr.task_ids):
             for role, targets in [
                 ("base_snapshot", ctx.attr.base_snapshots),
@@ -314,12 +313,12 @@ def _search_index_impl(ctx):
                 ("stale_snapshot", ctx.attr.stale_snapshots),
                 ("stale_chunks", ctx.attr.stale_chunks),
             ]:
-                lines.append("%s\t%s\t%s" % (task, role, _artifact(targets[i]).short_path))
+                rows.append((task, role, _artifact(targets[i]).short_path))
         for c, snapshot, chunks in zip(ctx.attr.chain_ids, ctx.attr.chain_snapshots, ctx.attr.chain_chunks):
-            lines.append("-\tsnapshot@%s\t%s" % (c, _artifact(snapshot).short_path))
-            lines.append("-\tchunks@%s\t%s" % (c, _artifact(chunks).short_path))
-    out = ctx.actions.declare_file(ctx.label.name + ".tsv")
-    ctx.actions.write(out, "\n".join(lines) + "\n")
+            rows.append(("-", "snapshot@%s" % c, _artifact(snapshot).short_path))
+            rows.append(("-", "chunks@%s" % c, _artifact(chunks).short_path))
+    out = ctx.actions.declare_file(ctx.label.name + ".textproto")
+    ctx.actions.write(out, artifact_index_text(ctx.attr.experiment, rows, not_configured = ctx.attr.message))
     return [DefaultInfo(files = depset([out]))]
 
 def _artifact(target, suffix = ""):
@@ -334,7 +333,7 @@ def _artifact(target, suffix = ""):
 
 search_index = rule(
     implementation = _search_index_impl,
-    doc = "Index of an experiment's artifacts (runfiles paths) for the search commands (set_index.h).",
+    doc = "Index of an experiment's artifacts (runfiles paths) for the search commands (stages/corpus/index/set_index.h).",
     attrs = {
         "experiment": attr.string(mandatory = True),
         "message": attr.string(),

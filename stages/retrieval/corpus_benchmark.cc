@@ -30,6 +30,7 @@
 #include "absl/strings/str_join.h"
 #include "benchmark/benchmark.h"
 #include "stages/corpus/corpus.pb.h"
+#include "stages/corpus/index/set_index.h"
 #include "stages/corpus/task.pb.h"
 #include "stages/framework/pipeline/file_io.h"
 #include "stages/retrieval/bm25.h"
@@ -38,12 +39,12 @@
 #include "stages/retrieval/harness_config.h"
 #include "stages/retrieval/lsa_embedder.h"
 #include "stages/retrieval/retrieval_corpus.h"
-#include "stages/retrieval/set_index.h"
 #include "stages/retrieval/tokenizer.h"
 
 // Each flag takes the files of a stage target ($(rootpaths ...)); the
 // artifact is the one ending in ".pb".
-ABSL_FLAG(std::string, index, "", "the task set's summary_index.tsv (set_index.h)");
+ABSL_FLAG(std::string, index, "",
+          "the task set's summary_index.textproto (stages/corpus/index/set_index.h)");
 ABSL_FLAG(std::string, task, "", "the task whose base snapshot and chunks are read");
 ABSL_FLAG(std::vector<std::string>, task_set, {}, "binary TaskSet (queries)");
 ABSL_FLAG(std::vector<std::string>, lsa_model, {}, "LSA model artifact");
@@ -86,10 +87,12 @@ std::string Pb(const std::vector<std::string>& files) {
 void Load() {
   static Data data;
   corpus::TaskSet tasks;
-  if (absl::Status s = ReadBinaryProto(Pb(absl::GetFlag(FLAGS_task_set)), &tasks); !s.ok()) Die(s);
-  absl::StatusOr<SetIndex> index = ReadSetIndex(absl::GetFlag(FLAGS_index));
+  if (absl::Status s = corpus::ReadBinaryProto(Pb(absl::GetFlag(FLAGS_task_set)), &tasks); !s.ok())
+    Die(s);
+  absl::StatusOr<corpus::SetIndex> index = corpus::ReadSetIndex(absl::GetFlag(FLAGS_index));
   if (!index.ok()) Die(index.status());
-  absl::StatusOr<TaskCorpus> task = LoadTaskCorpus(*index, absl::GetFlag(FLAGS_task));
+  absl::StatusOr<corpus::TaskCorpus> task =
+      corpus::LoadTaskCorpus(*index, absl::GetFlag(FLAGS_task));
   if (!task.ok()) Die(task.status());
   absl::StatusOr<Corpus> c = Corpus::Create(task->snapshot, task->chunks);
   if (!c.ok()) Die(c.status());

@@ -24,7 +24,7 @@
 #     command.
 # Every server is started and stopped here, on a free loopback port, with
 # bounded waits (tools/embedding_server.sh); the trap stops it on any exit.
-# Usage: real_server_test.sh <embedding_server.sh> <fill_vector_cache> --indexes=<index.tsv>
+# Usage: real_server_test.sh <embedding_server.sh> <fill_vector_cache> --indexes=<search_index.textproto>
 set -euo pipefail
 
 server_sh=$(readlink -f "$1")

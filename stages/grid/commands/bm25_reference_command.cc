@@ -11,32 +11,32 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "stages/corpus/index/set_index.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/retrieval/bm25.h"
 #include "stages/retrieval/harness_config.h"
 #include "stages/retrieval/retrieval_corpus.h"
-#include "stages/retrieval/set_index.h"
 #include "stages/retrieval/tokenizer.h"
 #include "stages/retrieval/xapian_reference.h"
 
 namespace repro::grid {
 namespace {
 
+using corpus::HarnessPaths;
+using corpus::LoadSet;
+using corpus::LoadTaskCorpus;
+using corpus::LoadTaskSet;
+using corpus::SetIndex;
+using corpus::TaskCorpus;
 using retrieval::Bm25Index;
 using retrieval::Bm25Params;
 using retrieval::Corpus;
 using retrieval::DOCUMENT_UNIT_FILES;
 using retrieval::HarnessConfig;
-using retrieval::HarnessPaths;
 using retrieval::LoadHarnessConfig;
-using retrieval::LoadSet;
-using retrieval::LoadTaskCorpus;
-using retrieval::LoadTaskSet;
 using retrieval::QUERY_FIELD_REFORMULATION;
 using retrieval::RankingAgreement;
 using retrieval::ScoredId;
-using retrieval::SetIndex;
-using retrieval::TaskCorpus;
 using retrieval::Tokenize;
 using retrieval::XapianBm25Reference;
 

@@ -9,7 +9,8 @@
 
 ABSL_FLAG(std::string, experiment, "e04_fixture",
           "experiment name (data/experiments/<name>.textproto)");
-ABSL_FLAG(std::vector<std::string>, indexes, {}, "search_index.tsv files (set by the BUILD rule)");
+ABSL_FLAG(std::vector<std::string>, indexes, {},
+          "search_index.textproto files (set by the BUILD rule)");
 
 int main(int argc, char** argv) {
   return repro::retrieval::RunCommand(argc, argv, "bm25_reference", [] {

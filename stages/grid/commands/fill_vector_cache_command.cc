@@ -18,6 +18,7 @@
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "nlohmann/json.hpp"
+#include "stages/corpus/index/set_index.h"
 #include "stages/framework/pipeline/file_io.h"
 #include "stages/framework/pipeline/sha256.h"
 #include "stages/framework/pipeline/stage_proto.h"
@@ -26,23 +27,22 @@
 #include "stages/grid/distractors.h"
 #include "stages/grid/grid.pb.h"
 #include "stages/retrieval/openai_client.h"
-#include "stages/retrieval/set_index.h"
 #include "stages/retrieval/vector_cache.h"
 #include "stages/retrieval/vector_cache_fill.h"
 
 namespace repro::grid {
 namespace {
 
+using corpus::LoadSet;
+using corpus::LoadTaskSet;
+using corpus::PathOf;
+using corpus::ReadBinaryProto;
+using corpus::SetIndex;
 using retrieval::ChunkTexts;
 using retrieval::FillProgress;
 using retrieval::FillStats;
-using retrieval::LoadSet;
-using retrieval::LoadTaskSet;
 using retrieval::OpenAiClientOptions;
 using retrieval::OpenAiEmbeddingClient;
-using retrieval::PathOf;
-using retrieval::ReadBinaryProto;
-using retrieval::SetIndex;
 using retrieval::VectorCacheWriter;
 
 std::string FromCaller(const std::string& path) {

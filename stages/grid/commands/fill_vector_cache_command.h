@@ -42,7 +42,7 @@ namespace repro::grid {
 
 // The command's flags (their defaults).
 struct FillRequest {
-  std::vector<std::string> indexes;  // --indexes: search_index.tsv files
+  std::vector<std::string> indexes;  // --indexes: search_index.textproto files
   std::string experiment;            // --experiment
   std::string server = "http://127.0.0.1:1234";
   std::string model_id, model_sha256;

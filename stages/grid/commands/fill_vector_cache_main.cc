@@ -28,7 +28,8 @@ ABSL_FLAG(std::string, timing_json, "",
           "write the fill's counts and embedding wall time (s) to this JSON file");
 ABSL_FLAG(bool, list_texts, false,
           "print the texts (after --limit) as JSON Lines and exit: no server, no cache");
-ABSL_FLAG(std::vector<std::string>, indexes, {}, "search_index.tsv files (set by the BUILD rule)");
+ABSL_FLAG(std::vector<std::string>, indexes, {},
+          "search_index.textproto files (set by the BUILD rule)");
 
 int main(int argc, char** argv) {
   return repro::retrieval::RunCommand(argc, argv, "fill_vector_cache", [] {

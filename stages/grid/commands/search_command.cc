@@ -15,6 +15,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "stages/corpus/corpus.pb.h"
+#include "stages/corpus/index/set_index.h"
 #include "stages/corpus/task.pb.h"
 #include "stages/experiments/model_pins.h"
 #include "stages/framework/pipeline/file_io.h"
@@ -25,12 +26,19 @@
 #include "stages/retrieval/harness_config.h"
 #include "stages/retrieval/pinned_backends.h"
 #include "stages/retrieval/retrieval_corpus.h"
-#include "stages/retrieval/set_index.h"
 #include "stages/retrieval/task_metrics.h"
 
 namespace repro::grid {
 namespace {
 
+using corpus::HarnessPaths;
+using corpus::LoadSet;
+using corpus::LoadTaskCorpus;
+using corpus::LoadTaskSet;
+using corpus::PathOf;
+using corpus::ReadBinaryProto;
+using corpus::SetIndex;
+using corpus::TaskCorpus;
 using experiments::ModelPins;
 using experiments::ModelPinSet;
 using experiments::ParseModelPins;
@@ -39,21 +47,13 @@ using retrieval::Corpus;
 using retrieval::EmbeddingBackend;
 using retrieval::HarnessConfig;
 using retrieval::HarnessMean;
-using retrieval::HarnessPaths;
 using retrieval::HarnessRun;
 using retrieval::IndexStats;
 using retrieval::LoadHarnessConfig;
-using retrieval::LoadSet;
-using retrieval::LoadTaskCorpus;
-using retrieval::LoadTaskSet;
 using retrieval::OpenHarnessBackends;
-using retrieval::PathOf;
 using retrieval::QueryField_Name;
 using retrieval::RankedFile;
 using retrieval::RankedFunction;
-using retrieval::ReadBinaryProto;
-using retrieval::SetIndex;
-using retrieval::TaskCorpus;
 using retrieval::TaskMetrics;
 
 using ModelPaths = std::map<std::string, std::string>;  // model name -> path

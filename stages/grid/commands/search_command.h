@@ -24,7 +24,7 @@ namespace repro::grid {
 
 // The command's flags.
 struct SearchRequest {
-  std::vector<std::string> indexes;  // --indexes: search_index.tsv files
+  std::vector<std::string> indexes;  // --indexes: search_index.textproto files
   std::string experiment;            // --experiment
   std::string harness = "all";       // --harness: a harness of the experiment, or all
   std::string task = "all";          // --task: a task id, or all

@@ -14,7 +14,8 @@ ABSL_FLAG(std::string, harness, "all", "a harness of the experiment, or all");
 ABSL_FLAG(std::string, task, "all", "task id, or all");
 ABSL_FLAG(int, top, 20, "ranked files (and functions) to print per run");
 ABSL_FLAG(bool, json, false, "print each HarnessResult as JSON");
-ABSL_FLAG(std::vector<std::string>, indexes, {}, "search_index.tsv files (set by the BUILD rule)");
+ABSL_FLAG(std::vector<std::string>, indexes, {},
+          "search_index.textproto files (set by the BUILD rule)");
 
 int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(

@@ -1,7 +1,7 @@
 """set_command: a `bazel run` command over the experiments' or task sets' artifacts.
 
-A command reads an index (set_index.h: an experiment's search_index.tsv or a
-task set's summary_index.tsv) and the artifacts it names, all in its runfiles.
+A command reads an index (stages/corpus/index/set_index.h: an experiment's search_index.textproto or a
+task set's summary_index.textproto) and the artifacts it names, all in its runfiles.
 So that a set whose stages fail (a missing gold file, a merge fix without a
 base) stops only the commands over that set, each command exists once per
 experiment or set, holding that one's artifacts only, and once over all:

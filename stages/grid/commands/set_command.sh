@@ -55,10 +55,12 @@ nested_run() {
     && bazel --output_base="$output_base" run "$target" -- "$@")
 }
 
-# The "# set" name of an index, and its task ids (set indexes: the first
-# column of its rows).
-index_name() { awk -F'\t' '$1 == "# set" { print $2; exit }' "$1"; }
-index_holds() { awk -F'\t' -v id="$2" '$1 == id { found = 1; exit } END { exit !found }' "$1"; }
+# The name of an index (its `name` field), and whether a task id has an
+# artifact in it (set indexes). An index is an ArtifactIndex text proto with
+# one field or artifact a line (stages/corpus/index/artifact_index.bzl); names
+# and task ids are validated identifiers, never quoted or escaped.
+index_name() { sed -n 's/^name: "\(.*\)"$/\1/p' "$1" | head -n 1; }
+index_holds() { grep -qF "artifacts { task: \"$2\" " "$1"; }
 
 # The last --experiment of the arguments, or the default.
 experiment_of() {

@@ -5,7 +5,7 @@ must stop only the commands over that set. The test reads, at analysis time,
 the runfiles of each command (nothing is built) and fails listing every
 runfile that comes from the stages of another experiment or task set:
   - the commands over every experiment (//stages/grid/commands:search, ...) may hold
-    the indexes (*_index.tsv, written at analysis) and no stage output;
+    the indexes (*_index.textproto, written at analysis) and no stage output;
   - //stages/grid/by_experiment:<e>/<command> may hold the stage outputs of
     experiment e, of its task set and of that set's models only;
   - //stages/grid/sets:<s>/summary those of task set s only.
@@ -20,7 +20,7 @@ def _foreign(path, own):
     """True when `path` is the output of a stage outside the prefixes `own`."""
     if not [p for p in _GENERATED if path.startswith(p)]:
         return False
-    if not own and path.endswith("_index.tsv"):
+    if not own and path.endswith("_index.textproto"):
         return False
     return not [p for p in own if path.startswith(p)]
 

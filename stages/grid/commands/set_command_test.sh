@@ -18,12 +18,18 @@ runfiles="$ob/execroot/__main__/bazel-out/k8-opt/bin/stages/grid/x.runfiles/__ma
 mkdir -p "$runfiles"
 printf '#!/bin/sh\necho "tool $*" >> "%s/calls"\n' "$work" > "$runfiles/tool"
 chmod +x "$work/bin/bazel" "$runfiles/tool"
-printf '# set\te1\n-\tgrid_spec\tx\n' > "$runfiles/e1.tsv"
-printf '# set\te2\n-\tgrid_spec\tx\n' > "$runfiles/e2.tsv"
-printf '# set\ts1\nA1\tlabels\tx\nA2\tlabels\tx\n' > "$runfiles/s1.tsv"
-printf '# set\ts2\n# not_configured\tset S2_GIT\n' > "$runfiles/s2.tsv"
-printf '# set\ts3\nA2\tlabels\tx\nB1\tlabels\tx\n' > "$runfiles/s3.tsv"
-
+index() {  # index <file> <name> [<task>...]: an ArtifactIndex text proto
+  local file=$1 name=$2 task
+  shift 2
+  printf 'name: "%s"\n' "$name" > "$file"
+  for task in "$@"; do printf 'artifacts { task: "%s" role: "labels" path: "x" }\n' "$task" >> "$file"; done
+}
+index "$runfiles/e1.textproto" e1 -
+index "$runfiles/e2.textproto" e2 -
+index "$runfiles/s1.textproto" s1 A1 A2
+index "$runfiles/s2.textproto" s2
+printf 'not_configured: "set S2_GIT"\n' >> "$runfiles/s2.textproto"
+index "$runfiles/s3.textproto" s3 A2 B1
 # expect <expected calls> <unit> <pattern> <default> <indexes> -- <arguments>...
 expect() {
   local want=$1 unit=$2 pattern=$3 default=$4 indexes=$5
@@ -42,18 +48,18 @@ $(cat "$work/calls")"
 e=//stages/grid/by_experiment:%s/search
 s=//stages/grid/sets:%s/summary
 expect "bazel $work/ws/sub --output_base=$ob run //stages/grid/by_experiment:e2/search -- --experiment=e2 --task=T1" \
-  experiment "$e" e1 "e1.tsv e2.tsv" -- --experiment=e2 --task=T1
+  experiment "$e" e1 "e1.textproto e2.textproto" -- --experiment=e2 --task=T1
 expect "bazel $work/ws/sub --output_base=$ob run //stages/grid/by_experiment:e1/search -- --task=T1" \
-  experiment "$e" e1 "e1.tsv e2.tsv" -- --task=T1
+  experiment "$e" e1 "e1.textproto e2.textproto" -- --task=T1
 expect "bazel $work/ws/sub --output_base=$ob run //stages/grid/by_experiment:e1/search -- --experiment=e2 --experiment e1" \
-  experiment "$e" - "e1.tsv e2.tsv" -- --experiment=e2 --experiment e1
-expect "tool --indexes=e1.tsv,e2.tsv --experiment=e1/../e2" experiment "$e" e1 "e1.tsv e2.tsv" -- --experiment=e1/../e2
-expect "tool --indexes=e1.tsv,e2.tsv --server=x" experiment "$e" - "e1.tsv e2.tsv" -- --server=x
-expect "tool --indexes=s1.tsv,s2.tsv,s3.tsv" set "$s" - "s1.tsv s2.tsv s3.tsv" --
-expect "tool --indexes=s1.tsv,s2.tsv,s3.tsv Z9
+  experiment "$e" - "e1.textproto e2.textproto" -- --experiment=e2 --experiment e1
+expect "tool --indexes=e1.textproto,e2.textproto --experiment=e1/../e2" experiment "$e" e1 "e1.textproto e2.textproto" -- --experiment=e1/../e2
+expect "tool --indexes=e1.textproto,e2.textproto --server=x" experiment "$e" - "e1.textproto e2.textproto" -- --server=x
+expect "tool --indexes=s1.textproto,s2.textproto,s3.textproto" set "$s" - "s1.textproto s2.textproto s3.textproto" --
+expect "tool --indexes=s1.textproto,s2.textproto,s3.textproto Z9
 bazel $work/ws/sub --output_base=$ob run //stages/grid/sets:s1/summary -- A1 A2
 bazel $work/ws/sub --output_base=$ob run //stages/grid/sets:s3/summary -- B1 A2" \
-  set "$s" - "s1.tsv s2.tsv s3.tsv" -- B1 Z9 A1 A2
+  set "$s" - "s1.textproto s2.textproto s3.textproto" -- B1 Z9 A1 A2
 # run_tool.sh runs the tool with its own runfiles, not an inherited RUNFILES_DIR.
 cp "$run_tool" "$work/summary"
 chmod +x "$work/summary"

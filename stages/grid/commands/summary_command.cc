@@ -15,13 +15,13 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "stages/corpus/corpus.pb.h"
+#include "stages/corpus/index/set_index.h"
 #include "stages/corpus/snapshot.h"
 #include "stages/corpus/task.pb.h"
 #include "stages/corpus/task_lock.h"
 #include "stages/framework/pipeline/file_io.h"
 #include "stages/framework/pipeline/stage_proto.h"
 #include "stages/framework/pipeline/status_macros.h"
-#include "stages/retrieval/set_index.h"
 
 namespace repro::grid {
 namespace {
@@ -58,7 +58,7 @@ absl::StatusOr<M> ReadArtifact(const std::string& short_path) {
   return m;
 }
 
-using retrieval::SetIndex;
+using corpus::SetIndex;
 
 // The command that writes set `set`'s task lock (reports/experiments.bzl).
 std::string Refreeze(const SetIndex& set) {
@@ -113,7 +113,7 @@ absl::StatusOr<TaskLock> ReadLock(const std::string& short_path) {
 absl::StatusOr<TaskArtifacts> LoadTask(const SetIndex& set, const std::string& id) {
   TaskArtifacts a;
   auto path = [&](const std::string& task, const std::string& role) {
-    return retrieval::PathOf(set, task, role);
+    return corpus::PathOf(set, task, role);
   };
   ASSIGN_OR_RETURN(const std::string task_set, path("-", "task_set"));
   ASSIGN_OR_RETURN(a.tasks, ReadArtifact<TaskSet>(task_set));
@@ -122,7 +122,7 @@ absl::StatusOr<TaskArtifacts> LoadTask(const SetIndex& set, const std::string& i
   ASSIGN_OR_RETURN(const std::string stale, path(id, "stale_manifest"));
   ASSIGN_OR_RETURN(a.stale, ReadArtifact<Snapshot>(stale));
   // Chunk counts and ranges only: the manifests carry no content.
-  const corpus::ProtoReader read = retrieval::IndexProtoReader(set, id);
+  const corpus::ProtoReader read = corpus::IndexProtoReader(set, id);
   ASSIGN_OR_RETURN(a.base_chunks, corpus::ReadChunkRanges(read, "base_chunks", a.base));
   ASSIGN_OR_RETURN(a.stale_chunks, corpus::ReadChunkRanges(read, "stale_chunks", a.stale));
   ASSIGN_OR_RETURN(const std::string labels, path(id, "labels"));
@@ -263,7 +263,7 @@ int PrintTaskSummaries(const std::string& root, const std::vector<std::string>& 
   g_root = root;
   std::vector<SetIndex> sets;
   for (const std::string& path : indexes) {
-    absl::StatusOr<SetIndex> index = retrieval::ReadSetIndex(Resolve(path));
+    absl::StatusOr<SetIndex> index = corpus::ReadSetIndex(Resolve(path));
     if (!index.ok()) {
       std::cerr << "summary: " << index.status().message() << "\n";
       return 1;

@@ -11,7 +11,7 @@
 #include "stages/grid/commands/summary_command.h"
 
 ABSL_FLAG(std::vector<std::string>, indexes, {},
-          "Runfiles paths of the summary_index.tsv of each task set.");
+          "Runfiles paths of the summary_index.textproto of each task set.");
 
 namespace {
 

@@ -20,12 +20,13 @@
 #include "benchmark/benchmark.h"
 #include "stages/corpus/chunker.h"
 #include "stages/corpus/corpus.pb.h"
+#include "stages/corpus/index/set_index.h"
 #include "stages/corpus/language_set.h"
 #include "stages/corpus/stored_corpus.h"
 #include "stages/framework/pipeline/stage_proto.h"
-#include "stages/retrieval/set_index.h"
 
-ABSL_FLAG(std::string, index, "", "the task set's summary_index.tsv (set_index.h)");
+ABSL_FLAG(std::string, index, "",
+          "the task set's summary_index.textproto (stages/corpus/index/set_index.h)");
 ABSL_FLAG(std::string, task, "", "the task whose base snapshot is chunked");
 ABSL_FLAG(std::vector<std::string>, rules, {}, "rules.textproto of each language of the set");
 
@@ -54,10 +55,10 @@ void Die(const absl::Status& s) {
 }
 
 void Load() {
-  absl::StatusOr<retrieval::SetIndex> index = retrieval::ReadSetIndex(absl::GetFlag(FLAGS_index));
+  absl::StatusOr<corpus::SetIndex> index = corpus::ReadSetIndex(absl::GetFlag(FLAGS_index));
   if (!index.ok()) Die(index.status());
   absl::StatusOr<Snapshot> read =
-      ReadSnapshot(retrieval::IndexProtoReader(*index, absl::GetFlag(FLAGS_task)), "base_snapshot");
+      ReadSnapshot(corpus::IndexProtoReader(*index, absl::GetFlag(FLAGS_task)), "base_snapshot");
   if (!read.ok()) Die(read.status());
   const Snapshot snapshot = *std::move(read);
   std::vector<languages::Rules> rules;

@@ -1,44 +1,44 @@
-#include "stages/retrieval/set_index.h"
+#include "stages/corpus/index/set_index.h"
 
 #include <algorithm>
 
 #include "absl/status/status.h"
-#include "absl/strings/escaping.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "absl/strings/str_split.h"
+#include "stages/corpus/index/artifact_index.pb.h"
 #include "stages/framework/pipeline/file_io.h"
 #include "stages/framework/pipeline/stage.h"
+#include "stages/framework/pipeline/stage_proto.h"
 #include "stages/framework/pipeline/status_macros.h"
 
-namespace repro::retrieval {
+namespace repro::corpus {
 
 absl::StatusOr<SetIndex> ReadSetIndex(const std::string& path) {
-  ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  ArtifactIndex proto;
+  RETURN_IF_ERROR(ReadProtoFile(path, &proto));
   SetIndex index;
-  int line_number = 0;
-  for (absl::string_view line : absl::StrSplit(text, '\n', absl::SkipEmpty())) {
-    ++line_number;
-    std::vector<std::string> f = absl::StrSplit(line, '\t');
-    if (f.size() == 2 && f[0] == "# set") {
-      index.name = f[1];
-    } else if (f.size() == 2 && f[0] == "# not_configured") {
-      index.not_configured = f[1];
-    } else if (f.size() == 2 && f[0] == "# lock_file") {
-      index.lock_file = f[1];
-    } else if (f.size() == 3 && !absl::StartsWith(f[0], "#")) {
-      if (f[0] != "-" &&
-          std::find(index.tasks.begin(), index.tasks.end(), f[0]) == index.tasks.end()) {
-        index.tasks.push_back(f[0]);
+  index.name = proto.name();
+  index.not_configured = proto.not_configured();
+  index.lock_file = proto.lock_file();
+  for (int i = 0; i < proto.artifacts_size(); ++i) {
+    const Artifact& a = proto.artifacts(i);
+    for (const auto& [field, value] :
+         {std::pair<const char*, const std::string*>{"task", &a.task()},
+          {"role", &a.role()},
+          {"path", &a.path()}}) {
+      if (value->empty()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(path, ": artifacts[", i, "].", field, ": expected a value, found none"));
       }
-      index.paths[{f[0], f[1]}] = f[2];
-    } else {
-      return absl::InvalidArgumentError(absl::StrCat(
-          path, ":", line_number,
-          ": expected \"# set\t<name>\", \"# not_configured\t<why>\", \"# lock_file\t<path>\" "
-          "or \"<task or ->\t<role>\t<path>\", found \"",
-          absl::CHexEscape(line), "\""));
+    }
+    if (!index.paths.emplace(std::make_pair(a.task(), a.role()), a.path()).second) {
+      return absl::InvalidArgumentError(absl::StrCat(path, ": artifacts[", i, "]: task ", a.task(),
+                                                     " role ", a.role(), " is given twice"));
+    }
+    if (a.task() != "-" &&
+        std::find(index.tasks.begin(), index.tasks.end(), a.task()) == index.tasks.end()) {
+      index.tasks.push_back(a.task());
     }
   }
   return index;
@@ -93,14 +93,14 @@ absl::Status ReadBinaryProto(const std::string& path, google::protobuf::Message*
   return absl::OkStatus();
 }
 
-absl::StatusOr<corpus::TaskSet> LoadTaskSet(const SetIndex& index) {
+absl::StatusOr<TaskSet> LoadTaskSet(const SetIndex& index) {
   ASSIGN_OR_RETURN(std::string path, PathOf(index, "-", "task_set"));
-  corpus::TaskSet set;
+  TaskSet set;
   RETURN_IF_ERROR(ReadBinaryProto(path, &set));
   return set;
 }
 
-corpus::ProtoReader IndexProtoReader(const SetIndex& index, const std::string& task) {
+ProtoReader IndexProtoReader(const SetIndex& index, const std::string& task) {
   return [&index, task](absl::string_view role, google::protobuf::Message* m) -> absl::Status {
     const std::string r(role);
     const bool own = index.paths.count({task, r}) > 0;
@@ -111,11 +111,11 @@ corpus::ProtoReader IndexProtoReader(const SetIndex& index, const std::string& t
 
 absl::StatusOr<TaskCorpus> LoadTaskCorpus(const SetIndex& index, const std::string& task) {
   TaskCorpus t;
-  const corpus::ProtoReader read = IndexProtoReader(index, task);
-  ASSIGN_OR_RETURN(t.snapshot, corpus::ReadSnapshot(read, "base_snapshot"));
-  ASSIGN_OR_RETURN(t.chunks, corpus::ReadChunks(read, "base_chunks", t.snapshot));
+  const ProtoReader read = IndexProtoReader(index, task);
+  ASSIGN_OR_RETURN(t.snapshot, ReadSnapshot(read, "base_snapshot"));
+  ASSIGN_OR_RETURN(t.chunks, ReadChunks(read, "base_chunks", t.snapshot));
   RETURN_IF_ERROR(read("labels", &t.labels));
   return t;
 }
 
-}  // namespace repro::retrieval
+}  // namespace repro::corpus

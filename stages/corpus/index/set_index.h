@@ -1,22 +1,22 @@
-// Reading the pipeline's TSV indexes and the artifacts they name, for the
-// `bazel run` commands: an experiment's search_index.tsv (stages/grid/defs.bzl)
-// and a task set's summary_index.tsv (stages/corpus/defs.bzl). One format,
+// Reading a task set's or an experiment's artifact index and the artifacts
+// it names, for the `bazel run` commands: an experiment's search_index
+// (stages/grid/defs.bzl) and a task set's summary_index (stages/corpus/defs.bzl),
+// both ArtifactIndex text protos written by artifact_index.bzl. One format,
 // one reader (ReadSetIndex).
 //
-// Index rows: "<task or ->\t<role>\t<runfiles path>" (search: the harness
-// configs are "-\tharness/<i>", the experiment's validated spec
-// "-\tgrid_spec", whose pins source says where its pins live; summary:
-// "-\ttask_set", "-\tderived_lock", "-\tlock" and per task base_manifest,
-// base_chunks, stale_manifest, stale_chunks, labels; both: every reference
-// the tasks' corpora are stored against, "-\tsnapshot@<commit>" and
-// "-\tchunks@<commit>"), plus "# set\t<name>",
-// for a set whose history is not configured "# not_configured\t<msg>", and
-// "# lock_file\t<workspace path>" (summary). Any other line is
-// InvalidArgument naming the index file and the line.
+// Roles: the search index holds the harness configs as "-" "harness/<i>",
+// the experiment's validated spec "-" "grid_spec" (whose pins source says
+// where its pins live), the models "-" "model/<name>"; the summary index
+// "-" "task_set", "-" "derived_lock", "-" "lock" and per task base_manifest,
+// base_chunks, stale_manifest, stale_chunks, labels; both every reference
+// the tasks' corpora are stored against, "-" "snapshot@<commit>" and "-"
+// "chunks@<commit>". ReadSetIndex refuses, naming the file and the
+// artifact's position and field: a file that does not parse, an artifact
+// with an empty task, role or path, and a (task, role) given twice.
 // Paths are relative to the runfiles root, which is the working directory of
 // `bazel run`.
-#ifndef REPRO_STAGES_RETRIEVAL_SET_INDEX_H_
-#define REPRO_STAGES_RETRIEVAL_SET_INDEX_H_
+#ifndef REPRO_STAGES_CORPUS_INDEX_SET_INDEX_H_
+#define REPRO_STAGES_CORPUS_INDEX_SET_INDEX_H_
 
 #include <map>
 #include <string>
@@ -29,7 +29,7 @@
 #include "stages/corpus/stored_corpus.h"
 #include "stages/corpus/task.pb.h"
 
-namespace repro::retrieval {
+namespace repro::corpus {
 
 struct SetIndex {
   std::string name;
@@ -39,7 +39,7 @@ struct SetIndex {
   std::vector<std::string> tasks;  // the task ids of the rows, in first-row order
 };
 
-// One index file (the format above).
+// One index file (an ArtifactIndex text proto).
 absl::StatusOr<SetIndex> ReadSetIndex(const std::string& path);
 
 // The index among `index_files` whose name is `set` (an experiment name);
@@ -59,20 +59,20 @@ absl::StatusOr<std::vector<std::string>> HarnessPaths(const SetIndex& index);
 absl::Status ReadBinaryProto(const std::string& path, google::protobuf::Message* message);
 
 struct TaskCorpus {
-  corpus::Snapshot snapshot;
-  corpus::ChunkSet chunks;
-  corpus::Labels labels;
+  Snapshot snapshot;
+  ChunkSet chunks;
+  Labels labels;
 };
 
 // Reads the artifact of role `role` of `task` (a row "<task>\t<role>"), or
 // the set-wide one (a row "-\t<role>": the references a commit's corpus is
 // stored against, "snapshot@<commit>" and "chunks@<commit>",
 // stored_corpus.h), for ReadSnapshot and ReadChunks.
-corpus::ProtoReader IndexProtoReader(const SetIndex& index, const std::string& task);
+ProtoReader IndexProtoReader(const SetIndex& index, const std::string& task);
 
-absl::StatusOr<corpus::TaskSet> LoadTaskSet(const SetIndex& index);
+absl::StatusOr<TaskSet> LoadTaskSet(const SetIndex& index);
 absl::StatusOr<TaskCorpus> LoadTaskCorpus(const SetIndex& index, const std::string& task);
 
-}  // namespace repro::retrieval
+}  // namespace repro::corpus
 
-#endif  // REPRO_STAGES_RETRIEVAL_SET_INDEX_H_
+#endif  // REPRO_STAGES_CORPUS_INDEX_SET_INDEX_H_
