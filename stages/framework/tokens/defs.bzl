@@ -1,6 +1,6 @@
 """frozen_tokens(): the test that gates a report on its frozen tokens and the
-explicit refreeze command. What moved and why is the inspect layer's
-(stages/inspect/defs.bzl wraps this macro with the explain targets)."""
+explicit refreeze command. A layer above may wrap it: `also` names the
+files its refreeze writes too, `moved_command` what the failing test names."""
 
 def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = None, frozen_path = None, also = {}, moved_command = None):
     """Defines <name>_test and <name>_refreeze.
@@ -15,8 +15,7 @@ def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = No
       tokens_file: path of the generated token file inside the report, e.g. "w04/w04.tokens.txt".
       markdown: path of the report text inside the report, e.g. "w04/w04.md".
       also: {committed workspace path: label of one generated file}: files
-        <name>_refreeze writes beside the frozen tokens (an explain state,
-        stages/inspect/defs.bzl).
+        <name>_refreeze writes beside the frozen tokens.
       moved_command: the command the failing test names to say what moved
         (None: it names none).
       skip_message: when set (the report's inputs are not configured here), the

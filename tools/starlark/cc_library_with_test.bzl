@@ -1,8 +1,12 @@
-"""Rule shorthand of the retrieval package (stages/retrieval/BUILD)."""
+"""cc_library_with_test(): a library of <name>.cc and <name>.h and its unit test beside it.
+
+The shape most libraries of stages/corpus and stages/retrieval have; a target
+of another shape is written out in its BUILD file.
+"""
 
 load("@rules_cc//cc:defs.bzl", "cc_library", "cc_test")
 
-def retrieval_library(name, deps, test_deps = [], test_size = "small"):
+def cc_library_with_test(name, deps, test_deps = [], test_size = "small"):
     """A cc_library from <name>.cc and <name>.h and, beside it, its unit test.
 
     Args:
