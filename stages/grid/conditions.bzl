@@ -11,8 +11,10 @@ across the doses of a composite cell (S001's shared_key), and what it is
 paired with. experiment_conditions renders an experiment's conditions from
 it; the grid rules (defs.bzl) name cells and TREC runs from that list and
 write it to <experiment>/conditions.json, which the experiment_spec stage
-validates (conditions.h) and every stage reads. Adding a kind: a row here,
-its ConditionKind, its transform in cell_main.cc, its tests and docs.
+validates (conditions.h) and every stage reads. Adding a kind that
+transforms the base snapshot: a row here, its ConditionKind, its transform
+(a library registered by kind, linked into
+//stages/grid/conditions:transform_tool), its tests and docs.
 
 Fields of a row:
   id                 the kind's name (S001)
@@ -28,13 +30,18 @@ Fields of a row:
   cell_suffix_at_1   the suffix at parameter 1, when it differs (S001 at
                      depth 1 is the task's stale_commit: S001)
   label              the report rows' name, "{}" the parameter
-  snapshot           "base" or "stale_at" (base~parameter)
+  snapshot           "base", "stale_at" (base~parameter) or "transformed":
+                     the base through the kind's corpus transform
+                     (registered by ConditionKind,
+                     stages/grid/conditions/transform_registry.h), run once
+                     per task by stage grid_transform (defs.bzl) with the
+                     task set's rules and query files, and read by every
+                     harness's cell of the task
   shared_across_doses  one outcome per task x harness in every composite cell
   paired_with        the id of the kind it is paired with ("" for none)
   reads_rules        which rules files its cells read (rules.textproto):
                      "distractors" (S002 writes and chunks its distractors
-                     by the set's first language's, as input "rules"), "set" (S003 parses every file: the task
-                     set's languages', as inputs "rules/<language>"), or
+                     by the set's first language's, as input "rules"), or
                      None
 """
 
@@ -93,10 +100,10 @@ CONDITION_KINDS = [
         cell_suffix = "S003",
         cell_suffix_at_1 = None,
         label = "S003",
-        snapshot = "base",
+        snapshot = "transformed",
         shared_across_doses = False,
         paired_with = "baseline",
-        reads_rules = "set",
+        reads_rules = None,
         switch_field = "s003",
     ),
 ]

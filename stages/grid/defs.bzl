@@ -16,6 +16,13 @@ defines, for experiment e, targets "<e>/<name>":
   conditions         conditions.pb: that table validated against the experiment
                      (conditions.h); what the cells, aggregate and trec read
 
+  per task T and condition C whose snapshot is "transformed" (S003):
+    T_C_corpus       T_C_corpus.snapshot.pb, T_C_corpus.chunks.pb: stage
+                     grid_transform (stages/grid/conditions/transform_stage.h),
+                     the base snapshot through C's corpus transform, once for
+                     every harness, stored against the base; reads the task
+                     set's rules and query files
+
   per task T, harness H (in the experiment's order) and condition (one
   hermetic eval_stage each, so no result is computed twice and a change to one
   task reruns only its cells):
@@ -26,6 +33,10 @@ defines, for experiment e, targets "<e>/<name>":
                                          every further depth d of s001_depths
     T_H_S002_d<n>    T_H_S002_d<n>.json  base snapshot + n distractors, n in the
                                          experiment's s002_doses
+    T_H_S003         T_H_S003.json       the base through S003's transform (a
+                                         condition whose snapshot is "transformed"):
+                                         T_S003_corpus below, read with the base's
+                                         stored artifacts as its references
     (the suffixes are the conditions' cell_suffix; a cell gets
     --condition=<suffix> and reads its kind and parameter from conditions.pb)
     each with a `.volatile.json` of build and query times, and the
@@ -79,7 +90,39 @@ def _models(e):
 
 def _commit(c, t):
     """The commit struct of task t whose snapshot condition c indexes."""
-    return t.base if c["snapshot"] == "base" else t.stale_at[c["parameter"]].commit
+    return t.stale_at[c["parameter"]].commit if c["snapshot"] == "stale_at" else t.base
+
+def _transform_name(e, c, t):
+    """The grid_transform stage of task t under transformed condition c."""
+    return e.grid.prefix + "%s_%s_corpus" % (t.id, c["cell_suffix"])
+
+def _transformed_inputs(e, c, t):
+    """A cell's {label: role} of task t's base through c's transform (stored against the base)."""
+    n = _transform_name(e, c, t)
+    base = n[len(e.grid.prefix):]
+    inputs = {":" + n: "snapshot:%s.snapshot.pb chunks:%s.chunks.pb" % (base, base)}
+    return add_roles(inputs, corpus_inputs(t.base, snapshot = "snapshot@" + t.base.id, chunks = "chunks@" + t.base.id))
+
+def _transforms(e, tags):
+    """Per task and transformed condition, stage grid_transform (transform_stage.h)."""
+    for c in experiment_conditions(e):
+        if c["snapshot"] != "transformed":
+            continue
+        for t in e.tasks:
+            n = _transform_name(e, c, t)
+            inputs = {e.grid.conditions: "conditions:conditions.pb"}
+            inputs.update(rules_roles(e.set.languages))
+            add_roles(inputs, corpus_inputs(t.base, snapshot = "snapshot", chunks = "chunks"))
+            eval_stage(
+                name = n,
+                tool = "//stages/grid/conditions:transform_tool",
+                stage = "grid_transform",
+                stage_version = "1",
+                inputs = inputs,
+                outs = [n + ".snapshot.pb", n + ".chunks.pb"],
+                args = ["--task=" + t.id, "--base_commit=" + t.base.id, "--condition=" + c["cell_suffix"]],
+                tags = tags,
+            )
 
 def _cells(e, tags):
     cells = []
@@ -105,10 +148,11 @@ def _cells(e, tags):
                 inputs = dict(common)
                 if reads_rules(c) == "distractors":
                     inputs[_distractor_rules(e)] = "rules"
-                elif reads_rules(c) == "set":
-                    inputs.update(rules_roles(e.set.languages))
-                add_roles(inputs, corpus_inputs(commit, snapshot = "snapshot", chunks = "chunks"))
-                if h.dense_model != None:
+                if c["snapshot"] == "transformed":
+                    add_roles(inputs, _transformed_inputs(e, c, t))
+                else:
+                    add_roles(inputs, corpus_inputs(commit, snapshot = "snapshot", chunks = "chunks"))
+                if h.dense_model != None and c["snapshot"] != "transformed":
                     inputs[h.dense_model.embeddings[commit.id]] = "embeddings"
                 eval_stage(
                     name = n,
@@ -429,6 +473,7 @@ def experiment_grid(e):
     _spec(e, [])  # validates even an experiment whose inputs are not configured
     _tasks(e, tags)
     _conditions(e)
+    _transforms(e, tags)
     cells = _cells(e, tags)
     _aggregate(e, cells, tags)
     _trec(e, cells, tags)

@@ -10,10 +10,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/time.h"
-#include "stages/corpus/chunker.h"
 #include "stages/corpus/corpus.pb.h"
 #include "stages/corpus/functions.h"
-#include "stages/corpus/language_set.h"
 #include "stages/corpus/stage_io.h"
 #include "stages/corpus/stored_corpus.h"
 #include "stages/corpus/task.pb.h"
@@ -26,7 +24,6 @@
 #include "stages/framework/pipeline/textproto.h"
 #include "stages/grid/cells/outcomes.h"
 #include "stages/grid/cells/token_count.h"
-#include "stages/grid/conditions/comments_removed.h"
 #include "stages/grid/conditions/conditions.h"
 #include "stages/grid/conditions/distractor_chunks.h"
 #include "stages/grid/distractors.h"
@@ -74,8 +71,8 @@ absl::StatusOr<std::unique_ptr<retrieval::EmbeddingBackend>> OpenPinnedModel(
 
 // The chunk vectors of the snapshot under `model`: for an LSA harness the
 // rows of input "embeddings" (the snapshot's chunk_embeddings stage), for a
-// server-cache harness, or when the cell changed the chunks (S003), every
-// chunk document embedded by `model` itself.
+// server-cache harness, or for a transformed snapshot (S003), every chunk
+// document embedded by `model` itself.
 absl::StatusOr<std::unique_ptr<retrieval::ChunkVectorSource>> OpenChunkVectors(
     const Stage& stage, const retrieval::HarnessConfig& config, retrieval::EmbeddingBackend& model,
     bool chunks_changed) {
@@ -154,15 +151,6 @@ absl::Status ReadCorpus(const Stage& stage, const CellFlags& f, CellCorpus* c) {
                                                    c->labels.task_id(), " at ",
                                                    c->labels.base_commit()));
   }
-  return absl::OkStatus();
-}
-
-// S003: the snapshot with its comments blanked, and its chunks.
-absl::Status RemoveCommentsFromCorpus(const Stage& stage, CellCorpus* c) {
-  ASSIGN_OR_RETURN(const corpus::LanguageSet languages, corpus::LanguageSet::FromStage(stage));
-  int comments = 0;
-  ASSIGN_OR_RETURN(c->snapshot, RemoveComments(c->snapshot, languages, &comments));
-  ASSIGN_OR_RETURN(c->chunks, corpus::ChunkSnapshot(c->snapshot, languages));
   return absl::OkStatus();
 }
 
@@ -285,14 +273,14 @@ absl::Status RunCell(Stage& stage, const CellRequest& request) {
   ASSIGN_OR_RETURN(const CellFlags f, ReadFlags(stage, request));
   CellCorpus c;
   RETURN_IF_ERROR(ReadCorpus(stage, f, &c));
-  const bool comments_removed = f.Is(CONDITION_KIND_COMMENTS_REMOVED);
-  if (comments_removed) RETURN_IF_ERROR(RemoveCommentsFromCorpus(stage, &c));
+  // A transformed snapshot's chunks have no stored embeddings.
+  const bool transformed = f.condition.snapshot() == kTransformedSnapshot;
   ASSIGN_OR_RETURN(const retrieval::HarnessConfig config, ReadHarness(stage, f));
   std::unique_ptr<retrieval::EmbeddingBackend> dense;
   std::unique_ptr<retrieval::ChunkVectorSource> chunk_vectors;
   if (config.has_dense()) {
     ASSIGN_OR_RETURN(dense, OpenPinnedModel(stage, config, c.snapshot.repository()));
-    ASSIGN_OR_RETURN(chunk_vectors, OpenChunkVectors(stage, config, *dense, comments_removed));
+    ASSIGN_OR_RETURN(chunk_vectors, OpenChunkVectors(stage, config, *dense, transformed));
   }
   std::vector<DistractorFile> distractors;
   std::vector<retrieval::ExtraFile> extra;

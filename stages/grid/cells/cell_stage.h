@@ -34,11 +34,13 @@
 // Outputs: "<name>.json" (ConditionOutcome) and "<name>.volatile.json"
 // (build and query times; never hashed).
 //
-// S003 (COMMENTS_REMOVED) indexes the base snapshot with every comment and
-// docstring blanked (comments_removed.h, by the rules of inputs
-// rules/<language>, the task set's languages), chunked again by the same
-// chunker; a dense harness embeds every chunk here with its pinned model
-// (the stored embeddings are of the unchanged chunks).
+// A condition whose snapshot is "transformed" (S003, COMMENTS_REMOVED)
+// indexes the base snapshot through its kind's corpus transform, which stage
+// grid_transform ran once for the task (transform_stage.h): its outputs are
+// inputs "snapshot" and "chunks", stored against the base, whose stored
+// artifacts are snapshot@<base> and chunks@<base>. A dense harness embeds
+// every chunk here with its pinned model (the stored embeddings are of the
+// unchanged chunks).
 //
 // S002 adds GenerateDistractors(task, text, dose) to the in-memory corpus
 // (text: the query, the reformulation or both, CellSpec.distractor_vocabulary),

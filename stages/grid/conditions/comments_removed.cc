@@ -2,13 +2,16 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "stages/corpus/chunker.h"
 #include "stages/corpus/functions.h"
 #include "stages/corpus/snapshot.h"
 #include "stages/framework/pipeline/sha256.h"
 #include "stages/framework/pipeline/status_macros.h"
+#include "stages/grid/conditions/transform_registry.h"
 
 namespace repro::grid {
 
@@ -43,5 +46,32 @@ absl::StatusOr<corpus::Snapshot> RemoveComments(const corpus::Snapshot& snapshot
   if (comments != nullptr) *comments = blanked;
   return out;
 }
+
+namespace {
+
+// S003's corpus transform: the snapshot with its comments blanked, and the
+// chunks of the files that had comments.
+absl::StatusOr<TransformedCorpus> RemoveCommentsFromCorpus(const corpus::Snapshot& base,
+                                                           const corpus::ChunkSet& /*base_chunks*/,
+                                                           const corpus::LanguageSet& languages) {
+  TransformedCorpus out;
+  ASSIGN_OR_RETURN(out.snapshot, RemoveComments(base, languages, &out.changed));
+  std::set<std::string> changed;
+  for (int i = 0; i < base.files_size(); ++i) {
+    if (out.snapshot.files(i).sha256() != base.files(i).sha256()) {
+      changed.insert(base.files(i).path());
+    }
+  }
+  ASSIGN_OR_RETURN(out.chunks,
+                   corpus::ChunkSnapshotFiles(out.snapshot, languages, [&](absl::string_view path) {
+                     return changed.count(std::string(path)) > 0;
+                   }));
+  return out;
+}
+
+[[maybe_unused]] const bool kRegistered =
+    RegisterTransform(CONDITION_KIND_COMMENTS_REMOVED, &RemoveCommentsFromCorpus);
+
+}  // namespace
 
 }  // namespace repro::grid

@@ -39,6 +39,16 @@ class ConditionCheck {
 
 std::string Quoted(const std::string& s) { return absl::StrCat("'", s, "'"); }
 
+// Which snapshot a kind's cells index: the base's as it is (the baseline,
+// and the distractors, which add files beside it), base~parameter (the
+// stale index), or the base through the kind's transform (every other kind:
+// transform_registry.h).
+std::string ExpectedSnapshot(ConditionKind kind) {
+  if (kind == CONDITION_KIND_STALE_INDEX) return "stale_at";
+  if (kind == CONDITION_KIND_BASELINE || kind == CONDITION_KIND_DISTRACTORS) return "base";
+  return kTransformedSnapshot;
+}
+
 // The fields every condition has, whatever its kind.
 absl::Status CheckFields(const ConditionCheck& check, const Condition& c) {
   RETURN_IF_ERROR(check.Name("id", c.id()));
@@ -48,7 +58,7 @@ absl::Status CheckFields(const ConditionCheck& check, const Condition& c) {
   if (c.kind() == CONDITION_KIND_UNSPECIFIED || !ConditionKind_IsValid(c.kind())) {
     return check.Fail("kind", "a ConditionKind", absl::StrCat(c.kind()));
   }
-  const std::string snapshot = c.kind() == CONDITION_KIND_STALE_INDEX ? "stale_at" : "base";
+  const std::string snapshot = ExpectedSnapshot(c.kind());
   if (c.snapshot() != snapshot)
     return check.Fail("snapshot", Quoted(snapshot), Quoted(c.snapshot()));
   const bool shared = c.kind() == CONDITION_KIND_STALE_INDEX;

@@ -6,7 +6,10 @@
 // per experiment by the grid_conditions stage before any cell:
 //  - each condition: id, title, cell_suffix and label non-empty, of
 //    [A-Za-z0-9_.-] (they reach target, file and token names); kind set;
-//    snapshot "base", or "stale_at" for a STALE_INDEX condition only;
+//    snapshot "stale_at" for a STALE_INDEX condition, "base" for the
+//    BASELINE and DISTRACTORS ones, "transformed" (kTransformedSnapshot:
+//    the base through the kind's transform, transform_registry.h) for every
+//    other kind;
 //  - one id per kind and one kind per id; cell_suffix and label unique;
 //  - exactly one BASELINE condition: parameter 0, no parameter_name, not
 //    shared across doses, paired with nothing; it comes first;
@@ -53,6 +56,10 @@ namespace repro::grid {
 absl::Status ValidateConditions(const ConditionTable& table,
                                 const experiments::Experiment& experiment,
                                 absl::string_view source);
+
+// Condition.snapshot of a kind whose cells index the base snapshot through
+// the kind's corpus transform (stage grid_transform, transform_stage.h).
+inline constexpr char kTransformedSnapshot[] = "transformed";
 
 class Conditions {
  public:

@@ -5,6 +5,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "stages/framework/pipeline/textproto.h"
+#include "stages/grid/conditions/test_conditions.h"
 
 namespace repro::grid {
 namespace {
@@ -115,6 +116,19 @@ TEST(ValidateConditions, OneIdPerKind) {
   EXPECT_THAT(Validate(t).message(),
               HasSubstr("field id: expected an id of one kind, found 'K', already of "
                         "CONDITION_KIND_STALE_INDEX"));
+}
+
+TEST(ValidateConditions, ATransformKindIndexesTheTransformedBase) {
+  experiments::Experiment e = Experiment();
+  e.set_s003(true);
+  ConditionTable t = Table();
+  AddCommentsRemoved(&t);
+  Condition* bare = t.mutable_conditions(t.conditions_size() - 1);
+  bare->set_paired_with(t.conditions(0).id());
+  EXPECT_TRUE(ValidateConditions(t, e, "e.json").ok());
+  bare->set_snapshot("base");
+  EXPECT_THAT(ValidateConditions(t, e, "e.json").message(),
+              HasSubstr("field snapshot: expected 'transformed', found 'base'"));
 }
 
 TEST(ValidateConditions, BaselineFirstAndPairedWithIt) {

@@ -65,7 +65,7 @@ inline void AddCommentsRemoved(ConditionTable* t) {
   c->set_title("comments removed");
   c->set_cell_suffix(kTestBare);
   c->set_label(kTestBare);
-  c->set_snapshot("base");
+  c->set_snapshot("transformed");
   c->set_paired_with(kTestBaseline);
 }
 
