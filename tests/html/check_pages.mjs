@@ -20,7 +20,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const KINDS = {
-  grid: ['#report h1', '#plot-dose-response svg', '#plot-rank-displacement svg', '#plot-scatter svg', '#cells'],
+  grid: ['#report h1', '#plot-dose-response svg', '#plot-rank-displacement svg', '#plot-scatter svg', '#units'],
   page: ['h1', 'table'],
 };
 // The flags this machine needs (no network: no background connections).

@@ -9,7 +9,9 @@ report holds (report.json or w04.json, full precision), to TOLERANCE. Where
 trec_eval has no measure, the value is recomputed here, independently of the
 C++ code, from the same files:
 
-  E04, per cell and condition (405 rows on the GitLab Runner grid):
+  E04, per unit (report.json "units": every harness x task x condition at
+  every parameter, S003 and every S001 depth included; each exported
+  <H>.<C>.run must be read by some unit):
     recall_at_1/5/10         trec_eval recall.1,5,10 on <H>.<C>.run, files.qrels
     mrr                      trec_eval recip_rank
     ndcg_at_10               trec_eval ndcg_cut.10 (binary grades: linear gain 1)
@@ -95,15 +97,6 @@ class Checker:
             sys.exit(1)
 
 
-def condition_name(o):
-    if o["condition"] == "baseline":
-        return "baseline"
-    if o["condition"] == "S001":
-        d = o.get("s001_depth", 0)
-        return "S001" if d <= 1 else f"S001_k{d}"
-    return f"S002_d{o['dose']}"
-
-
 def grid(report):
     with open(os.path.join(report, "report.json")) as f:
         e = json.load(f)
@@ -123,39 +116,48 @@ def grid(report):
 
     check = Checker()
     rows = 0
-    for cell in e["cells"]:
-        for key in ("baseline", "s001", "s002"):
-            o = cell[key]
-            rows += 1
-            tag = f"{o['harness']}.{condition_name(o)}"
-            where = f"{cell['cell_id']} {key} ({tag}.run, topic {o['task_id']})"
-            files, functions, order = evaluated(tag)
-            m = files.get(o["task_id"])
-            if m is None:
-                check.mismatches.append(f"{where}: topic missing from the run or the qrels")
-                continue
-            for ours, ref in (("recall_at_1", "recall_1"), ("recall_at_5", "recall_5"),
-                              ("recall_at_10", "recall_10"), ("mrr", "recip_rank"),
-                              ("ndcg_at_10", "ndcg_cut_10")):
-                check.value(where, ours, o.get(ours, 0), m[ref])
-            if o.get("gold_functions", 0) > 0:
-                check.value(where, "function_recall_at_10", o.get("function_recall_at_10", 0),
-                            functions[o["task_id"]]["recall_10"])
-            else:
-                check.equal(where, "gold_functions == 0 has no function qrels",
-                            o["task_id"] in function_qrels, False)
-            ranked = order.get(o["task_id"], [])
-            gold = files_qrels[o["task_id"]]
-            first = next((i + 1 for i, d in enumerate(ranked) if gold.get(d, 0) > 0), None)
-            limit = o["candidate_limit"]
-            check.equal(where, "first_gold_rank", o["first_gold_rank"],
-                        first if first is not None else limit + 1)
-            check.equal(where, "first_gold_observed", o.get("first_gold_observed", False),
-                        first is not None)
+    for unit in e["units"]:
+        o = unit["outcome"]
+        rows += 1
+        tag = f"{unit['harness']}.{unit['cell_suffix']}"
+        where = f"{unit['unit_id']} ({tag}.run, topic {o['task_id']})"
+        files, functions, order = evaluated(tag)
+        m = files.get(o["task_id"])
+        if m is None:
+            check.mismatches.append(f"{where}: topic missing from the run or the qrels")
+            continue
+        for ours, ref in (("recall_at_1", "recall_1"), ("recall_at_5", "recall_5"),
+                          ("recall_at_10", "recall_10"), ("mrr", "recip_rank"),
+                          ("ndcg_at_10", "ndcg_cut_10")):
+            check.value(where, ours, o.get(ours, 0), m[ref])
+        if o.get("gold_functions", 0) > 0:
+            check.value(where, "function_recall_at_10", o.get("function_recall_at_10", 0),
+                        functions[o["task_id"]]["recall_10"])
+        else:
+            check.equal(where, "gold_functions == 0 has no function qrels",
+                        o["task_id"] in function_qrels, False)
+        ranked = order.get(o["task_id"], [])
+        gold = files_qrels[o["task_id"]]
+        first = next((i + 1 for i, d in enumerate(ranked) if gold.get(d, 0) > 0), None)
+        limit = o["candidate_limit"]
+        check.equal(where, "first_gold_rank", o["first_gold_rank"],
+                    first if first is not None else limit + 1)
+        check.equal(where, "first_gold_observed", o.get("first_gold_observed", False),
+                    first is not None)
+    check_every_run_checked(report, cache, check)
     check_paired_tests(e, check)
-    check.finish(f"grid report, {e.get('experiment') or e['grid']}: {rows} rows (cells x conditions), "
+    check.finish(f"grid report, {e.get('experiment') or e['grid']}: {rows} units, "
                  f"{len(cache)} runs, "
                  f"{len(e.get('paired_tests', []))} paired tests")
+
+
+def check_every_run_checked(report, cache, check):
+    """Every <H>.<C>.run the report exports was read for some unit."""
+    runs = sorted(n[:-len(".run")] for n in os.listdir(report)
+                  if n.endswith(".run") and not n.endswith(".functions.run"))
+    for tag in runs:
+        check.equal(f"{tag}.run", "a unit of report.json reads it", tag in cache, True)
+    check.equal(report, "runs exported", len(runs), len(cache))
 
 
 def sign_flip_p(differences):

@@ -282,6 +282,46 @@ absl::Status BuildCells(const GridInput& in, const Ids& ids, const OutcomeIndex&
   return absl::OkStatus();
 }
 
+// One unit row per outcome of the report's tasks (GridUnit), in report
+// order: tasks, harnesses, then the condition table's order; every
+// perturbation paired with the baseline of its task and harness.
+absl::Status AddUnits(const GridInput& in, const Conditions& conditions, const Ids& ids,
+                      const OutcomeIndex& index, GridReport* report) {
+  std::map<const Condition*, const ConditionOutcome*> of_condition;
+  std::map<std::pair<std::string, std::string>, decltype(of_condition)> by_task_harness;
+  for (const ConditionOutcome& o : in.outcomes) {
+    ASSIGN_OR_RETURN(const Condition* c, conditions.Of(o));
+    by_task_harness[{o.task_id(), o.harness()}][c] = &o;
+  }
+  for (const std::string& task : in.task_ids) {
+    for (const std::string& harness : in.harnesses) {
+      ASSIGN_OR_RETURN(const ConditionOutcome* base,
+                       index.Find({task, harness, ids.baseline, 0, 0}));
+      const auto& outcomes = by_task_harness[{task, harness}];
+      for (const Condition& c : conditions.all()) {
+        const auto it = outcomes.find(&c);
+        if (it == outcomes.end()) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("missing outcome: ", task, "/", harness, " ", c.label()));
+        }
+        GridUnit* u = report->add_units();
+        u->set_unit_id(absl::StrCat(task, "/", harness, "/", c.label()));
+        u->set_task_id(task);
+        u->set_harness(harness);
+        u->set_condition(c.id());
+        u->set_parameter(c.parameter());
+        u->set_label(c.label());
+        u->set_cell_suffix(c.cell_suffix());
+        *u->mutable_outcome() = *it->second;
+        if (!c.paired_with().empty()) {
+          ASSIGN_OR_RETURN(*u->mutable_paired(), Pair(*base, *it->second));
+        }
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
 bool InScope(const std::string& scope, const std::string& harness) {
   return scope == "all" || scope == harness;
 }
@@ -549,6 +589,7 @@ absl::StatusOr<GridReport> Aggregate(const GridInput& in) {
                    PairedGroups(in, ids, units, report));
   RETURN_IF_ERROR(SummarizePaired(in, ids, paired_groups, scopes, &report));
   RETURN_IF_ERROR(CompareHarnesses(in, ids, units, paired_groups, &report));
+  RETURN_IF_ERROR(AddUnits(in, conditions, ids, index, &report));
   return report;
 }
 

@@ -16,6 +16,13 @@
 // one per dose (S001 with shared_key "<task>/<harness>"); each cell has its
 // own S002.
 //
+// Units (GridReport.units): one row per outcome of the report's tasks, of
+// every kind and parameter (every S001 depth, every S002 dose, S003 and any
+// other kind of the table), in report order (tasks, harnesses, the table's
+// conditions), each perturbation paired with its baseline; a missing unit is
+// InvalidArgument naming the task, harness and label. cells.csv, explain and
+// the TREC parity check read them.
+//
 // Analysis (Summary rows), all from the cells:
 //  - Shared outcomes are de-duplicated by key before any mean: the baseline
 //    and S001 of a task x harness count once (tasks x harnesses units over

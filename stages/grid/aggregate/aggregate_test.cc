@@ -202,10 +202,9 @@ TEST(AggregateTest, MissingDepthIsNamed) {
 namespace repro::grid {
 namespace {
 
-// A kind outside the composite cells (S003's shape): its condition and
-// paired rows per harness and over all, after every other row, and its
-// robustness difference per comparison; the cells stay baseline/S001/S002.
-TEST(AggregateTest, CommentsRemovedIsSummarisedAgainstTheBaseline) {
+// Grid() with the COMMENTS_REMOVED condition "bare" (S003's shape): MRR 0.5
+// for H000, 1 for the others.
+GridInput GridWithCommentsRemoved() {
   GridInput in = Grid();
   AddCommentsRemoved(&in.conditions);
   for (const std::string& t : in.task_ids) {
@@ -213,6 +212,14 @@ TEST(AggregateTest, CommentsRemovedIsSummarisedAgainstTheBaseline) {
       in.outcomes.push_back(Outcome(t, h, kTestBare, 0, h == "H000" ? 0.5 : 1.0));
     }
   }
+  return in;
+}
+
+// A kind outside the composite cells (S003's shape): its condition and
+// paired rows per harness and over all, after every other row, and its
+// robustness difference per comparison; the cells stay baseline/S001/S002.
+TEST(AggregateTest, CommentsRemovedIsSummarisedAgainstTheBaseline) {
+  GridInput in = GridWithCommentsRemoved();
   absl::StatusOr<GridReport> r = Aggregate(in);
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_EQ(r->cells_size(), 2 * 3 * 3);
@@ -225,6 +232,27 @@ TEST(AggregateTest, CommentsRemovedIsSummarisedAgainstTheBaseline) {
   in.outcomes.pop_back();
   EXPECT_THAT(Aggregate(in).status().message(),
               ::testing::HasSubstr("missing outcome: task T2, harness H010, condition bare"));
+}
+
+// One unit per outcome, every kind and parameter, in report order (tasks,
+// harnesses, the table's conditions), each perturbation paired.
+TEST(AggregateTest, UnitsAreOneRowPerOutcomeOfEveryKind) {
+  GridInput in = GridWithCommentsRemoved();
+  absl::StatusOr<GridReport> r = Aggregate(in);
+  ASSERT_TRUE(r.ok()) << r.status();
+  const int per_task_harness = in.conditions.conditions_size();
+  ASSERT_EQ(r->units_size(),
+            static_cast<int>(in.task_ids.size() * in.harnesses.size()) * per_task_harness);
+  const GridUnit& first = r->units(0);
+  EXPECT_EQ(first.task_id(), in.task_ids[0]);
+  EXPECT_EQ(first.harness(), in.harnesses[0]);
+  EXPECT_EQ(first.condition(), in.conditions.conditions(0).id());
+  EXPECT_FALSE(first.has_paired());
+  const GridUnit& bare = r->units(per_task_harness - 1);
+  EXPECT_EQ(bare.label(), kTestBare);
+  EXPECT_EQ(bare.unit_id(), in.task_ids[0] + "/" + in.harnesses[0] + "/" + kTestBare);
+  ASSERT_TRUE(bare.has_paired());
+  EXPECT_DOUBLE_EQ(bare.paired().delta_mrr(), bare.outcome().mrr() - first.outcome().mrr());
 }
 
 }  // namespace

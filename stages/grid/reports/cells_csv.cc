@@ -10,12 +10,12 @@
 namespace repro::grid {
 namespace {
 
-const std::vector<std::string> kCsvHeader = {"cell_id",
+const std::vector<std::string> kCsvHeader = {"unit_id",
                                              "task_id",
                                              "harness",
-                                             "seed_coordinate",
-                                             "cell_dose",
                                              "condition",
+                                             "parameter",
+                                             "label",
                                              "shared_key",
                                              "corpus_commit",
                                              "recall_at_1",
@@ -41,15 +41,16 @@ const std::vector<std::string> kCsvHeader = {"cell_id",
 
 const char* Bool(bool b) { return b ? "true" : "false"; }
 
-// One cells.csv row: the cell, one condition's outcome and, for a perturbed
-// condition, its paired outcome (empty fields for the baseline).
-std::vector<std::string> CsvRow(const Cell& c, const ConditionOutcome& o, const PairedOutcome* p) {
-  std::vector<std::string> row = {c.cell_id(),
-                                  c.task_id(),
-                                  c.harness(),
-                                  absl::StrCat(c.seed_coordinate()),
-                                  absl::StrCat(c.dose()),
-                                  o.condition(),
+// One cells.csv row: a unit's outcome and, for a perturbation, its paired
+// outcome (empty fields for the baseline).
+std::vector<std::string> CsvRow(const GridUnit& u) {
+  const ConditionOutcome& o = u.outcome();
+  std::vector<std::string> row = {u.unit_id(),
+                                  u.task_id(),
+                                  u.harness(),
+                                  u.condition(),
+                                  absl::StrCat(u.parameter()),
+                                  u.label(),
                                   o.shared_key(),
                                   o.corpus_commit(),
                                   F4(o.recall_at_1()),
@@ -65,10 +66,11 @@ std::vector<std::string> CsvRow(const Cell& c, const ConditionOutcome& o, const 
                                   F4(o.budget_coverage_27k()),
                                   absl::StrCat(o.distractors_in_top10()),
                                   Bool(o.distractor_outranks_first_gold())};
-  if (p == nullptr) {
+  if (!u.has_paired()) {
     row.resize(kCsvHeader.size());
     return row;
   }
+  const PairedOutcome* p = &u.paired();
   const bool retention = p->has_top10_gold_retention();
   for (std::string field :
        {F4(p->delta_recall_at_10()), F4(p->delta_mrr()), F4(p->delta_ndcg_at_10()),
@@ -85,11 +87,7 @@ std::vector<std::string> CsvRow(const Cell& c, const ConditionOutcome& o, const 
 
 absl::StatusOr<std::string> CellsCsv(const GridReport& r) {
   report::CsvTable table("cells.csv", kCsvHeader);
-  for (const Cell& c : r.cells()) {
-    RETURN_IF_ERROR(table.AddRow(CsvRow(c, c.baseline(), nullptr)));
-    RETURN_IF_ERROR(table.AddRow(CsvRow(c, c.s001(), &c.s001_paired())));
-    RETURN_IF_ERROR(table.AddRow(CsvRow(c, c.s002(), &c.s002_paired())));
-  }
+  for (const GridUnit& u : r.units()) RETURN_IF_ERROR(table.AddRow(CsvRow(u)));
   return table.text();
 }
 

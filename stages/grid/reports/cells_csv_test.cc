@@ -9,22 +9,30 @@
 namespace repro::grid {
 namespace {
 
-// Two cells of one task x harness (doses 1 and 5); the second's S002 lost
-// its first gold file, and no unit holds a gold function.
-GridReport TwoCells() {
+// The units of one task x harness: the baseline, S002 at doses 1 and 5 (the
+// second lost its first gold file) and S003; no unit holds a gold function.
+GridReport FourUnits() {
   GridReport r;
-  for (int dose : {1, 5}) {
-    Cell* c = r.add_cells();
-    c->set_cell_id("T1/H000/" + std::to_string(dose == 1 ? 0 : 1));
-    c->set_task_id("T1");
-    c->set_harness("H000");
-    c->set_seed_coordinate(dose == 1 ? 0 : 1);
-    c->set_dose(dose);
-    c->mutable_baseline()->set_condition("baseline");
-    c->mutable_baseline()->set_mrr(0.5);
-    c->mutable_s001()->set_condition("S001");
-    c->mutable_s002()->set_condition("S002");
-    c->mutable_s002_paired()->set_delta_mrr(dose == 1 ? 0.0 : -0.5);
+  struct Row {
+    const char* condition;
+    int parameter;
+    const char* label;
+    double delta_mrr;
+  };
+  for (const Row& row : {Row{"baseline", 0, "baseline", 0}, Row{"S002", 1, "S002.d1", 0},
+                         Row{"S002", 5, "S002.d5", -0.5}, Row{"S003", 0, "S003", -0.25}}) {
+    GridUnit* u = r.add_units();
+    u->set_unit_id(std::string("T1/H000/") + row.label);
+    u->set_task_id("T1");
+    u->set_harness("H000");
+    u->set_condition(row.condition);
+    u->set_parameter(row.parameter);
+    u->set_label(row.label);
+    u->mutable_outcome()->set_condition(row.condition);
+    u->mutable_outcome()->set_mrr(0.5);
+    if (row.parameter > 0 || std::string(row.condition) == "S003") {
+      u->mutable_paired()->set_delta_mrr(row.delta_mrr);
+    }
   }
   return r;
 }
@@ -33,17 +41,18 @@ std::vector<std::string> Lines(const std::string& csv) {
   return absl::StrSplit(csv, '\n', absl::SkipEmpty());
 }
 
-TEST(CellsCsvTest, HasAHeaderAndThreeRowsPerCell) {
-  absl::StatusOr<std::string> csv = CellsCsv(TwoCells());
+TEST(CellsCsvTest, HasAHeaderAndOneRowPerUnit) {
+  absl::StatusOr<std::string> csv = CellsCsv(FourUnits());
   ASSERT_TRUE(csv.ok()) << csv.status();
   const std::vector<std::string> lines = Lines(*csv);
-  ASSERT_EQ(lines.size(), 1u + 3 * 2);
-  EXPECT_EQ(lines[0].substr(0, 30), "cell_id,task_id,harness,seed_c");
-  EXPECT_EQ(lines[1].substr(0, 31), "T1/H000/0,T1,H000,0,1,baseline,");
+  ASSERT_EQ(lines.size(), 1u + 4);
+  EXPECT_EQ(lines[0].substr(0, 48), "unit_id,task_id,harness,condition,parameter,labe");
+  EXPECT_EQ(lines[1].substr(0, 44), "T1/H000/baseline,T1,H000,baseline,0,baseline");
+  EXPECT_EQ(lines[4].substr(0, 27), "T1/H000/S003,T1,H000,S003,0");
 }
 
 TEST(CellsCsvTest, RowsHaveTheHeaderColumns) {
-  absl::StatusOr<std::string> csv = CellsCsv(TwoCells());
+  absl::StatusOr<std::string> csv = CellsCsv(FourUnits());
   ASSERT_TRUE(csv.ok()) << csv.status();
   for (const std::string& line : Lines(*csv)) {
     EXPECT_EQ(std::vector<std::string>(absl::StrSplit(line, ',')).size(), 28u) << line;
@@ -51,12 +60,13 @@ TEST(CellsCsvTest, RowsHaveTheHeaderColumns) {
 }
 
 TEST(CellsCsvTest, BaselineRowsLeaveThePairedFieldsEmpty) {
-  absl::StatusOr<std::string> csv = CellsCsv(TwoCells());
+  absl::StatusOr<std::string> csv = CellsCsv(FourUnits());
   ASSERT_TRUE(csv.ok()) << csv.status();
   const std::vector<std::string> lines = Lines(*csv);
   EXPECT_EQ(lines[1].substr(lines[1].size() - 7), ",,,,,,,") << lines[1];
-  EXPECT_NE(lines[6].find(",S002,"), std::string::npos) << lines[6];
-  EXPECT_NE(lines[6].find(",-0.5000,"), std::string::npos) << lines[6];
+  EXPECT_NE(lines[3].find(",S002.d5,"), std::string::npos) << lines[3];
+  EXPECT_NE(lines[3].find(",-0.5000,"), std::string::npos) << lines[3];
+  EXPECT_NE(lines[4].find(",-0.2500,"), std::string::npos) << lines[4];
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "stages/grid/reports/html_report.h"
 
+#include <algorithm>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -7,6 +9,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
@@ -35,7 +38,7 @@ std::string NumCell(absl::string_view text) {
 // width, and a cell of report.md's tables stays on one line (an interval
 // never wraps inside its value) in a type small enough for the widest of
 // them (8 or more interval columns, as the harness differences per metric
-// have) at 1,280 px; the cells table's commands wrap anywhere rather than
+// have) at 1,280 px; the units table's commands wrap anywhere rather than
 // overflow.
 constexpr char kGridStyle[] =
     "body{max-width:none;margin:1em}"
@@ -43,18 +46,18 @@ constexpr char kGridStyle[] =
     "#report table:has(th:nth-child(8)){font-size:11px}"
     "#report th,#report td{padding:2px 4px}"
     "#report td{white-space:nowrap;font-variant-numeric:tabular-nums}"
-    "#cells details pre{margin:2px 0;overflow-wrap:anywhere}"
+    "#units details pre{margin:2px 0;overflow-wrap:anywhere}"
     "svg{max-width:100%;height:auto}";
 
-// The commands of one cell, collapsed: rerun its query, show its lineage.
-std::string CommandsCell(const GridReport& r, const Cell& c) {
+// The commands of one unit, collapsed: rerun its query, show its lineage.
+std::string CommandsCell(const GridReport& r, const GridUnit& u) {
   return absl::StrCat(
       "<td><details><summary>commands</summary><pre>",
       XmlEscape(absl::StrCat("bazel run //stages/grid:search -- --experiment=", r.experiment(),
-                             " --harness=", c.harness(), " --task=", c.task_id())),
+                             " --harness=", u.harness(), " --task=", u.task_id())),
       "\n",
       XmlEscape(absl::StrCat("bazel run //tools/lineage -- bazel-bin/reports/", r.experiment(), " ",
-                             c.cell_id())),
+                             u.unit_id())),
       "</pre></details></td>");
 }
 std::string Header(const std::vector<std::string>& names) {
@@ -63,17 +66,35 @@ std::string Header(const std::vector<std::string>& names) {
   return out + "</tr>\n";
 }
 
-std::string CellTable(const GridReport& r) {
-  std::string out = "<h3>Cells</h3>\n<table id=\"cells\">\n";
-  absl::StrAppend(&out, Header({"cell", "task", "harness", "dose", "baseline MRR", "S001 MRR",
-                                "S002 MRR", "rerun the query; lineage"}));
-  for (const Cell& c : r.cells()) {
-    absl::StrAppend(&out, "<tr>", Td(c.cell_id()), Td(c.task_id()), Td(c.harness()),
-                    NumCell(absl::StrCat(c.dose())), NumCell(Num(c.baseline().mrr())),
-                    NumCell(Num(c.s001().mrr())), NumCell(Num(c.s002().mrr())), CommandsCell(r, c),
-                    "</tr>\n");
+// One row per unit (GridReport.units): every kind, depth and dose.
+std::string UnitTable(const GridReport& r) {
+  std::string out = "<h3>Units</h3>\n<table id=\"units\">\n";
+  absl::StrAppend(&out, Header({"unit", "task", "harness", "condition", "MRR", "delta MRR",
+                                "rerun the query; lineage"}));
+  for (const GridUnit& u : r.units()) {
+    absl::StrAppend(&out, "<tr>", Td(u.unit_id()), Td(u.task_id()), Td(u.harness()), Td(u.label()),
+                    NumCell(Num(u.outcome().mrr())),
+                    u.has_paired() ? NumCell(Num(u.paired().delta_mrr())) : Td(""),
+                    CommandsCell(r, u), "</tr>\n");
   }
   return out + "</table>\n";
+}
+
+// The scatter's colour of each perturbation kind, by its place among the
+// report's conditions (kStaleColor and kDistractorColor first, as the other
+// plots colour S001 and S002).
+std::vector<std::pair<std::string, std::string>> KindColours(const GridReport& r) {
+  static constexpr const char* kPalette[] = {kStaleColor, kDistractorColor, "#bcbd22", "#7f7f7f",
+                                             "#e377c2"};
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const Condition& c : r.conditions()) {
+    if (c.paired_with().empty()) continue;
+    if (std::any_of(out.begin(), out.end(), [&](const auto& k) { return k.first == c.id(); })) {
+      continue;
+    }
+    out.emplace_back(c.id(), kPalette[out.size() % (sizeof(kPalette) / sizeof(kPalette[0]))]);
+  }
+  return out;
 }
 
 absl::Status CheckPlots(const NamedPlots& plots) {
@@ -144,7 +165,7 @@ std::string ScatterSvg(const GridReport& r) {
   absl::StrAppend(
       &out,
       SvgText({{"x", F(kWidth / 2)}, {"y", "22"}, {"text-anchor", "middle"}, {"font-size", "15"}},
-              "Per cell: baseline MRR against each perturbation's MRR"));
+              "Per unit: baseline MRR against each perturbation's MRR"));
   absl::StrAppend(&out, SvgTag("rect", {{"x", F(f.left)},
                                         {"y", F(f.top)},
                                         {"width", F(f.width)},
@@ -170,30 +191,32 @@ std::string ScatterSvg(const GridReport& r) {
       &out,
       SvgText({{"x", F(f.X(0.5))}, {"y", F(f.top + f.height + 34)}, {"text-anchor", "middle"}},
               "baseline MRR"));
+  const std::vector<std::pair<std::string, std::string>> colours = KindColours(r);
+  std::vector<std::string> ids;
+  for (const auto& [id, colour] : colours) ids.push_back(id);
   absl::StrAppend(
       &out, SvgText({{"transform", absl::StrCat("translate(18,", F(f.Y(0.5)), ") rotate(-90)")},
                      {"text-anchor", "middle"}},
-                    "perturbed MRR (S001 or S002)"));
-  absl::StrAppend(
-      &out, SvgText({{"x", F(f.left + f.width + 10)}, {"y", F(f.top + 12)}, {"fill", kStaleColor}},
-                    "S001"));
-  absl::StrAppend(
-      &out,
-      SvgText({{"x", F(f.left + f.width + 10)}, {"y", F(f.top + 30)}, {"fill", kDistractorColor}},
-              "S002"));
-  for (const Cell& c : r.cells()) {
-    const double x = c.baseline().mrr();
-    if (c.seed_coordinate() == 0) {  // S001 repeats across a task's dose coordinates
-      absl::StrAppend(&out, SvgTag("circle", {{"cx", F(f.X(x))},
-                                              {"cy", F(f.Y(c.s001().mrr()))},
-                                              {"r", "3"},
-                                              {"fill", kStaleColor},
-                                              {"fill-opacity", "0.6"}}));
-    }
-    absl::StrAppend(&out, SvgTag("circle", {{"cx", F(f.X(x))},
-                                            {"cy", F(f.Y(c.s002().mrr()))},
+                    absl::StrCat("perturbed MRR (", absl::StrJoin(ids, ", "), ")")));
+  std::map<std::string, std::string> colour_of;
+  for (size_t i = 0; i < colours.size(); ++i) {
+    colour_of[colours[i].first] = colours[i].second;
+    absl::StrAppend(&out, SvgText({{"x", F(f.left + f.width + 10)},
+                                   {"y", F(f.top + 12 + 18 * static_cast<double>(i))},
+                                   {"fill", colours[i].second}},
+                                  colours[i].first));
+  }
+  std::map<std::pair<std::string, std::string>, double> baseline_mrr;  // (task, harness)
+  for (const GridUnit& u : r.units()) {
+    if (!u.has_paired()) baseline_mrr[{u.task_id(), u.harness()}] = u.outcome().mrr();
+  }
+  for (const GridUnit& u : r.units()) {
+    const auto base = baseline_mrr.find({u.task_id(), u.harness()});
+    if (!u.has_paired() || base == baseline_mrr.end()) continue;
+    absl::StrAppend(&out, SvgTag("circle", {{"cx", F(f.X(base->second))},
+                                            {"cy", F(f.Y(u.outcome().mrr()))},
                                             {"r", "3"},
-                                            {"fill", kDistractorColor},
+                                            {"fill", colour_of[u.condition()]},
                                             {"fill-opacity", "0.6"}}));
   }
   return out + report::SvgClose();
@@ -204,14 +227,14 @@ absl::StatusOr<std::string> RenderHtmlReport(const GridReport& r, absl::string_v
   RETURN_IF_ERROR(CheckPlots(plots));
   std::vector<bool> shown(plots.size(), false);
   ASSIGN_OR_RETURN(const std::string text, ReportWithPlots(report_md, plots, &shown));
-  std::string per_cell = "<h2>Per cell</h2>\n";
+  std::string per_cell = "<h2>Per unit</h2>\n";
   for (size_t i = 0; i < plots.size(); ++i) {
     if (!shown[i]) absl::StrAppend(&per_cell, Figure(plots[i], ""));
   }
   absl::StrAppend(&per_cell, "<figure id=\"plot-scatter\">\n", ScatterSvg(r),
-                  "<figcaption>Points above the diagonal: the perturbation raised the cell's "
+                  "<figcaption>Points above the diagonal: the perturbation raised the unit's "
                   "MRR.</figcaption>\n</figure>\n",
-                  CellTable(r));
+                  UnitTable(r));
   return report::HtmlPage(absl::StrCat(r.experiment(), ": grid report"),
                           absl::StrCat("<div id=\"report\">\n", text, "</div>\n", per_cell),
                           kGridStyle);

@@ -11,18 +11,21 @@
 // of `plots` (its stem with '_' read as '-': dose_response.svg is
 // "dose-response") is that plot's SVG inline, in <figure id="plot-<name>">
 // with `alt` as its caption; any other image is its alt text. After
-// report.md's text, under "Per cell":
+// report.md's text, under "Per unit":
 //   - the plots of `plots` that report.md does not show, in the given order;
 //   - a scatter of baseline MRR (x) against each perturbation's MRR (y), one
-//     point per composite cell and condition (S001 once per task x harness),
-//     the diagonal drawn, both axes labelled, each condition in its colour of
-//     svg_plot.h (<figure id="plot-scatter">);
-//   - "Cells": one row per composite cell (id, task, harness, dose, MRR of
-//     baseline, S001 and S002, four decimals as report.md prints them), with
-//     the commands that rerun its query (`bazel run //stages/grid:search --
-//     --experiment=<e> --harness=<h> --task=<t>`) and show its lineage
-//     (`bazel run //tools/lineage -- bazel-bin/reports/<e> <cell id>`) in a
-//     collapsed <details>, wrapped, never clipped.
+//     point per paired unit (GridReport.units: every kind, depth and dose),
+//     the diagonal drawn, both axes labelled, each kind in its colour (by its
+//     place among the report's conditions: svg_plot.h's kStaleColor and
+//     kDistractorColor first, then a fixed palette), with a legend
+//     (<figure id="plot-scatter">);
+//   - "Units": one row per unit (id, task, harness, condition label, MRR and,
+//     for a perturbation, its delta MRR against the baseline, four decimals
+//     as report.md prints them), with the commands that rerun its query
+//     (`bazel run //stages/grid:search -- --experiment=<e> --harness=<h>
+//     --task=<t>`) and show its lineage (`bazel run //tools/lineage --
+//     bazel-bin/reports/<e> <unit id>`) in a collapsed <details>, wrapped,
+//     never clipped.
 // The page's CSS keeps a table cell of report.md on one line (an interval
 // "mean [low, high]" never wraps inside its value). Every string from the
 // report is HTML-escaped (report::XmlEscape); an SVG of `plots` must start

@@ -11,7 +11,7 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-GridReport TwoCells() {
+GridReport ThreeUnits() {
   GridReport r;
   r.set_experiment("exp<1>");
   r.set_repository("repo & co");
@@ -20,16 +20,27 @@ GridReport TwoCells() {
   r.add_doses(1);
   r.set_bootstrap_resamples(100);
   r.set_bootstrap_seed(7);
-  for (int k = 0; k < 2; ++k) {
-    Cell* c = r.add_cells();
-    c->set_cell_id(k == 0 ? "T\"1/H000/0" : "T\"1/H000/1");
-    c->set_task_id("T\"1");
-    c->set_harness("H000");
-    c->set_seed_coordinate(k);
-    c->set_dose(1);
-    c->mutable_baseline()->set_mrr(0.5);
-    c->mutable_s001()->set_mrr(0.5);
-    c->mutable_s002()->set_mrr(0.25);
+  for (const char* id : {"baseline", "S001", "S002"}) {
+    Condition* c = r.add_conditions();
+    c->set_id(id);
+    c->set_label(id);
+    if (std::string(id) != "baseline") c->set_paired_with("baseline");
+  }
+  struct Row {
+    const char* condition;
+    double mrr;
+  };
+  for (const Row& row : {Row{"baseline", 0.5}, Row{"S001", 0.5}, Row{"S002", 0.25}}) {
+    GridUnit* u = r.add_units();
+    u->set_unit_id(std::string("T\"1/H000/") + row.condition);
+    u->set_task_id("T\"1");
+    u->set_harness("H000");
+    u->set_condition(row.condition);
+    u->set_label(row.condition);
+    u->mutable_outcome()->set_mrr(row.mrr);
+    if (row.mrr != 0.5 || std::string(row.condition) == "S001") {
+      u->mutable_paired()->set_delta_mrr(row.mrr - 0.5);
+    }
   }
   Summary* s = r.add_summaries();
   s->set_harness("H000");
@@ -66,7 +77,7 @@ constexpr char kReportMd[] =
 constexpr char kSvg[] = "<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>\n";
 
 TEST(RenderHtmlReportTest, EveryTextOfReportMdFromItsOwnMarkdown) {
-  absl::StatusOr<std::string> html = RenderHtmlReport(TwoCells(), kReportMd, {});
+  absl::StatusOr<std::string> html = RenderHtmlReport(ThreeUnits(), kReportMd, {});
   ASSERT_TRUE(html.ok()) << html.status();
   EXPECT_THAT(*html,
               HasSubstr("<div id=\"report\">\n<h1>Robustness of retrieval harnesses: g</h1>"));
@@ -84,7 +95,7 @@ TEST(RenderHtmlReportTest, EveryTextOfReportMdFromItsOwnMarkdown) {
 
 TEST(RenderHtmlReportTest, APlotStandsWhereReportMdShowsIt) {
   absl::StatusOr<std::string> html = RenderHtmlReport(
-      TwoCells(), kReportMd, {{"dose-response", kSvg}, {"rank-displacement", kSvg}});
+      ThreeUnits(), kReportMd, {{"dose-response", kSvg}, {"rank-displacement", kSvg}});
   ASSERT_TRUE(html.ok()) << html.status();
   const size_t heading = html->find("<h2>S002: dose-response</h2>");
   const size_t figure = html->find("<figure id=\"plot-dose-response\">\n<svg");
@@ -94,20 +105,20 @@ TEST(RenderHtmlReportTest, APlotStandsWhereReportMdShowsIt) {
   EXPECT_LT(figure, next);
   EXPECT_THAT(*html, HasSubstr("<figcaption>MRR by dose</figcaption>"));
   EXPECT_THAT(*html, Not(HasSubstr("<img")));
-  // A plot report.md does not show comes after its text, under "Per cell".
-  EXPECT_GT(html->find("<figure id=\"plot-rank-displacement\">"), html->find("<h2>Per cell</h2>"));
+  // A plot report.md does not show comes after its text, under "Per unit".
+  EXPECT_GT(html->find("<figure id=\"plot-rank-displacement\">"), html->find("<h2>Per unit</h2>"));
 }
 
-TEST(RenderHtmlReportTest, CellsEscapedWithTheirCommandsCollapsed) {
-  absl::StatusOr<std::string> html = RenderHtmlReport(TwoCells(), kReportMd, {});
+TEST(RenderHtmlReportTest, UnitsEscapedWithTheirCommandsCollapsed) {
+  absl::StatusOr<std::string> html = RenderHtmlReport(ThreeUnits(), kReportMd, {});
   ASSERT_TRUE(html.ok()) << html.status();
-  EXPECT_THAT(*html, HasSubstr("<td>T&quot;1/H000/0</td>"));
+  EXPECT_THAT(*html, HasSubstr("<td>T&quot;1/H000/S002</td>"));
   EXPECT_THAT(*html, HasSubstr("<figure id=\"plot-scatter\">"));
   EXPECT_THAT(*html, HasSubstr("<td><details><summary>commands</summary><pre>"
                                "bazel run //stages/grid:search -- --experiment=exp&lt;1&gt; "
                                "--harness=H000 --task=T&quot;1\n"
                                "bazel run //tools/lineage -- bazel-bin/reports/exp&lt;1&gt; "
-                               "T&quot;1/H000/0</pre></details></td>"));
+                               "T&quot;1/H000/baseline</pre></details></td>"));
   // Nothing loads from elsewhere (the SVG namespace URI is a name, not a fetch).
   for (const char* fetch : {"<script", "<link", "src=", "href=", "url(", "@import"}) {
     EXPECT_THAT(*html, Not(HasSubstr(fetch))) << fetch;
@@ -115,30 +126,30 @@ TEST(RenderHtmlReportTest, CellsEscapedWithTheirCommandsCollapsed) {
 }
 
 TEST(RenderHtmlReportTest, EqualInputsGiveEqualBytes) {
-  EXPECT_EQ(*RenderHtmlReport(TwoCells(), kReportMd, {}),
-            *RenderHtmlReport(TwoCells(), kReportMd, {}));
+  EXPECT_EQ(*RenderHtmlReport(ThreeUnits(), kReportMd, {}),
+            *RenderHtmlReport(ThreeUnits(), kReportMd, {}));
 }
 
 TEST(RenderHtmlReportTest, ScatterLabelsBothAxesInTheConditionColours) {
-  const std::string svg = ScatterSvg(TwoCells());
+  const std::string svg = ScatterSvg(ThreeUnits());
   EXPECT_THAT(svg, HasSubstr(">baseline MRR</text>"));
-  EXPECT_THAT(
-      svg, HasSubstr("rotate(-90)\" text-anchor=\"middle\">perturbed MRR (S001 or S002)</text>"));
+  EXPECT_THAT(svg,
+              HasSubstr("rotate(-90)\" text-anchor=\"middle\">perturbed MRR (S001, S002)</text>"));
   EXPECT_THAT(svg, HasSubstr(absl::StrCat("fill=\"", kStaleColor, "\"")));
   EXPECT_THAT(svg, HasSubstr(absl::StrCat("fill=\"", kDistractorColor, "\"")));
 }
 
-TEST(RenderHtmlReportTest, ScatterDrawsS001OncePerTask) {
-  const std::string svg = ScatterSvg(TwoCells());
+TEST(RenderHtmlReportTest, ScatterDrawsOnePointPerPairedUnit) {
+  const std::string svg = ScatterSvg(ThreeUnits());
   size_t circles = 0;
   for (size_t at = svg.find("<circle"); at != std::string::npos; at = svg.find("<circle", at + 1))
     ++circles;
-  EXPECT_EQ(circles, 3u);  // S001 once, S002 for each of the two cells
+  EXPECT_EQ(circles, 2u);  // S001 and S002; the baseline is the x axis
 }
 
 TEST(RenderHtmlReportTest, RefusesAPlotThatIsNotSvg) {
   absl::StatusOr<std::string> html =
-      RenderHtmlReport(TwoCells(), kReportMd, {{"bad", "<script>x</script>"}});
+      RenderHtmlReport(ThreeUnits(), kReportMd, {{"bad", "<script>x</script>"}});
   EXPECT_FALSE(html.ok());
   EXPECT_THAT(std::string(html.status().message()), HasSubstr("plot 'bad'"));
 }

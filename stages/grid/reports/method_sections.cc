@@ -115,10 +115,9 @@ void Conventions(const GridReport& r, Writer& w) {
       "distractor_outranks_first_gold = 1 when a distractor ranks above the first gold file (or "
       "any "
       "distractor is returned while no gold file is)."));
-  w.Line(absl::StrCat(
-      "- cells.csv has one row per composite cell and condition; cell_dose is the cell's ",
-      w.n().distractors, " dose, also on its baseline and ", w.n().stale,
-      " rows (which do not depend on it)."));
+  w.Line(
+      "- cells.csv has one row per unit: a harness on a task under one condition at one "
+      "parameter value (every depth, dose and kind), keyed by unit_id <task>/<harness>/<label>.");
   w.Line(absl::StrCat(
       "- Function recall@10: gold functions (file and Receiver.Method) among the first 10 of the "
       "harness's ranked function list; tasks without a gold function are left out of its mean",

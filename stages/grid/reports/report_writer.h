@@ -1,7 +1,7 @@
 // Renders an experiment's grid report from an aggregated GridReport:
 //  - report.md: summary first (what moved, by how much, with 95% intervals), then
 //    the tables, then what the grid does not evaluate;
-//  - cells.csv: one row per composite cell and condition (|cells| x 3 rows);
+//  - cells.csv: one row per unit (GridReport.units; cells_csv.h);
 //  - dose_response.svg and rank_displacement.svg; with several S001 depths
 //    the staleness sweep section and staleness.svg;
 //  - tokens ("<key>\t<value>", sorted; every value verbatim in report.md) for the

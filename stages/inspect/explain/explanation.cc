@@ -206,9 +206,8 @@ NamedCause Name(const RootCause& c, const Runs& runs, const SourceBytes& sources
   return n;
 }
 
-std::string ConditionName(const GroupMove& g) {
-  return g.condition == "S002" ? absl::StrCat("S002 d", g.dose) : g.condition;
-}
+// The report's label of the group's condition (cells.csv "label": "S002.d5").
+std::string ConditionName(const GroupMove& g) { return g.condition; }
 
 // Four decimals; a value that rounds to zero prints as 0.0000, never -0.0000.
 std::string Num(double v) { return absl::StrFormat("%.4f", std::fabs(v) < 0.00005 ? 0.0 : v); }

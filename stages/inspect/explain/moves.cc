@@ -37,11 +37,9 @@ std::string Delta(const std::string& before, const std::string& after) {
   return absl::StrFormat("%+.*f", std::max(da, db), b - a);
 }
 
-using GroupKey = std::tuple<std::string, std::string, int>;  // harness, condition, dose
+using GroupKey = std::tuple<std::string, std::string, int>;  // harness, label, parameter
 
-GroupKey KeyOf(const Unit& u) {
-  return {u.harness, u.condition, u.condition == "S002" ? u.dose : 0};
-}
+GroupKey KeyOf(const Unit& u) { return {u.harness, u.condition, u.dose}; }
 
 GroupMove CompareGroup(const GroupKey& key, const std::string& metric,
                        const std::vector<std::pair<const Unit*, const Unit*>>& pairs,

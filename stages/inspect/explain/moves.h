@@ -10,14 +10,14 @@
 // 1.0000]"), printed with the larger number of decimals of the two; empty for
 // any other value ("1 | 1 | 2", "170/180").
 //
-// DiffUnits: units (run_state.h) are matched by (cell id, condition); a unit
+// DiffUnits: units (run_state.h) are matched by (unit id, label); a unit
 // of one run only is not compared. They are grouped by (harness, condition,
 // dose), the dose being the cell's for S002 and 0 otherwise. A baseline or
 // S001 row repeats the task's outcome in each of its dose coordinates, so
 // only the first row of each (task, harness, condition) in the new run's
 // order is compared. For each group and
 // headline metric that any matched unit moved on (values compared as text):
-//   - the units that moved, sorted by |new - old| descending, then cell id;
+//   - the units that moved, sorted by |new - old| descending, then unit id;
 //   - up / down / unchanged counts over the group's matched units that
 //     define the metric in both runs;
 //   - "is it real": the task-clustered bootstrap interval of the mean of

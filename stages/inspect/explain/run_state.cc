@@ -126,7 +126,7 @@ absl::StatusOr<std::map<std::string, int>> Columns(const std::vector<std::string
                                                    const std::string& file) {
   std::map<std::string, int> at;
   for (int i = 0; i < static_cast<int>(header.size()); ++i) at[header[i]] = i;
-  for (const char* need : {"cell_id", "task_id", "harness", "cell_dose", "condition"}) {
+  for (const char* need : {"unit_id", "task_id", "harness", "parameter", "label"}) {
     if (!at.count(need)) {
       return absl::InvalidArgumentError(absl::StrCat(file, ": line 1: no column '", need, "'"));
     }
@@ -156,10 +156,10 @@ absl::StatusOr<std::vector<Unit>> ReadUnits(const std::string& path) {
   std::vector<Unit> units;
   for (size_t i = 1; i < rows.size(); ++i) {
     const std::vector<std::string>& r = rows[i];
-    Unit u{r[at["cell_id"]], r[at["task_id"]], r[at["harness"]], r[at["condition"]], 0, {}};
-    if (!absl::SimpleAtoi(r[at["cell_dose"]], &u.dose)) {
-      return absl::InvalidArgumentError(absl::StrCat(path, ": line ", i + 1, ": cell_dose '",
-                                                     r[at["cell_dose"]], "' is not an integer"));
+    Unit u{r[at["unit_id"]], r[at["task_id"]], r[at["harness"]], r[at["label"]], 0, {}};
+    if (!absl::SimpleAtoi(r[at["parameter"]], &u.dose)) {
+      return absl::InvalidArgumentError(absl::StrCat(path, ": line ", i + 1, ": parameter '",
+                                                     r[at["parameter"]], "' is not an integer"));
     }
     for (const std::string& m : HeadlineMetrics()) {
       auto col = at.find(m);

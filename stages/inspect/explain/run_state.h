@@ -16,7 +16,8 @@
 // from other recorded stages. In a state file a stage's upstream stages are
 // numbers: their positions in the file's label-sorted stage list.
 //
-// Units: one row of cells.csv per (cell id, condition); `values` holds the
+// Units: one row of cells.csv per grid unit (task x harness x condition at
+// one parameter, GridReport.units); `values` holds the
 // headline metrics of docs/metrics.md that the row defines (an empty CSV
 // field is an undefined value and is left out), as the text the report wrote.
 // A cells.csv field never holds a quote, a comma or a newline (ids, commits
@@ -88,11 +89,11 @@ struct StageRecord {
 
 // One cells.csv row: the unit of the per-task comparison.
 struct Unit {
-  std::string cell_id;  // <task>/<harness>/<seed coordinate>
+  std::string cell_id;  // the unit id, <task>/<harness>/<label>
   std::string task;
   std::string harness;
-  std::string condition;                      // baseline, S001, S002, S003
-  int dose = 0;                               // the cell's dose (cell_dose)
+  std::string condition;                      // the label: baseline, S001.k3, S002.d5, S003
+  int dose = 0;                               // the condition's parameter (depth, dose or 0)
   std::map<std::string, std::string> values;  // headline metric -> text
 };
 
