@@ -95,6 +95,7 @@ void DifferencesPerMetric(const GridReport& r, Writer& w) {
       .Column("nDCG@10")
       .Column(absl::StrCat("ΔMRR ", w.n().stale));
   for (int d : r.doses()) head.Column(absl::StrCat("ΔMRR ", w.n().distractors, " d", d));
+  for (const Condition* c : ExtraKinds(r)) head.Column(absl::StrCat("ΔMRR ", c->label()));
   head.WriteTo(w);
   for (const std::string& cmp : r.comparisons()) {
     std::string line = absl::StrCat(
@@ -103,6 +104,8 @@ void DifferencesPerMetric(const GridReport& r, Writer& w) {
         " | ", w.Cell(cmp, w.n().stale, 0, "delta_mrr"), " |");
     for (int d : r.doses())
       absl::StrAppend(&line, " ", w.Cell(cmp, w.n().distractors, d, "delta_mrr"), " |");
+    for (const Condition* c : ExtraKinds(r))
+      absl::StrAppend(&line, " ", w.Cell(cmp, c->id(), 0, "delta_mrr"), " |");
     w.Line(line);
   }
   w.Line();

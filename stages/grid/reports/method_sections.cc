@@ -2,6 +2,7 @@
 
 #include <map>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -60,7 +61,9 @@ void PerTask(const GridReport& r, Writer& w) {
   w.Line(absl::StrCat(
       "First-gold rank (\">200\": no gold file among the 200 returned; censored at 201) and "
       "MRR, baseline / ",
-      w.n().stale, " / ", w.n().distractors, " at each dose:"));
+      w.n().stale, " / ", w.n().distractors, " at each dose",
+      OutsideTheCells(r).empty() ? "" : " / every other condition (the units outside the cells)",
+      ":"));
   w.Line();
   TableHead head;
   head.Column("Task")
@@ -68,7 +71,11 @@ void PerTask(const GridReport& r, Writer& w) {
       .Column("Baseline rank", "---:")
       .Column(absl::StrCat(w.n().stale, " rank"), "---:");
   for (int d : r.doses()) head.Column(absl::StrCat(w.n().distractors, " d", d, " rank"), "---:");
+  const std::vector<const Condition*> outside = OutsideTheCells(r);
+  for (const Condition* c : outside) head.Column(absl::StrCat(c->label(), " rank"), "---:");
   head.Column("Baseline MRR", "---:").Column("Gold files returned (baseline)").WriteTo(w);
+  std::map<std::tuple<std::string, std::string, std::string>, const GridUnit*> unit_of;
+  for (const GridUnit& u : r.units()) unit_of[{u.task_id(), u.harness(), u.label()}] = &u;
   std::map<std::pair<std::string, std::string>, std::vector<const Cell*>> by_unit;
   std::vector<std::pair<std::string, std::string>> order;
   for (const Cell& c : r.cells()) {
@@ -80,8 +87,15 @@ void PerTask(const GridReport& r, Writer& w) {
     const std::vector<const Cell*>& unit = by_unit[key];
     std::vector<std::string> ranks = {Rank(unit[0]->baseline()), Rank(unit[0]->s001())};
     for (const Cell* c : unit) ranks.push_back(Rank(c->s002()));
-    const std::string rank_cells =
+    std::string rank_cells =
         w.Token(absl::StrCat(key.first, ".", key.second, ".ranks"), absl::StrJoin(ranks, " | "));
+    for (const Condition* c : outside) {
+      const auto u = unit_of.find({key.first, key.second, c->label()});
+      const std::string rank = u == unit_of.end() ? "" : Rank(u->second->outcome());
+      absl::StrAppend(
+          &rank_cells, " | ",
+          w.Token(absl::StrCat(key.first, ".", key.second, ".", c->label(), ".rank"), rank));
+    }
     int gold = 0;
     for (const RankedFile& f : unit[0]->baseline().files()) gold += f.gold() ? 1 : 0;
     w.Line(absl::StrCat("| ", key.first, " | ", key.second, " | ", rank_cells, " | ",

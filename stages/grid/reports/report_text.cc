@@ -1,5 +1,11 @@
 #include "stages/grid/reports/report_text.h"
 
+#include <algorithm>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "absl/strings/str_format.h"
 
 namespace repro::grid {
@@ -31,6 +37,20 @@ std::vector<const Condition*> ExtraKinds(const GridReport& r) {
       continue;
     }
     out.push_back(&c);
+  }
+  return out;
+}
+
+std::vector<const Condition*> OutsideTheCells(const GridReport& r) {
+  std::set<std::pair<std::string, int>> in_cells;
+  for (const Cell& c : r.cells()) {
+    in_cells.insert({c.baseline().condition(), 0});
+    in_cells.insert({c.s001().condition(), std::max(c.s001().s001_depth(), 1)});
+    in_cells.insert({c.s002().condition(), c.s002().dose()});
+  }
+  std::vector<const Condition*> out;
+  for (const Condition& c : r.conditions()) {
+    if (!in_cells.count({c.id(), c.parameter()})) out.push_back(&c);
   }
   return out;
 }

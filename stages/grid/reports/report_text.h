@@ -46,6 +46,12 @@ std::string LanguagesText(const GridReport& r);
 // id, in table order.
 std::vector<const Condition*> ExtraKinds(const GridReport& r);
 
+// The report's conditions that no composite cell holds (every S001 depth
+// after the first, and the kinds outside the cells, such as S003), in table
+// order: read from the cells' own outcomes, so the per-task and comparison
+// tables give each of them columns of its own after the cells' columns.
+std::vector<const Condition*> OutsideTheCells(const GridReport& r);
+
 class Summaries {
  public:
   explicit Summaries(const GridReport& r) {
