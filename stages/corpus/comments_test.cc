@@ -155,11 +155,11 @@ TEST(FunctionParser, QueryFilesAreCheckedWhenTheRulesLoad) {
     EXPECT_THAT(FunctionParser::Create(rules).status().message(), HasSubstr(message)) << text;
   }
   languages::Rules rules = RulesOf("go");
-  rules.mutable_queries(0)->set_name("identifiers");
-  rules.mutable_queries(0)->set_path("stages/corpus/languages/go/queries/identifiers.scm");
+  rules.mutable_queries(0)->set_name("renames");
+  rules.mutable_queries(0)->set_path("stages/corpus/languages/go/queries/renames.scm");
   EXPECT_THAT(ValidateRules(rules, RulesFile("go")).message(),
-              HasSubstr("stages/corpus/languages/go/queries/identifiers.scm: no transform reads a "
-                        "query file identifiers.scm (known: comments.scm)"));
+              HasSubstr("stages/corpus/languages/go/queries/renames.scm: no transform reads a "
+                        "query file renames.scm (known: comments.scm, identifiers.scm)"));
 }
 
 // Rules loaded without their query files (a stage that was not given

@@ -37,6 +37,7 @@ std::string QueryFile(absl::string_view language, absl::string_view name) {
 const std::map<std::string, std::vector<std::string>>& QueryCaptureNames() {
   static const auto* const kNames = new std::map<std::string, std::vector<std::string>>{
       {"comments", {internal::kCommentCapture, internal::kDocstringCapture}},
+      {"identifiers", {"definition", "reference"}},
   };
   return *kNames;
 }

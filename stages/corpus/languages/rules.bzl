@@ -13,8 +13,9 @@ def rules_label(language):
     return "//stages/corpus/languages:%s/rules.textproto" % language
 
 # The query files every language folder holds, <language>/queries/<name>.scm
-# (language.proto: Rules.queries): what S003 captures.
-QUERY_FILES = ["comments"]
+# (language.proto: Rules.queries): what S003 (comments) and S004
+# (identifiers) capture.
+QUERY_FILES = ["comments", "identifiers"]
 
 def query_label(language, name):
     """The label of stages/corpus/languages/<language>/queries/<name>.scm."""
