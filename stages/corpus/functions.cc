@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "stages/corpus/internal/comment_blanking.h"
 #include "stages/corpus/internal/function_walk.h"
+#include "stages/corpus/internal/identifier_renaming.h"
 #include "stages/corpus/internal/syntax_tree.h"
 #include "stages/corpus/languages/grammar_registry.h"
 #include "stages/corpus/query_captures.h"
@@ -37,7 +38,7 @@ std::string QueryFile(absl::string_view language, absl::string_view name) {
 const std::map<std::string, std::vector<std::string>>& QueryCaptureNames() {
   static const auto* const kNames = new std::map<std::string, std::vector<std::string>>{
       {"comments", {internal::kCommentCapture, internal::kDocstringCapture}},
-      {"identifiers", {"definition", "reference"}},
+      {"identifiers", {internal::kDefinitionCapture, internal::kReferenceCapture}},
   };
   return *kNames;
 }
@@ -76,24 +77,46 @@ absl::StatusOr<TSTree*> FunctionParser::Tree(absl::string_view source) {
   return tree;
 }
 
-absl::StatusOr<BlankedFile> FunctionParser::BlankComments(absl::string_view source) {
-  const auto query = queries_.find("comments");
+absl::StatusOr<const Query*> FunctionParser::QueryNamed(absl::string_view name,
+                                                        absl::string_view does) const {
+  const auto query = queries_.find(std::string(name));
   if (query == queries_.end()) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("the rules of ", rules_.language(), " hold no query ",
-                     QueryFile(rules_.language(), "comments"),
-                     ": a stage that blanks comments reads its languages' query files "
-                     "(rules.bzl, rules_roles)"));
+    return absl::FailedPreconditionError(absl::StrCat(
+        "the rules of ", rules_.language(), " hold no query ", QueryFile(rules_.language(), name),
+        ": a stage that ", does, " reads its languages' query files (rules.bzl, rules_roles)"));
   }
+  return query->second.get();
+}
+
+absl::StatusOr<BlankedFile> FunctionParser::BlankComments(absl::string_view source) {
+  ASSIGN_OR_RETURN(const Query* const query, QueryNamed("comments", "blanks comments"));
   ASSIGN_OR_RETURN(TSTree* const tree, Tree(source));
   const TSNode root = ts_tree_root_node(tree);
-  const std::vector<internal::Blank> blanks = internal::CommentBlanks(query->second->Run(root));
+  const std::vector<internal::Blank> blanks = internal::CommentBlanks(query->Run(root));
   BlankedFile out;
   out.has_error = ts_node_has_error(root);
   ts_tree_delete(tree);
   out.text = std::string(source);
   for (const internal::Blank& blank : blanks) internal::Apply(blank, &out.text);
   out.comments = static_cast<int>(blanks.size());
+  return out;
+}
+
+absl::StatusOr<RenamedFile> FunctionParser::RenameIdentifiers(absl::string_view source,
+                                                              absl::string_view salt) {
+  ASSIGN_OR_RETURN(const Query* const query, QueryNamed("identifiers", "renames identifiers"));
+  ASSIGN_OR_RETURN(TSTree* const tree, Tree(source));
+  const TSNode root = ts_tree_root_node(tree);
+  const Captures captures = query->Run(root);
+  const internal::Renaming renaming = internal::PlanRenaming(
+      source, captures, salt, internal::GrammarKeywords(ts_parser_language(parser_)));
+  RenamedFile out;
+  out.text = std::string(source);
+  out.occurrences = internal::ApplyRenaming(renaming, captures, &out.text);
+  out.has_error = ts_node_has_error(root);
+  ts_tree_delete(tree);
+  out.identifiers = static_cast<int>(renaming.names.size());
+  out.kept = renaming.kept;
   return out;
 }
 

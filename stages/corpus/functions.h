@@ -95,6 +95,15 @@ struct BlankedFile {
   bool has_error = false;  // the original's tree has an ERROR or MISSING node
 };
 
+// A file with the names it defines renamed (FunctionParser::RenameIdentifiers).
+struct RenamedFile {
+  std::string text;        // the same length and lines, the names replaced
+  int identifiers = 0;     // distinct names renamed
+  int occurrences = 0;     // nodes replaced
+  int kept = 0;            // names defined but kept (internal/identifier_renaming.h)
+  bool has_error = false;  // the original's tree has an ERROR or MISSING node
+};
+
 // "stages/corpus/languages/<language>/rules.textproto": where a language's
 // rules are, for messages.
 std::string RulesFile(absl::string_view language);
@@ -129,6 +138,22 @@ class FunctionParser {
   // files); internal error only when tree-sitter gives no tree.
   absl::StatusOr<BlankedFile> BlankComments(absl::string_view source);
 
+  // `source` with every name it defines renamed, consistently within the
+  // file (S004): the names are the texts of the nodes its language's
+  // queries/identifiers.scm captures @definition, and every @definition or
+  // @reference node whose text is one of them becomes an opaque name of the
+  // same byte length, so line numbers and every chunk's range stay. A name
+  // keeps the class of its first letter (A-Z, a-z, 0-9) and its '_', '$' and
+  // sigils; the rest becomes a-z0-9, drawn from SHA-256 of `salt` (the
+  // file's path) and the name, never a keyword of the grammar, a word of
+  // the file or another name's replacement. A name the file does not
+  // define (imported, builtin) stays; so does one with no free name of its
+  // shape (one or two letters, counted `kept`) and a non-ASCII one
+  // (internal/identifier_renaming.h). Renaming is by text, not by scope.
+  // FailedPrecondition when the rules hold no identifiers query; internal
+  // error only when tree-sitter gives no tree.
+  absl::StatusOr<RenamedFile> RenameIdentifiers(absl::string_view source, absl::string_view salt);
+
   // The smallest named node of `source`'s tree that holds the lines
   // first_line to last_line (1-based), from the first non-blank byte of
   // those lines to their last: "field_declaration" for the lines of a Java
@@ -146,6 +171,9 @@ class FunctionParser {
                  std::map<std::string, std::unique_ptr<Query>> queries);
   // The tree of `source` (the caller deletes it); internal error when none.
   absl::StatusOr<TSTree*> Tree(absl::string_view source);
+  // The rules' query `name`; FailedPrecondition naming the query file and
+  // what a stage that `does` it must read when the rules hold none.
+  absl::StatusOr<const Query*> QueryNamed(absl::string_view name, absl::string_view does) const;
 
   languages::Rules rules_;
   std::string grammar_;
