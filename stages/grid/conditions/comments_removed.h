@@ -8,10 +8,11 @@
 // RemoveComments returns the transformed snapshot: each present file's
 // content, sha256 and the snapshot_sha256 recomputed (snapshot.h), missing
 // blobs as they were; `comments` (may be null) gets the number of nodes
-// blanked. Each transformed file is parsed again: a file that parsed
-// without an ERROR or MISSING node and does not any more is InternalError
-// naming it (the transform must never break a file; a file already suspect
-// stays as it is). A file of none of `languages` is InvalidArgument.
+// blanked. Each transformed file is checked (file_transform.h): a file that
+// parsed without an ERROR or MISSING node and does not any more, or whose
+// length changed, is InternalError naming it (the transform must never
+// break a file; a file already suspect stays as it is). A file of none of
+// `languages` is InvalidArgument.
 //
 // Linking this library registers S003's corpus transform for
 // CONDITION_KIND_COMMENTS_REMOVED (transform_registry.h): RemoveComments,
