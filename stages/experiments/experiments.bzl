@@ -71,6 +71,7 @@ load(
     "grid_ints",
     "vector_cache_env",
 )
+load("//stages/grid:conditions.bzl", "optional_kind_ids")
 load("//tools/starlark:text_format.bzl", "canonical_text", "merged_text", "one", "parse_canonical")
 
 _NAME_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"
@@ -349,10 +350,23 @@ def _read_experiment(rctx, errors, base, sets, harness_cache):
         harnesses = harnesses,
         depths = depths,
         doses = doses,
-        s003 = one(msg, "s003", "false") == "true",
+        conditions = _optional_conditions(errors, where, msg.get("conditions", [])),
         cache_env = cache_env,
         resolved = merged_text(rctx, _EXPERIMENT_PROTO, _EXPERIMENT, defaults_text(msg), text),
     )
+
+def _optional_conditions(errors, where, ids):
+    """The optional condition kinds the experiment lists (field conditions): each an id of the table, once."""
+    known = optional_kind_ids()
+    out = []
+    for i, cid in enumerate(ids):
+        if cid not in known:
+            errors.append("%s, field conditions[%d]: expected an optional condition kind of stages/grid/conditions.bzl (%s), found %r" % (where, i, ", ".join(known), cid))
+        elif cid in out:
+            errors.append("%s, field conditions[%d]: %r is listed twice" % (where, i, cid))
+        else:
+            out.append(cid)
+    return out
 
 def _excluded_tasks(errors, where, entries):
     """The ids of exclude_tasks, each a valid task id with a reason, at most once.
@@ -494,7 +508,7 @@ def _write_experiments(rctx, experiments, models, invalid):
             ],
             "s001_depths": e.depths,
             "s002_doses": e.doses,
-            "s003": e.s003,
+            "conditions": e.conditions,
             "exclude_tasks": e.exclude_tasks,
         }
         for e in experiments

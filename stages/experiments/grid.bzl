@@ -29,7 +29,8 @@ EXPERIMENTS     one struct per experiment:
                         server_cache is True for a DENSE_BACKEND_SERVER_CACHE
                         leg (it reads vector_cache)
   s001_depths, s002_doses  the cells' depths and doses (defaults applied);
-  s003               whether the grid has S003 (comments removed);
+  conditions            the optional condition kinds the experiment lists
+                        (ids of stages/grid/conditions.bzl: S003, S004);
                         every other value is read by the stages from the
                         spec (stages/grid/grid_spec.h)
   vector_cache          None, or struct(configured, not_configured_message,
@@ -141,7 +142,7 @@ def _experiment(e):
         harnesses = [_harness(s.name, h) for h in e["harnesses"]],
         s001_depths = e["s001_depths"],
         s002_doses = e["s002_doses"],
-        s003 = e["s003"],
+        conditions = e["conditions"],
         vector_cache = cache,
         configured = configured,
         not_configured_message = message,

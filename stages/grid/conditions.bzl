@@ -18,13 +18,21 @@ transforms the base snapshot: a row here, its ConditionKind, its transform
 
 Fields of a row:
   id                 the kind's name (S001)
-  kind               ConditionKind enum name
+  kind               ConditionKind enum name: BASELINE, STALE_INDEX,
+                     DISTRACTORS, or TRANSFORMED for any kind that changes
+                     the base snapshot's files (S003, S004)
   title              what it is, in the report's words
   parameter_field    the Experiment field with its parameter values
-                     (ascending, validated there); None: one condition,
-                     parameter 0 (the baseline, S003)
-  switch_field       a bool Experiment field: the kind is in the grid only
-                     when it is true (S003: s003); None: always
+                     (ascending, validated there; the C++ validator reads
+                     it by this name); None: one condition, parameter 0
+                     (the baseline, S003, S004)
+  optional           True: the kind is in the grid only when the experiment
+                     lists its id in `conditions` (S003, S004); False:
+                     always (the baseline; a parameter kind is there at each
+                     of its values)
+  transform          a TRANSFORMED kind's corpus transform, by the name its
+                     library registers (transform_registry.h); None for
+                     every other kind
   parameter_name     what the parameter is ("depth", "dose")
   cell_suffix        the cell name suffix, "{}" the parameter
   cell_suffix_at_1   the suffix at parameter 1, when it differs (S001 at
@@ -59,7 +67,8 @@ CONDITION_KINDS = [
         shared_across_doses = False,
         paired_with = "",
         reads_rules = None,
-        switch_field = None,
+        optional = False,
+        transform = None,
     ),
     struct(
         id = "S001",
@@ -74,7 +83,8 @@ CONDITION_KINDS = [
         shared_across_doses = True,
         paired_with = "baseline",
         reads_rules = None,
-        switch_field = None,
+        optional = False,
+        transform = None,
     ),
     struct(
         id = "S002",
@@ -89,11 +99,12 @@ CONDITION_KINDS = [
         shared_across_doses = False,
         paired_with = "baseline",
         reads_rules = "distractors",
-        switch_field = None,
+        optional = False,
+        transform = None,
     ),
     struct(
         id = "S003",
-        kind = "CONDITION_KIND_COMMENTS_REMOVED",
+        kind = "CONDITION_KIND_TRANSFORMED",
         title = "comments removed",
         parameter_field = None,
         parameter_name = "",
@@ -104,7 +115,8 @@ CONDITION_KINDS = [
         shared_across_doses = False,
         paired_with = "baseline",
         reads_rules = None,
-        switch_field = "s003",
+        optional = True,
+        transform = "comments_removed",
     ),
 ]
 
@@ -131,7 +143,14 @@ def _render(row, parameter):
         "snapshot": row.snapshot,
         "shared_across_doses": row.shared_across_doses,
         "paired_with": row.paired_with,
+        "parameter_field": row.parameter_field or "",
+        "optional": row.optional,
+        "transform": row.transform or "",
     }
+
+def optional_kind_ids():
+    """The ids an experiment may list in its `conditions` field, in table order."""
+    return [r.id for r in CONDITION_KINDS if r.optional]
 
 def experiment_conditions(e):
     """The conditions of experiment `e` in cell order: each row, at each of its parameter values.
@@ -145,7 +164,7 @@ def experiment_conditions(e):
     """
     out = []
     for row in CONDITION_KINDS:
-        if row.switch_field != None and not getattr(e, row.switch_field):
+        if row.optional and row.id not in e.conditions:
             continue
         values = [0] if row.parameter_field == None else getattr(e, row.parameter_field)
         out += [_render(row, p) for p in values]

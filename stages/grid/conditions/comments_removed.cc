@@ -1,10 +1,8 @@
 #include "stages/grid/conditions/comments_removed.h"
 
-#include <set>
 #include <string>
 #include <utility>
 
-#include "stages/corpus/chunker.h"
 #include "stages/corpus/functions.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/grid/conditions/file_transform.h"
@@ -38,21 +36,12 @@ absl::StatusOr<TransformedCorpus> RemoveCommentsFromCorpus(const corpus::Snapsho
                                                            const corpus::LanguageSet& languages) {
   TransformedCorpus out;
   ASSIGN_OR_RETURN(out.snapshot, RemoveComments(base, languages, &out.changed));
-  std::set<std::string> changed;
-  for (int i = 0; i < base.files_size(); ++i) {
-    if (out.snapshot.files(i).sha256() != base.files(i).sha256()) {
-      changed.insert(base.files(i).path());
-    }
-  }
-  ASSIGN_OR_RETURN(out.chunks,
-                   corpus::ChunkSnapshotFiles(out.snapshot, languages, [&](absl::string_view path) {
-                     return changed.count(std::string(path)) > 0;
-                   }));
+  ASSIGN_OR_RETURN(out.chunks, ChunkChangedFiles(base, out.snapshot, languages));
   return out;
 }
 
 [[maybe_unused]] const bool kRegistered =
-    RegisterTransform(CONDITION_KIND_COMMENTS_REMOVED, &RemoveCommentsFromCorpus);
+    RegisterTransform("comments_removed", &RemoveCommentsFromCorpus);
 
 }  // namespace
 

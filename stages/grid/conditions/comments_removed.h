@@ -14,8 +14,8 @@
 // break a file; a file already suspect stays as it is). A file of none of
 // `languages` is InvalidArgument.
 //
-// Linking this library registers S003's corpus transform for
-// CONDITION_KIND_COMMENTS_REMOVED (transform_registry.h): RemoveComments,
+// Linking this library registers S003's corpus transform as
+// "comments_removed" (transform_registry.h): RemoveComments,
 // then the files it changed chunked again by the same chunker.
 #ifndef REPRO_STAGES_GRID_CONDITIONS_COMMENTS_REMOVED_H_
 #define REPRO_STAGES_GRID_CONDITIONS_COMMENTS_REMOVED_H_

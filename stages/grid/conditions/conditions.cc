@@ -1,11 +1,15 @@
 #include "stages/grid/conditions/conditions.h"
 
+#include <map>
 #include <set>
+#include <string>
 #include <utility>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "google/protobuf/descriptor.h"
+#include "google/protobuf/message.h"
 #include "stages/framework/pipeline/status_macros.h"
 
 namespace repro::grid {
@@ -39,14 +43,18 @@ class ConditionCheck {
 
 std::string Quoted(const std::string& s) { return absl::StrCat("'", s, "'"); }
 
+// One id per kind, except that several kinds are TRANSFORMED (each its own
+// transform): Conditions::Id answers only for the baseline, stale index and
+// distractors.
+bool SeveralIdsMayShare(ConditionKind kind) { return kind == CONDITION_KIND_TRANSFORMED; }
+
 // Which snapshot a kind's cells index: the base's as it is (the baseline,
 // and the distractors, which add files beside it), base~parameter (the
-// stale index), or the base through the kind's transform (every other kind:
-// transform_registry.h).
+// stale index), or the base through the condition's transform.
 std::string ExpectedSnapshot(ConditionKind kind) {
   if (kind == CONDITION_KIND_STALE_INDEX) return "stale_at";
-  if (kind == CONDITION_KIND_BASELINE || kind == CONDITION_KIND_DISTRACTORS) return "base";
-  return kTransformedSnapshot;
+  if (kind == CONDITION_KIND_TRANSFORMED) return kTransformedSnapshot;
+  return "base";
 }
 
 // The fields every condition has, whatever its kind.
@@ -61,6 +69,11 @@ absl::Status CheckFields(const ConditionCheck& check, const Condition& c) {
   const std::string snapshot = ExpectedSnapshot(c.kind());
   if (c.snapshot() != snapshot)
     return check.Fail("snapshot", Quoted(snapshot), Quoted(c.snapshot()));
+  const bool transformed = c.kind() == CONDITION_KIND_TRANSFORMED;
+  if (transformed) RETURN_IF_ERROR(check.Name("transform", c.transform()));
+  if (!transformed && !c.transform().empty()) {
+    return check.Fail("transform", "none (a TRANSFORMED kind's only)", Quoted(c.transform()));
+  }
   const bool shared = c.kind() == CONDITION_KIND_STALE_INDEX;
   if (c.shared_across_doses() != shared) {
     return check.Fail("shared_across_doses", shared ? "true" : "false",
@@ -77,10 +90,10 @@ absl::Status CheckPairing(const ConditionCheck& check, const Condition& c,
     if (!c.parameter_name().empty())
       return check.Fail("parameter_name", "none", Quoted(c.parameter_name()));
     if (!c.paired_with().empty()) return check.Fail("paired_with", "none", Quoted(c.paired_with()));
+    if (c.optional()) return check.Fail("optional", "false", "true");
     return absl::OkStatus();
   }
-  const bool has_parameter =
-      c.kind() == CONDITION_KIND_STALE_INDEX || c.kind() == CONDITION_KIND_DISTRACTORS;
+  const bool has_parameter = !c.parameter_field().empty();
   if (has_parameter && c.parameter_name().empty()) {
     return check.Fail("parameter_name", "a name", "none");
   }
@@ -88,34 +101,88 @@ absl::Status CheckPairing(const ConditionCheck& check, const Condition& c,
     return check.Fail("parameter", "0 and no parameter_name (the kind has no parameter)",
                       absl::StrCat(c.parameter(), " ", Quoted(c.parameter_name())));
   }
+  if (has_parameter && c.optional()) {
+    return check.Fail("optional",
+                      "false (a kind with parameter values is there when it has "
+                      "values)",
+                      "true");
+  }
   if (c.paired_with() != baseline_id) {
     return check.Fail("paired_with", Quoted(baseline_id), Quoted(c.paired_with()));
   }
   return absl::OkStatus();
 }
 
-// The experiment's list of parameter values of `kind` (none for the baseline).
-std::vector<int64_t> ExperimentValues(const experiments::Experiment& e, ConditionKind kind) {
-  if (kind == CONDITION_KIND_STALE_INDEX) return {e.s001_depths().begin(), e.s001_depths().end()};
-  if (kind == CONDITION_KIND_DISTRACTORS) return {e.s002_doses().begin(), e.s002_doses().end()};
-  if (kind == CONDITION_KIND_COMMENTS_REMOVED) {
-    return e.s003() ? std::vector<int64_t>{0} : std::vector<int64_t>{};
+// The values of the Experiment's repeated integer field `name`, read by
+// reflection: the field a parameter kind's row names.
+absl::StatusOr<std::vector<int64_t>> FieldValues(const experiments::Experiment& e,
+                                                 const std::string& name,
+                                                 absl::string_view source) {
+  const google::protobuf::FieldDescriptor* f = e.GetDescriptor()->FindFieldByName(name);
+  if (f == nullptr || !f->is_repeated() ||
+      (f->cpp_type() != google::protobuf::FieldDescriptor::CPPTYPE_UINT32 &&
+       f->cpp_type() != google::protobuf::FieldDescriptor::CPPTYPE_INT32)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(source, ": parameter_field '", name,
+                     "' is not a repeated integer field of the Experiment message"));
   }
-  return {0};
+  const google::protobuf::Reflection* r = e.GetReflection();
+  std::vector<int64_t> out;
+  for (int i = 0; i < r->FieldSize(e, f); ++i) {
+    out.push_back(f->cpp_type() == google::protobuf::FieldDescriptor::CPPTYPE_UINT32
+                      ? static_cast<int64_t>(r->GetRepeatedUInt32(e, f, i))
+                      : static_cast<int64_t>(r->GetRepeatedInt32(e, f, i)));
+  }
+  return out;
 }
 
+// Experiment.conditions: each id at most once.
+absl::StatusOr<std::set<std::string>> ListedKinds(const experiments::Experiment& e,
+                                                  absl::string_view source) {
+  std::set<std::string> listed;
+  for (int i = 0; i < e.conditions_size(); ++i) {
+    if (!listed.insert(e.conditions(i)).second) {
+      return absl::InvalidArgumentError(absl::StrCat(source, ": experiment field conditions[", i,
+                                                     "]: '", e.conditions(i), "' is listed twice"));
+    }
+  }
+  return listed;
+}
+
+// The parameters each kind of the table must have: a parameter kind, its
+// experiment field's values; an optional kind, [0] when the experiment lists
+// it; the baseline, [0]. An id the experiment lists that no optional kind of
+// the table has is an error too.
 absl::Status CheckCoverage(const ConditionTable& table, const experiments::Experiment& e,
                            absl::string_view source) {
-  std::map<ConditionKind, std::vector<int64_t>> values;
-  for (const Condition& c : table.conditions()) values[c.kind()].push_back(c.parameter());
-  for (ConditionKind kind : {CONDITION_KIND_BASELINE, CONDITION_KIND_STALE_INDEX,
-                             CONDITION_KIND_DISTRACTORS, CONDITION_KIND_COMMENTS_REMOVED}) {
-    if (values[kind] != ExperimentValues(e, kind)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(source, ": the ", ConditionKind_Name(kind), " conditions have parameters [",
-                       absl::StrJoin(values[kind], ", "), "], expected the experiment's [",
-                       absl::StrJoin(ExperimentValues(e, kind), ", "), "]"));
+  ASSIGN_OR_RETURN(std::set<std::string> listed, ListedKinds(e, source));
+  std::vector<std::string> ids;  // table order
+  std::map<std::string, std::vector<int64_t>> values;
+  std::map<std::string, const Condition*> row;
+  for (const Condition& c : table.conditions()) {
+    if (!values.count(c.id())) ids.push_back(c.id());
+    values[c.id()].push_back(c.parameter());
+    row[c.id()] = &c;
+  }
+  for (const std::string& id : ids) {
+    const Condition& c = *row[id];
+    std::vector<int64_t> expected = {0};
+    if (!c.parameter_field().empty()) {
+      ASSIGN_OR_RETURN(expected, FieldValues(e, c.parameter_field(), source));
+    } else if (c.optional() && listed.erase(id) == 0) {
+      expected.clear();
     }
+    if (values[id] != expected) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          source, ": the ", id, " conditions have parameters [", absl::StrJoin(values[id], ", "),
+          "], expected the experiment's [", absl::StrJoin(expected, ", "), "]",
+          c.parameter_field().empty() ? "" : absl::StrCat(" (", c.parameter_field(), ")")));
+    }
+  }
+  if (!listed.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(source, ": experiment field conditions: '", *listed.begin(),
+                     "' is no optional kind of the experiment's condition table"));
   }
   return absl::OkStatus();
 }
@@ -145,7 +212,7 @@ absl::Status ValidateConditions(const ConditionTable& table,
           absl::StrCat(Quoted(c.id()), ", already of ", ConditionKind_Name(kind_it->second)));
     }
     auto [id_it, new_kind] = id_of_kind.emplace(c.kind(), c.id());
-    if (!new_kind && id_it->second != c.id()) {
+    if (!new_kind && id_it->second != c.id() && !SeveralIdsMayShare(c.kind())) {
       return check.Fail("id", Quoted(id_it->second), Quoted(c.id()));
     }
     if (!suffixes.insert(c.cell_suffix()).second) {
@@ -164,7 +231,7 @@ absl::StatusOr<Conditions> Conditions::Create(const ConditionTable& table) {
   for (size_t i = 0; i < out.all_.size(); ++i) {
     const Condition& c = out.all_[i];
     auto [it, inserted] = out.id_of_kind_.emplace(c.kind(), c.id());
-    if (!inserted && it->second != c.id()) {
+    if (!inserted && it->second != c.id() && !SeveralIdsMayShare(c.kind())) {
       return absl::InvalidArgumentError(absl::StrCat("conditions: kind ",
                                                      ConditionKind_Name(c.kind()), " has ids '",
                                                      it->second, "' and '", c.id(), "'"));

@@ -6,20 +6,22 @@
 // per experiment by the grid_conditions stage before any cell:
 //  - each condition: id, title, cell_suffix and label non-empty, of
 //    [A-Za-z0-9_.-] (they reach target, file and token names); kind set;
-//    snapshot "stale_at" for a STALE_INDEX condition, "base" for the
-//    BASELINE and DISTRACTORS ones, "transformed" (kTransformedSnapshot:
-//    the base through the kind's transform, transform_registry.h) for every
-//    other kind;
-//  - one id per kind and one kind per id; cell_suffix and label unique;
+//    snapshot "stale_at" for a STALE_INDEX condition, "transformed"
+//    (kTransformedSnapshot) for a TRANSFORMED one, which names its
+//    transform (transform_registry.h), "base" for the others;
+//  - one id per kind (several TRANSFORMED kinds may each have theirs) and
+//    one kind per id; cell_suffix and label unique;
 //  - exactly one BASELINE condition: parameter 0, no parameter_name, not
-//    shared across doses, paired with nothing; it comes first;
-//  - every other condition: paired with the baseline's id; the parameters
-//    of STALE_INDEX are experiment.s001_depths and those of DISTRACTORS
-//    experiment.s002_doses, in that order (the experiment's own validator,
-//    grid_spec.h, bounds them), each with a parameter_name; one
-//    COMMENTS_REMOVED condition (parameter 0, no parameter_name) exactly
-//    when experiment.s003; STALE_INDEX shared across doses (its
-//    shared_key), the others not.
+//    optional, not shared across doses, paired with nothing; it comes first;
+//  - every other condition: paired with the baseline's id; STALE_INDEX
+//    shared across doses (its shared_key), the others not;
+//  - coverage, by what each row names, never by kind: a row with a
+//    parameter_field has exactly that Experiment field's values, in order
+//    (read by reflection: s001_depths, s002_doses; the experiment's own
+//    validator, grid_spec.h, bounds them), each with a parameter_name; an
+//    optional row (S003, S004) has one condition, parameter 0, exactly when
+//    Experiment.conditions lists its id; every id that field lists, each at
+//    most once, is an optional row of the table.
 // Errors: InvalidArgument "<source>: condition <i> (<cell_suffix>), field
 // <field>: expected ..., found ..." (i 0-based in table order), or
 // "<source>: ..." for what no single condition holds.

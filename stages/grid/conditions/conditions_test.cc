@@ -28,6 +28,7 @@ constexpr char kTable[] = R"pb(
     kind: CONDITION_KIND_STALE_INDEX
     title: "stale index"
     parameter_name: "depth"
+    parameter_field: "s001_depths"
     parameter: 1
     cell_suffix: "K"
     label: "K.k1"
@@ -40,6 +41,7 @@ constexpr char kTable[] = R"pb(
     kind: CONDITION_KIND_STALE_INDEX
     title: "stale index"
     parameter_name: "depth"
+    parameter_field: "s001_depths"
     parameter: 3
     cell_suffix: "K_k3"
     label: "K.k3"
@@ -52,6 +54,7 @@ constexpr char kTable[] = R"pb(
     kind: CONDITION_KIND_DISTRACTORS
     title: "distractors"
     parameter_name: "dose"
+    parameter_field: "s002_doses"
     parameter: 5
     cell_suffix: "D_d5"
     label: "D.d5"
@@ -84,7 +87,7 @@ TEST(ValidateConditions, ParametersMustBeTheExperimentsDepthsAndDoses) {
   experiments::Experiment e = Experiment();
   e.add_s002_doses(10);
   const absl::Status s = ValidateConditions(Table(), e, "e.json");
-  EXPECT_THAT(s.message(), HasSubstr("e.json: the CONDITION_KIND_DISTRACTORS conditions have "
+  EXPECT_THAT(s.message(), HasSubstr("e.json: the D conditions have "
                                      "parameters [5], expected the experiment's [5, 10]"));
 }
 
@@ -120,7 +123,7 @@ TEST(ValidateConditions, OneIdPerKind) {
 
 TEST(ValidateConditions, ATransformKindIndexesTheTransformedBase) {
   experiments::Experiment e = Experiment();
-  e.set_s003(true);
+  e.add_conditions(kTestBare);
   ConditionTable t = Table();
   AddCommentsRemoved(&t);
   Condition* bare = t.mutable_conditions(t.conditions_size() - 1);
@@ -129,6 +132,42 @@ TEST(ValidateConditions, ATransformKindIndexesTheTransformedBase) {
   bare->set_snapshot("base");
   EXPECT_THAT(ValidateConditions(t, e, "e.json").message(),
               HasSubstr("field snapshot: expected 'transformed', found 'base'"));
+}
+
+// The experiment's `conditions` list decides the optional kinds: listed
+// and in the table, or neither; an id listed twice or of no optional row of
+// the table stops, naming the field.
+TEST(ValidateConditions, OptionalKindsFollowTheExperimentsList) {
+  ConditionTable t = Table();
+  AddCommentsRemoved(&t);
+  t.mutable_conditions(t.conditions_size() - 1)->set_paired_with(t.conditions(0).id());
+  experiments::Experiment e = Experiment();
+  EXPECT_THAT(ValidateConditions(t, e, "e.json").message(),
+              HasSubstr("e.json: the bare conditions have parameters [0], expected the "
+                        "experiment's []"));
+  e.add_conditions(kTestBare);
+  EXPECT_TRUE(ValidateConditions(t, e, "e.json").ok());
+  e.add_conditions(kTestBare);
+  EXPECT_THAT(ValidateConditions(t, e, "e.json").message(),
+              HasSubstr("e.json: experiment field conditions[1]: 'bare' is listed twice"));
+  e.clear_conditions();
+  e.add_conditions(kTestBare);
+  e.add_conditions("S009");
+  EXPECT_THAT(ValidateConditions(t, e, "e.json").message(),
+              HasSubstr("experiment field conditions: 'S009' is no optional kind"));
+}
+
+// Coverage reads the Experiment field a row names, whatever its kind; a
+// name that is no repeated integer field stops.
+TEST(ValidateConditions, ParametersComeFromTheFieldTheRowNames) {
+  ConditionTable t = Table();
+  t.mutable_conditions(3)->set_parameter_field("s001_depths");
+  EXPECT_THAT(Validate(t).message(),
+              HasSubstr("the D conditions have parameters [5], expected the experiment's [1, 3] "
+                        "(s001_depths)"));
+  t.mutable_conditions(3)->set_parameter_field("title");
+  EXPECT_THAT(Validate(t).message(),
+              HasSubstr("parameter_field 'title' is not a repeated integer field"));
 }
 
 TEST(ValidateConditions, BaselineFirstAndPairedWithIt) {

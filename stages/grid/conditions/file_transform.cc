@@ -2,8 +2,11 @@
 
 #include <map>
 #include <memory>
+#include <set>
+#include <string>
 
 #include "absl/strings/str_cat.h"
+#include "stages/corpus/chunker.h"
 #include "stages/corpus/snapshot.h"
 #include "stages/framework/pipeline/sha256.h"
 #include "stages/framework/pipeline/status_macros.h"
@@ -54,6 +57,17 @@ absl::StatusOr<corpus::Snapshot> TransformFiles(const corpus::Snapshot& snapshot
   }
   out.set_snapshot_sha256(corpus::SnapshotSha256(out));
   return out;
+}
+
+absl::StatusOr<corpus::ChunkSet> ChunkChangedFiles(const corpus::Snapshot& base,
+                                                   const corpus::Snapshot& out,
+                                                   const corpus::LanguageSet& languages) {
+  std::set<std::string> changed;
+  for (int i = 0; i < base.files_size() && i < out.files_size(); ++i) {
+    if (out.files(i).sha256() != base.files(i).sha256()) changed.insert(out.files(i).path());
+  }
+  return corpus::ChunkSnapshotFiles(
+      out, languages, [&](absl::string_view path) { return changed.count(std::string(path)) > 0; });
 }
 
 }  // namespace repro::grid

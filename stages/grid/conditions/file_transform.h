@@ -14,6 +14,12 @@
 // must never break a file (one already suspect stays as transformed). Both
 // name `what` ("S004: renaming the identifiers"), the file, the commit and
 // the grammar.
+//
+// ChunkChangedFiles(base, out, languages) is the chunk set a corpus
+// transform returns (transform_registry.h): the files of `out` whose
+// content differs from `base`'s (the same paths, in order: TransformFiles'
+// result) chunked by the same chunker (ChunkSnapshotFiles), with `out`'s
+// snapshot_sha256.
 #ifndef REPRO_STAGES_GRID_CONDITIONS_FILE_TRANSFORM_H_
 #define REPRO_STAGES_GRID_CONDITIONS_FILE_TRANSFORM_H_
 
@@ -40,6 +46,10 @@ absl::StatusOr<corpus::Snapshot> TransformFiles(const corpus::Snapshot& snapshot
                                                 const corpus::LanguageSet& languages,
                                                 absl::string_view what,
                                                 const FileTransform& transform);
+
+absl::StatusOr<corpus::ChunkSet> ChunkChangedFiles(const corpus::Snapshot& base,
+                                                   const corpus::Snapshot& out,
+                                                   const corpus::LanguageSet& languages);
 
 }  // namespace repro::grid
 

@@ -17,7 +17,7 @@ namespace repro::grid {
 inline constexpr char kTestBaseline[] = "baseline";
 inline constexpr char kTestStale[] = "stale";
 inline constexpr char kTestNoise[] = "noise";
-inline constexpr char kTestBare[] = "bare";  // COMMENTS_REMOVED (AddCommentsRemoved)
+inline constexpr char kTestBare[] = "bare";  // TRANSFORMED (AddCommentsRemoved)
 
 inline ConditionTable TestConditions(const std::vector<int>& depths,
                                      const std::vector<int>& doses) {
@@ -35,6 +35,7 @@ inline ConditionTable TestConditions(const std::vector<int>& depths,
     c->set_kind(CONDITION_KIND_STALE_INDEX);
     c->set_title("stale index");
     c->set_parameter_name("depth");
+    c->set_parameter_field("s001_depths");
     c->set_parameter(d);
     c->set_cell_suffix(d == 1 ? std::string(kTestStale) : absl::StrCat(kTestStale, "_k", d));
     c->set_label(absl::StrCat(kTestStale, ".k", d));
@@ -48,6 +49,7 @@ inline ConditionTable TestConditions(const std::vector<int>& depths,
     c->set_kind(CONDITION_KIND_DISTRACTORS);
     c->set_title("distractors");
     c->set_parameter_name("dose");
+    c->set_parameter_field("s002_doses");
     c->set_parameter(n);
     c->set_cell_suffix(absl::StrCat(kTestNoise, "_d", n));
     c->set_label(absl::StrCat(kTestNoise, ".d", n));
@@ -57,11 +59,14 @@ inline ConditionTable TestConditions(const std::vector<int>& depths,
   return t;
 }
 
-// Appends the COMMENTS_REMOVED condition "bare" (S003's shape).
+// Appends the TRANSFORMED condition "bare" (S003's shape: optional,
+// transform "comments_removed").
 inline void AddCommentsRemoved(ConditionTable* t) {
   Condition* c = t->add_conditions();
   c->set_id(kTestBare);
-  c->set_kind(CONDITION_KIND_COMMENTS_REMOVED);
+  c->set_kind(CONDITION_KIND_TRANSFORMED);
+  c->set_transform("comments_removed");
+  c->set_optional(true);
   c->set_title("comments removed");
   c->set_cell_suffix(kTestBare);
   c->set_label(kTestBare);

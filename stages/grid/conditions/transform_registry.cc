@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -12,31 +13,30 @@
 namespace repro::grid {
 namespace {
 
-std::map<ConditionKind, CorpusTransform>& Registry() {
-  static auto* const registry = new std::map<ConditionKind, CorpusTransform>();
+std::map<std::string, CorpusTransform, std::less<>>& Registry() {
+  static auto* const registry = new std::map<std::string, CorpusTransform, std::less<>>();
   return *registry;
 }
 
 }  // namespace
 
-bool RegisterTransform(ConditionKind kind, CorpusTransform transform) {
-  if (!Registry().emplace(kind, transform).second) {
-    std::fprintf(stderr, "two corpus transforms register condition kind %s\n",
-                 ConditionKind_Name(kind).c_str());
+bool RegisterTransform(const char* name, CorpusTransform transform) {
+  if (!Registry().emplace(name, transform).second) {
+    std::fprintf(stderr, "two corpus transforms register the name %s\n", name);
     std::abort();
   }
   return true;
 }
 
-absl::StatusOr<CorpusTransform> FindTransform(ConditionKind kind) {
-  const auto it = Registry().find(kind);
+absl::StatusOr<CorpusTransform> FindTransform(absl::string_view name) {
+  const auto it = Registry().find(name);
   if (it != Registry().end()) return it->second;
   std::vector<std::string> known;
-  for (const auto& [k, unused] : Registry()) known.push_back(ConditionKind_Name(k));
-  return absl::NotFoundError(
-      absl::StrCat("no corpus transform is linked for condition kind ", ConditionKind_Name(kind),
-                   " (linked: ", known.empty() ? "none" : absl::StrJoin(known, ", "),
-                   "; stages/grid/conditions/transform_registry.h)"));
+  for (const auto& [k, unused] : Registry()) known.push_back(k);
+  return absl::NotFoundError(absl::StrCat("no corpus transform named '", name,
+                                          "' is linked (linked: ",
+                                          known.empty() ? "none" : absl::StrJoin(known, ", "),
+                                          "; stages/grid/conditions/transform_registry.h)"));
 }
 
 }  // namespace repro::grid

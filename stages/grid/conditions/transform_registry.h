@@ -1,17 +1,20 @@
-// The corpus transforms of the grid's conditions, registered by kind.
+// The corpus transforms of the grid's conditions, registered by name.
 //
-// A condition whose table row says snapshot "transformed"
-// (stages/grid/conditions.bzl) indexes the task's base snapshot changed by
-// its kind's transform: S003 blanks comments (comments_removed.h). The
+// A TRANSFORMED condition (its table row names a `transform`,
+// stages/grid/conditions.bzl) indexes the task's base snapshot changed by
+// that transform: S003's "comments_removed" blanks comments
+// (comments_removed.h), S004's "identifiers_renamed" renames identifiers
+// (identifiers_renamed.h). The
 // transform runs once per task, in stage grid_transform (transform_stage.h),
 // and every harness's cell of that task and condition reads its result, as
 // it reads a commit's stored snapshot and chunks.
 //
 // A transform registers itself as a grammar does (grammar_registry.h): its
 // cc_library (alwayslink) defines
-//   [[maybe_unused]] const bool kRegistered = RegisterTransform(KIND, &Fn);
+//   [[maybe_unused]] const bool kRegistered = RegisterTransform("name", &Fn);
 // and linking it into the transform tool is all it takes. Adding a kind is a
-// table row, a transform file and its test; no dispatch is written.
+// table row, a transform (header, source, test) and its per-language query
+// files; no dispatch is written and no enum grows.
 //
 // A CorpusTransform takes the whole base snapshot, its chunks (ReadChunks:
 // text filled) and the task set's languages (their rules and query files),
@@ -25,17 +28,16 @@
 // never leave a file that parsed without an ERROR node with one (each
 // transform checks its output; the stage checks commit and paths).
 //
-// RegisterTransform returns true; registering a kind twice is a fatal
-// error at start-up (two libraries claim one kind). FindTransform returns
-// the kind's transform, or NotFound naming the kind and the registered
-// kinds.
+// RegisterTransform returns true; registering a name twice is a fatal
+// error at start-up (two libraries claim one name). FindTransform returns
+// the named transform, or NotFound naming it and the registered names.
 #ifndef REPRO_STAGES_GRID_CONDITIONS_TRANSFORM_REGISTRY_H_
 #define REPRO_STAGES_GRID_CONDITIONS_TRANSFORM_REGISTRY_H_
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "stages/corpus/corpus.pb.h"
 #include "stages/corpus/language_set.h"
-#include "stages/grid/grid.pb.h"
 
 namespace repro::grid {
 
@@ -49,9 +51,9 @@ using CorpusTransform = absl::StatusOr<TransformedCorpus> (*)(const corpus::Snap
                                                               const corpus::ChunkSet& base_chunks,
                                                               const corpus::LanguageSet& languages);
 
-bool RegisterTransform(ConditionKind kind, CorpusTransform transform);
+bool RegisterTransform(const char* name, CorpusTransform transform);
 
-absl::StatusOr<CorpusTransform> FindTransform(ConditionKind kind);
+absl::StatusOr<CorpusTransform> FindTransform(absl::string_view name);
 
 }  // namespace repro::grid
 

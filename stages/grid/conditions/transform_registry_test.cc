@@ -7,14 +7,14 @@
 namespace repro::grid {
 namespace {
 
-TEST(FindTransform, FindsALinkedTransformByKind) {
-  EXPECT_TRUE(FindTransform(CONDITION_KIND_COMMENTS_REMOVED).ok());
+TEST(FindTransform, FindsALinkedTransformByName) {
+  EXPECT_TRUE(FindTransform("comments_removed").ok());
 }
 
-TEST(FindTransform, NamesTheKindAndTheLinkedOnesWhenNoneIsLinked) {
-  EXPECT_TRUE(IsError(FindTransform(CONDITION_KIND_DISTRACTORS), absl::StatusCode::kNotFound,
-                      "no corpus transform is linked for condition kind "
-                      "CONDITION_KIND_DISTRACTORS (linked: CONDITION_KIND_COMMENTS_REMOVED"));
+TEST(FindTransform, NamesTheNameAndTheLinkedOnesWhenNoneIsLinked) {
+  EXPECT_TRUE(IsError(FindTransform("comments_kept"), absl::StatusCode::kNotFound,
+                      "no corpus transform named 'comments_kept' is linked (linked: "
+                      "comments_removed"));
 }
 
 }  // namespace

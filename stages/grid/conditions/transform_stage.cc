@@ -84,7 +84,7 @@ absl::StatusOr<std::string> OutputEndingIn(const Stage& stage, absl::string_view
 absl::Status RunTransform(Stage& stage, const TransformRequest& request) {
   const std::string where = absl::StrCat("task ", request.task, ", condition ", request.condition);
   ASSIGN_OR_RETURN(const Condition condition, TransformedCondition(stage, request.condition));
-  ASSIGN_OR_RETURN(const CorpusTransform transform, FindTransform(condition.kind()));
+  ASSIGN_OR_RETURN(const CorpusTransform transform, FindTransform(condition.transform()));
   const corpus::ProtoReader read = corpus::StageProtoReader(stage);
   ASSIGN_OR_RETURN(const corpus::Snapshot base, corpus::ReadSnapshot(read, "snapshot"));
   if (base.commit() != request.base_commit) {

@@ -25,7 +25,7 @@
 // snapshot_sha256 is the whole transformed snapshot's.
 //
 // Errors: the condition's snapshot is not "transformed"; no transform is
-// linked for its kind; the base snapshot is not of the request's base_commit;
+// linked under its transform name; the base snapshot is not of the request's base_commit;
 // the transform changed the commit, a path or their order, or returned
 // chunks of a file it did not change (each naming the task, the condition
 // and what differs); and the transform's own errors.
