@@ -118,6 +118,22 @@ CONDITION_KINDS = [
         optional = True,
         transform = "comments_removed",
     ),
+    struct(
+        id = "S004",
+        kind = "CONDITION_KIND_TRANSFORMED",
+        title = "identifiers renamed",
+        parameter_field = None,
+        parameter_name = "",
+        cell_suffix = "S004",
+        cell_suffix_at_1 = None,
+        label = "S004",
+        snapshot = "transformed",
+        shared_across_doses = False,
+        paired_with = "baseline",
+        reads_rules = None,
+        optional = True,
+        transform = "identifiers_renamed",
+    ),
 ]
 
 def reads_rules(condition):

@@ -17,6 +17,13 @@
 // and the grammar (the transform must never break a file; a file already
 // suspect stays renamed as it is), and so is a file whose byte length
 // changed. A file of none of `languages` is InvalidArgument.
+//
+// Linking this library registers S004's corpus transform as
+// "identifiers_renamed" (transform_registry.h): RenameIdentifiers, then the
+// renamed files chunked again by the same chunker, each chunk named as the
+// base chunk of its path and line range (the gold labels at base name
+// chunks by the base's names); a chunk range the base lacks is
+// InternalError naming the file and the lines.
 #ifndef REPRO_STAGES_GRID_CONDITIONS_IDENTIFIERS_RENAMED_H_
 #define REPRO_STAGES_GRID_CONDITIONS_IDENTIFIERS_RENAMED_H_
 

@@ -1,13 +1,16 @@
 #include "stages/grid/conditions/identifiers_renamed.h"
 
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "stages/corpus/chunker.h"
 #include "stages/corpus/testing/languages.h"
 #include "stages/grid/conditions/test_snapshots.h"
+#include "stages/grid/conditions/transform_registry.h"
 
 namespace repro::grid {
 namespace {
@@ -54,6 +57,32 @@ TEST(RenameIdentifiers, GoAndPythonDefinedNamesGoImportedStay) {
   absl::StatusOr<corpus::Snapshot> again = RenameIdentifiers(before, EveryLanguage(), nullptr);
   ASSERT_TRUE(again.ok());
   EXPECT_EQ(again->snapshot_sha256(), after->snapshot_sha256());
+}
+
+// The registered corpus transform (transform_registry.h): the renamed
+// files' chunks carry the base chunks' names, the gold labels, even where a
+// function and the rest-of-file chunk share a line range.
+TEST(RenameIdentifiersInCorpus, ChunksOfRenamedFilesKeepTheBaseNames) {
+  const corpus::Snapshot base = TestSnapshot({
+      {"one.py", "def test_init(): pass\n"},
+      {"m.go", "package m\n\nfunc Resolve(relative string) string { return relative }\n"},
+  });
+  const corpus::LanguageSet languages = EveryLanguage();
+  absl::StatusOr<corpus::ChunkSet> base_chunks = corpus::ChunkSnapshot(base, languages);
+  ASSERT_TRUE(base_chunks.ok()) << base_chunks.status();
+  absl::StatusOr<CorpusTransform> transform = FindTransform("identifiers_renamed");
+  ASSERT_TRUE(transform.ok()) << transform.status();
+  absl::StatusOr<TransformedCorpus> out = (*transform)(base, *base_chunks, languages);
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_THAT(out->snapshot.files(0).content(), Not(HasSubstr("Resolve")));
+  ASSERT_EQ(out->chunks.chunks_size(), base_chunks->chunks_size());
+  for (int i = 0; i < base_chunks->chunks_size(); ++i) {
+    const corpus::Chunk& b = base_chunks->chunks(i);
+    const corpus::Chunk& c = out->chunks.chunks(i);
+    EXPECT_EQ(std::make_tuple(c.path(), c.function(), c.start_line(), c.end_line()),
+              std::make_tuple(b.path(), b.function(), b.start_line(), b.end_line()));
+  }
+  EXPECT_EQ(out->chunks.snapshot_sha256(), out->snapshot.snapshot_sha256());
 }
 
 // The files of this test's data (the fixture's Go, Python and JavaScript
