@@ -103,6 +103,9 @@ experiment zz_base zz_base "$(task_set_dir zz_base jsonl)"
 later=$(grep -o 'fix_commit: "[0-9a-f]*"' "$copy/data/e04/fixture/tasks.textproto" | tail -1 | cut -d'"' -f2)
 printf '{"id":"B1","query":"q","fix_commit":"%s","base_commit":"%s"}\n' "$fix" "$later" > "$copy/data/zz_base/tasks.jsonl"
 
+experiment zz_kinds e04_fixture //data/e04/fixture:tasks.textproto
+printf 'conditions: "S009"\nconditions: "S004"\n' >> "$exp/zz_kinds.textproto"
+
 experiment zz_exclude e04_fixture //data/e04/fixture:tasks.textproto
 printf 'exclude_tasks { task: "F01" reason: " " }\nexclude_tasks { task: "F02" reason: "r" }\nexclude_tasks { task: "F02" reason: "r" }\n' >> "$exp/zz_exclude.textproto"
 
@@ -171,6 +174,9 @@ expect_error languages //reports:zz_cobol \
   "data/experiments/zz_cobol.textproto, field task_set.languages: expected a language folder's name ([a-z][a-z0-9_]{0,29}), found \"Go Lang\""
 expect_error base //reports:zz_base \
   "data/zz_base/tasks.jsonl:1: task B1, field base_commit: expected an ancestor of fix_commit $fix (a fix that spans several commits is \`git diff base_commit fix_commit\`), found $later, which is not (git merge-base --is-ancestor $later $fix fails)"
+expect_error kinds //reports:zz_kinds \
+  "data/experiments/zz_kinds.textproto, field conditions[2]: expected an optional condition kind of stages/grid/conditions.bzl (S003, S004), found \"S009\"" \
+  "data/experiments/zz_kinds.textproto, field conditions[3]: \"S004\" is listed twice"
 expect_error exclude //reports:zz_exclude \
   "data/experiments/zz_exclude.textproto, field exclude_tasks[0].reason: expected why task F01 is left out, found none" \
   "data/experiments/zz_exclude.textproto, field exclude_tasks[2].task: task F02 is excluded twice"

@@ -76,8 +76,9 @@ other=$(grep -vE '^(EvalStage stages/grid/sets/e04_fixture/(task_set\.pb|task_se
   "$NB_WORK/query_change.list" || true)
 [ -z "$other" ] || { echo "$other" >&2; nb_fail "changing F02's query executed actions of other tasks or stages"; }
 cells=$(grep -c '^EvalStage stages/grid/by_experiment/e04_fixture/F02_' "$NB_WORK/query_change.list" || true)
-# 3 harnesses x 6 conditions: baseline, S001, S002 at 3 doses, S003.
-[ "$cells" -eq 18 ] || nb_fail "expected F02's 18 cells (3 harnesses x 6 conditions) to rerun, got $cells"
+# 3 harnesses x 7 conditions: baseline, S001, S002 at 3 doses, S003, S004;
+# the transforms (F02_S003_corpus, F02_S004_corpus) read no query: not rerun.
+[ "$cells" -eq 21 ] || nb_fail "expected F02's 21 cells (3 harnesses x 7 conditions) to rerun, got $cells"
 grep -qE 'F02(\.labels\.pb|_labels\.provenance\.json)' "$NB_WORK/query_change.list" || nb_fail "F02's labels did not rerun"
 grep -qE 'stages/grid/by_experiment/e04_fixture/(aggregate\.provenance\.json|cells\.csv|dose_response\.svg|e04\.)' "$NB_WORK/query_change.list" \
   || nb_fail "the aggregation did not rerun"
