@@ -33,10 +33,10 @@ absl::StatusOr<CorpusTransform> FindTransform(absl::string_view name) {
   if (it != Registry().end()) return it->second;
   std::vector<std::string> known;
   for (const auto& [k, unused] : Registry()) known.push_back(k);
-  return absl::NotFoundError(absl::StrCat("no corpus transform named '", name,
-                                          "' is linked (linked: ",
-                                          known.empty() ? "none" : absl::StrJoin(known, ", "),
-                                          "; stages/grid/conditions/transform_registry.h)"));
+  return absl::NotFoundError(
+      absl::StrCat("no corpus transform named '", name,
+                   "' is linked (linked: ", known.empty() ? "none" : absl::StrJoin(known, ", "),
+                   "; stages/grid/conditions/transform_registry.h)"));
 }
 
 }  // namespace repro::grid
