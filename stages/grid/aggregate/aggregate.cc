@@ -354,16 +354,9 @@ struct Units {
 
 // The ids of the kinds outside the composite cells (conditions of one
 // parameter each, paired with the baseline), in table order.
-std::vector<std::string> ExtraIds(const Conditions& conditions) {
+std::vector<std::string> ExtraIds(const ConditionTable& table) {
   std::vector<std::string> ids;
-  for (const Condition& c : conditions.all()) {
-    const ConditionKind k = c.kind();
-    if (k == CONDITION_KIND_BASELINE || k == CONDITION_KIND_STALE_INDEX ||
-        k == CONDITION_KIND_DISTRACTORS) {
-      continue;
-    }
-    if (std::find(ids.begin(), ids.end(), c.id()) == ids.end()) ids.push_back(c.id());
-  }
+  for (const Condition* c : KindsOutsideTheCells(table.conditions())) ids.push_back(c->id());
   return ids;
 }
 
@@ -580,7 +573,7 @@ absl::StatusOr<GridReport> Aggregate(const GridInput& in) {
   RETURN_IF_ERROR(DescribeGrid(in, &report));
   RETURN_IF_ERROR(BuildCells(in, ids, index, &report));
   Units units;
-  RETURN_IF_ERROR(CollectUnits(in, index, report, ExtraIds(conditions), &units));
+  RETURN_IF_ERROR(CollectUnits(in, index, report, ExtraIds(in.conditions), &units));
   report.set_s001_units(static_cast<int>(units.s001s.size()));
   std::vector<std::string> scopes = in.harnesses;
   scopes.push_back("all");

@@ -225,6 +225,19 @@ absl::Status ValidateConditions(const ConditionTable& table,
   return CheckCoverage(table, experiment, source);
 }
 
+std::vector<const Condition*> KindsOutsideTheCells(
+    const google::protobuf::RepeatedPtrField<Condition>& conditions) {
+  std::vector<const Condition*> out;
+  std::set<std::string> ids;
+  for (const Condition& c : conditions) {
+    const ConditionKind k = c.kind();
+    const bool in_cells = k == CONDITION_KIND_BASELINE || k == CONDITION_KIND_STALE_INDEX ||
+                          k == CONDITION_KIND_DISTRACTORS;
+    if (!in_cells && ids.insert(c.id()).second) out.push_back(&c);
+  }
+  return out;
+}
+
 absl::StatusOr<Conditions> Conditions::Create(const ConditionTable& table) {
   Conditions out;
   out.all_.assign(table.conditions().begin(), table.conditions().end());

@@ -59,6 +59,14 @@ absl::Status ValidateConditions(const ConditionTable& table,
                                 const experiments::Experiment& experiment,
                                 absl::string_view source);
 
+// The kinds outside the seeded protocol's composite cells (a cell holds the
+// baseline, the stale index and the distractors): every other kind (S003,
+// S004), one condition per id, in table order. The one rule the aggregate
+// (its summaries of such kinds) and the report writers (their sections and
+// columns) share.
+std::vector<const Condition*> KindsOutsideTheCells(
+    const google::protobuf::RepeatedPtrField<Condition>& conditions);
+
 // Condition.snapshot of a kind whose cells index the base snapshot through
 // the kind's corpus transform (stage grid_transform, transform_stage.h).
 inline constexpr char kTransformedSnapshot[] = "transformed";

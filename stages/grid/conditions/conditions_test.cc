@@ -170,6 +170,15 @@ TEST(ValidateConditions, ParametersComeFromTheFieldTheRowNames) {
               HasSubstr("parameter_field 'title' is not a repeated integer field"));
 }
 
+TEST(KindsOutsideTheCells, EveryKindButBaselineStaleAndDistractorsOncePerId) {
+  ConditionTable t = Table();
+  EXPECT_TRUE(KindsOutsideTheCells(t.conditions()).empty());
+  AddCommentsRemoved(&t);
+  const std::vector<const Condition*> outside = KindsOutsideTheCells(t.conditions());
+  ASSERT_EQ(outside.size(), 1u);
+  EXPECT_EQ(outside[0]->id(), kTestBare);
+}
+
 TEST(ValidateConditions, BaselineFirstAndPairedWithIt) {
   ConditionTable t = Table();
   t.mutable_conditions()->SwapElements(0, 1);

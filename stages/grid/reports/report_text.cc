@@ -29,16 +29,7 @@ std::string LanguagesText(const GridReport& r) {
 }
 
 std::vector<const Condition*> ExtraKinds(const GridReport& r) {
-  std::vector<const Condition*> out;
-  for (const Condition& c : r.conditions()) {
-    const ConditionKind k = c.kind();
-    if (k == CONDITION_KIND_BASELINE || k == CONDITION_KIND_STALE_INDEX ||
-        k == CONDITION_KIND_DISTRACTORS) {
-      continue;
-    }
-    out.push_back(&c);
-  }
-  return out;
+  return KindsOutsideTheCells(r.conditions());
 }
 
 std::vector<const Condition*> OutsideTheCells(const GridReport& r) {
