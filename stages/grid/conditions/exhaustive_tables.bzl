@@ -23,7 +23,12 @@ def _subsets(values):
     return out
 
 def rendered_experiments():
-    """[{experiment, table}] for every small experiment (see above)."""
+    """Every small experiment with its rendered table (see above).
+
+    Returns:
+      A list of dicts {"experiment": {s001_depths, s002_doses, conditions},
+      "table": {"conditions": [Condition dicts]}}.
+    """
     lines = []
     for depths in _subsets(EXHAUSTIVE_DEPTHS)[1:]:
         for doses in _subsets(EXHAUSTIVE_DOSES)[1:]:
