@@ -313,6 +313,10 @@ absl::Status AddUnits(const GridInput& in, const Conditions& conditions, const I
         u->set_label(c.label());
         u->set_cell_suffix(c.cell_suffix());
         *u->mutable_outcome() = *it->second;
+        // The lists stay in the cells' outcomes and the TREC runs (GridUnit).
+        u->mutable_outcome()->clear_files();
+        u->mutable_outcome()->clear_top_functions();
+        u->mutable_outcome()->clear_distractors();
         if (!c.paired_with().empty()) {
           ASSIGN_OR_RETURN(*u->mutable_paired(), Pair(*base, *it->second));
         }
