@@ -13,10 +13,13 @@ nothing), and writes:
 data only (dict and list literals, every value through repr(); the only
 statements are assignments and loads of other data files):
 
+  repository_envs.bzl  CLONE_ENVS, CACHE_ENVS: every clone and cache variable
+                    the experiments name, the repository rules' environ; read
+                    by //stages/experiments:repository_rules.bzl, which
+                    defines the rules (and loads nothing else that changes)
   repositories_data.bzl  HISTORIES (one git_history repository per task set,
                     @<set>_history), VECTOR_CACHES (one per experiment with a
-                    vector_cache, @<name>_vector_cache) and the environment
-                    variables they read (CLONE_ENVS, CACHE_ENVS); read by
+                    vector_cache, @<name>_vector_cache); read by
                     //stages/experiments:repositories.bzl, called from WORKSPACE.
   sets.bzl          TASK_SET_DATA: the SET_DATA of every task set (written by
                     its git_history repository).
@@ -469,9 +472,15 @@ def _write_repositories(rctx, sets, depths_of_set, experiments):
             h["stale_depths"] = deeper
         histories.append(h)
     caches = [{"name": _cache_repo(e), "experiment": e.name, "env_var": e.cache_env} for e in experiments if e.cache_env]
-    _data_file(rctx, "repositories_data.bzl", "# Read by //stages/experiments:repositories.bzl (called from WORKSPACE).", [
+
+    # The variables apart from the repositories: the rules' definitions load
+    # only these (repository_rules.bzl), so adding a task set or an
+    # experiment changes no rule definition and refetches no other set.
+    _data_file(rctx, "repository_envs.bzl", "# Read by //stages/experiments:repository_rules.bzl.", [
         "CLONE_ENVS = %s" % repr(sorted({s.clone_env: True for s in sets.values() if s.clone_env}.keys())),
         "CACHE_ENVS = %s" % repr(sorted({c["env_var"]: True for c in caches}.keys())),
+    ])
+    _data_file(rctx, "repositories_data.bzl", "# Read by //stages/experiments:repositories.bzl (called from WORKSPACE).", [
         "HISTORIES = %s" % repr(histories),
         "VECTOR_CACHES = %s" % repr(caches),
     ])
