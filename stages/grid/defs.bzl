@@ -16,7 +16,7 @@ defines, for experiment e, targets "<e>/<name>":
   conditions         conditions.pb: that table validated against the experiment
                      (conditions.h); what the cells, aggregate and trec read
 
-  per task T and condition C whose snapshot is "transformed" (S003):
+  per task T and condition C whose snapshot is "transformed" (S003, S004):
     T_C_corpus       T_C_corpus.snapshot.pb, T_C_corpus.chunks.pb: stage
                      grid_transform (stages/grid/conditions/transform_stage.h),
                      the base snapshot through C's corpus transform, once for
@@ -33,9 +33,9 @@ defines, for experiment e, targets "<e>/<name>":
                                          every further depth d of s001_depths
     T_H_S002_d<n>    T_H_S002_d<n>.json  base snapshot + n distractors, n in the
                                          experiment's s002_doses
-    T_H_S003         T_H_S003.json       the base through S003's transform (a
+    T_H_S003, T_H_S004  .json            the base through the kind's transform (a
                                          condition whose snapshot is "transformed"):
-                                         T_S003_corpus below, read with the base's
+                                         T_S003_corpus above, read with the base's
                                          stored artifacts as its references
     (the suffixes are the conditions' cell_suffix; a cell gets
     --condition=<suffix> and reads its kind and parameter from conditions.pb)

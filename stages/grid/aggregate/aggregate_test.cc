@@ -202,7 +202,7 @@ TEST(AggregateTest, MissingDepthIsNamed) {
 namespace repro::grid {
 namespace {
 
-// Grid() with the COMMENTS_REMOVED condition "bare" (S003's shape): MRR 0.5
+// Grid() with the TRANSFORMED condition "bare" (S003's shape): MRR 0.5
 // for H000, 1 for the others.
 GridInput GridWithCommentsRemoved() {
   GridInput in = Grid();

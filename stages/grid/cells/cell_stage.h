@@ -34,7 +34,7 @@
 // Outputs: "<name>.json" (ConditionOutcome) and "<name>.volatile.json"
 // (build and query times; never hashed).
 //
-// A condition whose snapshot is "transformed" (S003, COMMENTS_REMOVED)
+// A condition whose snapshot is "transformed" (TRANSFORMED: S003, S004)
 // indexes the base snapshot through its kind's corpus transform, which stage
 // grid_transform ran once for the task (transform_stage.h): its outputs are
 // inputs "snapshot" and "chunks", stored against the base, whose stored
