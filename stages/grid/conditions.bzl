@@ -53,6 +53,25 @@ Fields of a row:
                      None
 """
 
+def _transformed_kind(id, title, transform):
+    """The row of an optional kind that indexes the base through `transform`, paired with the baseline."""
+    return struct(
+        id = id,
+        kind = "CONDITION_KIND_TRANSFORMED",
+        title = title,
+        parameter_field = None,
+        parameter_name = "",
+        cell_suffix = id,
+        cell_suffix_at_1 = None,
+        label = id,
+        snapshot = "transformed",
+        shared_across_doses = False,
+        paired_with = "baseline",
+        reads_rules = None,
+        optional = True,
+        transform = transform,
+    )
+
 CONDITION_KINDS = [
     struct(
         id = "baseline",
@@ -102,38 +121,8 @@ CONDITION_KINDS = [
         optional = False,
         transform = None,
     ),
-    struct(
-        id = "S003",
-        kind = "CONDITION_KIND_TRANSFORMED",
-        title = "comments removed",
-        parameter_field = None,
-        parameter_name = "",
-        cell_suffix = "S003",
-        cell_suffix_at_1 = None,
-        label = "S003",
-        snapshot = "transformed",
-        shared_across_doses = False,
-        paired_with = "baseline",
-        reads_rules = None,
-        optional = True,
-        transform = "comments_removed",
-    ),
-    struct(
-        id = "S004",
-        kind = "CONDITION_KIND_TRANSFORMED",
-        title = "identifiers renamed",
-        parameter_field = None,
-        parameter_name = "",
-        cell_suffix = "S004",
-        cell_suffix_at_1 = None,
-        label = "S004",
-        snapshot = "transformed",
-        shared_across_doses = False,
-        paired_with = "baseline",
-        reads_rules = None,
-        optional = True,
-        transform = "identifiers_renamed",
-    ),
+    _transformed_kind("S003", "comments removed", "comments_removed"),
+    _transformed_kind("S004", "identifiers renamed", "identifiers_renamed"),
 ]
 
 def reads_rules(condition):

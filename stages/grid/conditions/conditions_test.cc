@@ -127,7 +127,6 @@ TEST(ValidateConditions, ATransformKindIndexesTheTransformedBase) {
   ConditionTable t = Table();
   AddCommentsRemoved(&t);
   Condition* bare = t.mutable_conditions(t.conditions_size() - 1);
-  bare->set_paired_with(t.conditions(0).id());
   EXPECT_TRUE(ValidateConditions(t, e, "e.json").ok());
   bare->set_snapshot("base");
   EXPECT_THAT(ValidateConditions(t, e, "e.json").message(),
@@ -140,7 +139,6 @@ TEST(ValidateConditions, ATransformKindIndexesTheTransformedBase) {
 TEST(ValidateConditions, OptionalKindsFollowTheExperimentsList) {
   ConditionTable t = Table();
   AddCommentsRemoved(&t);
-  t.mutable_conditions(t.conditions_size() - 1)->set_paired_with(t.conditions(0).id());
   experiments::Experiment e = Experiment();
   EXPECT_THAT(ValidateConditions(t, e, "e.json").message(),
               HasSubstr("e.json: the bare conditions have parameters [0], expected the "

@@ -71,7 +71,8 @@ inline void AddCommentsRemoved(ConditionTable* t) {
   c->set_cell_suffix(kTestBare);
   c->set_label(kTestBare);
   c->set_snapshot("transformed");
-  c->set_paired_with(kTestBaseline);
+  // Paired with the table's baseline (its first condition), whatever its id.
+  c->set_paired_with(t->conditions_size() > 1 ? t->conditions(0).id() : kTestBaseline);
 }
 
 }  // namespace repro::grid
