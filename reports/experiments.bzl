@@ -88,6 +88,7 @@ def _trec_parity_test(e):
         ],
         data = [
             ":" + e.name,
+            "//stages/grid/reports:print_rankings",
             "//tests/trec:trec_parity.py",
             "@python_venv//:python",
         ],

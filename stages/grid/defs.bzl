@@ -45,8 +45,11 @@ defines, for experiment e, targets "<e>/<name>":
     embeddings of its snapshot under that model (dense_model.embeddings, one
     stage per commit and model, stages/retrieval/defs.bzl) and the
     experiment's pin file.
-  aggregate          report.json, report.md, cells.csv, *.svg, report.tokens.txt (reads
-                     grid_spec.pb: title, harnesses, depths, doses, bootstrap)
+  units_<k>          .pb: the units of 64 consecutive tasks (UnitShard, stage grid_units:
+                     the cells' JSON read, paired, the lists as rankings; in parallel)
+  aggregate          report.json, rankings.pb, report.md, cells.csv, *.svg, report.tokens.txt (reads
+                     the units_<k> shards and grid_spec.pb: title, harnesses, depths, doses,
+                     bootstrap)
   trec               TREC runs <H>.<C>.run and <H>.<C>.functions.run per harness H
                      and condition C (the cell suffixes above), files.qrels,
                      functions.qrels (stages/grid/reports/trec_export_main.cc)
@@ -232,7 +235,40 @@ def _outcome_roles(e, cells):
     """cell target -> "outcome/<cell name>" for every cell of the grid."""
     return {":" + n: "outcome/" + n[len(e.grid.prefix):] for n in cells}
 
-def _aggregate(e, cells, tags):
+# Tasks per grid_units shard: the aggregate's reading of the cells' JSON runs
+# in parallel actions of this many consecutive tasks (docs/grid.md).
+_SHARD_TASKS = 64
+
+def _shard_index(i):
+    """i zero-padded to 3 digits, so that role and name order is shard order."""
+    return ("00" + str(i))[-3:] if i < 1000 else str(i)
+
+def _unit_shards(e, cells, tags):
+    """The grid_units stages over runs of _SHARD_TASKS tasks; their names, in task order."""
+    per_task = len(cells) // len(e.tasks) if e.tasks else 0
+    shards = []
+    for k in range(0, len(e.tasks), _SHARD_TASKS):
+        tasks = e.tasks[k:k + _SHARD_TASKS]
+        name = e.grid.prefix + "units_" + _shard_index(k // _SHARD_TASKS)
+        inputs = {e.grid.conditions: "conditions:conditions.pb"}
+        inputs.update(_outcome_roles(e, cells[k * per_task:(k + len(tasks)) * per_task]))
+        eval_stage(
+            name = name,
+            tool = "//stages/grid/aggregate:unit_shard_tool",
+            stage = "grid_units",
+            stage_version = "1",
+            inputs = inputs,
+            outs = [name + ".pb"],
+            args = [
+                "--tasks=" + ",".join([t.id for t in tasks]),
+                "--harnesses=" + ",".join([h.name for h in e.harnesses]),
+            ],
+            tags = tags,
+        )
+        shards.append(name)
+    return shards
+
+def _aggregate(e, shards, tags):
     inputs = {
         e.grid.tasks: "tasks",
         e.grid.spec: "grid_spec:grid_spec.pb",
@@ -248,7 +284,8 @@ def _aggregate(e, cells, tags):
         inputs[e.set.lsa_training.manifest] = "training_manifest"
         inputs[e.set.spec] = "task_file"  # whether it names the training commit
     inputs.update(rules_roles(e.set.languages))
-    inputs.update(_outcome_roles(e, cells))
+    for i, shard in enumerate(shards):
+        inputs[":" + shard] = "units/" + _shard_index(i)
     p = e.grid.prefix
     _grid_stage(
         e.grid.aggregate,
@@ -257,11 +294,14 @@ def _aggregate(e, cells, tags):
         # 2: report.json holds the experiment's conditions; 3: its languages
         # and their files and chunks per base; 4: excluded tasks and tasks
         # without a gold function; 5: why the LSA training commit (the task
-        # file's, or derived).
-        version = "5",
+        # file's, or derived); 6: the ranked lists in rankings.pb, not in
+        # report.json, which leaves out the composite cells; the units from
+        # the grid_units shards, not the cells' JSON.
+        version = "6",
         inputs = inputs,
         outs = [p + f for f in [
             "report.json",
+            "rankings.pb",
             "report.md",
             "cells.csv",
             "dose_response.svg",
@@ -282,15 +322,6 @@ def _aggregate(e, cells, tags):
             ["plot/%s:%s.svg" % (n.replace("_", "-"), n) for n in plots],
         )},
         outs = [p + "report.html"],
-        tags = tags,
-    )
-    _grid_stage(
-        e.grid.timings,
-        "//stages/grid/aggregate:timings_tool",
-        "grid_timings",
-        inputs = {":" + n: "cell/" + n[len(p):] for n in cells},
-        outs = [p + "timings.volatile.csv"],
-        volatile_inputs = True,
         tags = tags,
     )
 
@@ -444,12 +475,25 @@ def _search_data(e):
                [c.snapshot for c in chain] + [c.chunks for c in chain],
     )
 
-def _trec(e, cells, tags):
+def _timings(e, cells, tags):
+    """timings.volatile.csv: every cell's build and query times (volatile)."""
+    p = e.grid.prefix
+    _grid_stage(
+        e.grid.timings,
+        "//stages/grid/aggregate:timings_tool",
+        "grid_timings",
+        inputs = {":" + n: "cell/" + n[len(p):] for n in cells},
+        outs = [p + "timings.volatile.csv"],
+        volatile_inputs = True,
+        tags = tags,
+    )
+
+def _trec(e, shards, tags):
     inputs = {e.grid.tasks: "tasks"}
     for t in e.tasks:
         inputs[t.labels] = "labels/" + t.id
-    inputs.update(_outcome_roles(e, cells))
-    inputs[e.grid.conditions] = "conditions:conditions.pb"
+    for i, shard in enumerate(shards):
+        inputs[":" + shard] = "units/" + _shard_index(i)
     runs = []
     for h in e.harnesses:
         for c in experiment_conditions(e):
@@ -458,6 +502,8 @@ def _trec(e, cells, tags):
         e.grid.trec,
         "//stages/grid/reports:trec_export_tool",
         "grid_trec_export",
+        # 2: the lists from the grid_units shards, not the cells' JSON.
+        version = "2",
         inputs = inputs,
         outs = [e.grid.prefix + f for f in runs + ["files.qrels", "functions.qrels"]],
         tags = tags,
@@ -475,8 +521,10 @@ def experiment_grid(e):
     _conditions(e)
     _transforms(e, tags)
     cells = _cells(e, tags)
-    _aggregate(e, cells, tags)
-    _trec(e, cells, tags)
+    shards = _unit_shards(e, cells, tags)
+    _aggregate(e, shards, tags)
+    _timings(e, cells, tags)
+    _trec(e, shards, tags)
     _pins(e, tags)
     _harness_baseline(e, tags)
     _search_data(e)

@@ -21,6 +21,12 @@ C++ code, from the same files:
     first_gold_rank          recomputed: first rank whose docno is in the
                              qrels, else candidate_limit + 1 (censored), with
                              first_gold_observed
+    ranked files             rankings.pb (the report's lists, out of
+                             report.json) read through its reader: each
+                             unit's files in the order of its run, when
+                             $PRINT_RANKINGS names the reader
+                             (bazel-bin/stages/grid/reports/print_rankings;
+                             the report tests set it)
   W04: ndcg_cut.3 and recall.3, recall.5 of w04.<condition>.run, w04.qrels
   (grades 2^g - 1: trec_eval's gain is linear in the grade).
 
@@ -38,6 +44,7 @@ exits 1 listing every mismatch.
 import itertools
 import json
 import os
+import subprocess
 import sys
 
 import pytrec_eval
@@ -145,6 +152,7 @@ def grid(report):
         check.equal(where, "first_gold_observed", o.get("first_gold_observed", False),
                     first is not None)
     check_every_run_checked(report, cache, check)
+    check_rankings(report, e, cache, check)
     check_paired_tests(e, check)
     check.finish(f"grid report, {e.get('experiment') or e['grid']}: {rows} units, "
                  f"{len(cache)} runs, "
@@ -158,6 +166,24 @@ def check_every_run_checked(report, cache, check):
     for tag in runs:
         check.equal(f"{tag}.run", "a unit of report.json reads it", tag in cache, True)
     check.equal(report, "runs exported", len(runs), len(cache))
+
+
+def check_rankings(report, e, cache, check):
+    """rankings.pb, through its reader (print_rankings, named by $PRINT_RANKINGS),
+    holds each unit's ranked files in the order of the unit's TREC run."""
+    tool = os.environ.get("PRINT_RANKINGS")
+    if not tool or not os.path.isfile(os.path.join(report, "rankings.pb")):
+        return
+    out = subprocess.run([tool, report], check=True, capture_output=True, text=True).stdout
+    listed = {}
+    for line in out.splitlines():
+        unit_id, _rank, path = line.split("\t")[:3]
+        listed.setdefault(unit_id, []).append(path)
+    for unit in e["units"]:
+        tag = f"{unit['harness']}.{unit['cell_suffix']}"
+        order = cache[tag][2].get(unit["outcome"]["task_id"], [])
+        check.equal(f"{unit['unit_id']} (rankings.pb, {tag}.run)", "ranked files",
+                    listed.get(unit["unit_id"], []), order)
 
 
 def sign_flip_p(differences):
@@ -178,10 +204,11 @@ def holm(p):
 
 
 def check_paired_tests(e, check):
+    baseline_ids = {c["id"] for c in e["conditions"] if c.get("kind") == "CONDITION_KIND_BASELINE"}
     baseline = {}
-    for cell in e["cells"]:
-        o = cell["baseline"]
-        baseline[(o["task_id"], o["harness"])] = o
+    for unit in e["units"]:
+        if unit["condition"] in baseline_ids:
+            baseline[(unit["task_id"], unit["harness"])] = unit["outcome"]
     tests = e.get("paired_tests", [])
     p = []
     for t in tests:

@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Runs tests/trec/trec_parity.py on a report directory of the runfiles.
 #   trec_parity_test.sh <python> <trec_parity.py> <report dir> [mutate]
+# A grid report's rankings.pb is checked against its runs when the test's
+# data holds //stages/grid/reports:print_rankings.
 # With a 4th argument "mutate", first deletes, in a copy of the report, the
 # first line of a run file whose document is relevant, and expects the check
 # to fail naming that run (the parity check must notice a changed run file).
 set -euo pipefail
 python="$1" script="$2" report="$3" mutate="${4:-}"
 [ -d "$report" ] || { echo "FAIL: no report directory $report" >&2; exit 1; }
+# The rankings file's reader, when the test has it in its runfiles.
+reader="stages/grid/reports/print_rankings"
+if [ -x "$reader" ]; then export PRINT_RANKINGS="$PWD/$reader"; fi
 if [ -z "$mutate" ]; then
   exec "$python" "$script" "$report"
 fi

@@ -12,7 +12,7 @@
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/stats/cluster_bootstrap.h"
 #include "stages/framework/stats/randomization.h"
-#include "stages/grid/aggregate/paired.h"
+#include "stages/grid/aggregate/unit_shard.h"
 #include "stages/grid/cells/outcomes.h"
 #include "stages/grid/conditions/conditions.h"
 #include "stages/grid/grid_spec.h"
@@ -176,12 +176,23 @@ void AdjustPairedTests(GridReport* report) {
 class OutcomeIndex {
  public:
   explicit OutcomeIndex(const Ids& ids) : ids_(ids) {}
-  absl::Status Add(const ConditionOutcome& o) {
-    const Key k{o.task_id(), o.harness(), o.condition(), o.dose(), DepthOf(o)};
+  // A unit's outcome and its paired outcome (unset for the baseline).
+  absl::Status Add(const GridUnit& u) {
+    const ConditionOutcome& o = u.outcome();
+    const Key k = KeyOf(o);
     if (!by_key_.emplace(k, &o).second) {
       return absl::InvalidArgumentError(absl::StrCat("duplicate outcome: ", KeyName(k)));
     }
+    if (u.has_paired()) paired_.emplace(k, &u.paired());
     return absl::OkStatus();
+  }
+  // The paired outcome of a perturbed outcome of the index (GridUnit.paired).
+  absl::StatusOr<PairedOutcome> PairedOf(const ConditionOutcome& o) const {
+    auto it = paired_.find(KeyOf(o));
+    if (it == paired_.end()) {
+      return absl::InvalidArgumentError(absl::StrCat("no paired outcome: ", KeyName(KeyOf(o))));
+    }
+    return *it->second;
   }
   absl::StatusOr<const ConditionOutcome*> Find(const Key& k) const {
     auto it = by_key_.find(k);
@@ -210,9 +221,13 @@ class OutcomeIndex {
     if (o.condition() != ids_.stale) return 0;
     return o.s001_depth() > 0 ? o.s001_depth() : 1;
   }
+  Key KeyOf(const ConditionOutcome& o) const {
+    return {o.task_id(), o.harness(), o.condition(), o.dose(), DepthOf(o)};
+  }
 
   const Ids& ids_;
   std::map<Key, const ConditionOutcome*> by_key_;
+  std::map<Key, const PairedOutcome*> paired_;
 };
 
 // CheckAscending (grid_spec.h) of one of the grid's lists.
@@ -222,6 +237,12 @@ absl::Status CheckGridList(const std::vector<int>& list, absl::string_view field
 
 // The grid's description in `report`: harnesses, comparisons, doses, depths,
 // bootstrap and the effective S001 doses.
+// The doses and depths, each ascending within its bound (grid_spec.h).
+absl::Status CheckGridLists(const GridInput& in) {
+  RETURN_IF_ERROR(CheckGridList(in.doses, "s002_doses", kMaxS002Dose));
+  return CheckGridList(in.s001_depths, "s001_depths", kMaxS001Depth);
+}
+
 absl::Status DescribeGrid(const GridInput& in, GridReport* report) {
   report->set_grid(in.grid);
   report->set_tasks(static_cast<int>(in.task_ids.size()));
@@ -236,9 +257,8 @@ absl::Status DescribeGrid(const GridInput& in, GridReport* report) {
     }
     report->add_comparisons(absl::StrCat(a, "-", b));
   }
-  RETURN_IF_ERROR(CheckGridList(in.doses, "s002_doses", kMaxS002Dose));
+  RETURN_IF_ERROR(CheckGridLists(in));
   for (int d : in.doses) report->add_doses(d);
-  RETURN_IF_ERROR(CheckGridList(in.s001_depths, "s001_depths", kMaxS001Depth));
   for (int d : in.s001_depths) report->add_s001_depths(d);
   *report->mutable_staleness_doses() = {in.staleness_doses.begin(), in.staleness_doses.end()};
   report->set_bootstrap_resamples(in.resamples);
@@ -259,12 +279,12 @@ absl::Status BuildCells(const GridInput& in, const Ids& ids, const OutcomeIndex&
                        index.Find({task, harness, ids.baseline, 0, 0}));
       ASSIGN_OR_RETURN(const ConditionOutcome* s001,
                        index.FindS001(task, harness, first_depth, ""));
-      ASSIGN_OR_RETURN(const PairedOutcome s001_paired, Pair(*base, *s001));
+      ASSIGN_OR_RETURN(const PairedOutcome s001_paired, index.PairedOf(*s001));
       for (int coordinate = 0; coordinate < static_cast<int>(in.doses.size()); ++coordinate) {
         const int dose = in.doses[coordinate];
         ASSIGN_OR_RETURN(const ConditionOutcome* s002,
                          index.Find({task, harness, ids.distractors, dose, 0}));
-        ASSIGN_OR_RETURN(PairedOutcome s002_paired, Pair(*base, *s002));
+        ASSIGN_OR_RETURN(PairedOutcome s002_paired, index.PairedOf(*s002));
         Cell* c = report->add_cells();
         c->set_cell_id(absl::StrCat(task, "/", harness, "/", coordinate));
         c->set_task_id(task);
@@ -282,46 +302,29 @@ absl::Status BuildCells(const GridInput& in, const Ids& ids, const OutcomeIndex&
   return absl::OkStatus();
 }
 
-// One unit row per outcome of the report's tasks (GridUnit), in report
-// order: tasks, harnesses, then the condition table's order; every
-// perturbation paired with the baseline of its task and harness.
-absl::Status AddUnits(const GridInput& in, const Conditions& conditions, const Ids& ids,
-                      const OutcomeIndex& index, GridReport* report) {
-  std::map<const Condition*, const ConditionOutcome*> of_condition;
-  std::map<std::pair<std::string, std::string>, decltype(of_condition)> by_task_harness;
-  for (const ConditionOutcome& o : in.outcomes) {
-    ASSIGN_OR_RETURN(const Condition* c, conditions.Of(o));
-    by_task_harness[{o.task_id(), o.harness()}][c] = &o;
-  }
+// The units (GridUnit), in report order: tasks, harnesses, then the
+// condition table's order, each once; InvalidArgument naming the first that
+// is missing or out of place.
+absl::Status AddUnits(const GridInput& in, const Conditions& conditions,
+                      const google::protobuf::RepeatedPtrField<GridUnit>& units,
+                      GridReport* report) {
+  int i = 0;
   for (const std::string& task : in.task_ids) {
     for (const std::string& harness : in.harnesses) {
-      ASSIGN_OR_RETURN(const ConditionOutcome* base,
-                       index.Find({task, harness, ids.baseline, 0, 0}));
-      const auto& outcomes = by_task_harness[{task, harness}];
       for (const Condition& c : conditions.all()) {
-        const auto it = outcomes.find(&c);
-        if (it == outcomes.end()) {
-          return absl::InvalidArgumentError(
-              absl::StrCat("missing outcome: ", task, "/", harness, " ", c.label()));
+        const std::string id = absl::StrCat(task, "/", harness, "/", c.label());
+        if (i >= units.size() || units[i].unit_id() != id) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "unit ", i, ": expected ", id, ", found ",
+              i < units.size() ? units[i].unit_id() : "none", " (units come in report order)"));
         }
-        GridUnit* u = report->add_units();
-        u->set_unit_id(absl::StrCat(task, "/", harness, "/", c.label()));
-        u->set_task_id(task);
-        u->set_harness(harness);
-        u->set_condition(c.id());
-        u->set_parameter(c.parameter());
-        u->set_label(c.label());
-        u->set_cell_suffix(c.cell_suffix());
-        *u->mutable_outcome() = *it->second;
-        // The lists stay in the cells' outcomes and the TREC runs (GridUnit).
-        u->mutable_outcome()->clear_files();
-        u->mutable_outcome()->clear_top_functions();
-        u->mutable_outcome()->clear_distractors();
-        if (!c.paired_with().empty()) {
-          ASSIGN_OR_RETURN(*u->mutable_paired(), Pair(*base, *it->second));
-        }
+        *report->add_units() = units[i++];
       }
     }
+  }
+  if (i != units.size()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("unit ", i, ": ", units[i].unit_id(), " is not a unit of the grid"));
   }
   return absl::OkStatus();
 }
@@ -430,11 +433,11 @@ absl::Status SummarizeConditions(const GridInput& in, const Ids& ids, const Unit
 }
 
 // Appends to `g` each outcome paired with its task x harness baseline.
-absl::Status PairWithBaselines(const Units& u, const std::vector<const ConditionOutcome*>& outcomes,
+absl::Status PairWithBaselines(const OutcomeIndex& index,
+                               const std::vector<const ConditionOutcome*>& outcomes,
                                PairedGroup* g) {
   for (const ConditionOutcome* o : outcomes) {
-    ASSIGN_OR_RETURN(PairedOutcome p,
-                     Pair(*u.baseline_of.at(o->task_id() + "/" + o->harness()), *o));
+    ASSIGN_OR_RETURN(PairedOutcome p, index.PairedOf(*o));
     g->pairs.emplace_back(o->task_id(), std::move(p));
     g->harness.push_back(o->harness());
   }
@@ -444,12 +447,13 @@ absl::Status PairWithBaselines(const Units& u, const std::vector<const Condition
 // The paired groups: S001 from the de-duplicated units, S002 per dose, S001
 // per sweep depth.
 absl::StatusOr<std::vector<PairedGroup>> PairedGroups(const GridInput& in, const Ids& ids,
-                                                      const Units& u, const GridReport& report) {
+                                                      const OutcomeIndex& index, const Units& u,
+                                                      const GridReport& report) {
   std::vector<PairedGroup> paired_groups;
   paired_groups.push_back({ids.stale, 0, {}, {}});
   std::vector<const ConditionOutcome*> s001s;
   for (const ConditionOutcome& o : u.s001s) s001s.push_back(&o);
-  RETURN_IF_ERROR(PairWithBaselines(u, s001s, &paired_groups.back()));
+  RETURN_IF_ERROR(PairWithBaselines(index, s001s, &paired_groups.back()));
   for (int coordinate = 0; coordinate < static_cast<int>(in.doses.size()); ++coordinate) {
     paired_groups.push_back({ids.distractors, in.doses[coordinate], {}, {}});
     for (const Cell& c : report.cells()) {
@@ -460,11 +464,11 @@ absl::StatusOr<std::vector<PairedGroup>> PairedGroups(const GridInput& in, const
   }
   for (size_t i = 0; i < u.sweep.size(); ++i) {
     paired_groups.push_back({ids.stale, in.s001_depths[i], {}, {}});
-    RETURN_IF_ERROR(PairWithBaselines(u, u.sweep[i], &paired_groups.back()));
+    RETURN_IF_ERROR(PairWithBaselines(index, u.sweep[i], &paired_groups.back()));
   }
   for (const auto& [id, outcomes] : u.extra) {
     paired_groups.push_back({id, 0, {}, {}});
-    RETURN_IF_ERROR(PairWithBaselines(u, outcomes, &paired_groups.back()));
+    RETURN_IF_ERROR(PairWithBaselines(index, outcomes, &paired_groups.back()));
   }
   return paired_groups;
 }
@@ -569,12 +573,21 @@ absl::StatusOr<std::vector<ConditionOutcome>> UniqueBaselines(const std::vector<
 }
 
 absl::StatusOr<GridReport> Aggregate(const GridInput& in) {
+  RETURN_IF_ERROR(CheckGridLists(in));
+  ASSIGN_OR_RETURN(const UnitShard shard,
+                   BuildUnitShard(in.conditions, in.task_ids, in.harnesses, in.outcomes));
+  return AggregateUnits(in, shard.units());
+}
+
+absl::StatusOr<GridReport> AggregateUnits(
+    const GridInput& in, const google::protobuf::RepeatedPtrField<GridUnit>& grid_units) {
   ASSIGN_OR_RETURN(const Conditions conditions, Conditions::Create(in.conditions));
   const Ids ids(conditions);
   OutcomeIndex index(ids);
-  for (const ConditionOutcome& o : in.outcomes) RETURN_IF_ERROR(index.Add(o));
+  for (const GridUnit& u : grid_units) RETURN_IF_ERROR(index.Add(u));
   GridReport report;
   RETURN_IF_ERROR(DescribeGrid(in, &report));
+  RETURN_IF_ERROR(AddUnits(in, conditions, grid_units, &report));
   RETURN_IF_ERROR(BuildCells(in, ids, index, &report));
   Units units;
   RETURN_IF_ERROR(CollectUnits(in, index, report, ExtraIds(in.conditions), &units));
@@ -583,10 +596,9 @@ absl::StatusOr<GridReport> Aggregate(const GridInput& in) {
   scopes.push_back("all");
   RETURN_IF_ERROR(SummarizeConditions(in, ids, units, scopes, &report));
   ASSIGN_OR_RETURN(const std::vector<PairedGroup> paired_groups,
-                   PairedGroups(in, ids, units, report));
+                   PairedGroups(in, ids, index, units, report));
   RETURN_IF_ERROR(SummarizePaired(in, ids, paired_groups, scopes, &report));
   RETURN_IF_ERROR(CompareHarnesses(in, ids, units, paired_groups, &report));
-  RETURN_IF_ERROR(AddUnits(in, conditions, ids, index, &report));
   return report;
 }
 

@@ -90,13 +90,24 @@ struct GridInput {
   std::vector<int> doses;
   std::vector<int> s001_depths;
   std::vector<StalenessDose> staleness_doses;
-  std::vector<ConditionOutcome> outcomes;
+  std::vector<ConditionOutcome> outcomes;  // the cells' outcomes (Aggregate only)
   std::vector<S001Dose> s001_doses;
   int resamples = 0;  // Experiment.bootstrap, >= 1
   uint64_t seed = 0;
 };
 
+// The report of the cells' outcomes (GridInput.outcomes): their units
+// (BuildUnitShard over every task, unit_shard.h), then AggregateUnits.
 absl::StatusOr<GridReport> Aggregate(const GridInput& input);
+
+// The report of the grid's units (GridReport.units: every task, harness and
+// condition once, in report order; what the grid_units shards wrote,
+// concatenated), the analysis above over them; `input.outcomes` is not
+// read. The composite cells hold the units' outcomes, without lists, and
+// their paired outcomes; a unit missing or out of order is InvalidArgument
+// naming it.
+absl::StatusOr<GridReport> AggregateUnits(
+    const GridInput& input, const google::protobuf::RepeatedPtrField<GridUnit>& units);
 
 // The de-duplication the analysis relies on: one outcome per shared key
 // ("<task>/<harness>") from the cells' S001 (or baseline) copies. Fails when

@@ -14,6 +14,7 @@
 #include "stages/corpus/task.pb.h"
 #include "stages/corpus/task_spec.h"
 #include "stages/experiments/experiment.pb.h"
+#include "stages/framework/pipeline/deterministic_proto.h"
 #include "stages/framework/pipeline/stage.h"
 #include "stages/framework/pipeline/stage_proto.h"
 #include "stages/framework/pipeline/status_macros.h"
@@ -21,6 +22,7 @@
 #include "stages/framework/tokens/tokens.h"
 #include "stages/grid/aggregate/aggregate.h"
 #include "stages/grid/grid.pb.h"
+#include "stages/grid/reports/rankings.h"
 #include "stages/grid/reports/report_writer.h"
 #include "stages/retrieval/harness_description.h"
 #include "stages/retrieval/retrieval.pb.h"
@@ -93,18 +95,33 @@ absl::Status ReadTasks(const Stage& stage, GridInput* in) {
   return absl::OkStatus();
 }
 
-absl::Status ReadOutcomes(const Stage& stage, GridInput* in) {
-  for (const std::string& role : stage.Roles("outcome/")) {
-    ASSIGN_OR_RETURN(const std::string json, stage.Read(role));
-    ConditionOutcome o;
-    RETURN_IF_ERROR(FromJson(json, role, &o));
-    in->outcomes.push_back(std::move(o));
+// The grid_units shards (role "units/<k>", k zero-padded: role order is
+// shard order): their units concatenated, their rankings merged.
+absl::Status ReadUnitShards(const Stage& stage, google::protobuf::RepeatedPtrField<GridUnit>* units,
+                            Rankings* rankings) {
+  std::vector<Rankings> parts;
+  for (const std::string& role : stage.Roles("units/")) {
+    UnitShard shard;
+    RETURN_IF_ERROR(ReadInputProto(stage, role, &shard));
+    units->MergeFrom(shard.units());
+    parts.push_back(std::move(*shard.mutable_rankings()));
   }
-  return absl::OkStatus();
+  *rankings = MergeRankings(parts);
+  std::vector<std::string> ids;
+  for (const GridUnit& u : *units) ids.push_back(u.unit_id());
+  return ValidateRankings(*rankings, ids, "the grid_units shards' rankings");
+}
+
+// report.json: the report without the composite cells (each is three of its
+// units) and without lists (rankings.pb).
+std::string ReportJson(GridReport report) {
+  report.clear_cells();
+  return ToJson(report);
 }
 
 // Every output; staleness.svg exactly when the grid has several depths.
-absl::Status WriteOutputs(Stage& stage, const GridReport& report, size_t depths) {
+absl::Status WriteOutputs(Stage& stage, const GridReport& report, const Rankings& rankings,
+                          size_t depths) {
   ASSIGN_OR_RETURN(const RenderedReport r, RenderReport(report));
   const std::string tokens = tokens::TokensToText(r.tokens);
   for (auto [name, bytes] :
@@ -121,7 +138,8 @@ absl::Status WriteOutputs(Stage& stage, const GridReport& report, size_t depths)
                      depths, ")"));
   }
   if (sweep) RETURN_IF_ERROR(stage.Write("staleness.svg", r.staleness_svg));
-  return stage.Write("report.json", ToJson(report));
+  RETURN_IF_ERROR(stage.Write("rankings.pb", DeterministicBytes(rankings)));
+  return stage.Write("report.json", ReportJson(report));
 }
 
 // What the S002 distractors draw their words from, as the report says it.
@@ -282,12 +300,14 @@ absl::Status RunAggregate(Stage& stage) {
   RETURN_IF_ERROR(ReadSpec(stage, &in, &descriptions));
   RETURN_IF_ERROR(ReadInputProto(stage, "conditions", &in.conditions));
   RETURN_IF_ERROR(ReadTasks(stage, &in));
-  RETURN_IF_ERROR(ReadOutcomes(stage, &in));
-  ASSIGN_OR_RETURN(GridReport report, Aggregate(in));
+  google::protobuf::RepeatedPtrField<GridUnit> units;
+  Rankings rankings;
+  RETURN_IF_ERROR(ReadUnitShards(stage, &units, &rankings));
+  ASSIGN_OR_RETURN(GridReport report, AggregateUnits(in, units));
   *report.mutable_harness_descriptions() = {descriptions.begin(), descriptions.end()};
   RETURN_IF_ERROR(DescribeExperiment(stage, &report));
   RETURN_IF_ERROR(CountCorpus(stage, &report));
-  return WriteOutputs(stage, report, in.s001_depths.size());
+  return WriteOutputs(stage, report, rankings, in.s001_depths.size());
 }
 
 }  // namespace repro::grid

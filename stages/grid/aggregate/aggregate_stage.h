@@ -8,7 +8,9 @@
 //   conditions            the experiment's ConditionTable (conditions.h)
 //   tasks                 TaskSet: the tasks the experiment runs (tasks.pb of
 //                         the experiment_tasks stage; task order of the report)
-//   outcome/<cell stage>  every ConditionOutcome JSON of the grid
+//   units/<k>             the grid_units shards (UnitShard, unit_shard.h),
+//                         k zero-padded, consecutive tasks in report order:
+//                         every unit of the grid and its ranked lists
 //   base/<task>, stale_k<d>/<task>   snapshot manifests at base and at each
 //                         S001 depth d (the S001 effective dose)
 //   labels/<task>         Labels (which files are gold)
@@ -18,7 +20,8 @@
 //   base_chunks/<task>    the ChunkSet of the base snapshot
 //   rules/<language>      the task set's languages' rules (language_set.h):
 //                         files and chunks per language of each base
-// Outputs: report.json (GridReport), report.md, cells.csv, dose_response.svg,
+// Outputs: report.json (GridReport without the composite cells), rankings.pb
+// (Rankings, rankings.h), report.md, cells.csv, dose_response.svg,
 // rank_displacement.svg, report.tokens.txt, and with several depths staleness.svg.
 #ifndef REPRO_STAGES_GRID_AGGREGATE_AGGREGATE_STAGE_H_
 #define REPRO_STAGES_GRID_AGGREGATE_AGGREGATE_STAGE_H_

@@ -2,6 +2,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "stages/grid/aggregate/unit_shard.h"
 #include "stages/grid/cells/outcomes.h"
 #include "stages/grid/conditions/test_conditions.h"
 
@@ -102,9 +103,8 @@ TEST(AggregateTest, MissingAndDuplicateOutcomes) {
   in.outcomes.pop_back();
   absl::StatusOr<GridReport> r = Aggregate(in);
   ASSERT_FALSE(r.ok());
-  EXPECT_NE(
-      r.status().message().find("missing outcome: task T2, harness H010, condition noise, dose 10"),
-      std::string::npos)
+  EXPECT_NE(r.status().message().find("missing outcome: task T2, harness H010, label noise.d10"),
+            std::string::npos)
       << r.status();
   in = Grid();
   in.outcomes.push_back(in.outcomes.front());
@@ -187,8 +187,7 @@ TEST(AggregateTest, MissingDepthIsNamed) {
   absl::StatusOr<GridReport> r = Aggregate(in);
   EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_THAT(r.status().message(),
-              ::testing::HasSubstr(
-                  "missing outcome: task T1, harness H000, condition stale, dose 0, depth 10"));
+              ::testing::HasSubstr("missing outcome: task T1, harness H000, label stale.k10"));
   in.s001_depths = {10, 1};
   in.conditions = TestConditions(in.s001_depths, in.doses);
   EXPECT_THAT(Aggregate(in).status().message(),
@@ -231,7 +230,7 @@ TEST(AggregateTest, CommentsRemovedIsSummarisedAgainstTheBaseline) {
   EXPECT_EQ(r->summaries(r->summaries_size() - 1).harness(), "H010-H000");
   in.outcomes.pop_back();
   EXPECT_THAT(Aggregate(in).status().message(),
-              ::testing::HasSubstr("missing outcome: task T2, harness H010, condition bare"));
+              ::testing::HasSubstr("missing outcome: task T2, harness H010, label bare"));
 }
 
 // One unit per outcome, every kind and parameter, in report order (tasks,
@@ -253,6 +252,30 @@ TEST(AggregateTest, UnitsAreOneRowPerOutcomeOfEveryKind) {
   EXPECT_EQ(bare.unit_id(), in.task_ids[0] + "/" + in.harnesses[0] + "/" + kTestBare);
   ASSERT_TRUE(bare.has_paired());
   EXPECT_DOUBLE_EQ(bare.paired().delta_mrr(), bare.outcome().mrr() - first.outcome().mrr());
+}
+
+// The sharded path (one grid_units stage per run of tasks, then the
+// aggregate over their units) gives the one-action report, byte for byte.
+TEST(AggregateTest, ShardedUnitsGiveTheSameReport) {
+  const GridInput in = GridWithCommentsRemoved();
+  absl::StatusOr<GridReport> one = Aggregate(in);
+  ASSERT_TRUE(one.ok()) << one.status();
+  google::protobuf::RepeatedPtrField<GridUnit> units;
+  for (const std::string& task : in.task_ids) {
+    std::vector<ConditionOutcome> outcomes;
+    for (const ConditionOutcome& o : in.outcomes) {
+      if (o.task_id() == task) outcomes.push_back(o);
+    }
+    absl::StatusOr<UnitShard> shard = BuildUnitShard(in.conditions, {task}, in.harnesses, outcomes);
+    ASSERT_TRUE(shard.ok()) << shard.status();
+    units.MergeFrom(shard->units());
+  }
+  absl::StatusOr<GridReport> sharded = AggregateUnits(in, units);
+  ASSERT_TRUE(sharded.ok()) << sharded.status();
+  EXPECT_EQ(sharded->SerializeAsString(), one->SerializeAsString());
+  units.SwapElements(0, 1);
+  EXPECT_THAT(AggregateUnits(in, units).status().message(),
+              ::testing::HasSubstr("unit 0: expected T1/H000/baseline, found T1/H000/stale"));
 }
 
 }  // namespace

@@ -96,8 +96,8 @@ void PerTask(const GridReport& r, Writer& w) {
           &rank_cells, " | ",
           w.Token(absl::StrCat(key.first, ".", key.second, ".", c->label(), ".rank"), rank));
     }
-    int gold = 0;
-    for (const RankedFile& f : unit[0]->baseline().files()) gold += f.gold() ? 1 : 0;
+    const auto baseline = unit_of.find({key.first, key.second, unit[0]->baseline().condition()});
+    const int gold = baseline == unit_of.end() ? 0 : baseline->second->gold_returned();
     w.Line(absl::StrCat("| ", key.first, " | ", key.second, " | ", rank_cells, " | ",
                         F4(unit[0]->baseline().mrr()), " | ", gold, " |"));
   }

@@ -15,8 +15,8 @@
 #include "stages/framework/pipeline/stage.h"
 #include "stages/framework/pipeline/stage_proto.h"
 #include "stages/framework/pipeline/status_macros.h"
-#include "stages/grid/conditions/conditions.h"
 #include "stages/grid/grid.pb.h"
+#include "stages/grid/reports/rankings.h"
 
 namespace repro::grid {
 namespace {
@@ -26,31 +26,41 @@ struct RunFiles {
   std::map<std::string, std::string> functions;  // task id -> run lines
 };
 
-absl::Status AddOutcome(const std::string& role, const ConditionOutcome& o,
-                        const Conditions& conditions, std::map<std::string, RunFiles>* runs) {
-  absl::StatusOr<const Condition*> condition = conditions.Of(o);
-  if (!condition.ok())
-    return absl::InvalidArgumentError(absl::StrCat(role, ": ", condition.status().message()));
-  const std::string tag = absl::StrCat(o.harness(), ".", (*condition)->cell_suffix());
+// Unit `i` of a shard's units as one topic of its run "<H>.<C>".
+absl::Status AddUnit(const std::string& role, const UnitShard& shard, int i,
+                     std::map<std::string, RunFiles>* runs) {
+  const GridUnit& u = shard.units(i);
+  const std::string tag = absl::StrCat(u.harness(), ".", u.cell_suffix());
   metrics::Run files;
-  for (const RankedFile& f : o.files()) files.push_back(f.path());
-  const metrics::Run functions(o.top_functions().begin(), o.top_functions().end());
-  absl::StatusOr<std::string> file_lines = metrics::TrecRun(o.task_id(), files, tag);
-  absl::StatusOr<std::string> function_lines = metrics::TrecRun(o.task_id(), functions, tag);
+  for (const RankedFile& f : RankedFiles(shard.rankings(), i)) files.push_back(f.path());
+  const UnitRanking& ranking = shard.rankings().units(i);
+  const metrics::Run functions(ranking.top_functions().begin(), ranking.top_functions().end());
+  absl::StatusOr<std::string> file_lines = metrics::TrecRun(u.task_id(), files, tag);
+  absl::StatusOr<std::string> function_lines = metrics::TrecRun(u.task_id(), functions, tag);
   for (const absl::StatusOr<std::string>* s : {&file_lines, &function_lines}) {
     if (!s->ok()) {
       return absl::InvalidArgumentError(
-          absl::StrCat(role, ": task ", o.task_id(), ", run ", tag, ": ", s->status().message(),
+          absl::StrCat(role, ": task ", u.task_id(), ", run ", tag, ": ", s->status().message(),
                        " (trec_eval splits lines at white space; such a path cannot be exported)"));
     }
   }
   RunFiles& run = (*runs)[tag];
-  if (run.files.count(o.task_id())) {
+  if (run.files.count(u.task_id())) {
     return absl::InvalidArgumentError(
-        absl::StrCat(role, ": a second outcome of task ", o.task_id(), " for run ", tag));
+        absl::StrCat(role, ": a second unit of task ", u.task_id(), " for run ", tag));
   }
-  run.files[o.task_id()] = *std::move(file_lines);
-  run.functions[o.task_id()] = *std::move(function_lines);
+  run.files[u.task_id()] = *std::move(file_lines);
+  run.functions[u.task_id()] = *std::move(function_lines);
+  return absl::OkStatus();
+}
+
+// Every unit of a grid_units shard (its rankings checked against its units).
+absl::Status AddShard(const std::string& role, const UnitShard& shard,
+                      std::map<std::string, RunFiles>* runs) {
+  std::vector<std::string> ids;
+  for (const GridUnit& u : shard.units()) ids.push_back(u.unit_id());
+  RETURN_IF_ERROR(ValidateRankings(shard.rankings(), ids, role));
+  for (int i = 0; i < shard.units_size(); ++i) RETURN_IF_ERROR(AddUnit(role, shard, i, runs));
   return absl::OkStatus();
 }
 
@@ -87,14 +97,11 @@ absl::Status WriteQrels(Stage& stage, const corpus::TaskSet& tasks) {
 absl::Status RunTrecExport(Stage& stage) {
   corpus::TaskSet tasks;
   RETURN_IF_ERROR(ReadInputProto(stage, "tasks", &tasks));
-  ConditionTable table;
-  RETURN_IF_ERROR(ReadInputProto(stage, "conditions", &table));
-  ASSIGN_OR_RETURN(const Conditions conditions, Conditions::Create(table));
   std::map<std::string, RunFiles> runs;  // tag -> run
-  for (const std::string& role : stage.Roles("outcome/")) {
-    ConditionOutcome o;
-    RETURN_IF_ERROR(ReadInputProto(stage, role, &o));
-    RETURN_IF_ERROR(AddOutcome(role, o, conditions, &runs));
+  for (const std::string& role : stage.Roles("units/")) {
+    UnitShard shard;
+    RETURN_IF_ERROR(ReadInputProto(stage, role, &shard));
+    RETURN_IF_ERROR(AddShard(role, shard, &runs));
   }
   for (const auto& [tag, run] : runs) {
     std::string files, functions;

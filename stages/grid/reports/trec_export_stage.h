@@ -6,22 +6,23 @@
 // Inputs (roles):
 //   tasks               TaskSet (topic order: the task order)
 //   labels/<task>       Labels: gold files and gold functions at base
-//   outcome/<cell>      every ConditionOutcome JSON of the grid
-//   conditions          the experiment's ConditionTable (conditions.h)
+//   units/<k>           the grid_units shards (UnitShard, unit_shard.h):
+//                       every unit's ranked lists (rankings.h)
 // Outputs, per harness H and condition C (its cell_suffix, e.g. baseline,
 // S001, S002_d5; stages/grid/conditions.bzl):
 //   <H>.<C>.run            one topic per task (qid = task id), docno = file
 //                          path, the harness's returned list (at most
 //                          candidate_limit files) in rank order; tag "<H>.<C>"
 //   <H>.<C>.functions.run  the first 10 distinct functions ranked
-//                          (ConditionOutcome.top_functions), docno
+//                          (UnitRanking.top_functions), docno
 //                          "<path>::<name>" (function_recall.h)
 // and files.qrels (every gold file of every task, grade 1) and
 // functions.qrels (every gold function, grade 1; a task without gold
 // functions has no line: trec_eval skips it, the report calls it undefined).
 // Scores are |run| - rank + 1 (trec_export.h): trec_eval's own order equals
-// the harness's. A docno with white space, a condition without a declared
-// output, or a task with two outcomes for one run stops the stage naming it.
+// the harness's. A docno with white space, a run without a declared output,
+// a shard whose rankings break their size contract, or a task with two units
+// for one run stops the stage naming it.
 #ifndef REPRO_STAGES_GRID_REPORTS_TREC_EXPORT_STAGE_H_
 #define REPRO_STAGES_GRID_REPORTS_TREC_EXPORT_STAGE_H_
 
