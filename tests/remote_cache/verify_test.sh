@@ -36,7 +36,9 @@ grep -q "every byte equals the report" "$NB_WORK/good.log" || nb_fail "no succes
 nb_log "$(tail -1 "$NB_WORK/good.log")"
 
 cp -L "$report"/* "$NB_WORK/poisoned/"
-sha=$(grep -A3 '"path": "stages/studies/w04/packing.json"' "$NB_WORK/poisoned/lineage.json" | sed -n 's/.*"sha256": "\([0-9a-f]*\)".*/\1/p' | head -1)
+# lineage.json is compact (one file entry a line, docs/pipeline.md): the one
+# entry of packing.json is the one its producer and the report's stages share.
+sha=$(grep '"name":"packing.json"' "$NB_WORK/poisoned/lineage.json" | sed -n 's/.*"sha256":"\([0-9a-f]*\)".*/\1/p' | head -1)
 [ -n "$sha" ] || nb_fail "packing.json not found in lineage.json"
 sed -i "s/$sha/$(printf '%064d' 0)/" "$NB_WORK/poisoned/lineage.json"
 if run_verify "$NB_WORK/poisoned" "$NB_WORK/poisoned.log"; then

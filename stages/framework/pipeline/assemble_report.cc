@@ -1,6 +1,6 @@
 // Copies a report's files into place and writes its lineage: every
 // provenance record below the report, sorted by label, as one JSON document
-// (schemas::Lineage).
+// in the compact form (schemas::CompactLineage, compact_lineage.h).
 //
 // Flags (Abseil; the `report` rule in defs.bzl passes them):
 //   --report=<label>    the report's label, recorded in the lineage
@@ -17,7 +17,6 @@
 // the lineage; if a write fails, the files written before it are removed. The
 // directory of the lineage (the report's, a tree artifact) is created if
 // absent.
-#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -32,6 +31,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "stages/framework/pipeline/compact_lineage.h"
 #include "stages/framework/pipeline/file_io.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/pipeline/textproto.h"
@@ -84,11 +84,7 @@ absl::StatusOr<schemas::Lineage> ReadLineage(const std::string& report,
     ASSIGN_OR_RETURN(const std::string json, ReadFile(path));
     RETURN_IF_ERROR(FromJson(json, path, lineage.add_stages()));
   }
-  std::sort(lineage.mutable_stages()->begin(), lineage.mutable_stages()->end(),
-            [](const schemas::Provenance& a, const schemas::Provenance& b) {
-              return a.label() < b.label();
-            });
-  return lineage;
+  return lineage;  // CompactLineageOf sorts the stages by label
 }
 
 absl::Status RequireFlag(absl::string_view name, const std::string& value) {
@@ -114,7 +110,7 @@ absl::Status Run(const std::vector<char*>& positional) {
     ASSIGN_OR_RETURN(std::string bytes, ReadFile(src));
     files.emplace_back(dst, std::move(bytes));
   }
-  files.emplace_back(lineage_path, ToJson(lineage));
+  files.emplace_back(lineage_path, CompactLineageJson(CompactLineageOf(lineage)));
   // The report's directory (a tree artifact): a remote executor creates only
   // the directories above it.
   std::error_code error;

@@ -30,10 +30,13 @@ if ! "$tool" --report=//r:x --lineage="$work/out/lineage.json" --manifest="$work
   fail "a good run failed: $(cat "$work/err")"
 else
   cmp -s "$work/src.md" "$work/out/r.md" || fail "the copy differs from its source"
-  labels=$(grep -o '"label": "[^"]*"' "$work/out/lineage.json" | tr '\n' ' ')
-  [[ $labels == '"label": "//p:a" "label": "//p:b" ' ]] || fail "lineage not sorted by label: $labels"
-  grep -qF '"report": "//r:x"' "$work/out/lineage.json" || fail "lineage does not name the report"
+  # The compact form (compact_lineage.h): one stage record a line.
+  labels=$(grep -o '"label":"[^"]*"' "$work/out/lineage.json" | tr '\n' ' ')
+  [[ $labels == '"label":"//p:a" "label":"//p:b" ' ]] || fail "lineage not sorted by label: $labels"
+  grep -qF '{"report":"//r:x",' "$work/out/lineage.json" || fail "lineage does not name the report"
   grep -qF '"--k=3"' "$work/out/lineage.json" || fail "lineage lost the stage arguments"
+  grep -qF '{"stage":"a","stage_version":"","tool":0}' "$work/out/lineage.json" ||
+    fail "lineage has no kind for stage a"
   echo "ok: a good run copies the files and writes the lineage sorted by label"
 fi
 

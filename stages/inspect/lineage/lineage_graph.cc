@@ -6,6 +6,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "stages/framework/pipeline/compact_lineage.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/pipeline/textproto.h"
 
@@ -13,16 +14,23 @@ namespace repro::lineage {
 
 absl::StatusOr<LineageGraph> LineageGraph::FromJson(absl::string_view json,
                                                     absl::string_view file_name) {
-  schemas::Lineage lineage;
-  absl::Status as_lineage = repro::FromJson(json, file_name, &lineage);
-  if (!as_lineage.ok()) {
-    schemas::Provenance provenance;
-    if (!repro::FromJson(json, file_name, &provenance).ok() || provenance.label().empty()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          file_name, ": neither a Lineage nor a Provenance record (", as_lineage.message(), ")"));
-    }
-    *lineage.add_stages() = std::move(provenance);
+  schemas::CompactLineage compact;
+  absl::Status as_compact = repro::FromJson(json, file_name, &compact);
+  if (as_compact.ok()) {
+    ASSIGN_OR_RETURN(schemas::Lineage lineage, ExpandLineage(compact, file_name));
+    return FromLineage(std::move(lineage), file_name);
   }
+  schemas::Lineage lineage;
+  if (repro::FromJson(json, file_name, &lineage).ok()) {
+    return FromLineage(std::move(lineage), file_name);
+  }
+  schemas::Provenance provenance;
+  if (!repro::FromJson(json, file_name, &provenance).ok() || provenance.label().empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        file_name, ": neither a lineage (compact or expanded) nor a Provenance record (",
+        as_compact.message(), ")"));
+  }
+  *lineage.add_stages() = std::move(provenance);
   return FromLineage(std::move(lineage), file_name);
 }
 

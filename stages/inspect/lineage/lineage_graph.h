@@ -1,7 +1,8 @@
 // The provenance graph of a report: which recorded stage wrote which file and
 // which stages each stage read from (stages/framework/schemas/provenance.proto).
 //
-// Built from a Lineage (a report's lineage.json) or a single Provenance record
+// Built from a report's lineage.json (the compact form, compact_lineage.h,
+// expanded on load), an expanded Lineage, or a single Provenance record
 // (<stage>.provenance.json). Files are identified by workspace-relative path
 // and sha256, as the records hold them. An input of one stage that another
 // recorded stage wrote is an edge; any other input is a source input (an
@@ -26,7 +27,9 @@ namespace repro::lineage {
 
 class LineageGraph {
  public:
-  // `json` is a Lineage or a Provenance record; `file_name` names it in errors.
+  // `json` is a CompactLineage (a report's lineage.json), a Lineage or a
+  // Provenance record; `file_name` names it in errors. The compact form is
+  // expanded (ExpandLineage): every reader sees the records as written.
   static absl::StatusOr<LineageGraph> FromJson(absl::string_view json, absl::string_view file_name);
   static absl::StatusOr<LineageGraph> FromLineage(schemas::Lineage lineage,
                                                   absl::string_view file_name);

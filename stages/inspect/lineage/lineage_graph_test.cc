@@ -1,6 +1,7 @@
 #include "stages/inspect/lineage/lineage_graph.h"
 
 #include "gtest/gtest.h"
+#include "stages/framework/pipeline/compact_lineage.h"
 #include "stages/framework/pipeline/status_testing.h"
 #include "stages/framework/pipeline/textproto.h"
 
@@ -73,7 +74,37 @@ TEST(LineageGraphTest, LoadsLineageOrProvenanceJson) {
   EXPECT_EQ(one->size(), 1);
   absl::StatusOr<LineageGraph> bad = LineageGraph::FromJson("{\"x\": 1}", "f.json");
   EXPECT_TRUE(IsError(bad, absl::StatusCode::kInvalidArgument,
-                      "f.json: neither a Lineage nor a Provenance"));
+                      "f.json: neither a lineage (compact or expanded) nor a Provenance"));
+}
+
+std::string CompactJson(const schemas::Lineage& lineage) {
+  return CompactLineageJson(CompactLineageOf(lineage));
+}
+
+// A report's lineage.json (the compact form) loads as the records it encodes.
+TEST(LineageGraphTest, LoadsCompactLineageJson) {
+  absl::StatusOr<LineageGraph> g = LineageGraph::FromJson(CompactJson(W04Shape()), "lineage.json");
+  ASSERT_TRUE(g.ok()) << g.status();
+  absl::StatusOr<LineageGraph> expanded = LineageGraph::FromLineage(W04Shape(), "lineage.json");
+  ASSERT_TRUE(expanded.ok());
+  EXPECT_EQ(ToJson(g->lineage()), ToJson(expanded->lineage()));
+  EXPECT_EQ(g->Closure({1}), (std::vector<int>{1, 0, 2}));
+  absl::StatusOr<LineageGraph> bad_index =
+      LineageGraph::FromJson(R"({"stages": [{"label": "//p:a", "kind": 3}]})", "lineage.json");
+  EXPECT_TRUE(IsError(bad_index, absl::StatusCode::kInvalidArgument,
+                      "lineage.json: stage '//p:a', field kind: expected an index below 0"));
+}
+
+// A stage that read other bytes than its producer wrote refers, in the compact
+// form, to another file entry of the same path: loading still names both.
+TEST(LineageGraphTest, CompactLineageKeepsContradictions) {
+  schemas::Lineage stale = W04Shape();
+  stale.mutable_stages(2)->mutable_inputs(1)->set_sha256("old");
+  absl::StatusOr<LineageGraph> g = LineageGraph::FromJson(CompactJson(stale), "lineage.json");
+  EXPECT_TRUE(
+      IsError(g, absl::StatusCode::kInvalidArgument,
+              "lineage.json: //stages/studies/w04:w04_pack read stages/studies/w04/rerank.json "
+              "with sha256 old but //stages/studies/w04:w04_rerank wrote sha256 r"));
 }
 
 TEST(LineageGraphTest, RejectsContradictoryRecords) {
