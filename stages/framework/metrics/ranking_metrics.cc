@@ -67,6 +67,11 @@ absl::StatusOr<double> RecallAtK(const Run& run, const Qrels& qrels, int k) {
   return static_cast<double>(hits) / qrels.NumRelevant();
 }
 
+absl::StatusOr<double> AccuracyAtK(const Run& run, const Qrels& qrels, int k) {
+  ASSIGN_OR_RETURN(int hits, RelevantInTopK(run, qrels, k));
+  return qrels.NumRelevant() > 0 && hits == qrels.NumRelevant() ? 1.0 : 0.0;
+}
+
 absl::StatusOr<FirstRelevant> FirstRelevantRank(const Run& run, const Qrels& qrels,
                                                 int censored_rank) {
   RETURN_IF_ERROR(ValidateRun(run));

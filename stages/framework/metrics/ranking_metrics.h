@@ -17,6 +17,11 @@
 //    nDCG ignores the threshold and uses every positive gain.
 //  - Recall@k = |relevant in top k| / |relevant judged|, 0 when the query has
 //    no relevant document (trec_eval).
+//  - Acc@k (the localization papers' accuracy: LocAgent, Chen et al., ACL
+//    2025, arXiv:2503.09089, and SweRank, CoSIL after it) = 1 when every
+//    relevant document is among the first k ranks, else 0; 0 when the query
+//    has no relevant document (as recall; callers that average it leave such
+//    queries out, as the papers do). trec_eval has no such measure.
 //  - Reciprocal rank = 1 / rank of the first relevant document, 0 when none is
 //    retrieved (trec_eval recip_rank, uncut).
 //  - FirstRelevantRank: the 1-based rank of the first relevant document, or
@@ -44,6 +49,7 @@ absl::StatusOr<double> PrecisionAtK(const Run& run, const Qrels& qrels, int k);
 // Number of relevant documents among the first min(k, |run|) ranks.
 absl::StatusOr<int> RelevantInTopK(const Run& run, const Qrels& qrels, int k);
 absl::StatusOr<double> RecallAtK(const Run& run, const Qrels& qrels, int k);
+absl::StatusOr<double> AccuracyAtK(const Run& run, const Qrels& qrels, int k);
 
 absl::StatusOr<double> ReciprocalRank(const Run& run, const Qrels& qrels);
 

@@ -58,11 +58,24 @@ TEST(NoRelevantTest, AllMetricsAreZero) {
   EXPECT_EQ(none.NumRelevant(), 0);
   EXPECT_DOUBLE_EQ(*NdcgAtK(run, none, 2, Gain::kExponential), 0.0);
   EXPECT_DOUBLE_EQ(*RecallAtK(run, none, 2), 0.0);
+  EXPECT_DOUBLE_EQ(*AccuracyAtK(run, none, 2), 0.0);
   EXPECT_DOUBLE_EQ(*PrecisionAtK(run, none, 2), 0.0);
   EXPECT_DOUBLE_EQ(*ReciprocalRank(run, none), 0.0);
   FirstRelevant f = *FirstRelevantRank(run, none, 201);
   EXPECT_FALSE(f.observed);
   EXPECT_EQ(f.rank, 201);
+}
+
+// Acc@k: every relevant document (C1, C2, C4, C5 in the W04 qrels) within
+// the first k; one missing is 0 however many are found.
+TEST(AccuracyTest, AllRelevantWithinK) {
+  Qrels q = W04Qrels();
+  metrics::Run reranked = {"C2", "C4", "C1", "C5", "C3"};
+  EXPECT_DOUBLE_EQ(*AccuracyAtK(reranked, q, 3), 0.0);  // recall@3 is 0.75
+  EXPECT_DOUBLE_EQ(*AccuracyAtK(reranked, q, 4), 1.0);
+  EXPECT_DOUBLE_EQ(*AccuracyAtK(reranked, q, 10), 1.0);  // k beyond the run
+  EXPECT_DOUBLE_EQ(*AccuracyAtK({"C2", "C4"}, q, 10), 0.0);
+  EXPECT_FALSE(AccuracyAtK(reranked, q, 0).ok());
 }
 
 TEST(RecallTest, W04Cutoffs) {
