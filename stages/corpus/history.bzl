@@ -16,8 +16,11 @@ data/experiments), as @<set>_history, with either
                                   plumbing only, fixed authors and dates, so the
                                   commit ids are stable), then reads it the same way.
 
-The rule parses the task spec with protoc (to a canonical one-field-a-line text
-form), collects the commits it names, and runs extract_history.sh, which writes
+The rule reads the fields of the task spec that decide commits from the set's
+@<set>_task_commits//:commits.json (history_task_commits.bzl, which parses the
+task file with protoc or read_task_lines.py), never the task file itself, so
+editing a query, a reformulation or any other field that decides no commit
+refetches nothing here. It collects the commits and runs extract_history.sh, which writes
 git's own output (ls-tree, cat-file --batch, diff-tree, diff -U0) into the
 repository. Nothing here interprets those bytes: selection, hashing, parsing
 and every check happen in hermetic stage actions (stages/corpus/*_main.cc).
@@ -41,20 +44,24 @@ Generated in the repository:
                  fails with the how-to message in place of each of them).
 No machine path is written into any generated file.
 
-The rule's parts, one job a file: history_spec.bzl reads the task file and
-finds its lock, history_commits.bzl derives the commits through git and
+The rule's parts, one job a file: history_task_commits.bzl reads the task
+file's commit fields (a repository rule of its own), history_spec.bzl checks
+their values and finds the lock, history_commits.bzl derives the commits through git and
 history_checks.bzl checks them, history_extract.bzl reads the clone or the
 fixture, history_files.bzl writes the repository's files.
 
-The repository is refetched when the variable, the spec, the fixture files or
-this code change. After fetching new commits into the clone, refetch with
+The repository is refetched when the variable, the commit-deciding fields of
+the spec (the bytes of commits.json), the attributes (the set's declaration
+in its experiments: an exclusion or a harness is none of them), the fixture
+files or this code change. After fetching new commits into the clone, refetch with
 `bazel sync --only=<set>_history`.
 """
 
 load("//stages/corpus:history_commits.bzl", "derive_commits", "newest_base", "wanted_objects")
 load("//stages/corpus:history_extract.bzl", "extract_history", "git_directory", "read_references")
 load("//stages/corpus:history_files.bzl", "exported_files", "say_first_refreeze", "write_build", "write_errors", "write_set")
-load("//stages/corpus:history_spec.bzl", "check_values", "find_lock", "label_path", "main_label", "read_spec")
+load("//stages/corpus:history_spec.bzl", "check_values", "find_lock", "label_path", "main_label", "task_file")
+load("//stages/corpus:history_task_commits.bzl", "read_task_commits")
 load("//stages/corpus/languages:rules.bzl", "DEFAULT_LANGUAGES")
 
 def _history_source(rctx):
@@ -63,7 +70,7 @@ def _history_source(rctx):
         return {
             "history_source": "fixture",
             "fixture_history": label_path(rctx.attr.fixture_history),
-            "task_file": label_path(rctx.attr.tasks),
+            "task_file": label_path(task_file(rctx)),
         }
     return {"history_source": "clone", "clone_env": rctx.attr.env_var, "history_repository": rctx.name}
 
@@ -80,7 +87,7 @@ def git_history_impl(rctx):
       rctx: the repository context.
     """
     errors = []
-    authored_repository, authored_lsa, authored = read_spec(rctx, errors)
+    authored_repository, authored_lsa, authored = read_task_commits(rctx, errors)
     check_values(rctx, authored_repository, authored_lsa, authored, errors)
     lock, lock_file = find_lock(rctx, errors)
     repository = authored_repository or rctx.attr.set_name
@@ -125,7 +132,7 @@ def git_history_impl(rctx):
         "repository": repository,
         "configured": configured,
         "not_configured_message": message,
-        "spec": main_label(rctx.attr.tasks),
+        "spec": main_label(task_file(rctx)),
         "lock": lock,
         "lock_file": lock_file,
         "history_source": _history_source(rctx),
@@ -145,7 +152,8 @@ def git_history_impl(rctx):
 # variable its experiments name (Bazel 4.2.3 fixes environ per rule).
 GIT_HISTORY_ATTRS = {
     "set_name": attr.string(mandatory = True, doc = "Task set name ([a-z][a-z0-9_]*)"),
-    "tasks": attr.label(mandatory = True, allow_single_file = True, doc = "TaskSet text proto"),
+    "tasks": attr.string(mandatory = True, doc = "Label of the task file: named in messages and data, never read here (not a label attribute: Bazel would watch it)"),
+    "task_commits": attr.label(mandatory = True, allow_single_file = True, doc = "The set's @<set>_task_commits//:commits.json (history_task_commits.bzl)"),
     "env_var": attr.string(doc = "Environment variable holding the path of the clone"),
     "clone_hint": attr.string(doc = "How to get the clone, for the not-configured message"),
     "fixture_history": attr.label(allow_single_file = True, doc = "history.txt of an authored fixture"),
@@ -154,8 +162,5 @@ GIT_HISTORY_ATTRS = {
     "stale_depths": attr.int_list(doc = "Stale-index depths (s001_depths) of the set's experiments (depth > 1: base~d is resolved)"),
     "chunker_explanations": attr.string(doc = "Label of the chunker DifferenceExplanations, passed through to SET"),
     "_extract": attr.label(default = Label("//stages/corpus:extract_history.sh"), allow_single_file = True),
-    "_read_task_lines": attr.label(default = Label("//stages/corpus:read_task_lines.py"), allow_single_file = True),
     "_build_fixture": attr.label(default = Label("//stages/corpus:build_fixture_history.sh"), allow_single_file = True),
-    "_task_proto": attr.label(default = Label("//stages/corpus:task.proto"), allow_single_file = True),
-    "_corpus_proto": attr.label(default = Label("//stages/corpus:corpus.proto"), allow_single_file = True),
 }

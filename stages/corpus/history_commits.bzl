@@ -9,7 +9,7 @@ commits and diffs the set reads.
 
 load("//stages/corpus:history_checks.bzl", "commit_type_errors", "root_fix_errors")
 load("//stages/corpus:history_extract.bzl", "extract_timeout")
-load("//stages/corpus:history_spec.bzl", "label_path")
+load("//stages/corpus:history_spec.bzl", "label_path", "task_file")
 
 def wanted_objects(tasks, lsa, placeholders):
     """(snapshots: commit -> [why], commits: {id: True}, diffs: {"base\tfix": True}).
@@ -118,7 +118,7 @@ def derive_commits(rctx, git_dir, authored, authored_lsa, depths, configured, er
     if configured:
         tables = _ancestry(rctx, git_dir, _requests(authored, authored_lsa, steps, depths), errors)
         wheres = [_task_where(rctx, t, i) for i, t in enumerate(authored)]
-        errors.extend(commit_type_errors(authored, wheres, tables["types"], label_path(rctx.attr.tasks), authored_lsa))
+        errors.extend(commit_type_errors(authored, wheres, tables["types"], label_path(task_file(rctx)), authored_lsa))
         errors.extend(root_fix_errors(authored, wheres, tables["ancestors"]))
         for parts in tables["ancestors"]:
             found[(parts[0], int(parts[1]))] = parts[2]
@@ -171,7 +171,7 @@ def _not_an_ancestor(rctx, t, i):
 
 def _task_where(rctx, t, i):
     """Where task t (the i-th) is written: a JSON Lines task's <file>:<line>, else its position."""
-    return t.get("where") or "%s (tasks[%d])" % (label_path(rctx.attr.tasks), i)
+    return t.get("where") or "%s (tasks[%d])" % (label_path(task_file(rctx)), i)
 
 def newest_base(tasks, times, placeholders, configured):
     """The derived LSA training commit: the base of the newest fix.

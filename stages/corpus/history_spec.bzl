@@ -1,8 +1,9 @@
-"""The task file and its lock as the git_history rule reads them (history.bzl).
+"""The task file and its lock as the task set's repository rules read them.
 
 read_spec gives the set-level values and the tasks of the task file (a text
-proto through protoc, a ".jsonl" file through read_task_lines.py);
-check_values appends every invalid value to the errors before any is used
+proto through protoc, a ".jsonl" file through read_task_lines.py): only the
+task_commits rule calls it (history_task_commits.bzl), so that the
+git_history rule (history.bzl) never reads the task file. check_values appends every invalid value to the errors before any is used
 (spec_values.bzl); find_lock finds the task lock beside the task file and checks it
 is an authored regular file. label_path and main_label spell a label in
 messages and generated files.
@@ -14,6 +15,22 @@ load("//tools/starlark:text_format.bzl", "canonical_text", "one", "parse_canonic
 
 _TASK_FIELDS = ["id", "fix_commit", "base_commit", "stale_commit"]
 
+def task_file(rctx):
+    """The Label of the task file: attr.tasks, a string.
+
+    A string, not a label attribute, in both repository rules: Bazel 4.2.3
+    reads every label attribute of a repository rule before running it
+    (and refetches when one changes), and the git_history rule must not
+    watch the task file (history_task_commits.bzl).
+
+    Args:
+      rctx: the repository context.
+
+    Returns:
+      the Label.
+    """
+    return Label(rctx.attr.tasks)
+
 def _read_jsonl(rctx, errors):
     """(repository "", lsa "", [task dict]) of a JSON Lines task file.
 
@@ -24,14 +41,14 @@ def _read_jsonl(rctx, errors):
     fields, values) is checked by the validate_tasks stage (task_spec.h),
     with the same messages as for a text proto.
     """
-    where = label_path(rctx.attr.tasks)
+    where = label_path(task_file(rctx))
     res = rctx.execute([
         _python(rctx),
         "-I",
         "-S",
         "-B",
         str(rctx.path(rctx.attr._read_task_lines)),
-        str(rctx.path(rctx.attr.tasks)),
+        str(rctx.path(task_file(rctx))),
         where,
     ])
     if res.return_code != 0:
@@ -68,14 +85,14 @@ def read_spec(rctx, errors):
     """
     rctx.path(rctx.attr._task_proto)  # watched: a schema change refetches
     rctx.path(rctx.attr._corpus_proto)
-    if rctx.attr.tasks.name.endswith(".jsonl"):
+    if task_file(rctx).name.endswith(".jsonl"):
         return _read_jsonl(rctx, errors)
     text = canonical_text(
         rctx,
         "stages/corpus/task.proto",
         "repro.corpus.TaskSet",
-        rctx.path(rctx.attr.tasks),
-        label_path(rctx.attr.tasks),
+        rctx.path(task_file(rctx)),
+        label_path(task_file(rctx)),
         errors,
     )
     if text == None:
@@ -113,10 +130,10 @@ def check_values(rctx, repository, lsa, tasks, errors):
       tasks: the authored tasks (read_spec).
       errors: the list that errors are appended to.
     """
-    repository_message = repository_error(label_path(rctx.attr.tasks), repository) if repository else None
+    repository_message = repository_error(label_path(task_file(rctx)), repository) if repository else None
     if repository_message:
         errors.append(repository_message)
-    errors.extend(spec_value_errors(label_path(rctx.attr.tasks), tasks, lsa))
+    errors.extend(spec_value_errors(label_path(task_file(rctx)), tasks, lsa))
 
 def find_lock(rctx, errors):
     """(label of the task lock or None when absent, its workspace path).
@@ -137,12 +154,15 @@ def find_lock(rctx, errors):
     Returns:
       (lock label or None, its workspace path).
     """
-    label = rctx.attr.tasks
+    label = task_file(rctx)
     stem = label.name.rpartition(".")[0]
     name = stem + ".lock.textproto"
-    path = rctx.path(label).dirname.get_child(name.rpartition("/")[2])
     lock_label = "//%s:%s" % (label.package, name)
     lock_file = label_path(Label(lock_label))
+
+    # From the workspace root, not the task file's path: the history must
+    # not watch the task file (history_task_commits.bzl).
+    path = rctx.path("%s/%s" % (rctx.path(Label("//:WORKSPACE")).dirname, lock_file))
     is_link = rctx.execute(["/bin/sh", "-c", 'test -L "$1"', "sh", str(path)]).return_code == 0
     if not path.exists and not is_link:
         return None, lock_file

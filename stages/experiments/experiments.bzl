@@ -17,9 +17,13 @@ statements are assignments and loads of other data files):
                     the experiments name, the repository rules' environ; read
                     by //stages/experiments:repository_rules.bzl, which
                     defines the rules (and loads nothing else that changes)
-  repositories_data.bzl  HISTORIES (one git_history repository per task set,
-                    @<set>_history), VECTOR_CACHES (one per experiment with a
-                    vector_cache, @<name>_vector_cache); read by
+  repositories_data.bzl  TASK_COMMITS (one task_commits repository per task
+                    set, @<set>_task_commits: the task file's commit fields,
+                    stages/corpus/history_task_commits.bzl), HISTORIES (one
+                    git_history repository per task set, @<set>_history,
+                    reading that file, not the task file), VECTOR_CACHES
+                    (one per experiment with a vector_cache,
+                    @<name>_vector_cache); read by
                     //stages/experiments:repositories.bzl, called from WORKSPACE.
   sets.bzl          TASK_SET_DATA: the SET_DATA of every task set (written by
                     its git_history repository).
@@ -56,6 +60,7 @@ files on disk and the experiments read here agree, and says so if not.
 """
 
 load("//stages/corpus:authored_file.bzl", "authored_file_error")
+load("//stages/corpus:history_task_commits.bzl", "task_commits_label", "task_commits_repository")
 load("//stages/corpus:spec_values.bzl", "all_chars_in", "safe_label_error", "task_id_error")
 load("//stages/corpus:task_set.bzl", "history_repository")
 load("//stages/corpus/languages:rules.bzl", "DEFAULT_LANGUAGES")
@@ -452,9 +457,20 @@ def _data_file(rctx, name, header, assignments):
 
 def _write_repositories(rctx, sets, depths_of_set, experiments):
     histories = []
+    task_commits = []
     for name in sorted(sets.keys()):
         s = sets[name]
-        h = {"name": history_repository(name), "set_name": name, "tasks": _main(s.tasks)}
+        task_commits.append({"name": task_commits_repository(name), "tasks": _main(s.tasks)})
+
+        # Only the set's declaration: an attribute change refetches the
+        # history, so nothing an experiment alone decides (its exclusions,
+        # harnesses, doses) is passed; S001 depths decide commits.
+        h = {
+            "name": history_repository(name),
+            "set_name": name,
+            "tasks": _main(s.tasks),
+            "task_commits": task_commits_label(name),
+        }
         if s.clone_env:
             h["env_var"] = s.clone_env
             if s.clone_hint:
@@ -481,6 +497,7 @@ def _write_repositories(rctx, sets, depths_of_set, experiments):
         "CACHE_ENVS = %s" % repr(sorted({c["env_var"]: True for c in caches}.keys())),
     ])
     _data_file(rctx, "repositories_data.bzl", "# Read by //stages/experiments:repositories.bzl (called from WORKSPACE).", [
+        "TASK_COMMITS = %s" % repr(task_commits),
         "HISTORIES = %s" % repr(histories),
         "VECTOR_CACHES = %s" % repr(caches),
     ])

@@ -1,4 +1,4 @@
-"""The repository rules of the experiments: git_history and vector_cache.
+"""The repository rules of the experiments: task_commits, git_history and vector_cache.
 
 Bazel 4.2.3 fixes a repository rule's `environ` when the rule is defined, so
 the rules are defined here with every clone and cache variable that the
@@ -15,7 +15,14 @@ set's history.
 
 load("@experiments//:repository_envs.bzl", "CACHE_ENVS", "CLONE_ENVS")
 load("//stages/corpus:history.bzl", "GIT_HISTORY_ATTRS", "git_history_impl")
+load("//stages/corpus:history_task_commits.bzl", "TASK_COMMITS_ATTRS", "task_commits_impl")
 load("//stages/experiments:vector_cache.bzl", "VECTOR_CACHE_ATTRS", "vector_cache_impl")
+
+# Reads no variable: a set's task file alone decides its commits.json.
+task_commits = repository_rule(
+    implementation = task_commits_impl,
+    attrs = TASK_COMMITS_ATTRS,
+)
 
 git_history = repository_rule(
     implementation = git_history_impl,
