@@ -15,7 +15,9 @@ lsa_training_commit, each task's id, fix_commit, base_commit, stale_commit
 and, for JSON Lines, where it is written ("<file>:<line>"), and the errors of
 reading the file. Editing a query refetches this repository, which writes
 the same bytes; Bazel compares the digest of commits.json that the history
-recorded, finds it unchanged and does not refetch the history.
+recorded, finds it unchanged and does not refetch the history. Measured at
+250 mined tasks: a one-query edit rebuilds the report in 43 s with no history
+fetch (before: 92 s, 61 s of it the refetch; docs/storage.md).
 
 A JSON Lines task's line is part of the data (the stages name it in their
 messages, task_set.bzl: where): a line added or removed above a task moves

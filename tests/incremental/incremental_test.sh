@@ -8,7 +8,9 @@
 #     w04_pack, w04_report, its page (w04_page) and the report assembly;
 #  5. changing one E04 task's query (fixture task F02) executes only the
 #     set-level task validation and split, that task's labels and cells, the
-#     aggregation, the timings and the report assembly: no cell of another task.
+#     aggregation, the timings and the report assembly: no cell of another task;
+#     and Bazel refetches the set's task_commits repository, not its history
+#     (the history reads only the fields that decide commits).
 # Then, on the same builds, the cases of //tools/explain (explain_cases.sh),
 # one of them with --since.
 set -euo pipefail
@@ -60,12 +62,24 @@ other=$(grep -vE '^(AssembleReport reports/w04(/.*)?|EvalStage stages/studies/w0
 [ -z "$other" ] || { echo "$other" >&2; nb_fail "changing packing.textproto executed other actions than w04_pack, w04_report, w04_page and the report"; }
 [ "$(wc -l < "$NB_WORK/w04_change.list")" -eq 4 ] || nb_fail "expected exactly 4 actions (w04_pack, w04_report, w04_page, report)"
 
+# fetched <repository>: the time its marker file was last written (Bazel
+# rewrites a repository's marker at every fetch of it, in the nested output base).
+fetched() {
+  stat -c %y "$NB_WORK/ob-inc/external/@$1.marker" 2> /dev/null || nb_fail "no marker file for repository @$1"
+}
+
 # 5. One E04 task's query (F02).
+history_before=$(fetched e04_fixture_history)
+task_commits_before=$(fetched e04_fixture_task_commits)
 grep -q '^  id: "F02"' "$copy/data/e04/fixture/tasks.textproto" || nb_fail "fixture task F02 not found"
 awk '/^  id: "F02"/ { in_task = 1 } in_task && /^  query: "/ && !done { sub(/^  query: "/, "  query: \"After the upgrade, "); done = 1 } { print }' \
   "$copy/data/e04/fixture/tasks.textproto" > "$NB_WORK/tasks.new"
 mv "$NB_WORK/tasks.new" "$copy/data/e04/fixture/tasks.textproto"
 build query_change
+[ "$(fetched e04_fixture_task_commits)" != "$task_commits_before" ] \
+  || nb_fail "changing F02's query did not refetch @e04_fixture_task_commits (was the task file read?)"
+[ "$(fetched e04_fixture_history)" = "$history_before" ] \
+  || nb_fail "changing F02's query refetched @e04_fixture_history: it must read only the fields that decide commits (stages/corpus/history_task_commits.bzl)"
 cut -f2,3 "$NB_WORK/query_change.executed" | sed -E 's#^([A-Za-z]+)\tbazel-out/[^/]+/bin/#\1 #' | sort > "$NB_WORK/query_change.list"
 cat "$NB_WORK/query_change.list"
 # Allowed: set-level stages (the task set, both splits, the derived task lock), F02's stages, the
@@ -83,4 +97,4 @@ grep -qE 'F02(\.labels\.pb|_labels\.provenance\.json)' "$NB_WORK/query_change.li
 grep -qE 'stages/grid/by_experiment/e04_fixture/(aggregate\.provenance\.json|cells\.csv|dose_response\.svg|e04\.)' "$NB_WORK/query_change.list" \
   || nb_fail "the aggregation did not rerun"
 explain_cases
-echo "PASS: no-op and same-bytes rebuilds execute nothing; one W04 input reruns 4 actions; one task's query reruns $(wc -l < "$NB_WORK/query_change.list") actions, all of that task or of the report; explain named the root cause of each case"
+echo "PASS: no-op and same-bytes rebuilds execute nothing; one W04 input reruns 4 actions; one task's query refetches no history and reruns $(wc -l < "$NB_WORK/query_change.list") actions, all of that task or of the report; explain named the root cause of each case"
