@@ -16,34 +16,6 @@ namespace repro {
 namespace corpus {
 namespace {
 
-// The stored artifacts of a chain: the one of input `role` first, then each
-// one's reference (input role_of(<its reference_commit>)), down to one stored
-// whole.
-template <typename Message>
-absl::StatusOr<std::vector<Message>> ReadChain(const ProtoReader& read, absl::string_view role,
-                                               std::string (*role_of)(absl::string_view)) {
-  std::vector<Message> chain(1);
-  RETURN_IF_ERROR(read(role, &chain[0]));
-  std::set<std::string> seen;
-  while (!chain.back().reference_commit().empty()) {
-    const std::string ref = chain.back().reference_commit();
-    if (!seen.insert(ref).second || static_cast<int>(chain.size()) >= kMaxChain) {
-      return absl::DataLossError(
-          absl::StrCat(role, ": the chain of references repeats or is longer than ", kMaxChain,
-                       " at ", role_of(ref)));
-    }
-    chain.emplace_back();
-    absl::Status s = read(role_of(ref), &chain.back());
-    if (absl::IsNotFound(s)) {
-      return absl::NotFoundError(absl::StrCat(role, " is stored against commit ", ref,
-                                              ": add input role ", role_of(ref), " (", s.message(),
-                                              ")"));
-    }
-    RETURN_IF_ERROR(s);
-  }
-  return chain;
-}
-
 // The whole form of a stored message given its reference's whole form:
 // the reference's entries of every path neither removed nor stored again,
 // and the stored ones, in path order (`path_of` of each entry).

@@ -30,14 +30,18 @@
 #define REPRO_STAGES_CORPUS_STORED_CORPUS_H_
 
 #include <functional>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "google/protobuf/message.h"
 #include "stages/corpus/corpus.pb.h"
 #include "stages/framework/pipeline/stage.h"
+#include "stages/framework/pipeline/status_macros.h"
 
 namespace repro {
 namespace corpus {
@@ -54,6 +58,37 @@ ProtoReader StageProtoReader(const Stage& stage);
 
 std::string SnapshotRole(absl::string_view commit);
 std::string ChunksRole(absl::string_view commit);
+
+// The stored artifacts of a chain: the one of input `role` first, then each
+// one's reference (input role_of(<its reference_commit>)), down to one stored
+// whole. `Message` is any stored artifact with a `reference_commit` field
+// (Snapshot, ChunkSet, retrieval's ChunkEmbeddings). A reference the inputs
+// lack is NotFound naming the role to add; a cycle or a chain longer than
+// kMaxChain is DataLoss.
+template <typename Message>
+absl::StatusOr<std::vector<Message>> ReadChain(const ProtoReader& read, absl::string_view role,
+                                               std::string (*role_of)(absl::string_view)) {
+  std::vector<Message> chain(1);
+  RETURN_IF_ERROR(read(role, &chain[0]));
+  std::set<std::string> seen;
+  while (!chain.back().reference_commit().empty()) {
+    const std::string ref = chain.back().reference_commit();
+    if (!seen.insert(ref).second || static_cast<int>(chain.size()) >= kMaxChain) {
+      return absl::DataLossError(
+          absl::StrCat(role, ": the chain of references repeats or is longer than ", kMaxChain,
+                       " at ", role_of(ref)));
+    }
+    chain.emplace_back();
+    absl::Status s = read(role_of(ref), &chain.back());
+    if (absl::IsNotFound(s)) {
+      return absl::NotFoundError(absl::StrCat(role, " is stored against commit ", ref,
+                                              ": add input role ", role_of(ref), " (", s.message(),
+                                              ")"));
+    }
+    RETURN_IF_ERROR(s);
+  }
+  return chain;
+}
 
 // The whole snapshot of the commit whose stored Snapshot is input `role`.
 absl::StatusOr<Snapshot> ReadSnapshot(const ProtoReader& read, absl::string_view role);

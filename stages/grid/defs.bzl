@@ -43,7 +43,8 @@ defines, for experiment e, targets "<e>/<name>":
     experiment's cell_spec.pb (role "experiment": where its pins live). A harness with a
     dense leg also reads its model (stages/grid/models), the chunk
     embeddings of its snapshot under that model (dense_model.embeddings, one
-    stage per commit and model, stages/retrieval/defs.bzl) and the
+    stage per commit and model, with their chain: embeddings_inputs,
+    stages/retrieval/defs.bzl) and the
     experiment's pin file.
   units_<k>          .pb: the units of 64 consecutive tasks (UnitShard, stage grid_units:
                      the cells' JSON read, paired, the lists as rankings; in parallel)
@@ -76,6 +77,7 @@ load("//stages/corpus/index:artifact_index.bzl", "artifact_index_text")
 load("//stages/corpus/languages:rules.bzl", "rules_label", "rules_roles")
 load("//stages/framework/pipeline:defs.bzl", "eval_stage", _name = "local_name")
 load("//stages/grid:conditions.bzl", "experiment_conditions", "reads_rules")
+load("//stages/retrieval:defs.bzl", "embeddings_inputs")
 
 def _distractor_rules(e):
     """The rules file the S002 distractors are written and chunked by: the set's first language's."""
@@ -156,7 +158,7 @@ def _cells(e, tags):
                 else:
                     add_roles(inputs, corpus_inputs(commit, snapshot = "snapshot", chunks = "chunks"))
                 if h.dense_model != None and c["snapshot"] != "transformed":
-                    inputs[h.dense_model.embeddings[commit.id]] = "embeddings"
+                    add_roles(inputs, embeddings_inputs(h.dense_model, commit, "embeddings"))
                 eval_stage(
                     name = n,
                     tool = "//stages/grid/cells:cell_tool",

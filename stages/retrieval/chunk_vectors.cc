@@ -36,8 +36,13 @@ std::tuple<const std::string&, const std::string&, uint32_t> KeyTuple(const Chun
   return {k.path(), k.function(), k.start_line()};
 }
 
-// The size contract of chunk_embeddings.proto.
-absl::Status CheckSizes(const ChunkEmbeddings& a, const std::string& source) {
+}  // namespace
+
+absl::Status EmbeddedChunkVectors::Vectors(const Corpus& corpus, std::vector<float>* out) {
+  return EmbedRows(model_, corpus.ChunkDocuments(), out);
+}
+
+absl::Status CheckEmbeddingSizes(const ChunkEmbeddings& a, absl::string_view source) {
   if (a.dims() < 1) {
     return absl::InvalidArgumentError(
         absl::StrCat(source, ": ChunkEmbeddings.dims: expected >= 1, found ", a.dims()));
@@ -61,15 +66,9 @@ absl::Status CheckSizes(const ChunkEmbeddings& a, const std::string& source) {
   return absl::OkStatus();
 }
 
-}  // namespace
-
-absl::Status EmbeddedChunkVectors::Vectors(const Corpus& corpus, std::vector<float>* out) {
-  return EmbedRows(model_, corpus.ChunkDocuments(), out);
-}
-
 absl::StatusOr<std::unique_ptr<StoredChunkVectors>> StoredChunkVectors::Create(
     ChunkEmbeddings artifact, std::string source, EmbeddingBackend& model) {
-  RETURN_IF_ERROR(CheckSizes(artifact, source));
+  RETURN_IF_ERROR(CheckEmbeddingSizes(artifact, source));
   if (artifact.model_id() != model.model_id() || artifact.model_sha256() != model.model_sha256()) {
     return absl::FailedPreconditionError(
         absl::StrCat(source, ": chunk embeddings of model ", artifact.model_id(), " (sha256 ",
@@ -161,7 +160,8 @@ absl::Status StoredChunkVectors::CheckRow(size_t r, size_t c, const std::string&
   return absl::OkStatus();
 }
 
-absl::StatusOr<ChunkEmbeddings> EmbedCorpusChunks(const Corpus& corpus, EmbeddingBackend& model) {
+absl::StatusOr<ChunkEmbeddings> EmbedCorpusChunks(const Corpus& corpus, EmbeddingBackend& model,
+                                                  const absl::flat_hash_set<std::string>* paths) {
   ChunkEmbeddings a;
   for (const Corpus::File& f : corpus.files()) {
     if (f.extra) {
@@ -177,15 +177,20 @@ absl::StatusOr<ChunkEmbeddings> EmbedCorpusChunks(const Corpus& corpus, Embeddin
   a.set_commit(corpus.commit());
   a.set_snapshot_sha256(corpus.snapshot_sha256());
   a.set_chunker(corpus.chunker());
-  a.set_count(corpus.chunks().size());
-  for (const Corpus::ChunkEntry& ch : corpus.chunks()) {
+  std::vector<std::string> documents;
+  for (size_t c = 0; c < corpus.chunks().size(); ++c) {
+    const Corpus::ChunkEntry& ch = corpus.chunks()[c];
+    const std::string& path = corpus.files()[ch.file].path;
+    if (paths != nullptr && !paths->contains(path)) continue;
     ChunkKey* k = a.add_chunks();
-    k->set_path(corpus.files()[ch.file].path);
+    k->set_path(path);
     k->set_function(ch.function);
     k->set_start_line(ch.start_line);
+    documents.push_back(corpus.ChunkDocument(c));
   }
+  a.set_count(a.chunks_size());
   std::vector<float> rows;
-  RETURN_IF_ERROR(EmbeddedChunkVectors(model).Vectors(corpus, &rows));
+  RETURN_IF_ERROR(EmbedRows(model, documents, &rows));
   a.mutable_vectors()->Add(rows.begin(), rows.end());
   return a;
 }

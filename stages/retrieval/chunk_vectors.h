@@ -28,8 +28,15 @@
 //    artifact ranks exactly as one that embeds (the artifact was written from
 //    EmbeddedChunkVectors, and LsaEmbedder embeds each text independently).
 //
-// EmbedCorpusChunks(corpus, model) is the artifact of a corpus without extra
-// files (InvalidArgument otherwise): what the chunk_embeddings stage writes.
+// EmbedCorpusChunks(corpus, model) is the whole artifact of a corpus without
+// extra files (InvalidArgument otherwise); with `paths`, the artifact of only
+// the chunks of those files (count = the rows held; the stored form of
+// stored_embeddings.h). Only the chunks it holds are embedded.
+//
+// CheckEmbeddingSizes(artifact, source) checks the size contract of
+// chunk_embeddings.proto (dims, count, vectors, strict key order) of a whole
+// or stored artifact: InvalidArgument "<source>: ChunkEmbeddings.<field>:
+// expected ..., found ...".
 //
 // The model must outlive the source (StoredChunkVectors owns its artifact). Not thread-safe (the
 // model may hold a connection).
@@ -41,6 +48,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "stages/retrieval/chunk_embeddings.pb.h"
@@ -90,7 +98,11 @@ class StoredChunkVectors : public ChunkVectorSource {
   EmbeddingBackend& model_;
 };
 
-absl::StatusOr<ChunkEmbeddings> EmbedCorpusChunks(const Corpus& corpus, EmbeddingBackend& model);
+absl::StatusOr<ChunkEmbeddings> EmbedCorpusChunks(
+    const Corpus& corpus, EmbeddingBackend& model,
+    const absl::flat_hash_set<std::string>* paths = nullptr);
+
+absl::Status CheckEmbeddingSizes(const ChunkEmbeddings& artifact, absl::string_view source);
 
 }  // namespace repro::retrieval
 

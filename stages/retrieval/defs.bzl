@@ -11,11 +11,16 @@ trains the model on the function chunks of the set's LSA training snapshot
                              pinned per experiment (data/experiments/<e>.pins.textproto)
   <set>/<name>.summary.json  LsaModelSummary, with that sha256
 
-and, for every commit c of the set (but those only stored as references), the eval_stage m.embeddings[c]
+and, for every commit c of the set (references included), the eval_stage m.embeddings[c]
 ("<set>/<name>/commit_<c>_embeddings", tool //stages/retrieval:embed_chunks),
-which embeds every chunk of that commit's snapshot once with the model:
+which embeds the chunks of that commit's stored chunk set once with the model:
 
-  <set>/<name>/commit_<c>_embeddings.pb   ChunkEmbeddings (chunk_embeddings.proto)
+  <set>/<name>/commit_<c>_embeddings.pb   ChunkEmbeddings (chunk_embeddings.proto),
+                                          stored against the chunk set's reference
+                                          (stored_embeddings.h)
+
+A stage reading them takes embeddings_inputs(m, c, role): the commit's
+artifact and every reference's down the chain.
 
 so that the grid cells of every experiment of the set read the chunk vectors
 instead of embedding the corpus again (a report builds the stages its cells
@@ -60,11 +65,26 @@ def lsa_models(models):
         )
         _chunk_embeddings(m)
 
+def embeddings_inputs(model, commit, role):
+    """{label: role} of a commit's stored chunk embeddings, with their chain.
+
+    Args:
+      model: a DENSE_MODELS entry (stages/experiments/grid.bzl).
+      commit: a commit struct of the model's task set.
+      role: the role of the commit's own artifact.
+
+    Returns:
+      A dict from label to role: the commit's under `role`, each reference's
+      under "embeddings@<id>" (stored_embeddings.h, EmbeddingsRole).
+    """
+    out = {model.embeddings[commit.id]: role}
+    for m in commit.chain:
+        out[model.embeddings[m.id]] = "embeddings@" + m.id
+    return out
+
 def _chunk_embeddings(m):
     s = m.task_set
     for c in s.commits:
-        if c.id in s.reference_only:
-            continue
         name = _name(m.embeddings[c.id])
         eval_stage(
             name = name,

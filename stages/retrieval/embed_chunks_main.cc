@@ -1,15 +1,19 @@
-// Stage chunk_embeddings: the dense vector of every chunk of one snapshot
-// under one LSA model, computed once per (snapshot, model) for every cell and
-// experiment that searches that snapshot (stages/retrieval/defs.bzl).
+// Stage chunk_embeddings: the dense vectors of one commit's chunks under one
+// LSA model, computed once per (commit, model) for every cell and experiment
+// that searches that snapshot (stages/retrieval/defs.bzl), stored against the
+// reference of the commit's ChunkSet (stored_embeddings.h): only the chunks
+// of the stored ChunkSet are embedded, a chunk of a file unchanged since the
+// reference never again.
 //
-// Inputs (roles): snapshot (binary Snapshot with content), chunks (its
-// ChunkSet), model (the LSA model artifact, LsaModel).
+// Inputs (roles): snapshot and chunks (the commit's stored Snapshot and
+// ChunkSet, with their chains, stages/corpus/stored_corpus.h), model (the
+// LSA model artifact, LsaModel).
 // Flag --commit: the commit the target was declared for; the snapshot must be
 // of it (FailedPrecondition otherwise).
 // Output: the one declared output, a binary ChunkEmbeddings
 // (chunk_embeddings.proto): model id and sha256 of the artifact bytes, the
-// snapshot, the chunk keys in chunk id order and one float32 row per chunk
-// (zero rows kept).
+// snapshot, the stored chunks' keys in chunk key order and one float32 row
+// per chunk (zero rows kept), the reference commit and the removed paths.
 //
 // The model is not checked against a pin here (pins are per experiment, the
 // artifact is shared by all of them): the artifact records the model's id and
@@ -28,9 +32,9 @@
 #include "stages/framework/pipeline/stage_proto.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/retrieval/chunk_embeddings.pb.h"
-#include "stages/retrieval/chunk_vectors.h"
 #include "stages/retrieval/lsa_embedder.h"
 #include "stages/retrieval/retrieval_corpus.h"
+#include "stages/retrieval/stored_embeddings.h"
 
 ABSL_FLAG(std::string, commit, "", "The commit of the snapshot (40 hex).");
 
@@ -51,7 +55,9 @@ absl::Status Run(Stage& stage) {
   ASSIGN_OR_RETURN(const Stage::NamedBytes model_bytes, stage.ReadNamed("model"));
   ASSIGN_OR_RETURN(std::unique_ptr<LsaEmbedder> model,
                    LsaEmbedder::FromArtifact(model_bytes.bytes, model_bytes.name));
-  ASSIGN_OR_RETURN(const ChunkEmbeddings embeddings, EmbedCorpusChunks(corpus, *model));
+  corpus::ChunkSet stored;
+  RETURN_IF_ERROR(read("chunks", &stored));
+  ASSIGN_OR_RETURN(const ChunkEmbeddings embeddings, EmbedStoredChunks(corpus, stored, *model));
   if (stage.output_paths().size() != 1) {
     return absl::InvalidArgumentError("chunk_embeddings: declare exactly one output");
   }

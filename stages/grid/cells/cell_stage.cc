@@ -33,6 +33,7 @@
 #include "stages/retrieval/harness.h"
 #include "stages/retrieval/harness_config.h"
 #include "stages/retrieval/pinned_backends.h"
+#include "stages/retrieval/stored_embeddings.h"
 
 namespace repro::grid {
 namespace {
@@ -81,8 +82,8 @@ absl::StatusOr<std::unique_ptr<retrieval::ChunkVectorSource>> OpenChunkVectors(
         std::make_unique<retrieval::EmbeddedChunkVectors>(model));
   }
   ASSIGN_OR_RETURN(const Stage::Input* in, stage.Find("embeddings"));
-  retrieval::ChunkEmbeddings artifact;
-  RETURN_IF_ERROR(ReadInputProto(stage, "embeddings", &artifact));
+  ASSIGN_OR_RETURN(retrieval::ChunkEmbeddings artifact,
+                   retrieval::ReadChunkEmbeddings(corpus::StageProtoReader(stage), "embeddings"));
   ASSIGN_OR_RETURN(
       std::unique_ptr<retrieval::StoredChunkVectors> stored,
       retrieval::StoredChunkVectors::Create(std::move(artifact), in->short_path, model));

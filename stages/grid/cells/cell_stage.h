@@ -17,8 +17,11 @@
 //   model     LSA model artifact (LSA harnesses only)
 //   embeddings  the chunk embeddings of the snapshot under that model
 //             (ChunkEmbeddings, stages/retrieval/chunk_embeddings.proto; LSA
-//             harnesses only): the cell reads the chunk vectors and embeds only
-//             the query and, for S002, the distractors' chunks
+//             harnesses only), stored against the chunk set's reference,
+//             whose artifacts come as embeddings@<commit> down the chain
+//             (stages/retrieval/stored_embeddings.h): the cell reads the chunk
+//             vectors and embeds only the query and, for S002, the
+//             distractors' chunks
 //   vector_cache  the experiment's SQLite vector cache (server-cache
 //             harnesses only, vector_cache.h): every vector, the chunks', the
 //             query's and the distractors', is read from it
