@@ -1,9 +1,11 @@
 #include "stages/grid/aggregate/aggregate.h"
 
 #include <algorithm>
+#include <atomic>
 #include <functional>
 #include <map>
 #include <optional>
+#include <thread>
 #include <tuple>
 
 #include "absl/strings/str_cat.h"
@@ -104,6 +106,8 @@ const std::vector<PairedMetric>& PairedMetrics() {
   return *m;
 }
 
+// The Summary rows of one table, in the order they are added; their
+// intervals are computed by Finish.
 class SummaryBuilder {
  public:
   SummaryBuilder(const GridInput& in, GridReport* report) : in_(in), report_(report) {}
@@ -112,31 +116,65 @@ class SummaryBuilder {
   absl::Status Add(const std::string& harness, const std::string& condition, int dose,
                    const std::string& metric, const std::vector<Unit>& units) {
     if (units.empty()) return absl::OkStatus();
-    std::vector<stats::Observation> observations;
-    for (const Unit& u : units) observations.push_back({u.cluster, u.value});
-    stats::BootstrapConfig config;
-    config.resamples = in_.resamples;
-    config.seed = in_.seed;
-    const stats::Estimate e = stats::ClusterBootstrapMean(observations, config);
-    if (!e.defined)
-      return absl::InvalidArgumentError(absl::StrCat("bootstrap of ", metric, ": no units"));
-    Interval i;
-    i.set_mean(e.mean);
-    i.set_low(e.lo);
-    i.set_high(e.hi);
-    i.set_units(e.n);
+    Job job{report_->summaries_size(), metric, {}};
+    for (const Unit& u : units) job.observations.push_back({u.cluster, u.value});
+    jobs_.push_back(std::move(job));
     Summary* s = report_->add_summaries();
     s->set_harness(harness);
     s->set_condition(condition);
     s->set_dose(dose);
     s->set_metric(metric);
-    *s->mutable_value() = i;
+    return absl::OkStatus();
+  }
+
+  // The bootstrap interval of every row added, on up to kBootstrapThreads
+  // threads. Each row's resampling has its own generator seeded from the
+  // experiment's seed (cluster_bootstrap.h), so no value depends on the
+  // threads or their order: the bytes are those of one thread.
+  absl::Status Finish() {
+    stats::BootstrapConfig config;
+    config.resamples = in_.resamples;
+    config.seed = in_.seed;
+    std::vector<stats::Estimate> estimates(jobs_.size());
+    std::atomic<size_t> next{0};
+    const auto work = [&] {
+      for (size_t j = next++; j < jobs_.size(); j = next++) {
+        estimates[j] = stats::ClusterBootstrapMean(jobs_[j].observations, config);
+      }
+    };
+    const int threads =
+        std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, kBootstrapThreads);
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+    work();
+    for (std::thread& t : pool) t.join();
+    for (size_t j = 0; j < jobs_.size(); ++j) {
+      const stats::Estimate& e = estimates[j];
+      if (!e.defined) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("bootstrap of ", jobs_[j].metric, ": no units"));
+      }
+      Interval* i = report_->mutable_summaries(jobs_[j].row)->mutable_value();
+      i->set_mean(e.mean);
+      i->set_low(e.lo);
+      i->set_high(e.hi);
+      i->set_units(e.n);
+    }
+    jobs_.clear();
     return absl::OkStatus();
   }
 
  private:
+  // At most this many threads compute one table's intervals.
+  static constexpr int kBootstrapThreads = 4;
+  struct Job {
+    int row;  // index in GridReport.summaries
+    std::string metric;
+    std::vector<stats::Observation> observations;
+  };
   const GridInput& in_;
   GridReport* report_;
+  std::vector<Job> jobs_;
 };
 
 // The paired randomization test of one comparison on one metric (exact for
@@ -429,7 +467,7 @@ absl::Status SummarizeConditions(const GridInput& in, const Ids& ids, const Unit
       }
     }
   }
-  return absl::OkStatus();
+  return summary.Finish();
 }
 
 // Appends to `g` each outcome paired with its task x harness baseline.
@@ -493,7 +531,7 @@ absl::Status SummarizePaired(const GridInput& in, const Ids& ids,
       }
     }
   }
-  return absl::OkStatus();
+  return summary.Finish();
 }
 
 // Harness a minus harness b, paired by task, on every perturbation of the
@@ -557,7 +595,7 @@ absl::Status CompareHarnesses(const GridInput& in, const Ids& ids, const Units& 
     }
   }
   AdjustPairedTests(report);
-  return absl::OkStatus();
+  return summary.Finish();
 }
 
 }  // namespace
