@@ -83,10 +83,11 @@ build query_change
 cut -f2,3 "$NB_WORK/query_change.executed" | sed -E 's#^([A-Za-z]+)\tbazel-out/[^/]+/bin/#\1 #' | sort > "$NB_WORK/query_change.list"
 cat "$NB_WORK/query_change.list"
 # Allowed: set-level stages (the task set, both splits, the derived task lock), F02's stages, the
-# experiment's tasks (tasks.pb: the set minus exclude_tasks), the aggregation, its page and TREC export,
+# experiment's tasks (tasks.pb: the set minus exclude_tasks), the aggregation (the grid_units shard
+# holding F02, one shard of 64 tasks here, and the aggregate), its page and TREC export,
 # the report. Anything else (another
 # task's cell or label, a snapshot, a model, a compile) fails the test.
-other=$(grep -vE '^(EvalStage stages/grid/sets/e04_fixture/(task_set\.pb|task_set\.provenance\.json|(labels_in/)?F0[0-9]\.task\.pb|(labels_in/)?task_specs\.provenance\.json|task_lock(\.textproto|_review\.md)|derived_lock\.provenance\.json|F02\.labels\.pb|F02_labels\.provenance\.json)|EvalStage stages/grid/by_experiment/e04_fixture/(F02_.*|tasks\.pb|tasks\.provenance\.json|aggregate\.provenance\.json|html\.provenance\.json|trec\.provenance\.json|[A-Za-z0-9_]+\.[A-Za-z0-9_]+(\.functions)?\.run|(files|functions)\.qrels|cells\.csv|dose_response\.svg|e04\..*|rank_displacement\.svg|timings.*)|AssembleReport reports/e04_fixture(/.*)?)$' \
+other=$(grep -vE '^(EvalStage stages/grid/sets/e04_fixture/(task_set\.pb|task_set\.provenance\.json|(labels_in/)?F0[0-9]\.task\.pb|(labels_in/)?task_specs\.provenance\.json|task_lock(\.textproto|_review\.md)|derived_lock\.provenance\.json|F02\.labels\.pb|F02_labels\.provenance\.json)|EvalStage stages/grid/by_experiment/e04_fixture/(F02_.*|tasks\.pb|tasks\.provenance\.json|units_[0-9]+\.(pb|provenance\.json)|aggregate\.provenance\.json|html\.provenance\.json|trec\.provenance\.json|[A-Za-z0-9_]+\.[A-Za-z0-9_]+(\.functions)?\.run|(files|functions)\.qrels|cells\.csv|dose_response\.svg|e04\..*|rank_displacement\.svg|timings.*)|AssembleReport reports/e04_fixture(/.*)?)$' \
   "$NB_WORK/query_change.list" || true)
 [ -z "$other" ] || { echo "$other" >&2; nb_fail "changing F02's query executed actions of other tasks or stages"; }
 cells=$(grep -c '^EvalStage stages/grid/by_experiment/e04_fixture/F02_' "$NB_WORK/query_change.list" || true)
