@@ -1,6 +1,7 @@
 #include "stages/framework/stats/cluster_bootstrap.h"
 
 #include "gtest/gtest.h"
+#include "stages/framework/pipeline/status_testing.h"
 
 namespace repro::stats {
 namespace {
@@ -53,6 +54,41 @@ TEST(ClusterBootstrapMean, NoResamplesIsUndefined) {
   BootstrapConfig none;
   none.resamples = 0;
   EXPECT_FALSE(ClusterBootstrapMean({{"a", 1}}, none).defined);
+}
+
+// 60 observations in 40 clusters, uneven in size and value.
+std::vector<Observation> Uneven() {
+  std::vector<Observation> obs;
+  for (int i = 0; i < 60; ++i) obs.push_back({std::to_string(i % 40), (i * 53 % 17) / 7.0});
+  return obs;
+}
+
+TEST(ClusterBootstrapMean, SharedDrawsGiveTheSameBits) {
+  const std::vector<Observation> obs = Uneven();
+  BootstrapConfig config;
+  config.resamples = 500;
+  const Estimate alone = ClusterBootstrapMean(obs, config);
+  const ClusterDraws draws = DrawClusters(config, 40);
+  ASSERT_EQ(draws.index.size(), 500u * 40u);
+  const absl::StatusOr<Estimate> with_draws = ClusterBootstrapMean(obs, config, draws);
+  ASSERT_TRUE(with_draws.ok()) << with_draws.status();
+  const Estimate& shared = *with_draws;
+  EXPECT_EQ(shared.n, alone.n);
+  EXPECT_EQ(shared.clusters, 40);
+  EXPECT_EQ(shared.mean, alone.mean);
+  EXPECT_EQ(shared.lo, alone.lo);  // bit for bit, not within a tolerance
+  EXPECT_EQ(shared.hi, alone.hi);
+}
+
+TEST(ClusterBootstrapMean, DrawsOfAnotherShapeAreRefused) {
+  BootstrapConfig config;
+  config.resamples = 100;
+  EXPECT_TRUE(IsError(ClusterBootstrapMean(Uneven(), config, DrawClusters(config, 39)),
+                      absl::StatusCode::kInvalidArgument,
+                      "expected 100 replicates of 40 clusters, found 100 of 39"));
+  BootstrapConfig more = config;
+  more.resamples = 200;
+  EXPECT_FALSE(ClusterBootstrapMean(Uneven(), more, DrawClusters(config, 40)).ok());
 }
 
 }  // namespace

@@ -127,29 +127,31 @@ class SummaryBuilder {
     return absl::OkStatus();
   }
 
-  // The bootstrap interval of every row added, on up to kBootstrapThreads
-  // threads. Each row's resampling has its own generator seeded from the
-  // experiment's seed (cluster_bootstrap.h), so no value depends on the
-  // threads or their order: the bytes are those of one thread.
+  // The bootstrap interval of every row added. Rows over the same number of
+  // clusters share one draw of the replicates (cluster_bootstrap.h), and a
+  // group's rows run on up to kBootstrapThreads threads. The draws depend on
+  // the experiment's seed and the cluster count only, and each row adds its
+  // sums in draw order, so no value depends on the grouping or the threads:
+  // the bytes are those of one thread drawing for each row.
   absl::Status Finish() {
     stats::BootstrapConfig config;
     config.resamples = in_.resamples;
     config.seed = in_.seed;
-    std::vector<stats::Estimate> estimates(jobs_.size());
-    std::atomic<size_t> next{0};
-    const auto work = [&] {
-      for (size_t j = next++; j < jobs_.size(); j = next++) {
-        estimates[j] = stats::ClusterBootstrapMean(jobs_[j].observations, config);
-      }
-    };
-    const int threads =
-        std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, kBootstrapThreads);
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-    work();
-    for (std::thread& t : pool) t.join();
+    std::map<uint32_t, std::vector<size_t>> by_clusters;  // cluster count -> jobs
     for (size_t j = 0; j < jobs_.size(); ++j) {
-      const stats::Estimate& e = estimates[j];
+      by_clusters[stats::CountClusters(jobs_[j].observations)].push_back(j);
+    }
+    std::vector<absl::StatusOr<stats::Estimate>> estimates(jobs_.size());
+    for (const auto& [clusters, group] : by_clusters) {
+      const stats::ClusterDraws draws = stats::DrawClusters(config, clusters);
+      ParallelFor(group.size(), [&](size_t g) {
+        estimates[group[g]] =
+            stats::ClusterBootstrapMean(jobs_[group[g]].observations, config, draws);
+      });
+    }
+    for (size_t j = 0; j < jobs_.size(); ++j) {
+      RETURN_IF_ERROR(estimates[j].status());
+      const stats::Estimate& e = *estimates[j];
       if (!e.defined) {
         return absl::InvalidArgumentError(
             absl::StrCat("bootstrap of ", jobs_[j].metric, ": no units"));
@@ -165,6 +167,20 @@ class SummaryBuilder {
   }
 
  private:
+  // Calls fn(0) .. fn(n - 1), each once, on up to kBootstrapThreads threads.
+  static void ParallelFor(size_t n, const std::function<void(size_t)>& fn) {
+    std::atomic<size_t> next{0};
+    const auto work = [&] {
+      for (size_t k = next++; k < n; k = next++) fn(k);
+    };
+    const int threads =
+        std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, kBootstrapThreads);
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads && static_cast<size_t>(t) < n; ++t) pool.emplace_back(work);
+    work();
+    for (std::thread& t : pool) t.join();
+  }
+
   // At most this many threads compute one table's intervals.
   static constexpr int kBootstrapThreads = 4;
   struct Job {
