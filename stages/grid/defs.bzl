@@ -48,6 +48,9 @@ defines, for experiment e, targets "<e>/<name>":
     experiment's pin file.
   units_<k>          .pb: the units of 64 consecutive tasks (UnitShard, stage grid_units:
                      the cells' JSON read, paired, the lists as rankings; in parallel)
+  corpus_<k>         .pb: per task of the same 64, its base's files and chunks per language and its
+                     S001 effective doses (CorpusShard, stage grid_corpus: snapshots only, in
+                     parallel with the cells)
   aggregate          report.json, rankings.pb, report.md, cells.csv, *.svg, report.tokens.txt (reads
                      the units_<k> shards and grid_spec.pb: title, harnesses, depths, doses,
                      bootstrap)
@@ -245,49 +248,73 @@ def _shard_index(i):
     """i zero-padded to 3 digits, so that role and name order is shard order."""
     return ("00" + str(i))[-3:] if i < 1000 else str(i)
 
+def _task_runs(e):
+    """The runs of _SHARD_TASKS consecutive tasks: (first task's index, shard index, tasks)."""
+    return [(k, _shard_index(k // _SHARD_TASKS), e.tasks[k:k + _SHARD_TASKS]) for k in range(0, len(e.tasks), _SHARD_TASKS)]
+
+def _shard_stage(name, kind, inputs, args, tags):
+    """One shard stage, grid_<kind>, with tool <kind>_shard_tool and output <name>.pb."""
+    eval_stage(
+        name = name,
+        tool = "//stages/grid/aggregate:%s_shard_tool" % ("unit" if kind == "units" else kind),
+        stage = "grid_" + kind,
+        stage_version = "1",
+        inputs = inputs,
+        outs = [name + ".pb"],
+        args = args,
+        tags = tags,
+    )
+
 def _unit_shards(e, cells, tags):
-    """The grid_units stages over runs of _SHARD_TASKS tasks; their names, in task order."""
+    """The grid_units stages over the runs of tasks; their names, in task order."""
     per_task = len(cells) // len(e.tasks) if e.tasks else 0
     shards = []
-    for k in range(0, len(e.tasks), _SHARD_TASKS):
-        tasks = e.tasks[k:k + _SHARD_TASKS]
-        name = e.grid.prefix + "units_" + _shard_index(k // _SHARD_TASKS)
+    for k, index, tasks in _task_runs(e):
+        name = e.grid.prefix + "units_" + index
         inputs = {e.grid.conditions: "conditions:conditions.pb"}
         inputs.update(_outcome_roles(e, cells[k * per_task:(k + len(tasks)) * per_task]))
-        eval_stage(
-            name = name,
-            tool = "//stages/grid/aggregate:unit_shard_tool",
-            stage = "grid_units",
-            stage_version = "1",
-            inputs = inputs,
-            outs = [name + ".pb"],
-            args = [
-                "--tasks=" + ",".join([t.id for t in tasks]),
-                "--harnesses=" + ",".join([h.name for h in e.harnesses]),
-            ],
-            tags = tags,
-        )
+        _shard_stage(name, "units", inputs, [
+            "--tasks=" + ",".join([t.id for t in tasks]),
+            "--harnesses=" + ",".join([h.name for h in e.harnesses]),
+        ], tags)
         shards.append(name)
     return shards
 
-def _aggregate(e, shards, tags):
+def _corpus_shards(e, tags):
+    """The grid_corpus stages over the same runs of tasks; their names, in task order."""
+    shards = []
+    for _, index, tasks in _task_runs(e):
+        name = e.grid.prefix + "corpus_" + index
+        inputs = rules_roles(e.set.languages)
+        for t in tasks:  # per-task aliases: tasks may share a commit
+            inputs[t.base_manifest] = "base/" + t.id
+            add_roles(inputs, corpus_inputs(t.base, chunks = "base_chunks/" + t.id))
+            inputs[t.labels] = "labels/" + t.id
+            for d in e.s001_depths:
+                inputs[t.stale_at[d].manifest] = "stale_k%d/%s" % (d, t.id)
+        _shard_stage(name, "corpus", inputs, [
+            "--tasks=" + ",".join([t.id for t in tasks]),
+            "--depths=" + ",".join([str(d) for d in e.s001_depths]),
+        ], tags)
+        shards.append(name)
+    return shards
+
+def _aggregate(e, shards, corpus_shards, tags):
     inputs = {
         e.grid.tasks: "tasks",
         e.grid.spec: "grid_spec:grid_spec.pb",
         e.grid.conditions: "conditions:conditions.pb",
     }
-    for t in e.tasks:  # per-task aliases: tasks may share a commit
-        inputs[t.base_manifest] = "base/" + t.id
-        add_roles(inputs, corpus_inputs(t.base, chunks = "base_chunks/" + t.id))
+    for t in e.tasks:
         inputs[t.labels] = "labels/" + t.id
-        for k in e.s001_depths:
-            inputs[t.stale_at[k].manifest] = "stale_k%d/%s" % (k, t.id)
     if e.set.lsa_training:
         inputs[e.set.lsa_training.manifest] = "training_manifest"
         inputs[e.set.spec] = "task_file"  # whether it names the training commit
     inputs.update(rules_roles(e.set.languages))
     for i, shard in enumerate(shards):
         inputs[":" + shard] = "units/" + _shard_index(i)
+    for i, shard in enumerate(corpus_shards):
+        inputs[":" + shard] = "corpus/" + _shard_index(i)
     p = e.grid.prefix
     _grid_stage(
         e.grid.aggregate,
@@ -298,8 +325,9 @@ def _aggregate(e, shards, tags):
         # without a gold function; 5: why the LSA training commit (the task
         # file's, or derived); 6: the ranked lists in rankings.pb, not in
         # report.json, which leaves out the composite cells; the units from
-        # the grid_units shards, not the cells' JSON.
-        version = "6",
+        # the grid_units shards, not the cells' JSON; 7: the corpus counts
+        # and S001 doses from the grid_corpus shards.
+        version = "7",
         inputs = inputs,
         outs = [p + f for f in [
             "report.json",
@@ -524,7 +552,7 @@ def experiment_grid(e):
     _transforms(e, tags)
     cells = _cells(e, tags)
     shards = _unit_shards(e, cells, tags)
-    _aggregate(e, shards, tags)
+    _aggregate(e, shards, _corpus_shards(e, tags), tags)
     _timings(e, cells, tags)
     _trec(e, shards, tags)
     _pins(e, tags)

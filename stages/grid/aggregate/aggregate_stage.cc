@@ -10,7 +10,6 @@
 #include "stages/corpus/corpus.pb.h"
 #include "stages/corpus/language_set.h"
 #include "stages/corpus/stage_io.h"
-#include "stages/corpus/stored_corpus.h"
 #include "stages/corpus/task.pb.h"
 #include "stages/corpus/task_spec.h"
 #include "stages/experiments/experiment.pb.h"
@@ -21,6 +20,7 @@
 #include "stages/framework/pipeline/textproto.h"
 #include "stages/framework/tokens/tokens.h"
 #include "stages/grid/aggregate/aggregate.h"
+#include "stages/grid/aggregate/corpus_shard.pb.h"
 #include "stages/grid/grid.pb.h"
 #include "stages/grid/reports/rankings.h"
 #include "stages/grid/reports/report_writer.h"
@@ -78,18 +78,45 @@ absl::Status ReadSpec(const Stage& stage, GridInput* in,
   return absl::OkStatus();
 }
 
-// The task ids and, per task and S001 depth, the effective staleness dose.
-absl::Status ReadTasks(const Stage& stage, GridInput* in) {
+// The grid_corpus shards (role "corpus/<k>", k zero-padded: role order is
+// shard order), concatenated.
+absl::StatusOr<CorpusShard> ReadCorpusShards(const Stage& stage) {
+  CorpusShard all;
+  for (const std::string& role : stage.Roles("corpus/")) {
+    CorpusShard shard;
+    RETURN_IF_ERROR(ReadInputProto(stage, role, &shard));
+    all.MergeFrom(shard);
+  }
+  return all;
+}
+
+// That `found` (a shard's task id, at `what`) is `expected`.
+absl::Status SameTask(const std::string& what, const std::string& expected,
+                      const std::string& found) {
+  if (found == expected) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat("the grid_corpus shards' ", what,
+                                                 ": expected task ", expected, ", found ", found));
+}
+
+// The task ids and, per task and S001 depth, the effective staleness dose
+// (from the corpus shards: per task, one dose per depth in order).
+absl::Status ReadTasks(const Stage& stage, const CorpusShard& corpus, GridInput* in) {
   corpus::TaskSet task_set;  // validated by the corpus stage (task_set.pb)
   RETURN_IF_ERROR(ReadInputProto(stage, "tasks", &task_set));
-  for (const corpus::Task& t : task_set.tasks()) {
-    in->task_ids.push_back(t.id());
-    for (size_t i = 0; i < in->s001_depths.size(); ++i) {
-      const int depth = in->s001_depths[i];
-      ASSIGN_OR_RETURN(const StalenessDose dose,
-                       EffectiveDose(stage, t, absl::StrCat("stale_k", depth, "/"), depth));
+  const size_t depths = in->s001_depths.size();
+  if (static_cast<size_t>(corpus.staleness_doses_size()) != task_set.tasks_size() * depths) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the grid_corpus shards: expected ", task_set.tasks_size() * depths,
+                     " staleness doses (tasks x depths), found ", corpus.staleness_doses_size()));
+  }
+  for (int t = 0; t < task_set.tasks_size(); ++t) {
+    in->task_ids.push_back(task_set.tasks(t).id());
+    for (size_t i = 0; i < depths; ++i) {
+      const StalenessDose& dose = corpus.staleness_doses(t * depths + i);
+      RETURN_IF_ERROR(SameTask(absl::StrCat("dose at depth ", in->s001_depths[i]),
+                               task_set.tasks(t).id(), dose.task_id()));
       if (i == 0) in->s001_doses.push_back(ToS001Dose(dose));
-      if (in->s001_depths.size() > 1) in->staleness_doses.push_back(dose);
+      if (depths > 1) in->staleness_doses.push_back(dose);
     }
   }
   return absl::OkStatus();
@@ -215,98 +242,41 @@ absl::Status DescribeExperiment(const Stage& stage, GridReport* report) {
 }
 
 // The set's languages and, per task, its base snapshot's files and chunks
-// per language (every corpus path has a language: the snapshot holds
-// nothing else; one that has none is an error, never skipped).
-absl::Status CountCorpus(const Stage& stage, GridReport* report) {
+// per language (from the corpus shards: per task, one count per language).
+absl::Status CountCorpus(const Stage& stage, const CorpusShard& corpus,
+                         const std::vector<std::string>& task_ids, GridReport* report) {
   ASSIGN_OR_RETURN(const corpus::LanguageSet languages, corpus::LanguageSet::FromStage(stage));
   for (const corpus::languages::Rules& r : languages.rules()) report->add_languages(r.language());
-  corpus::TaskSet set;
-  RETURN_IF_ERROR(ReadInputProto(stage, "tasks", &set));
-  for (const corpus::Task& t : set.tasks()) {
-    corpus::Snapshot base;
-    RETURN_IF_ERROR(ReadInputProto(stage, "base/" + t.id(), &base));
-    ASSIGN_OR_RETURN(
-        const corpus::ChunkSet chunks,
-        corpus::ReadChunkRanges(corpus::StageProtoReader(stage), "base_chunks/" + t.id(), base));
-    std::map<std::string, CorpusCount> counts;
-    auto count = [&](const std::string& path) -> absl::StatusOr<CorpusCount*> {
-      const corpus::languages::Rules* r = languages.LanguageOf(path);
-      if (r == nullptr) {
-        return absl::InvalidArgumentError(absl::StrCat("task ", t.id(), ": base snapshot path ",
-                                                       path, " is of none of the set's languages"));
-      }
-      return &counts[r->language()];
-    };
-    for (const corpus::SourceFile& f : base.files()) {
-      ASSIGN_OR_RETURN(CorpusCount * c, count(f.path()));
-      c->set_files(c->files() + 1);
-    }
-    for (const corpus::Chunk& chunk : chunks.chunks()) {
-      ASSIGN_OR_RETURN(CorpusCount * c, count(chunk.path()));
-      c->set_chunks(c->chunks() + 1);
-    }
-    for (const std::string& language : report->languages()) {
-      CorpusCount* c = report->add_corpus_counts();
-      *c = counts[language];
-      c->set_task_id(t.id());
-      c->set_language(language);
-    }
+  const int per_task = report->languages_size();
+  if (static_cast<size_t>(corpus.corpus_counts_size()) != task_ids.size() * per_task) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the grid_corpus shards: expected ", task_ids.size() * per_task,
+                     " corpus counts (tasks x languages), found ", corpus.corpus_counts_size()));
   }
+  for (int k = 0; k < corpus.corpus_counts_size(); ++k) {
+    RETURN_IF_ERROR(
+        SameTask("corpus counts", task_ids[k / per_task], corpus.corpus_counts(k).task_id()));
+  }
+  *report->mutable_corpus_counts() = corpus.corpus_counts();
   return absl::OkStatus();
 }
 
 }  // namespace
-
-// What changed between the tree of `stale_role` and base for one task.
-absl::StatusOr<StalenessDose> EffectiveDose(const Stage& stage, const corpus::Task& task,
-                                            const std::string& stale_role, int depth) {
-  corpus::Snapshot base, stale;
-  corpus::Labels labels;
-  RETURN_IF_ERROR(ReadInputProto(stage, "base/" + task.id(), &base));
-  RETURN_IF_ERROR(ReadInputProto(stage, stale_role + task.id(), &stale));
-  RETURN_IF_ERROR(ReadInputProto(stage, "labels/" + task.id(), &labels));
-  std::map<std::string, std::string> before, after;  // path -> blob id
-  for (const corpus::SourceFile& f : stale.files()) before[f.path()] = f.blob_id();
-  for (const corpus::SourceFile& f : base.files()) after[f.path()] = f.blob_id();
-  StalenessDose dose;
-  dose.set_task_id(task.id());
-  dose.set_depth(depth);
-  dose.set_stale_commit(stale.commit());
-  for (const auto& [path, blob] : after) {
-    auto it = before.find(path);
-    if (it == before.end()) {
-      dose.set_files_added(dose.files_added() + 1);
-    } else if (it->second != blob) {
-      dose.set_files_changed(dose.files_changed() + 1);
-    }
-  }
-  for (const auto& [path, blob] : before) {
-    if (!after.count(path)) dose.set_files_removed(dose.files_removed() + 1);
-  }
-  dose.set_gold_files(labels.gold_files_size());
-  for (const std::string& g : labels.gold_files()) {
-    auto b = before.find(g);
-    auto a = after.find(g);
-    if (b == before.end()) dose.set_gold_missing(dose.gold_missing() + 1);
-    if (b == before.end() || a == after.end() || b->second != a->second)
-      dose.set_gold_changed(true);
-  }
-  return dose;
-}
 
 absl::Status RunAggregate(Stage& stage) {
   GridInput in;
   std::vector<HarnessDescription> descriptions;
   RETURN_IF_ERROR(ReadSpec(stage, &in, &descriptions));
   RETURN_IF_ERROR(ReadInputProto(stage, "conditions", &in.conditions));
-  RETURN_IF_ERROR(ReadTasks(stage, &in));
+  ASSIGN_OR_RETURN(const CorpusShard corpus, ReadCorpusShards(stage));
+  RETURN_IF_ERROR(ReadTasks(stage, corpus, &in));
   google::protobuf::RepeatedPtrField<GridUnit> units;
   Rankings rankings;
   RETURN_IF_ERROR(ReadUnitShards(stage, &units, &rankings));
   ASSIGN_OR_RETURN(GridReport report, AggregateUnits(in, units));
   *report.mutable_harness_descriptions() = {descriptions.begin(), descriptions.end()};
   RETURN_IF_ERROR(DescribeExperiment(stage, &report));
-  RETURN_IF_ERROR(CountCorpus(stage, &report));
+  RETURN_IF_ERROR(CountCorpus(stage, corpus, in.task_ids, &report));
   return WriteOutputs(stage, report, rankings, in.s001_depths.size());
 }
 

@@ -1,4 +1,4 @@
-#include "stages/grid/aggregate/aggregate_stage.h"
+#include "stages/grid/aggregate/corpus_shard.h"
 
 #include <cstdlib>
 #include <fstream>
@@ -31,13 +31,11 @@ Stage Trees() {
           "commit: \"s\" files { path: \"a.go\" blob_id: \"a1\" } "
           "files { path: \"b.go\" blob_id: \"b1\" } files { path: \"d.go\" blob_id: \"d1\" }"),
       TextInput("labels/T1", "labels", "task_id: \"T1\" gold_files: \"a.go\"")};
-  return Stage("//stages/grid/by_experiment:x/aggregate", in, {});
+  return Stage("//stages/grid/by_experiment:x/corpus_000", in, {});
 }
 
 TEST(EffectiveDoseTest, CountsWhatChangedBetweenTheStaleTreeAndBase) {
-  corpus::Task task;
-  task.set_id("T1");
-  absl::StatusOr<StalenessDose> dose = EffectiveDose(Trees(), task, "stale_k3/", 3);
+  absl::StatusOr<StalenessDose> dose = EffectiveDose(Trees(), "T1", "stale_k3/", 3);
   ASSERT_TRUE(dose.ok()) << dose.status();
   EXPECT_EQ(dose->task_id(), "T1");
   EXPECT_EQ(dose->depth(), 3);
@@ -48,6 +46,12 @@ TEST(EffectiveDoseTest, CountsWhatChangedBetweenTheStaleTreeAndBase) {
   EXPECT_EQ(dose->gold_files(), 1);
   EXPECT_TRUE(dose->gold_changed());
   EXPECT_EQ(dose->gold_missing(), 0);
+}
+
+TEST(EffectiveDoseTest, AMissingStaleTreeIsNamed) {
+  absl::StatusOr<StalenessDose> dose = EffectiveDose(Trees(), "T1", "stale_k5/", 5);
+  ASSERT_FALSE(dose.ok());
+  EXPECT_NE(dose.status().ToString().find("stale_k5/T1"), std::string::npos) << dose.status();
 }
 
 }  // namespace
