@@ -506,13 +506,30 @@ def _search_data(e):
     )
 
 def _timings(e, cells, tags):
-    """timings.volatile.csv: every cell's build and query times (volatile)."""
+    """timings.volatile.csv: every cell's build and query times (volatile), by shard."""
     p = e.grid.prefix
+    per_task = len(cells) // len(e.tasks) if e.tasks else 0
+    shards = {}
+    for k, index, tasks in _task_runs(e):
+        name = p + "timings_" + index
+        eval_stage(
+            name = name,
+            tool = "//stages/grid/aggregate:timings_tool",
+            stage = "grid_timings",
+            stage_version = "1",
+            inputs = {":" + n: "cell/" + n[len(p):] for n in cells[k * per_task:(k + len(tasks)) * per_task]},
+            outs = [name + ".volatile.csv"],
+            volatile_inputs = True,
+            tags = tags,
+        )
+        shards[":" + name] = "timings/" + index
     _grid_stage(
         e.grid.timings,
         "//stages/grid/aggregate:timings_tool",
         "grid_timings",
-        inputs = {":" + n: "cell/" + n[len(p):] for n in cells},
+        # 2: the rows of the timing shards, in shard order.
+        version = "2",
+        inputs = shards,
         outs = [p + "timings.volatile.csv"],
         volatile_inputs = True,
         tags = tags,

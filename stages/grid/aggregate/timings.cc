@@ -1,9 +1,11 @@
 #include "stages/grid/aggregate/timings.h"
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "nlohmann/json.hpp"
 #include "stages/framework/pipeline/status_macros.h"
+#include "stages/framework/report/csv.h"
 
 namespace repro::grid {
 namespace {
@@ -53,6 +55,15 @@ absl::StatusOr<std::vector<std::string>> TimingRow(absl::string_view json,
     row.push_back(std::move(value));
   }
   return row;
+}
+
+absl::StatusOr<absl::string_view> TimingShardRows(absl::string_view csv, const std::string& role) {
+  const std::string header = report::CsvLine(TimingColumns());
+  if (!absl::StartsWith(csv, header)) {
+    return absl::InvalidArgumentError(absl::StrCat(role, ": expected the header ", header, "found ",
+                                                   csv.substr(0, csv.find('\n') + 1)));
+  }
+  return csv.substr(header.size());
 }
 
 }  // namespace repro::grid

@@ -10,6 +10,13 @@
 // Not a JSON object, a missing field or one of another type (task, harness,
 // condition: strings; dose: an integer; build_ms, query_ms: numbers) is
 // InvalidArgument naming the role, the field, and expected vs found.
+//
+// The rows are collected per run of 64 tasks (timings_<k>.volatile.csv, the
+// runs of the grid_units shards) and the shards concatenated, so that a
+// cell's rerun reruns one shard. TimingShardRows(csv, role) returns the
+// records of one shard's CSV after its header; a CSV whose first record is
+// not the header of TimingColumns() is InvalidArgument naming the role and
+// the header found.
 #ifndef REPRO_STAGES_GRID_AGGREGATE_TIMINGS_H_
 #define REPRO_STAGES_GRID_AGGREGATE_TIMINGS_H_
 
@@ -24,6 +31,8 @@ namespace repro::grid {
 const std::vector<std::string>& TimingColumns();
 
 absl::StatusOr<std::vector<std::string>> TimingRow(absl::string_view json, const std::string& role);
+
+absl::StatusOr<absl::string_view> TimingShardRows(absl::string_view csv, const std::string& role);
 
 }  // namespace repro::grid
 

@@ -32,5 +32,17 @@ TEST(TimingRowTest, BadInputNamesRoleAndField) {
                       "r: field build_ms: expected a number of milliseconds, found \"fast\""));
 }
 
+TEST(TimingShardRowsTest, TheRecordsAfterTheHeader) {
+  const std::string header = "cell_stage,task,harness,condition,dose,build_ms,query_ms\n";
+  absl::StatusOr<absl::string_view> rows =
+      TimingShardRows(header + "c,T01,H000,noise,1,1.000,2.000\n", "timings/000");
+  ASSERT_TRUE(rows.ok()) << rows.status();
+  EXPECT_EQ(*rows, "c,T01,H000,noise,1,1.000,2.000\n");
+  EXPECT_TRUE(IsError(TimingShardRows("task,build_ms\nT01,1\n", "timings/001"),
+                      absl::StatusCode::kInvalidArgument,
+                      "timings/001: expected the header cell_stage,task,harness,condition,dose,"
+                      "build_ms,query_ms\nfound task,build_ms\n"));
+}
+
 }  // namespace
 }  // namespace repro::grid
