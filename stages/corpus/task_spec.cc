@@ -79,8 +79,18 @@ const CommitIndexEntry* CheckCommit(const HistoryView& h, const std::string& com
   return &it->second;
 }
 
+// A search text of at most kMaxQueryBytes.
+void CheckQueryLength(const Task& t, int i, absl::string_view field, absl::string_view text,
+                      Problems& p) {
+  if (text.size() <= kMaxQueryBytes) return;
+  p.Task(t, i, field,
+         absl::StrCat(text.size(), " bytes, expected at most ", kMaxQueryBytes,
+                      " (64 KiB: an issue's title and body; shorten the text)"));
+}
+
 // id: non-empty and unique (`first_index`: the first task of each id);
-// query: non-empty (the other free-text fields are optional).
+// query: non-empty (the other free-text fields are optional); query and
+// reformulation at most kMaxQueryBytes.
 void CheckIdAndTexts(const Task& t, int i, std::map<std::string, int>& first_index, Problems& p) {
   if (t.id().empty()) {
     p.Task(t, i, "id", "empty");
@@ -90,6 +100,8 @@ void CheckIdAndTexts(const Task& t, int i, std::map<std::string, int>& first_ind
                         first_index[t.id()], "]"));
   }
   if (t.query().empty()) p.Task(t, i, "query", "empty");
+  CheckQueryLength(t, i, "query", t.query(), p);
+  CheckQueryLength(t, i, "reformulation", t.reformulation(), p);
 }
 
 // Calls `report(field path, what)` for every string field of `m`, nested

@@ -30,7 +30,10 @@
 //   - id non-empty and unique (a duplicate names the first occurrence);
 //     query non-empty (reformulation, provenance, fix_date, subsystem and
 //     notes are optional; a harness that searches with the reformulation
-//     checks it is there, stages/retrieval/harness_config.h);
+//     checks it is there, stages/retrieval/harness_config.h); query and
+//     reformulation each at most kMaxQueryBytes (64 KiB), so that a query
+//     may be a whole issue (title, body, code blocks, tracebacks):
+//     "field query: 70000 bytes, expected at most 65536 (...)";
 //   - no string field of the set or of a task (nested ones included) holds a
 //     control character other than tab and newline (C0, DEL, C1) or an
 //     explicit directional formatting character (U+202A..U+202E,
@@ -54,6 +57,7 @@
 #ifndef REPRO_STAGES_CORPUS_TASK_SPEC_H_
 #define REPRO_STAGES_CORPUS_TASK_SPEC_H_
 
+#include <cstddef>
 #include <map>
 #include <set>
 #include <string>
@@ -66,6 +70,14 @@
 
 namespace repro {
 namespace corpus {
+
+// The bound of a task's search texts, query and reformulation, in bytes:
+// 64 KiB, room for an issue's title and body (SWE-bench's problem
+// statements are a few KiB, rarely over 20 KiB). The texts follow the rules
+// of every authored string besides (valid UTF-8, protobuf's parsers; no
+// control character other than tab and newline, so no NUL and no CR, and no
+// directional formatting character, authored_text.h).
+inline constexpr size_t kMaxQueryBytes = 64 * 1024;
 
 struct HistoryView {
   std::string description;

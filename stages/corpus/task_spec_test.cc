@@ -178,6 +178,24 @@ TEST(TaskSpecTest, ControlCharactersInAuthoredTextAreNamed) {
                         "byte 1"));
 }
 
+// A query may be a whole issue, up to 64 KiB; one byte more is named, and
+// so is a reformulation over the bound.
+TEST(TaskSpecTest, AQueryMayBeAsLongAsAnIssueUpTo64KiB) {
+  TaskSet s = Spec();
+  std::string issue = "Title: cache misses after upgrade\n\n```\nTraceback:\n\tat x.go:3\n```\n";
+  issue.resize(kMaxQueryBytes, 'w');
+  s.mutable_tasks(0)->set_query(issue);
+  s.mutable_tasks(0)->set_reformulation(issue);
+  EXPECT_TRUE(Validate(s, History()).ok());
+  s.mutable_tasks(0)->set_query(issue + "x");
+  s.mutable_tasks(0)->set_reformulation(issue + "yy");
+  auto st = Validate(s, History());
+  EXPECT_THAT(st.message(), HasSubstr("2 problem(s)"));
+  EXPECT_THAT(st.message(), HasSubstr("tasks.textproto: task F01 (tasks[0]), field query: 65537 "
+                                      "bytes, expected at most 65536 (64 KiB"));
+  EXPECT_THAT(st.message(), HasSubstr("field reformulation: 65538 bytes, expected at most 65536"));
+}
+
 TEST(TaskSpecTest, DirectionalFormattingCharactersAreRefused) {
   // A right-to-left override (U+202E, UTF-8 E2 80 AE) shows "gnp.exe" as
   // "exe.png"; an isolate (U+2066) and an embedding (U+202A) too.

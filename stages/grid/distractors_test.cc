@@ -1,7 +1,10 @@
 #include "stages/grid/distractors.h"
 
+#include <algorithm>
+
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 #include "stages/corpus/testing/languages.h"
@@ -53,6 +56,28 @@ TEST(DistractorsTest, WordsComeOnlyFromTheQuery) {
     for (const std::string& w : vocab) any = any || absl::StrContains(f.source, " " + w + " ");
     EXPECT_TRUE(any);
   }
+}
+
+// S002's vocabulary from a long query (docs/grid.md, "Distractors (S002)"):
+// every distinct word of the whole text, prose, code and traceback alike,
+// none cut off; the distractors draw from all of it and stay nested.
+TEST(DistractorsTest, AnIssueOf60KiBGivesTheWordsOfTheWholeText) {
+  std::string issue = std::string(kQuery) + "\n\n```\nTraceback (most recent call last):\n";
+  for (int i = 0; issue.size() < 60 * 1024; ++i) {
+    issue += absl::StrCat("  File \"runner", i, ".py\", line ", i, ", in frame", i, "\n");
+  }
+  const std::vector<std::string> vocab = retrieval::QueryVocabulary(issue);
+  const std::vector<std::string> head = retrieval::QueryVocabulary(kQuery);
+  ASSERT_GT(vocab.size(), 2000u);
+  EXPECT_TRUE(std::equal(head.begin(), head.end(), vocab.begin()));  // order of first occurrence
+  const std::vector<DistractorFile> d10 = *GenerateDistractors("T01", issue, 10, Go());
+  const std::vector<DistractorFile> d1 = *GenerateDistractors("T01", issue, 1, Go());
+  EXPECT_EQ(d1[0].source, d10[0].source);
+  int from_the_traceback = 0;
+  for (const DistractorFile& f : d10) {
+    from_the_traceback += absl::StrContains(f.path, "runner") || absl::StrContains(f.path, "frame");
+  }
+  EXPECT_GT(from_the_traceback, 0);  // words past the first KiB are drawn too
 }
 
 TEST(DistractorsTest, TooFewWordsIsAnError) {

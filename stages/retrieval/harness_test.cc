@@ -118,6 +118,26 @@ TEST_F(HarnessTest, CandidateLimitCutsFiles) {
   EXPECT_EQ(Run(files, *corpus_, "cache volume trace").files_size(), 1);
 }
 
+// A query may be a whole issue, up to 64 KiB (stages/corpus/task_spec.h):
+// 60 KiB of title, prose, a code block and a repeated traceback, whose only
+// corpus words are the title's, ranks as the title alone does in both the
+// BM25 leg and the LSA leg.
+TEST_F(HarnessTest, AnIssueOf60KiBIsAQueryLikeAnyOther) {
+  const std::string title = "windows volume drive letter";
+  std::string issue =
+      title + "\n\nSteps to reproduce:\n\n```toml\n[runners]\n  zeta = \"q\"\n```\n";
+  while (issue.size() < 60 * 1024) {
+    issue += "Traceback (most recent call last):\n  File \"zebra.py\", line 12, in quokka\n";
+  }
+  for (const HarnessConfig& config : {FilesConfig(), ChunksConfig()}) {
+    const HarnessResult long_query = Run(config, *corpus_, issue);
+    const HarnessResult short_query = Run(config, *corpus_, title);
+    ASSERT_GE(long_query.files_size(), 1) << config.name();
+    EXPECT_EQ(long_query.files(0).path(), short_query.files(0).path()) << config.name();
+    EXPECT_EQ(long_query.files(0).path(), "executors/docker/volumes/windows_parser.go");
+  }
+}
+
 TEST_F(HarnessTest, QueryWithNoKnownTokenGivesEmptyResult) {
   HarnessResult r0 = Run(FilesConfig(), *corpus_, "zebra quokka");
   EXPECT_EQ(r0.files_size(), 0);

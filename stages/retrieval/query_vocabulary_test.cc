@@ -14,5 +14,15 @@ TEST(QueryVocabularyTest, LowercasedDedupedNoStopwords) {
   EXPECT_TRUE(QueryVocabulary("é à ü").empty());
 }
 
+// A long query (an issue's body, code, a traceback) gives every distinct
+// word of the whole text, in order of first occurrence: nothing is cut.
+TEST(QueryVocabularyTest, ALongQueryGivesTheWordsOfTheWholeText) {
+  std::string text = "Cache misses\n```\nfoo_bar(baz)\n```\n";
+  text.append(60 * 1024, ' ');
+  text += "lastword";
+  EXPECT_EQ(QueryVocabulary(text),
+            (std::vector<std::string>{"cache", "misses", "foo", "bar", "baz", "lastword"}));
+}
+
 }  // namespace
 }  // namespace repro::retrieval
