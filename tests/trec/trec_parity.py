@@ -21,6 +21,16 @@ C++ code, from the same files:
     first_gold_rank          recomputed: first rank whose docno is in the
                              qrels, else candidate_limit + 1 (censored), with
                              first_gold_observed
+    file_acc_at_1/3/5/10     recomputed (trec_eval has no Acc@k): 1 when every
+                             files.qrels docno of the topic is in the first k
+                             lines of <H>.<C>.run, else 0; against cells.csv
+    function_acc_at_1/3/5/10 the same on <H>.<C>.functions.run and
+                             functions.qrels; a topic without function qrels
+                             must leave the cells.csv fields empty (undefined)
+    Acc@k means              each baseline Summary row of file_acc_at_k and
+                             function_acc_at_k (per harness and "all"): the
+                             plain mean, and the count, of the recomputed
+                             values over the units where they are defined
     ranked files             rankings.pb (the report's lists, out of
                              report.json) read through its reader: each
                              unit's files in the order of its run, when
@@ -41,6 +51,7 @@ is not rechecked here (stages/grid/cells/outcomes_test.cc covers it).
 Prints the number of values compared and the largest absolute difference;
 exits 1 listing every mismatch.
 """
+import csv
 import itertools
 import json
 import os
@@ -113,11 +124,12 @@ def grid(report):
         files_qrels, {"recall.1,5,10", "recip_rank", "ndcg_cut.10"})
     function_eval = pytrec_eval.RelevanceEvaluator(function_qrels, {"recall.10"})
     cache = {}
+    function_orders = {}
 
     def evaluated(tag):
         if tag not in cache:
             run, order = read_run(os.path.join(report, tag + ".run"))
-            functions, _ = read_run(os.path.join(report, tag + ".functions.run"))
+            functions, function_orders[tag] = read_run(os.path.join(report, tag + ".functions.run"))
             cache[tag] = (file_eval.evaluate(run), function_eval.evaluate(functions), order)
         return cache[tag]
 
@@ -151,12 +163,67 @@ def grid(report):
                     first if first is not None else limit + 1)
         check.equal(where, "first_gold_observed", o.get("first_gold_observed", False),
                     first is not None)
+    check_accuracy(report, e, files_qrels, function_qrels, cache, function_orders, check)
     check_every_run_checked(report, cache, check)
     check_rankings(report, e, cache, check)
     check_paired_tests(e, check)
     check.finish(f"grid report, {e.get('experiment') or e['grid']}: {rows} units, "
                  f"{len(cache)} runs, "
                  f"{len(e.get('paired_tests', []))} paired tests")
+
+
+CUTOFFS = (1, 3, 5, 10)
+
+
+def accuracy(ranked, gold, k):
+    """Acc@k: 1 when every relevant docno of the topic is in the first k, else 0."""
+    relevant = {d for d, grade in gold.items() if grade > 0}
+    return 1.0 if relevant and relevant <= set(ranked[:k]) else 0.0
+
+
+def read_cells(report):
+    with open(os.path.join(report, "cells.csv"), newline="") as f:
+        return {row["unit_id"]: row for row in csv.DictReader(f)}
+
+
+def check_accuracy(report, e, files_qrels, function_qrels, cache, function_orders, check):
+    """Every unit's Acc@k in cells.csv, recomputed from the runs and qrels, and
+    the baseline Summary means of Acc@k from those recomputed values."""
+    cells = read_cells(report)
+    baseline_ids = {c["id"] for c in e["conditions"] if c.get("kind") == "CONDITION_KIND_BASELINE"}
+    means = {}  # (harness or "all", metric) -> recomputed values
+    for unit in e["units"]:
+        task = unit["outcome"]["task_id"]
+        tag = f"{unit['harness']}.{unit['cell_suffix']}"
+        where = f"{unit['unit_id']} (cells.csv, {tag}.run)"
+        row = cells.get(unit["unit_id"])
+        if row is None:
+            check.mismatches.append(f"{where}: no cells.csv row")
+            continue
+        levels = [("file", cache[tag][2].get(task, []), files_qrels[task])]
+        if task in function_qrels:
+            levels.append(("function", function_orders[tag].get(task, []), function_qrels[task]))
+        else:
+            for k in CUTOFFS:
+                check.equal(where, f"function_acc_at_{k} undefined", row[f"function_acc_at_{k}"], "")
+        for level, ranked, gold in levels:
+            for k in CUTOFFS:
+                metric = f"{level}_acc_at_{k}"
+                value = accuracy(ranked, gold, k)
+                check.value(where, metric, row[metric], value)
+                if unit["condition"] in baseline_ids:
+                    for scope in (unit["harness"], "all"):
+                        means.setdefault((scope, metric), []).append(value)
+    for s in e.get("summaries", []):
+        key = (s["harness"], s["metric"])
+        if s["condition"] not in baseline_ids or s.get("dose", 0) or key not in means:
+            continue
+        values = means.pop(key)
+        where = f"summary {s['harness']} {s['condition']} {s['metric']}"
+        check.equal(where, "units", s["value"].get("units", 0), len(values))
+        check.value(where, "mean", s["value"].get("mean", 0), sum(values) / len(values))
+    for scope, metric in sorted(means):
+        check.mismatches.append(f"summary {scope} baseline {metric}: missing from report.json")
 
 
 def check_every_run_checked(report, cache, check):

@@ -51,10 +51,11 @@ absl::StatusOr<std::vector<ConditionOutcome>> UniqueBy(
   return out;
 }
 
-// A metric: name and how to read it (nullopt: not defined for this unit).
+// A metric: name and how to read it from a unit's outcome and localization
+// accuracy (nullopt: not defined for this unit).
 struct Metric {
   std::string name;
-  std::function<std::optional<double>(const ConditionOutcome&)> get;
+  std::function<std::optional<double>(const ConditionOutcome&, const UnitAccuracy&)> get;
 };
 
 struct PairedMetric {
@@ -63,21 +64,51 @@ struct PairedMetric {
   bool distractors_only = false;
 };
 
-const std::vector<Metric>& ConditionMetrics() {
-  static const auto* m = new std::vector<Metric>{
-      {"recall_at_1", [](const ConditionOutcome& o) { return o.recall_at_1(); }},
-      {"recall_at_5", [](const ConditionOutcome& o) { return o.recall_at_5(); }},
-      {"recall_at_10", [](const ConditionOutcome& o) { return o.recall_at_10(); }},
-      {"mrr", [](const ConditionOutcome& o) { return o.mrr(); }},
-      {"ndcg_at_10", [](const ConditionOutcome& o) { return o.ndcg_at_10(); }},
-      {"function_recall_at_10",
-       [](const ConditionOutcome& o) -> std::optional<double> {
-         if (o.gold_functions() == 0) return std::nullopt;
-         return o.function_recall_at_10();
-       }},
-      {"budget_coverage_13k", [](const ConditionOutcome& o) { return o.budget_coverage_13k(); }},
-      {"budget_coverage_27k", [](const ConditionOutcome& o) { return o.budget_coverage_27k(); }},
+// A metric of the outcome alone.
+Metric OfOutcome(std::string name,
+                 std::function<std::optional<double>(const ConditionOutcome&)> get) {
+  return {std::move(name), [get = std::move(get)](const ConditionOutcome& o, const UnitAccuracy&) {
+            return get(o);
+          }};
+}
+
+// The outcome's metrics, then file Acc@k and function Acc@k at every cutoff
+// (function Acc@k undefined without a gold function, as function recall).
+std::vector<Metric> BuildConditionMetrics() {
+  std::vector<Metric> m = {
+      OfOutcome("recall_at_1", [](const ConditionOutcome& o) { return o.recall_at_1(); }),
+      OfOutcome("recall_at_5", [](const ConditionOutcome& o) { return o.recall_at_5(); }),
+      OfOutcome("recall_at_10", [](const ConditionOutcome& o) { return o.recall_at_10(); }),
+      OfOutcome("mrr", [](const ConditionOutcome& o) { return o.mrr(); }),
+      OfOutcome("ndcg_at_10", [](const ConditionOutcome& o) { return o.ndcg_at_10(); }),
+      OfOutcome("function_recall_at_10",
+                [](const ConditionOutcome& o) -> std::optional<double> {
+                  if (o.gold_functions() == 0) return std::nullopt;
+                  return o.function_recall_at_10();
+                }),
+      OfOutcome("budget_coverage_13k",
+                [](const ConditionOutcome& o) { return o.budget_coverage_13k(); }),
+      OfOutcome("budget_coverage_27k",
+                [](const ConditionOutcome& o) { return o.budget_coverage_27k(); }),
   };
+  for (size_t i = 0; i < kAccuracyCutoffs.size(); ++i) {
+    m.push_back({FileAccuracyMetric(kAccuracyCutoffs[i]),
+                 [i](const ConditionOutcome&, const UnitAccuracy& a) -> std::optional<double> {
+                   return a.file[i];
+                 }});
+  }
+  for (size_t i = 0; i < kAccuracyCutoffs.size(); ++i) {
+    m.push_back({FunctionAccuracyMetric(kAccuracyCutoffs[i]),
+                 [i](const ConditionOutcome&, const UnitAccuracy& a) -> std::optional<double> {
+                   if (!a.function) return std::nullopt;
+                   return (*a.function)[i];
+                 }});
+  }
+  return m;
+}
+
+const std::vector<Metric>& ConditionMetrics() {
+  static const auto* m = new std::vector<Metric>(BuildConditionMetrics());
   return *m;
 }
 
@@ -230,15 +261,21 @@ void AdjustPairedTests(GridReport* report) {
 class OutcomeIndex {
  public:
   explicit OutcomeIndex(const Ids& ids) : ids_(ids) {}
-  // A unit's outcome and its paired outcome (unset for the baseline).
-  absl::Status Add(const GridUnit& u) {
+  // A unit's outcome, its localization accuracy and its paired outcome
+  // (unset for the baseline).
+  absl::Status Add(const GridUnit& u, const UnitAccuracy& accuracy) {
     const ConditionOutcome& o = u.outcome();
     const Key k = KeyOf(o);
     if (!by_key_.emplace(k, &o).second) {
       return absl::InvalidArgumentError(absl::StrCat("duplicate outcome: ", KeyName(k)));
     }
+    accuracy_.emplace(k, &accuracy);
     if (u.has_paired()) paired_.emplace(k, &u.paired());
     return absl::OkStatus();
+  }
+  // The localization accuracy of an outcome of the index (or of a copy).
+  const UnitAccuracy& AccuracyOf(const ConditionOutcome& o) const {
+    return *accuracy_.at(KeyOf(o));
   }
   // The paired outcome of a perturbed outcome of the index (GridUnit.paired).
   absl::StatusOr<PairedOutcome> PairedOf(const ConditionOutcome& o) const {
@@ -281,6 +318,7 @@ class OutcomeIndex {
 
   const Ids& ids_;
   std::map<Key, const ConditionOutcome*> by_key_;
+  std::map<Key, const UnitAccuracy*> accuracy_;
   std::map<Key, const PairedOutcome*> paired_;
 };
 
@@ -453,8 +491,9 @@ absl::Status CollectUnits(const GridInput& in, const OutcomeIndex& index, const 
 }
 
 // Condition metrics: baseline, S001, S002 per dose, S001 per sweep depth.
-absl::Status SummarizeConditions(const GridInput& in, const Ids& ids, const Units& u,
-                                 const std::vector<std::string>& scopes, GridReport* report) {
+absl::Status SummarizeConditions(const GridInput& in, const Ids& ids, const OutcomeIndex& index,
+                                 const Units& u, const std::vector<std::string>& scopes,
+                                 GridReport* report) {
   std::vector<Group> groups;
   groups.push_back({ids.baseline, 0, {}});
   for (const ConditionOutcome& o : u.baselines) groups.back().outcomes.push_back(&o);
@@ -477,7 +516,9 @@ absl::Status SummarizeConditions(const GridInput& in, const Ids& ids, const Unit
         std::vector<Unit> units;
         for (const ConditionOutcome* o : g.outcomes) {
           if (!InScope(scope, o->harness())) continue;
-          if (std::optional<double> v = m.get(*o)) units.push_back({o->task_id(), *v});
+          if (std::optional<double> v = m.get(*o, index.AccuracyOf(*o))) {
+            units.push_back({o->task_id(), *v});
+          }
         }
         RETURN_IF_ERROR(summary.Add(scope, g.condition, g.dose, m.name, units));
       }
@@ -630,15 +671,24 @@ absl::StatusOr<GridReport> Aggregate(const GridInput& in) {
   RETURN_IF_ERROR(CheckGridLists(in));
   ASSIGN_OR_RETURN(const UnitShard shard,
                    BuildUnitShard(in.conditions, in.task_ids, in.harnesses, in.outcomes));
-  return AggregateUnits(in, shard.units());
+  ASSIGN_OR_RETURN(const std::vector<UnitAccuracy> accuracy,
+                   LocalizationAccuracy(shard.units(), shard.rankings(), in.gold));
+  return AggregateUnits(in, shard.units(), accuracy);
 }
 
 absl::StatusOr<GridReport> AggregateUnits(
-    const GridInput& in, const google::protobuf::RepeatedPtrField<GridUnit>& grid_units) {
+    const GridInput& in, const google::protobuf::RepeatedPtrField<GridUnit>& grid_units,
+    const std::vector<UnitAccuracy>& accuracy) {
+  if (accuracy.size() != static_cast<size_t>(grid_units.size())) {
+    return absl::InvalidArgumentError(absl::StrCat("localization accuracy of ", accuracy.size(),
+                                                   " units, expected one per unit (",
+                                                   grid_units.size(), ")"));
+  }
   ASSIGN_OR_RETURN(const Conditions conditions, Conditions::Create(in.conditions));
   const Ids ids(conditions);
   OutcomeIndex index(ids);
-  for (const GridUnit& u : grid_units) RETURN_IF_ERROR(index.Add(u));
+  for (int i = 0; i < grid_units.size(); ++i)
+    RETURN_IF_ERROR(index.Add(grid_units[i], accuracy[i]));
   GridReport report;
   RETURN_IF_ERROR(DescribeGrid(in, &report));
   RETURN_IF_ERROR(AddUnits(in, conditions, grid_units, &report));
@@ -648,7 +698,7 @@ absl::StatusOr<GridReport> AggregateUnits(
   report.set_s001_units(static_cast<int>(units.s001s.size()));
   std::vector<std::string> scopes = in.harnesses;
   scopes.push_back("all");
-  RETURN_IF_ERROR(SummarizeConditions(in, ids, units, scopes, &report));
+  RETURN_IF_ERROR(SummarizeConditions(in, ids, index, units, scopes, &report));
   ASSIGN_OR_RETURN(const std::vector<PairedGroup> paired_groups,
                    PairedGroups(in, ids, index, units, report));
   RETURN_IF_ERROR(SummarizePaired(in, ids, paired_groups, scopes, &report));

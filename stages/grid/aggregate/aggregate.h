@@ -33,7 +33,9 @@
 //    task) and over all harnesses (one unit a task x harness, clustered by
 //    task).
 //  - Condition metrics: recall@1/5/10, MRR, nDCG@10, function recall@10 (tasks
-//    with gold functions only), budget coverage at 13k and 27k tokens.
+//    with gold functions only), budget coverage at 13k and 27k tokens, then
+//    file Acc@1/3/5/10 and function Acc@1/3/5/10 (tasks with gold functions
+//    only; localization.h).
 //  - Paired deltas vs the baseline: recall@10, MRR, nDCG@10, top-10 gold
 //    retention and loss of all top-10 gold (0/1), both over the units whose
 //    baseline top 10 holds a gold file,
@@ -66,6 +68,7 @@
 
 #include "absl/status/statusor.h"
 #include "stages/grid/grid.pb.h"
+#include "stages/grid/reports/localization.h"
 
 namespace repro::grid {
 
@@ -91,13 +94,17 @@ struct GridInput {
   std::vector<int> s001_depths;
   std::vector<StalenessDose> staleness_doses;
   std::vector<ConditionOutcome> outcomes;  // the cells' outcomes (Aggregate only)
+  // Per task, its gold locations (labels), for Acc@k (Aggregate only).
+  std::map<std::string, GoldLocations> gold;
   std::vector<S001Dose> s001_doses;
   int resamples = 0;  // Experiment.bootstrap, >= 1
   uint64_t seed = 0;
 };
 
 // The report of the cells' outcomes (GridInput.outcomes): their units
-// (BuildUnitShard over every task, unit_shard.h), then AggregateUnits.
+// (BuildUnitShard over every task, unit_shard.h) and their localization
+// accuracy (LocalizationAccuracy over the shard's rankings and
+// GridInput.gold), then AggregateUnits.
 absl::StatusOr<GridReport> Aggregate(const GridInput& input);
 
 // The report of the grid's units (GridReport.units: every task, harness and
@@ -105,9 +112,12 @@ absl::StatusOr<GridReport> Aggregate(const GridInput& input);
 // concatenated), the analysis above over them; `input.outcomes` is not
 // read. The composite cells hold the units' outcomes, without lists, and
 // their paired outcomes; a unit missing or out of order is InvalidArgument
-// naming it.
-absl::StatusOr<GridReport> AggregateUnits(
-    const GridInput& input, const google::protobuf::RepeatedPtrField<GridUnit>& units);
+// naming it. `accuracy` holds each unit's Acc@k (localization.h), one per
+// unit in their order (else InvalidArgument): the file_acc_at_<k> and
+// function_acc_at_<k> condition metrics.
+absl::StatusOr<GridReport> AggregateUnits(const GridInput& input,
+                                          const google::protobuf::RepeatedPtrField<GridUnit>& units,
+                                          const std::vector<UnitAccuracy>& accuracy);
 
 // The de-duplication the analysis relies on: one outcome per shared key
 // ("<task>/<harness>") from the cells' S001 (or baseline) copies. Fails when

@@ -13,6 +13,7 @@
 #include "stages/corpus/task.pb.h"
 #include "stages/corpus/task_spec.h"
 #include "stages/experiments/experiment.pb.h"
+#include "stages/framework/metrics/function_recall.h"
 #include "stages/framework/pipeline/deterministic_proto.h"
 #include "stages/framework/pipeline/stage.h"
 #include "stages/framework/pipeline/stage_proto.h"
@@ -22,6 +23,7 @@
 #include "stages/grid/aggregate/aggregate.h"
 #include "stages/grid/aggregate/corpus_shard.pb.h"
 #include "stages/grid/grid.pb.h"
+#include "stages/grid/reports/localization.h"
 #include "stages/grid/reports/rankings.h"
 #include "stages/grid/reports/report_writer.h"
 #include "stages/retrieval/harness_description.h"
@@ -139,6 +141,23 @@ absl::Status ReadUnitShards(const Stage& stage, google::protobuf::RepeatedPtrFie
   return ValidateRankings(*rankings, ids, "the grid_units shards' rankings");
 }
 
+// Per task of the set, its gold files and functions (labels/<task>).
+absl::StatusOr<std::map<std::string, GoldLocations>> ReadGold(const Stage& stage) {
+  corpus::TaskSet set;
+  RETURN_IF_ERROR(ReadInputProto(stage, "tasks", &set));
+  std::map<std::string, GoldLocations> gold;
+  for (const corpus::Task& t : set.tasks()) {
+    corpus::Labels labels;
+    RETURN_IF_ERROR(ReadInputProto(stage, "labels/" + t.id(), &labels));
+    GoldLocations& g = gold[t.id()];
+    g.files.assign(labels.gold_files().begin(), labels.gold_files().end());
+    for (const corpus::GoldFunction& f : labels.gold_functions()) {
+      g.functions.push_back(metrics::FunctionId(f.file(), f.function()));
+    }
+  }
+  return gold;
+}
+
 // report.json: the report without the composite cells (each is three of its
 // units) and without lists (rankings.pb).
 std::string ReportJson(GridReport report) {
@@ -147,9 +166,10 @@ std::string ReportJson(GridReport report) {
 }
 
 // Every output; staleness.svg exactly when the grid has several depths.
-absl::Status WriteOutputs(Stage& stage, const GridReport& report, const Rankings& rankings,
+absl::Status WriteOutputs(Stage& stage, const GridReport& report,
+                          const std::vector<UnitAccuracy>& accuracy, const Rankings& rankings,
                           size_t depths) {
-  ASSIGN_OR_RETURN(const RenderedReport r, RenderReport(report));
+  ASSIGN_OR_RETURN(const RenderedReport r, RenderReport(report, accuracy));
   const std::string tokens = tokens::TokensToText(r.tokens);
   for (auto [name, bytes] :
        {std::make_pair("report.md", &r.markdown), std::make_pair("cells.csv", &r.cells_csv),
@@ -273,11 +293,14 @@ absl::Status RunAggregate(Stage& stage) {
   google::protobuf::RepeatedPtrField<GridUnit> units;
   Rankings rankings;
   RETURN_IF_ERROR(ReadUnitShards(stage, &units, &rankings));
-  ASSIGN_OR_RETURN(GridReport report, AggregateUnits(in, units));
+  ASSIGN_OR_RETURN(const auto gold, ReadGold(stage));
+  ASSIGN_OR_RETURN(const std::vector<UnitAccuracy> accuracy,
+                   LocalizationAccuracy(units, rankings, gold));
+  ASSIGN_OR_RETURN(GridReport report, AggregateUnits(in, units, accuracy));
   *report.mutable_harness_descriptions() = {descriptions.begin(), descriptions.end()};
   RETURN_IF_ERROR(DescribeExperiment(stage, &report));
   RETURN_IF_ERROR(CountCorpus(stage, corpus, in.task_ids, &report));
-  return WriteOutputs(stage, report, rankings, in.s001_depths.size());
+  return WriteOutputs(stage, report, accuracy, rankings, in.s001_depths.size());
 }
 
 }  // namespace repro::grid

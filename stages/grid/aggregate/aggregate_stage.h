@@ -15,7 +15,8 @@
 //                         corpus_shard.h), the same runs of tasks: per task
 //                         its base's files and chunks per language and its
 //                         S001 effective doses
-//   labels/<task>         Labels (which files are gold)
+//   labels/<task>         Labels (which files and functions are gold: the
+//                         units' Acc@k, localization.h)
 //   training_manifest     the snapshot manifest of the task set's LSA
 //                         training commit (per task: are its gold files in
 //                         the snapshot the dense model trains on?)

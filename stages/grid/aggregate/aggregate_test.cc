@@ -1,10 +1,15 @@
 #include "stages/grid/aggregate/aggregate.h"
 
+#include <utility>
+
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "stages/grid/aggregate/unit_shard.h"
 #include "stages/grid/cells/outcomes.h"
 #include "stages/grid/conditions/test_conditions.h"
+#include "stages/grid/reports/localization.h"
+#include "stages/grid/reports/rankings.h"
 
 namespace repro::grid {
 namespace {
@@ -35,6 +40,7 @@ GridInput Grid() {
   in.doses = {1, 5, 10};
   in.s001_depths = {1};
   in.conditions = TestConditions(in.s001_depths, in.doses);
+  in.gold = {{"T1", {{"a.go"}, {}}}, {"T2", {{"a.go"}, {"a.go::F"}}}};
   for (const std::string& t : in.task_ids) {
     for (const std::string& h : in.harnesses) {
       in.outcomes.push_back(Outcome(t, h, "baseline", 0, 1.0));
@@ -84,6 +90,44 @@ TEST(AggregateTest, S001CopiesAreNeverCountedThreeTimes) {
   const Summary* diff = Find(*r, "H008-H000", "baseline", 0, "mrr");
   ASSERT_NE(diff, nullptr);
   EXPECT_DOUBLE_EQ(diff->value().mean(), 0.0);
+}
+
+// Acc@k from each unit's list and the task's gold: the gold file a.go at
+// rank 1 / MRR; T2's gold function first in every unit's functions, T1 has
+// none (function Acc@k undefined, so over T2 alone).
+TEST(AggregateTest, AccuracyAtKOfEveryUnit) {
+  GridInput in = Grid();
+  for (ConditionOutcome& o : in.outcomes) {
+    const int gold_rank = static_cast<int>(1 / o.mrr());
+    for (int rank = 1; rank <= gold_rank; ++rank) {
+      RankedFile* f = o.add_files();
+      f->set_rank(rank);
+      f->set_path(rank == gold_rank ? "a.go" : absl::StrCat("other", rank, ".go"));
+      f->set_gold(rank == gold_rank);
+    }
+    o.add_top_functions("a.go::F");
+  }
+  absl::StatusOr<GridReport> r = Aggregate(in);
+  ASSERT_TRUE(r.ok()) << r.status();
+  const Summary* base = Find(*r, "all", "baseline", 0, "file_acc_at_1");
+  ASSERT_NE(base, nullptr);
+  EXPECT_DOUBLE_EQ(base->value().mean(), 1.0);
+  EXPECT_EQ(base->value().units(), 6);
+  for (auto [metric, mean] : {std::pair{"file_acc_at_3", 0.0}, std::pair{"file_acc_at_5", 1.0}}) {
+    const Summary* d10 = Find(*r, "H000", kTestNoise, 10, metric);  // gold at rank 4
+    ASSERT_NE(d10, nullptr) << metric;
+    EXPECT_DOUBLE_EQ(d10->value().mean(), mean) << metric;
+  }
+  const Summary* function = Find(*r, "all", "baseline", 0, "function_acc_at_1");
+  ASSERT_NE(function, nullptr);
+  EXPECT_EQ(function->value().units(), 3);  // T2 x 3 harnesses
+  EXPECT_DOUBLE_EQ(function->value().mean(), 1.0);
+}
+
+TEST(AggregateTest, AccuracyNeedsEveryTasksGold) {
+  GridInput in = Grid();
+  in.gold.erase("T2");
+  EXPECT_THAT(Aggregate(in).status().message(), ::testing::HasSubstr("task T2 has no gold file"));
 }
 
 TEST(AggregateTest, DifferingCopiesAreAnError) {
@@ -261,6 +305,7 @@ TEST(AggregateTest, ShardedUnitsGiveTheSameReport) {
   absl::StatusOr<GridReport> one = Aggregate(in);
   ASSERT_TRUE(one.ok()) << one.status();
   google::protobuf::RepeatedPtrField<GridUnit> units;
+  std::vector<Rankings> parts;
   for (const std::string& task : in.task_ids) {
     std::vector<ConditionOutcome> outcomes;
     for (const ConditionOutcome& o : in.outcomes) {
@@ -269,12 +314,18 @@ TEST(AggregateTest, ShardedUnitsGiveTheSameReport) {
     absl::StatusOr<UnitShard> shard = BuildUnitShard(in.conditions, {task}, in.harnesses, outcomes);
     ASSERT_TRUE(shard.ok()) << shard.status();
     units.MergeFrom(shard->units());
+    parts.push_back(shard->rankings());
   }
-  absl::StatusOr<GridReport> sharded = AggregateUnits(in, units);
+  absl::StatusOr<std::vector<UnitAccuracy>> accuracy =
+      LocalizationAccuracy(units, MergeRankings(parts), in.gold);
+  ASSERT_TRUE(accuracy.ok()) << accuracy.status();
+  absl::StatusOr<GridReport> sharded = AggregateUnits(in, units, *accuracy);
   ASSERT_TRUE(sharded.ok()) << sharded.status();
   EXPECT_EQ(sharded->SerializeAsString(), one->SerializeAsString());
+  EXPECT_THAT(AggregateUnits(in, units, {}).status().message(),
+              ::testing::HasSubstr("localization accuracy of 0 units"));
   units.SwapElements(0, 1);
-  EXPECT_THAT(AggregateUnits(in, units).status().message(),
+  EXPECT_THAT(AggregateUnits(in, units, *accuracy).status().message(),
               ::testing::HasSubstr("unit 0: expected T1/H000/baseline, found T1/H000/stale"));
 }
 

@@ -1,5 +1,7 @@
 #include "stages/grid/reports/cells_csv.h"
 
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -23,10 +25,18 @@ const std::vector<std::string> kCsvHeader = {"unit_id",
                                              "recall_at_10",
                                              "mrr",
                                              "ndcg_at_10",
+                                             "file_acc_at_1",
+                                             "file_acc_at_3",
+                                             "file_acc_at_5",
+                                             "file_acc_at_10",
                                              "first_gold_rank",
                                              "first_gold_observed",
                                              "function_recall_at_10",
                                              "gold_functions",
+                                             "function_acc_at_1",
+                                             "function_acc_at_3",
+                                             "function_acc_at_5",
+                                             "function_acc_at_10",
                                              "budget_coverage_13k",
                                              "budget_coverage_27k",
                                              "distractors_in_top10",
@@ -39,11 +49,18 @@ const std::vector<std::string> kCsvHeader = {"unit_id",
                                              "rank_delta_uncensored",
                                              "rank_delta_censored"};
 
+// Acc@k at every cutoff, 4 decimals; empty fields when undefined.
+std::vector<std::string> AccuracyFields(const std::optional<AccuracyRow>& row) {
+  std::vector<std::string> fields;
+  for (size_t i = 0; i < kAccuracyCutoffs.size(); ++i) fields.push_back(row ? F4((*row)[i]) : "");
+  return fields;
+}
+
 const char* Bool(bool b) { return b ? "true" : "false"; }
 
-// One cells.csv row: a unit's outcome and, for a perturbation, its paired
-// outcome (empty fields for the baseline).
-std::vector<std::string> CsvRow(const GridUnit& u) {
+// One cells.csv row: a unit's outcome and accuracy and, for a perturbation,
+// its paired outcome (empty fields for the baseline).
+std::vector<std::string> CsvRow(const GridUnit& u, const UnitAccuracy& a) {
   const ConditionOutcome& o = u.outcome();
   std::vector<std::string> row = {u.unit_id(),
                                   u.task_id(),
@@ -57,15 +74,20 @@ std::vector<std::string> CsvRow(const GridUnit& u) {
                                   F4(o.recall_at_5()),
                                   F4(o.recall_at_10()),
                                   F4(o.mrr()),
-                                  F4(o.ndcg_at_10()),
-                                  absl::StrCat(o.first_gold_rank()),
-                                  Bool(o.first_gold_observed()),
-                                  o.gold_functions() ? F4(o.function_recall_at_10()) : "",
-                                  absl::StrCat(o.gold_functions()),
-                                  F4(o.budget_coverage_13k()),
-                                  F4(o.budget_coverage_27k()),
-                                  absl::StrCat(o.distractors_in_top10()),
-                                  Bool(o.distractor_outranks_first_gold())};
+                                  F4(o.ndcg_at_10())};
+  for (std::string& f : AccuracyFields(a.file)) row.push_back(std::move(f));
+  for (std::string f :
+       {absl::StrCat(o.first_gold_rank()), std::string(Bool(o.first_gold_observed())),
+        o.gold_functions() ? F4(o.function_recall_at_10()) : "",
+        absl::StrCat(o.gold_functions())}) {
+    row.push_back(std::move(f));
+  }
+  for (std::string& f : AccuracyFields(a.function)) row.push_back(std::move(f));
+  for (std::string f : {F4(o.budget_coverage_13k()), F4(o.budget_coverage_27k()),
+                        absl::StrCat(o.distractors_in_top10()),
+                        std::string(Bool(o.distractor_outranks_first_gold()))}) {
+    row.push_back(std::move(f));
+  }
   if (!u.has_paired()) {
     row.resize(kCsvHeader.size());
     return row;
@@ -85,9 +107,17 @@ std::vector<std::string> CsvRow(const GridUnit& u) {
 
 }  // namespace
 
-absl::StatusOr<std::string> CellsCsv(const GridReport& r) {
+absl::StatusOr<std::string> CellsCsv(const GridReport& r,
+                                     const std::vector<UnitAccuracy>& accuracy) {
+  if (accuracy.size() != static_cast<size_t>(r.units_size())) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("cells.csv: localization accuracy of ", accuracy.size(),
+                     " units, expected one per unit (", r.units_size(), ")"));
+  }
   report::CsvTable table("cells.csv", kCsvHeader);
-  for (const GridUnit& u : r.units()) RETURN_IF_ERROR(table.AddRow(CsvRow(u)));
+  for (int i = 0; i < r.units_size(); ++i) {
+    RETURN_IF_ERROR(table.AddRow(CsvRow(r.units(i), accuracy[i])));
+  }
   return table.text();
 }
 

@@ -37,12 +37,22 @@ GridReport FourUnits() {
   return r;
 }
 
+// Acc@k of the four units: the baseline has every gold file at rank 1 and
+// no gold function; the others hold it at rank 5.
+std::vector<UnitAccuracy> Accuracy() {
+  std::vector<UnitAccuracy> a(4);
+  a[0].file = {1, 1, 1, 1};
+  for (int i = 1; i < 4; ++i) a[i].file = {0, 0, 1, 1};
+  a[1].function = AccuracyRow{0, 1, 1, 1};
+  return a;
+}
+
 std::vector<std::string> Lines(const std::string& csv) {
   return absl::StrSplit(csv, '\n', absl::SkipEmpty());
 }
 
 TEST(CellsCsvTest, HasAHeaderAndOneRowPerUnit) {
-  absl::StatusOr<std::string> csv = CellsCsv(FourUnits());
+  absl::StatusOr<std::string> csv = CellsCsv(FourUnits(), Accuracy());
   ASSERT_TRUE(csv.ok()) << csv.status();
   const std::vector<std::string> lines = Lines(*csv);
   ASSERT_EQ(lines.size(), 1u + 4);
@@ -52,15 +62,32 @@ TEST(CellsCsvTest, HasAHeaderAndOneRowPerUnit) {
 }
 
 TEST(CellsCsvTest, RowsHaveTheHeaderColumns) {
-  absl::StatusOr<std::string> csv = CellsCsv(FourUnits());
+  absl::StatusOr<std::string> csv = CellsCsv(FourUnits(), Accuracy());
   ASSERT_TRUE(csv.ok()) << csv.status();
   for (const std::string& line : Lines(*csv)) {
-    EXPECT_EQ(std::vector<std::string>(absl::StrSplit(line, ',')).size(), 28u) << line;
+    EXPECT_EQ(std::vector<std::string>(absl::StrSplit(line, ',')).size(), 36u) << line;
   }
 }
 
+TEST(CellsCsvTest, AccuracyBesideTheOtherMetrics) {
+  absl::StatusOr<std::string> csv = CellsCsv(FourUnits(), Accuracy());
+  ASSERT_TRUE(csv.ok()) << csv.status();
+  const std::vector<std::string> lines = Lines(*csv);
+  EXPECT_NE(lines[0].find(",ndcg_at_10,file_acc_at_1,file_acc_at_3,file_acc_at_5,file_acc_at_10,"),
+            std::string::npos);
+  EXPECT_NE(lines[0].find(",gold_functions,function_acc_at_1,function_acc_at_3,"),
+            std::string::npos);
+  EXPECT_NE(lines[1].find(",1.0000,1.0000,1.0000,1.0000,"), std::string::npos) << lines[1];
+  EXPECT_NE(lines[1].find(",0,,,,,"), std::string::npos) << lines[1];  // no gold function
+  EXPECT_NE(lines[2].find(",0,0.0000,1.0000,1.0000,1.0000,"), std::string::npos) << lines[2];
+}
+
+TEST(CellsCsvTest, AccuracyOfEveryUnitOrAnError) {
+  EXPECT_FALSE(CellsCsv(FourUnits(), std::vector<UnitAccuracy>(3)).ok());
+}
+
 TEST(CellsCsvTest, BaselineRowsLeaveThePairedFieldsEmpty) {
-  absl::StatusOr<std::string> csv = CellsCsv(FourUnits());
+  absl::StatusOr<std::string> csv = CellsCsv(FourUnits(), Accuracy());
   ASSERT_TRUE(csv.ok()) << csv.status();
   const std::vector<std::string> lines = Lines(*csv);
   EXPECT_EQ(lines[1].substr(lines[1].size() - 7), ",,,,,,,") << lines[1];

@@ -10,9 +10,13 @@
 namespace repro::grid {
 namespace {
 
+// The outcome's metrics, then Acc@k (localization.h: file and function,
+// k = 1, 3, 5, 10).
 const char* const kConditionMetrics[] = {
-    "recall_at_1", "recall_at_5",           "recall_at_10",        "mrr",
-    "ndcg_at_10",  "function_recall_at_10", "budget_coverage_13k", "budget_coverage_27k"};
+    "recall_at_1",       "recall_at_5",           "recall_at_10",        "mrr",
+    "ndcg_at_10",        "function_recall_at_10", "budget_coverage_13k", "budget_coverage_27k",
+    "file_acc_at_1",     "file_acc_at_3",         "file_acc_at_5",       "file_acc_at_10",
+    "function_acc_at_1", "function_acc_at_3",     "function_acc_at_5",   "function_acc_at_10"};
 const char* const kPairedMetrics[] = {"delta_recall_at_10",     "delta_mrr",
                                       "delta_ndcg_at_10",       "top10_gold_retention",
                                       "loss_of_all_top10_gold", "rank_delta_censored"};

@@ -143,6 +143,13 @@ void Conventions(const GridReport& r, Writer& w) {
                          "), so its means are over ",
                          r.tasks() - r.tasks_without_gold_functions_size(), " tasks.")));
   w.Line(
+      "- Acc@k (file_acc_at_k and function_acc_at_k, k = 1, 3, 5, 10), the accuracy of the "
+      "localization papers (LocAgent, SweRank): 1 when every gold file of the task is among the "
+      "first k returned files (every distinct gold function among the first k distinct ranked "
+      "functions), else 0. Function Acc@k is undefined for a task without a gold function and "
+      "left out of its means, as function recall@10. Unlike the papers, the candidates are every "
+      "corpus file, test files included, and the order is the harness's own (docs/metrics.md).");
+  w.Line(
       "- Token-budget coverage: ranked files are taken in order while the next whole file fits "
       "the budget (13,000 or 27,000 tokens; a token is a run of [A-Za-z0-9_] or one other "
       "non-space character); the share of gold files fully included.");

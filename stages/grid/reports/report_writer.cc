@@ -14,7 +14,8 @@
 
 namespace repro::grid {
 
-absl::StatusOr<RenderedReport> RenderReport(const GridReport& r) {
+absl::StatusOr<RenderedReport> RenderReport(const GridReport& r,
+                                            const std::vector<UnitAccuracy>& accuracy) {
   ConditionTable table;
   *table.mutable_conditions() = r.conditions();
   ASSIGN_OR_RETURN(const Conditions conditions, Conditions::Create(table));
@@ -31,7 +32,7 @@ absl::StatusOr<RenderedReport> RenderReport(const GridReport& r) {
   NotEvaluated(r, w);
   RenderedReport out;
   RETURN_IF_ERROR(std::move(w).Finish(&out.markdown, &out.tokens));
-  ASSIGN_OR_RETURN(out.cells_csv, CellsCsv(r));
+  ASSIGN_OR_RETURN(out.cells_csv, CellsCsv(r, accuracy));
   out.dose_response_svg = DoseResponseSvg(r, s, w.n());
   out.rank_displacement_svg = RankDisplacementSvg(r, w.n());
   if (r.s001_depths_size() > 1) out.staleness_svg = StalenessSvg(r, s, w.n());

@@ -1,7 +1,8 @@
 // Renders an experiment's grid report from an aggregated GridReport:
 //  - report.md: summary first (what moved, by how much, with 95% intervals), then
 //    the tables, then what the grid does not evaluate;
-//  - cells.csv: one row per unit (GridReport.units; cells_csv.h);
+//  - cells.csv: one row per unit (GridReport.units and their localization
+//    accuracy, `accuracy`, one per unit in their order; cells_csv.h);
 //  - dose_response.svg and rank_displacement.svg; with several S001 depths
 //    the staleness sweep section and staleness.svg;
 //  - tokens ("<key>\t<value>", sorted; every value verbatim in report.md) for the
@@ -20,10 +21,12 @@
 #define REPRO_STAGES_GRID_REPORTS_REPORT_WRITER_H_
 
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "stages/framework/tokens/tokens.h"
 #include "stages/grid/grid.pb.h"
+#include "stages/grid/reports/localization.h"
 
 namespace repro::grid {
 
@@ -36,7 +39,8 @@ struct RenderedReport {
   tokens::TokenList tokens;
 };
 
-absl::StatusOr<RenderedReport> RenderReport(const GridReport& report);
+absl::StatusOr<RenderedReport> RenderReport(const GridReport& report,
+                                            const std::vector<UnitAccuracy>& accuracy);
 
 }  // namespace repro::grid
 

@@ -9,6 +9,12 @@
 namespace repro::grid {
 namespace {
 
+// The report rendered with every unit's Acc@k 0 and function Acc@k
+// undefined.
+absl::StatusOr<RenderedReport> Render(const GridReport& r) {
+  return RenderReport(r, std::vector<UnitAccuracy>(r.units_size()));
+}
+
 GridReport Small(bool comments_removed = false) {
   GridInput in;
   in.grid = "test";
@@ -19,6 +25,7 @@ GridReport Small(bool comments_removed = false) {
   in.doses = {1, 5, 10};
   in.s001_depths = {1};
   in.conditions = TestConditions(in.s001_depths, in.doses);
+  in.gold = {{"T1", {{"a.go"}, {}}}, {"T2", {{"a.go"}, {}}}};
   for (const std::string& t : in.task_ids) {
     for (const std::string& h : in.harnesses) {
       for (const char* cond : {kTestBaseline, kTestStale, kTestNoise, kTestNoise, kTestNoise}) {
@@ -60,7 +67,7 @@ GridReport Small(bool comments_removed = false) {
 }
 
 TEST(GridReportWriterTest, TokensAppearInTheMarkdown) {
-  absl::StatusOr<RenderedReport> rendered = RenderReport(Small());
+  absl::StatusOr<RenderedReport> rendered = Render(Small());
   ASSERT_TRUE(rendered.ok()) << rendered.status();
   const RenderedReport& out = *rendered;
   ASSERT_FALSE(out.tokens.empty());
@@ -71,7 +78,17 @@ TEST(GridReportWriterTest, TokensAppearInTheMarkdown) {
   EXPECT_NE(out.markdown.find("a null stale effect is expected by construction"),
             std::string::npos);
   EXPECT_NE(out.dose_response_svg.find("<svg"), std::string::npos);
-  EXPECT_EQ(RenderReport(Small())->rank_displacement_svg, out.rank_displacement_svg);
+  EXPECT_EQ(Render(Small())->rank_displacement_svg, out.rank_displacement_svg);
+  const auto has = [&out](const std::string& key) {
+    for (const auto& [k, v] : out.tokens) {
+      if (k == key) return true;
+    }
+    return false;
+  };
+  EXPECT_TRUE(has("H000.baseline.file_acc_at_1"));
+  EXPECT_TRUE(has(absl::StrCat("all.", kTestStale, ".file_acc_at_10")));
+  EXPECT_FALSE(has("all.baseline.function_acc_at_1"));  // no task has a gold function
+  EXPECT_NE(out.markdown.find("| file_acc_at_5 |"), std::string::npos);
 }
 
 // Small() described as an experiment on a second repository: a file-level
@@ -112,7 +129,7 @@ bool Has(const std::string& text, const std::string& part) {
 // Report text comes from the experiment and its data (once every report
 // named GitLab Runner, LM Studio and "... history").
 TEST(GridReportWriterTest, TextComesFromTheExperiment) {
-  absl::StatusOr<RenderedReport> out = RenderReport(Described());
+  absl::StatusOr<RenderedReport> out = Render(Described());
   ASSERT_TRUE(out.ok()) << out.status();
   const std::string& md = out->markdown;
   EXPECT_TRUE(Has(md, "# Robustness of retrieval harnesses: six cobra bug fixes\n")) << md;
@@ -134,7 +151,7 @@ TEST(GridReportWriterTest, ExperimentProseAddsNoMarkdown) {
   x->set_task("T9");
   x->set_reason("dup\n\n## Summary *forged* | a | b |");
   r.mutable_harness_descriptions(0)->set_description("BM25 `x`\x1b[2J");
-  absl::StatusOr<RenderedReport> out = RenderReport(r);
+  absl::StatusOr<RenderedReport> out = Render(r);
   ASSERT_TRUE(out.ok()) << out.status();
   const std::string& md = out->markdown;
   EXPECT_TRUE(Has(md,
@@ -153,7 +170,7 @@ TEST(GridReportWriterTest, ExperimentProseAddsNoMarkdown) {
 TEST(GridReportWriterTest, WordingIsTheExperimentsNotE04sOrGos) {
   GridReport r = Described();
   r.add_languages("python");
-  absl::StatusOr<RenderedReport> out = RenderReport(r);
+  absl::StatusOr<RenderedReport> out = Render(r);
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_FALSE(Has(out->markdown, "E04")) << out->markdown;
   EXPECT_FALSE(Has(out->markdown, "Go ")) << out->markdown;
@@ -168,7 +185,7 @@ TEST(GridReportWriterTest, WordingIsTheExperimentsNotE04sOrGos) {
 TEST(GridReportWriterTest, TrainingCommitSaysWhetherDerivedOrNamed) {
   GridReport r = Described();
   r.add_lsa_training_bases_of("T2");
-  absl::StatusOr<RenderedReport> derived = RenderReport(r);
+  absl::StatusOr<RenderedReport> derived = Render(r);
   ASSERT_TRUE(derived.ok()) << derived.status();
   EXPECT_TRUE(
       Has(derived->markdown,
@@ -177,7 +194,7 @@ TEST(GridReportWriterTest, TrainingCommitSaysWhetherDerivedOrNamed) {
       << derived->markdown;
   r.set_lsa_training_authored(true);
   r.clear_lsa_training_bases_of();
-  absl::StatusOr<RenderedReport> named = RenderReport(r);
+  absl::StatusOr<RenderedReport> named = Render(r);
   ASSERT_TRUE(named.ok()) << named.status();
   EXPECT_TRUE(Has(named->markdown,
                   "at 0123456789ab (named by the task file's lsa_training_commit: adding tasks "
@@ -191,7 +208,7 @@ TEST(GridReportWriterTest, AuthoredNoteStandsBesideTheGeneratedDescription) {
   GridReport r = Described();
   r.mutable_harness_descriptions(0)->set_description("BM25 (k1 = 0.9, b = 0.4)");
   r.mutable_harness_descriptions(0)->set_note("RRF k = 60 *old*");
-  absl::StatusOr<RenderedReport> out = RenderReport(r);
+  absl::StatusOr<RenderedReport> out = Render(r);
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_TRUE(Has(out->markdown,
                   "- H000: BM25 (k1 = 0.9, b = 0.4). Authored note: RRF k = 60 \\*old\\*.\n"))
@@ -202,11 +219,11 @@ TEST(GridReportWriterTest, AuthoredNoteStandsBesideTheGeneratedDescription) {
 // first paragraph; one without says nothing of mining.
 TEST(GridReportWriterTest, MinedTasksAreNamedFirst) {
   GridReport r = Described();
-  absl::StatusOr<RenderedReport> plain = RenderReport(r);
+  absl::StatusOr<RenderedReport> plain = Render(r);
   ASSERT_TRUE(plain.ok()) << plain.status();
   EXPECT_FALSE(Has(plain->markdown, "mined")) << plain->markdown;
   r.set_mined_tasks(2);
-  absl::StatusOr<RenderedReport> out = RenderReport(r);
+  absl::StatusOr<RenderedReport> out = Render(r);
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_TRUE(Has(out->markdown, absl::StrCat(" 2 of its ", r.tasks(),
                                               " tasks were mined (//tools/tasks:mine): their query "
@@ -219,7 +236,7 @@ TEST(GridReportWriterTest, MinedTasksAreNamedFirst) {
 // distractors' is named beside the differences, from the harnesses' data.
 TEST(GridReportWriterTest, DistractorSourceArtifactIsNamed) {
   GridReport r = Described();
-  absl::StatusOr<RenderedReport> out = RenderReport(r);
+  absl::StatusOr<RenderedReport> out = Render(r);
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_TRUE(Has(out->markdown,
                   "Note on H010-H008 under noise: the distractors take their words from the task "
@@ -227,14 +244,14 @@ TEST(GridReportWriterTest, DistractorSourceArtifactIsNamed) {
                   "meets fewer of the distractors' words by construction"))
       << out->markdown;
   r.set_distractor_vocabulary("the task query and the blinded reformulation");
-  out = RenderReport(r);
+  out = Render(r);
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_FALSE(Has(out->markdown, "Note on H010-H008 under noise"));
 }
 
 // Per task, whether the dense model's training snapshot holds its gold files.
 TEST(GridReportWriterTest, TrainingSnapshotCoverageIsReported) {
-  absl::StatusOr<RenderedReport> out = RenderReport(Described());
+  absl::StatusOr<RenderedReport> out = Render(Described());
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_TRUE(Has(out->markdown,
                   "The LSA model of H008, H010 trains on one snapshot, at 0123456789ab (derived, "
@@ -248,7 +265,7 @@ TEST(GridReportWriterTest, TrainingSnapshotCoverageIsReported) {
 
 // Function recall of a file-level harness, and how few tasks the tests rest on.
 TEST(GridReportWriterTest, FunctionRecallAndSampleSizeAreExplained) {
-  absl::StatusOr<RenderedReport> out = RenderReport(Described());
+  absl::StatusOr<RenderedReport> out = Render(Described());
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_TRUE(Has(out->markdown,
                   "function_recall_at_10 of a harness that ranks whole files (H000) walks the "
@@ -257,7 +274,7 @@ TEST(GridReportWriterTest, FunctionRecallAndSampleSizeAreExplained) {
   GridReport r = Described();
   PairedTest* t = r.add_paired_tests();
   t->set_comparison("H010-H008");
-  out = RenderReport(r);
+  out = Render(r);
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_TRUE(Has(out->markdown,
                   "With 2 tasks the smallest p a paired test can give is 0.5000, and 0.5000 after "
@@ -275,7 +292,7 @@ namespace {
 // S003's shape: a summary bullet with its delta MRR per harness and a
 // section of its own; a report without it has neither.
 TEST(GridReportWriterTest, CommentsRemovedHasABulletAndASection) {
-  absl::StatusOr<RenderedReport> with = RenderReport(Small(true));
+  absl::StatusOr<RenderedReport> with = Render(Small(true));
   ASSERT_TRUE(with.ok()) << with.status();
   EXPECT_NE(with->markdown.find("- bare (comments removed): delta MRR per harness H000 -0.2500"),
             std::string::npos)
@@ -285,7 +302,7 @@ TEST(GridReportWriterTest, CommentsRemovedHasABulletAndASection) {
   bool token = false;
   for (const auto& [key, value] : with->tokens) token = token || key == "all.bare.delta_mrr";
   EXPECT_TRUE(token);
-  absl::StatusOr<RenderedReport> without = RenderReport(Small());
+  absl::StatusOr<RenderedReport> without = Render(Small());
   ASSERT_TRUE(without.ok());
   EXPECT_EQ(without->markdown.find("bare"), std::string::npos);
 }
