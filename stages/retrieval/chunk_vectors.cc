@@ -11,8 +11,18 @@
 namespace repro::retrieval {
 namespace {
 
-// model.Embed of `texts` appended to `out`, checked to be one row of
-// model.dims() per text; on error `out` is as it was.
+std::string KeyText(absl::string_view path, absl::string_view function, uint32_t start_line) {
+  return absl::StrCat("(", path, ", \"", function, "\", line ", start_line, ")");
+}
+
+std::string KeyText(const ChunkKey& k) { return KeyText(k.path(), k.function(), k.start_line()); }
+
+std::tuple<const std::string&, const std::string&, uint32_t> KeyTuple(const ChunkKey& k) {
+  return {k.path(), k.function(), k.start_line()};
+}
+
+}  // namespace
+
 absl::Status EmbedRows(EmbeddingBackend& model, absl::Span<const std::string> texts,
                        std::vector<float>* out) {
   const size_t base = out->size();
@@ -25,18 +35,6 @@ absl::Status EmbedRows(EmbeddingBackend& model, absl::Span<const std::string> te
   if (!s.ok()) out->resize(base);
   return s;
 }
-
-std::string KeyText(absl::string_view path, absl::string_view function, uint32_t start_line) {
-  return absl::StrCat("(", path, ", \"", function, "\", line ", start_line, ")");
-}
-
-std::string KeyText(const ChunkKey& k) { return KeyText(k.path(), k.function(), k.start_line()); }
-
-std::tuple<const std::string&, const std::string&, uint32_t> KeyTuple(const ChunkKey& k) {
-  return {k.path(), k.function(), k.start_line()};
-}
-
-}  // namespace
 
 absl::Status EmbeddedChunkVectors::Vectors(const Corpus& corpus, std::vector<float>* out) {
   return EmbedRows(model_, corpus.ChunkDocuments(), out);
@@ -51,10 +49,26 @@ absl::Status CheckEmbeddingSizes(const ChunkEmbeddings& a, absl::string_view sou
     return absl::InvalidArgumentError(absl::StrCat(source, ": ChunkEmbeddings.chunks: expected ",
                                                    a.count(), " (count), found ", a.chunks_size()));
   }
-  if (static_cast<uint64_t>(a.vectors_size()) != a.count() * a.dims()) {
+  for (int i = 0; i < a.shared_size(); ++i) {
+    const uint32_t row = a.shared(i).row();
+    const uint32_t floor = i == 0 ? 0 : a.shared(i - 1).row() + 1;
+    if (row < floor || row >= a.count()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(source, ": ChunkEmbeddings.shared[", i, "].row: expected ", floor, " to ",
+                       a.count(), " (exclusive; ascending, below count), found ", row));
+    }
+  }
+  if (a.shared_size() == 0 && static_cast<uint64_t>(a.vectors_size()) != a.count() * a.dims()) {
     return absl::InvalidArgumentError(absl::StrCat(
         source, ": ChunkEmbeddings.vectors: expected count x dims = ", a.count(), " x ", a.dims(),
         " = ", a.count() * a.dims(), " floats, found ", a.vectors_size()));
+  }
+  const uint64_t embedded = a.count() - a.shared_size();
+  if (static_cast<uint64_t>(a.vectors_size()) != embedded * a.dims()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(source, ": ChunkEmbeddings.vectors: expected (count - shared) x dims = (",
+                     a.count(), " - ", a.shared_size(), ") x ", a.dims(), " = ",
+                     embedded * a.dims(), " floats, found ", a.vectors_size()));
   }
   for (int i = 1; i < a.chunks_size(); ++i) {
     if (!(KeyTuple(a.chunks(i - 1)) < KeyTuple(a.chunks(i)))) {
@@ -69,6 +83,13 @@ absl::Status CheckEmbeddingSizes(const ChunkEmbeddings& a, absl::string_view sou
 absl::StatusOr<std::unique_ptr<StoredChunkVectors>> StoredChunkVectors::Create(
     ChunkEmbeddings artifact, std::string source, EmbeddingBackend& model) {
   RETURN_IF_ERROR(CheckEmbeddingSizes(artifact, source));
+  if (artifact.shared_size() > 0 || !artifact.reference_commit().empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        source,
+        ": ChunkEmbeddings.reference_commit: expected a whole artifact (\"\", no shared "
+        "rows; read a stored one with ReadChunkEmbeddings), found \"",
+        artifact.reference_commit(), "\" and ", artifact.shared_size(), " shared rows"));
+  }
   if (artifact.model_id() != model.model_id() || artifact.model_sha256() != model.model_sha256()) {
     return absl::FailedPreconditionError(
         absl::StrCat(source, ": chunk embeddings of model ", artifact.model_id(), " (sha256 ",
@@ -160,9 +181,7 @@ absl::Status StoredChunkVectors::CheckRow(size_t r, size_t c, const std::string&
   return absl::OkStatus();
 }
 
-absl::StatusOr<ChunkEmbeddings> EmbedCorpusChunks(const Corpus& corpus, EmbeddingBackend& model,
-                                                  const absl::flat_hash_set<std::string>* paths) {
-  ChunkEmbeddings a;
+absl::StatusOr<ChunkEmbeddings> EmbeddingsHeader(const Corpus& corpus, EmbeddingBackend& model) {
   for (const Corpus::File& f : corpus.files()) {
     if (f.extra) {
       return absl::InvalidArgumentError(
@@ -170,6 +189,7 @@ absl::StatusOr<ChunkEmbeddings> EmbedCorpusChunks(const Corpus& corpus, Embeddin
                        " is an extra file; chunk embeddings hold a snapshot's own chunks only"));
     }
   }
+  ChunkEmbeddings a;
   a.set_model_id(model.model_id());
   a.set_model_sha256(model.model_sha256());
   a.set_dims(static_cast<uint32_t>(model.dims()));
@@ -177,13 +197,16 @@ absl::StatusOr<ChunkEmbeddings> EmbedCorpusChunks(const Corpus& corpus, Embeddin
   a.set_commit(corpus.commit());
   a.set_snapshot_sha256(corpus.snapshot_sha256());
   a.set_chunker(corpus.chunker());
+  return a;
+}
+
+absl::StatusOr<ChunkEmbeddings> EmbedCorpusChunks(const Corpus& corpus, EmbeddingBackend& model) {
+  ASSIGN_OR_RETURN(ChunkEmbeddings a, EmbeddingsHeader(corpus, model));
   std::vector<std::string> documents;
   for (size_t c = 0; c < corpus.chunks().size(); ++c) {
     const Corpus::ChunkEntry& ch = corpus.chunks()[c];
-    const std::string& path = corpus.files()[ch.file].path;
-    if (paths != nullptr && !paths->contains(path)) continue;
     ChunkKey* k = a.add_chunks();
-    k->set_path(path);
+    k->set_path(corpus.files()[ch.file].path);
     k->set_function(ch.function);
     k->set_start_line(ch.start_line);
     documents.push_back(corpus.ChunkDocument(c));

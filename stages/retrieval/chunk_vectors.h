@@ -29,14 +29,18 @@
 //    EmbeddedChunkVectors, and LsaEmbedder embeds each text independently).
 //
 // EmbedCorpusChunks(corpus, model) is the whole artifact of a corpus without
-// extra files (InvalidArgument otherwise); with `paths`, the artifact of only
-// the chunks of those files (count = the rows held; the stored form of
-// stored_embeddings.h). Only the chunks it holds are embedded.
+// extra files (InvalidArgument otherwise). EmbeddingsHeader(corpus, model) is
+// its header alone (model, dims, snapshot, chunker; no rows), with the same
+// check, for writers of the stored form (stored_embeddings.h). EmbedRows
+// appends model.Embed of `texts` to `out`, checked to be one row of
+// model.dims() per text (Internal otherwise); on error `out` is as it was.
 //
 // CheckEmbeddingSizes(artifact, source) checks the size contract of
-// chunk_embeddings.proto (dims, count, vectors, strict key order) of a whole
-// or stored artifact: InvalidArgument "<source>: ChunkEmbeddings.<field>:
-// expected ..., found ...".
+// chunk_embeddings.proto (dims, count, shared rows, vectors, strict key order)
+// of a whole or stored artifact: InvalidArgument "<source>:
+// ChunkEmbeddings.<field>: expected ..., found ...". StoredChunkVectors::Create
+// takes a whole artifact only: one with a reference_commit or shared rows is
+// InvalidArgument.
 //
 // The model must outlive the source (StoredChunkVectors owns its artifact). Not thread-safe (the
 // model may hold a connection).
@@ -48,9 +52,9 @@
 #include <utility>
 #include <vector>
 
-#include "absl/container/flat_hash_set.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
 #include "stages/retrieval/chunk_embeddings.pb.h"
 #include "stages/retrieval/embedding_backend.h"
 #include "stages/retrieval/retrieval_corpus.h"
@@ -98,9 +102,12 @@ class StoredChunkVectors : public ChunkVectorSource {
   EmbeddingBackend& model_;
 };
 
-absl::StatusOr<ChunkEmbeddings> EmbedCorpusChunks(
-    const Corpus& corpus, EmbeddingBackend& model,
-    const absl::flat_hash_set<std::string>* paths = nullptr);
+absl::StatusOr<ChunkEmbeddings> EmbedCorpusChunks(const Corpus& corpus, EmbeddingBackend& model);
+
+absl::StatusOr<ChunkEmbeddings> EmbeddingsHeader(const Corpus& corpus, EmbeddingBackend& model);
+
+absl::Status EmbedRows(EmbeddingBackend& model, absl::Span<const std::string> texts,
+                       std::vector<float>* out);
 
 absl::Status CheckEmbeddingSizes(const ChunkEmbeddings& artifact, absl::string_view source);
 

@@ -2,18 +2,21 @@
 // LSA model, computed once per (commit, model) for every cell and experiment
 // that searches that snapshot (stages/retrieval/defs.bzl), stored against the
 // reference of the commit's ChunkSet (stored_embeddings.h): only the chunks
-// of the stored ChunkSet are embedded, a chunk of a file unchanged since the
-// reference never again.
+// of the stored ChunkSet that the reference lacks (same path, function and
+// text) are embedded; a chunk of a file unchanged since the reference, or
+// unchanged within a changed file, never again.
 //
 // Inputs (roles): snapshot and chunks (the commit's stored Snapshot and
-// ChunkSet, with their chains, stages/corpus/stored_corpus.h), model (the
-// LSA model artifact, LsaModel).
+// ChunkSet, with their chains, stages/corpus/stored_corpus.h; the reference's
+// whole corpus is read from the chain's snapshot@<r> and chunks@<r>), model
+// (the LSA model artifact, LsaModel).
 // Flag --commit: the commit the target was declared for; the snapshot must be
 // of it (FailedPrecondition otherwise).
 // Output: the one declared output, a binary ChunkEmbeddings
 // (chunk_embeddings.proto): model id and sha256 of the artifact bytes, the
-// snapshot, the stored chunks' keys in chunk key order and one float32 row
-// per chunk (zero rows kept), the reference commit and the removed paths.
+// snapshot, the stored chunks' keys in chunk key order, one float32 row per
+// chunk the reference lacks (zero rows kept) and a shared row for each other,
+// the reference commit and the removed paths.
 //
 // The model is not checked against a pin here (pins are per experiment, the
 // artifact is shared by all of them): the artifact records the model's id and
@@ -21,6 +24,7 @@
 // (StoredChunkVectors::Create, chunk_vectors.h). A server model needs no such
 // stage: its vectors are in the pinned SQLite cache (vector_cache.h).
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "absl/flags/flag.h"
@@ -41,6 +45,15 @@ ABSL_FLAG(std::string, commit, "", "The commit of the snapshot (40 hex).");
 namespace repro::retrieval {
 namespace {
 
+// The whole corpus of `commit`, a reference of the chain.
+absl::StatusOr<Corpus> ReadCorpus(const corpus::ProtoReader& read, const std::string& commit) {
+  ASSIGN_OR_RETURN(const corpus::Snapshot snapshot,
+                   corpus::ReadSnapshot(read, corpus::SnapshotRole(commit)));
+  ASSIGN_OR_RETURN(const corpus::ChunkSet chunks,
+                   corpus::ReadChunks(read, corpus::ChunksRole(commit), snapshot));
+  return Corpus::Create(snapshot, chunks);
+}
+
 absl::Status Run(Stage& stage) {
   const corpus::ProtoReader read = corpus::StageProtoReader(stage);
   ASSIGN_OR_RETURN(const corpus::Snapshot snapshot, corpus::ReadSnapshot(read, "snapshot"));
@@ -57,7 +70,12 @@ absl::Status Run(Stage& stage) {
                    LsaEmbedder::FromArtifact(model_bytes.bytes, model_bytes.name));
   corpus::ChunkSet stored;
   RETURN_IF_ERROR(read("chunks", &stored));
-  ASSIGN_OR_RETURN(const ChunkEmbeddings embeddings, EmbedStoredChunks(corpus, stored, *model));
+  std::optional<Corpus> reference;
+  if (!stored.reference_commit().empty()) {
+    ASSIGN_OR_RETURN(reference, ReadCorpus(read, stored.reference_commit()));
+  }
+  ASSIGN_OR_RETURN(const ChunkEmbeddings embeddings,
+                   EmbedStoredChunks(corpus, stored, reference ? &*reference : nullptr, *model));
   if (stage.output_paths().size() != 1) {
     return absl::InvalidArgumentError("chunk_embeddings: declare exactly one output");
   }
