@@ -220,6 +220,8 @@ def _task_stages(s, t, tags, hist_args):
         t.diff.name_status: "name_status",
         t.diff.u0: "diff",
     }
+    if t.diff.patch_sha256:
+        inputs[t.diff.patch_sha256] = "patch_sha256"
     add_roles(inputs, corpus_inputs(t.base, snapshot = "base_snapshot", chunks = "base_chunks"))
     inputs.update(rules_roles(s.languages))
     if t.stale != None:
@@ -238,6 +240,8 @@ def _task_stages(s, t, tags, hist_args):
 def _set_stages(s, tags, hist_args):
     prefix = s.prefix
     task_set_inputs = {s.spec: "spec", s.index: "index"}
+    if s.patches:
+        task_set_inputs[s.patches] = "patches"
     for t in s.tasks:
         task_set_inputs[t.base.tree] = "tree/" + t.base.id
     eval_stage(

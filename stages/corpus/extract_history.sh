@@ -8,7 +8,12 @@
 #   commit<TAB><id>                     a commit the spec names (any field)
 #   snapshot<TAB><id><TAB><refs>        a commit whose corpus is dumped; refs
 #                                       ("T01.base_commit,...") name its uses
-#   diff<TAB><base id><TAB><fix id>     a fix diff
+#   diff<TAB><base id><TAB><fix id>     a fix diff (the fix: a commit, or the
+#                                       tree of a patch request before it)
+#   patch<TAB><base id><TAB><file>      a task given as a patch: the file
+#                                       (patch_requests/<n>.diff, relative to the
+#                                       working directory) applied to base's
+#                                       tree in a private index
 #   ancestor<TAB><id><TAB><depth>        the depth-th first-parent ancestor of id
 #                                       (S001 staleness depths)
 #   is_ancestor<TAB><base id><TAB><id>  whether base is an ancestor of id (any
@@ -66,6 +71,17 @@
 #   types.tsv                         <id> <commit | tag | tree | blob | missing>
 #                                     [<the commit a tag peels to>], one line per
 #                                     type request
+#   patches.tsv                       <file> <base id> <sha256 of the file>
+#                                     <tree id | failed | missing>, one line per
+#                                     patch request: the tree of base's tree with
+#                                     the patch applied (git read-tree, git apply
+#                                     --cached, git write-tree, in a private
+#                                     index and object directory, so the clone is
+#                                     never written), failed (then
+#                                     <out>/<file>.error holds git apply's messages),
+#                                     or missing (base is absent)
+#   diffs/<base>_<tree>/patch.sha256  for the diff of a patch's tree: the
+#                                     sha256 of the patch
 # The selection and every interpretation of these bytes happen later, in
 # hermetic stage actions (stages/corpus/*_main.cc). Missing objects are data,
 # never a failure of this script; a path that is not a git repository is, and
@@ -134,6 +150,13 @@ while IFS=$'\t' read -r kind a b; do
       ;;
     commit | time | type) ids=("$a") ;;
     diff | is_ancestor) ids=("$a" "$b") ;;
+    patch)
+      ids=("$a")
+      if ! [[ $b =~ ^patch_requests/[0-9]{1,6}\.diff$ && -f $b ]]; then
+        echo "requests.tsv line $line (patch): expected a file patch_requests/<n>.diff, found '$b'; nothing was written" >&2
+        exit 2
+      fi
+      ;;
     ancestor)
       ids=("$a")
       if ! [[ $b =~ ^[1-9][0-9]{0,5}$ ]]; then
@@ -143,7 +166,7 @@ while IFS=$'\t' read -r kind a b; do
       ;;
     "") continue ;;
     *)
-      echo "requests.tsv line $line: unknown kind '$kind' (expected commit, snapshot, diff, ancestor, is_ancestor, time, type, extension or excluded_directory); nothing was written" >&2
+      echo "requests.tsv line $line: unknown kind '$kind' (expected commit, snapshot, diff, patch, ancestor, is_ancestor, time, type, extension or excluded_directory); nothing was written" >&2
       exit 2
       ;;
   esac
@@ -165,6 +188,7 @@ git --version >"$out/git_version.txt"
 : >"$out/is_ancestor.tsv"
 : >"$out/times.tsv"
 : >"$out/types.tsv"
+: >"$out/patches.tsv"
 
 # status_of <id>: sets $status to present (a commit in the clone) or missing;
 # git is asked once per id.
@@ -221,6 +245,41 @@ oids_of() {
 regex_quote() {
   local q=${1//./\\.}
   printf '%s' "${q//+/\\+}"
+}
+
+# The private index and object directory of the patch requests: git writes
+# the trees of applied patches there, reading the clone's objects as an
+# alternate; removed on exit. gp runs git with them.
+patch_home=""
+declare -A patch_of_tree=()
+gp() {
+  GIT_INDEX_FILE="$patch_home/index" GIT_OBJECT_DIRECTORY="$patch_home/objects" \
+    GIT_ALTERNATE_OBJECT_DIRECTORIES="$clone_objects" g "$@"
+}
+# apply_patch <base> <file>: appends its patches.tsv line (above).
+apply_patch() {
+  local base=$1 file=$2 sha tree
+  sha=$(sha256sum <"$file" | cut -d' ' -f1)
+  status_of "$base"
+  if [[ $status != present ]]; then
+    printf '%s\t%s\t%s\tmissing\n' "$file" "$base" "$sha" >>"$out/patches.tsv"
+    return 0
+  fi
+  if [[ -z $patch_home ]]; then
+    patch_home=$(mktemp -d)
+    trap 'rm -rf "$patch_home"' EXIT
+    mkdir "$patch_home/objects"
+    clone_objects=$(cd "$gitdir" && cd "$(g rev-parse --git-path objects)" && pwd)
+  fi
+  gp read-tree "$base"
+  if ! gp apply --cached --whitespace=nowarn "$file" 2>"$out/$file.error"; then
+    printf '%s\t%s\t%s\tfailed\n' "$file" "$base" "$sha" >>"$out/patches.tsv"
+    return 0
+  fi
+  rm "$out/$file.error"
+  tree=$(gp write-tree)
+  patch_of_tree[$tree]=$sha
+  printf '%s\t%s\t%s\t%s\n' "$file" "$base" "$sha" "$tree" >>"$out/patches.tsv"
 }
 
 declare -A seen_commit=()
@@ -296,20 +355,32 @@ while IFS=$'\t' read -r kind a b; do
     snapshot)
       dump_snapshot "$a" "$b"
       ;;
+    patch)
+      mkdir -p "$out/patch_requests"
+      apply_patch "$a" "$b"
+      ;;
     diff)
       add_index "$a"
-      add_index "$b"
       d="$out/diffs/${a}_${b}"
       mkdir -p "$d"
       : >"$d/name_status.z"
       : >"$d/u0.diff"
       status_of "$a"
       st_base=$status
-      status_of "$b"
-      st_fix=$status
+      # git of the diff: the private object directory for a patch's tree.
+      gd=g
+      if [[ -n ${patch_of_tree[$b]:-} ]]; then
+        st_fix=present
+        gd=gp
+        echo "${patch_of_tree[$b]}" >"$d/patch.sha256"
+      else
+        add_index "$b"
+        status_of "$b"
+        st_fix=$status
+      fi
       if [[ $st_base == present && $st_fix == present ]]; then
         echo present >"$d/status"
-        g diff-tree -r -z --name-status -M "$a" "$b" >"$d/name_status.z"
+        $gd diff-tree -r -z --name-status -M "$a" "$b" >"$d/name_status.z"
         # Rows are "<status>\0<path>\0" (R and C rows carry two paths).
         mapfile -d '' fields <"$d/name_status.z"
         i=0
@@ -322,7 +393,7 @@ while IFS=$'\t' read -r kind a b; do
           path=${fields[i + 1]}
           i=$((i + 2))
           { [[ $st == M ]] && has_extension "$path"; } || continue
-          g diff -U0 --no-color --no-ext-diff --no-textconv --diff-algorithm=myers \
+          $gd diff -U0 --no-color --no-ext-diff --no-textconv --diff-algorithm=myers \
             --indent-heuristic --full-index --src-prefix=a/ --dst-prefix=b/ "$a" "$b" -- ":(literal)$path" >>"$d/u0.diff"
         done
       else

@@ -40,6 +40,10 @@ Generated in the repository:
                  struct from it, with the label of every artifact the corpus
                  stages build (package //stages/grid/sets, targets
                  "<set>/...").
+  patches.tsv    for a set with a task given as a patch: "<base>\t<patch
+                 sha256>\t<tree>" a line, the tree of each patch applied to
+                 its base in a private index (extract_history.sh), read by
+                 the validate_tasks stage.
   BUILD.bazel    exports the dumped files (or, unconfigured, a genrule that
                  fails with the how-to message in place of each of them).
 No machine path is written into any generated file.
@@ -57,7 +61,7 @@ files or this code change. After fetching new commits into the clone, refetch wi
 `bazel sync --only=<set>_history`.
 """
 
-load("//stages/corpus:history_commits.bzl", "derive_commits", "newest_base", "wanted_objects")
+load("//stages/corpus:history_commits.bzl", "derive_commits", "newest_base", "patch_file", "wanted_objects")
 load("//stages/corpus:history_extract.bzl", "extract_history", "git_directory", "read_references")
 load("//stages/corpus:history_files.bzl", "exported_files", "say_first_refreeze", "write_build", "write_errors", "write_set")
 load("//stages/corpus:history_spec.bzl", "check_values", "find_lock", "label_path", "main_label", "task_file")
@@ -73,6 +77,19 @@ def _history_source(rctx):
             "task_file": label_path(task_file(rctx)),
         }
     return {"history_source": "clone", "clone_env": rctx.attr.env_var, "history_repository": rctx.name}
+
+def _applied_patches(tasks):
+    """(["base\tpatch file"] to apply, the sorted lines of patches.tsv) of the tasks given as patches.
+
+    patches.tsv, "<base>\t<patch sha256>\t<tree>" a line, is what the
+    validate_tasks stage derives each such task's fix_tree from.
+    """
+    patches, rows = [], {}
+    for i, t in enumerate(tasks):
+        if t["patch_sha256"] and not t["fix_tree"].startswith("missing_"):
+            patches.append("%s\t%s" % (t["base_commit"], patch_file(i)))
+            rows["%s\t%s\t%s\n" % (t["base_commit"], t["patch_sha256"], t["fix_tree"])] = True
+    return patches, sorted(rows.keys())
 
 def git_history_impl(rctx):
     """The implementation of git_history (exported for the generated rule).
@@ -109,18 +126,23 @@ def git_history_impl(rctx):
             if c not in placeholders:
                 commits[c] = True
     references = {}
+    patches, patch_rows = _applied_patches(tasks)
     if configured and not errors:
-        extract_history(rctx, repository, git_dir, snapshots, commits, diffs, placeholders, errors)
+        extract_history(rctx, repository, git_dir, snapshots, commits, diffs, patches, placeholders, errors)
         if not errors:
             references = read_references(rctx)
     reference_only = sorted([r for r in {r: True for r in references.values()}.keys() if r not in snapshots])
     snapshot_list = sorted(snapshots.keys() + reference_only)
     if rctx.attr.fixture_history:
         rctx.delete("fixture.git")
+    rctx.delete("patch_requests")
     if errors:
         write_errors(rctx, errors)
         return
-    write_build(rctx, configured, exported_files(snapshot_list, diffs), message)
+    patch_trees = {t["fix_tree"]: True for t in tasks if t["fix_tree"]}
+    if patch_trees and configured:
+        rctx.file("patches.tsv", "".join(patch_rows))
+    write_build(rctx, configured, exported_files(snapshot_list, diffs, patch_trees), message)
     if configured and lock == None:
         say_first_refreeze(rctx.attr.set_name)
 

@@ -20,18 +20,19 @@ def wanted_objects(tasks, lsa, placeholders):
       placeholders: placeholder commit -> reason.
 
     Returns:
-      (snapshots, commits, diffs) as above.
+      (snapshots, commits, diffs) as above; the diff of a task given as a
+      patch is "base\tfix_tree".
     """
     snapshots = {}  # commit -> ["T01.base_commit", ...]
     commits = {}
     diffs = {}
     for t in tasks:
         for f in ["fix_commit", "base_commit", "stale_commit"]:
-            if t[f] not in placeholders:
+            if t[f] and t[f] not in placeholders:
                 commits[t[f]] = True
         for f in ["base_commit", "stale_commit"]:
             snapshots.setdefault(t[f], []).append("%s.%s" % (t["id"], f))
-        diffs["%s\t%s" % (t["base_commit"], t["fix_commit"])] = True
+        diffs["%s\t%s" % (t["base_commit"], t["fix_commit"] or t["fix_tree"])] = True
     snapshots.setdefault(lsa, []).append("lsa_training_commit")
     if lsa not in placeholders:
         commits[lsa] = True
@@ -40,10 +41,11 @@ def wanted_objects(tasks, lsa, placeholders):
 def _ancestry(rctx, git_dir, requests, errors):
     """Runs extract_history.sh on `requests`; returns its tables as lists of rows.
 
-    A dict: "ancestors", "times", "types", "is_ancestor" (extract_history.sh
-    names each file). A failure goes to `errors` (and every list is empty).
+    A dict: "ancestors", "times", "types", "is_ancestor", "patches"
+    (extract_history.sh names each file; a failed patch row ends with git
+    apply's messages). A failure goes to `errors` (and every list is empty).
     """
-    names = ["ancestors", "times", "types", "is_ancestor"]
+    names = ["ancestors", "times", "types", "is_ancestor", "patches"]
     rctx.file("ancestry_requests.tsv", "\n".join(requests) + "\n")
     rctx.report_progress("task set %s: resolving %d ancestor and time request(s)" % (rctx.attr.set_name, len(requests)))
     res = rctx.execute(["bash", str(rctx.path(rctx.attr._extract)), git_dir, "ancestry_requests.tsv", "ancestry"], timeout = extract_timeout(600, 1, requests))
@@ -56,6 +58,11 @@ def _ancestry(rctx, git_dir, requests, errors):
     else:
         for name in names:
             tables[name] = [line.split("\t") for line in rctx.read("ancestry/%s.tsv" % name).splitlines()]
+
+        # A patch git apply refused: its messages, after the row.
+        for row in tables["patches"]:
+            if row[3] == "failed":
+                row.append(rctx.read("ancestry/%s.error" % row[0]).strip())
     rctx.delete("ancestry")
     rctx.delete("ancestry_requests.tsv")
     return tables
@@ -73,6 +80,13 @@ def _requests(authored, authored_lsa, steps, depths):
         requests["type\t%s" % authored_lsa] = True
     for t in authored:
         fix, base = t["fix_commit"], t["base_commit"]
+        if t["patch"]:
+            for d in [1] + depths:
+                requests["ancestor\t%s\t%d" % (base, d)] = True
+            requests["time\t%s" % base] = True
+            requests["type\t%s" % base] = True
+            requests["patch\t%s\t%s" % (base, t["patch_file"])] = True
+            continue
         for k in steps:
             requests["ancestor\t%s\t%d" % (fix, k)] = True
         requests["time\t%s" % fix] = True
@@ -85,7 +99,7 @@ def _requests(authored, authored_lsa, steps, depths):
     return requests.keys()
 
 def derive_commits(rctx, git_dir, authored, authored_lsa, depths, configured, errors):
-    """([task dict with base_commit, stale_commit, stale_at, where], placeholders, times).
+    """([task dict with base_commit, stale_commit, stale_at, fix_tree, patch_sha256, where], placeholders, times).
 
     base_commit = the authored one (explicit: a fix that spans commits; it
     must be an ancestor of the fix, by any path) or fix~1; stale_commit =
@@ -96,7 +110,10 @@ def derive_commits(rctx, git_dir, authored, authored_lsa, depths, configured, er
     targets fail with the how-to message), "missing_..." when the fix is
     absent or the history too short or shallow (the stages name the task
     and the field; placeholders maps each to the reason, "" when the fix
-    itself is absent). times: fix commit -> committer time (seconds).
+    itself is absent). times: fix commit -> committer time (seconds). A task
+    given as a patch: fix_commit "", its fix_tree the tree git write-tree
+    gives for the patch applied to its base (_fix_tree), patch_sha256 the
+    sha256 of the patch's bytes; times also holds its base's time.
 
     Args:
       rctx: the repository context.
@@ -111,10 +128,17 @@ def derive_commits(rctx, git_dir, authored, authored_lsa, depths, configured, er
       (tasks, placeholders, times) as above.
     """
     steps = [1, 2] + [d + 1 for d in depths]
+    for i, t in enumerate(authored):
+        if t["patch"]:
+            t["patch_file"] = patch_file(i)
+
+            # The bytes as the task file holds them (no second UTF-8 encoding).
+            rctx.file(t["patch_file"], t["patch"], legacy_utf8 = False)
     found = {}
     available = {}  # commit -> first-parent commits before it, when too few
     times = {}
     is_ancestor = {}
+    applied = {}  # patch file -> [file, base, sha256, tree | failed | missing, messages]
     if configured:
         tables = _ancestry(rctx, git_dir, _requests(authored, authored_lsa, steps, depths), errors)
         wheres = [_task_where(rctx, t, i) for i, t in enumerate(authored)]
@@ -126,6 +150,7 @@ def derive_commits(rctx, git_dir, authored, authored_lsa, depths, configured, er
                 available[parts[0]] = int(parts[3])
         times = {parts[0]: int(parts[1]) for parts in tables["times"] if parts[1] != "missing"}
         is_ancestor = {(parts[0], parts[1]): parts[2] for parts in tables["is_ancestor"]}
+        applied = {parts[0]: parts for parts in tables["patches"]}
     tasks = []
     placeholders = {}
     for i, t in enumerate(authored):
@@ -141,11 +166,14 @@ def derive_commits(rctx, git_dir, authored, authored_lsa, depths, configured, er
                 anc = "%s_%s_k%d" % ("missing" if configured else "unresolved", start[:12], back)
                 placeholders[anc] = _too_short(start, back, available, "base_commit" if base else "fix_commit")
             at[k] = anc
-        if base and configured and is_ancestor.get((base, fix)) == "no":
+        if base and fix and configured and is_ancestor.get((base, fix)) == "no":
             errors.append(_not_an_ancestor(rctx, t, i))
+        tree, sha = _fix_tree(rctx, t, i, applied, configured, errors) if t["patch"] else ("", "")
         tasks.append({
             "id": t["id"],
             "fix_commit": fix,
+            "fix_tree": tree,
+            "patch_sha256": sha,
             "base_commit": at[1],
             "stale_commit": at[2],
             "stale_at": {d: at[d + 1] for d in depths},
@@ -154,6 +182,40 @@ def derive_commits(rctx, git_dir, authored, authored_lsa, depths, configured, er
             "where": _task_where(rctx, t, i),
         })
     return tasks, placeholders, times
+
+def patch_file(i):
+    """The file the patch of the i-th task is written to for extract_history.sh.
+
+    Args:
+      i: the task's 0-based position in the task file.
+
+    Returns:
+      "patch_requests/<i>.diff", relative to the repository's directory.
+    """
+    return "patch_requests/%d.diff" % i
+
+def _fix_tree(rctx, t, i, applied, configured, errors):
+    """(fix tree, sha256 of the patch) of task t, given as a patch; a placeholder tree when none.
+
+    "unresolved_patch_<id>" when the clone is not configured, "missing_patch_<id>"
+    when its base is absent (the stages name the base); a patch git apply
+    refuses goes to `errors`, naming the task, the field and git's first
+    failing hunk.
+    """
+    if not configured:
+        return "unresolved_patch_" + t["id"], ""
+    row = applied.get(t["patch_file"], ["", "", "", "missing"])
+    if row[3] == "failed":
+        errors.append(("%s: task %s, field patch: expected a patch that applies to base_commit %s " +
+                       "(git apply --cached on its tree), found one that does not:\n%s") % (
+            _task_where(rctx, t, i),
+            t["id"],
+            t["base_commit"],
+            row[4],
+        ))
+    if row[3] in ["failed", "missing"]:
+        return "missing_patch_" + t["id"], row[2]
+    return row[3], row[2]
 
 def _not_an_ancestor(rctx, t, i):
     """The error of an explicit base_commit that is not an ancestor of the fix."""
@@ -176,7 +238,8 @@ def _task_where(rctx, t, i):
 def newest_base(tasks, times, placeholders, configured):
     """The derived LSA training commit: the base of the newest fix.
 
-    Newest by committer time; on a tie, the last such task in file order. A
+    Newest by committer time (a task given as a patch: its base's); on a
+    tie, the last such task in file order. A
     placeholder when no fix is in the clone (or the clone is not configured).
 
     Args:
@@ -191,7 +254,8 @@ def newest_base(tasks, times, placeholders, configured):
     """
     best = None
     for t in tasks:
-        when = times.get(t["fix_commit"])
+        # A task given as a patch has no fix commit: its base's time.
+        when = times.get(t["fix_commit"] or t["base_commit"])
         if when != None and (best == None or when >= best[0]):
             best = (when, t["base_commit"])
     if best != None:

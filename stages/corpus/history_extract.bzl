@@ -122,7 +122,7 @@ def _language_requests(rctx, errors):
         requests += ["excluded_directory\t%s" % d for d in rules.get("excluded_directories", [])]
     return requests
 
-def extract_history(rctx, repository, git_dir, snapshots, commits, diffs, placeholders, errors):
+def extract_history(rctx, repository, git_dir, snapshots, commits, diffs, patches, placeholders, errors):
     """Reads every requested commit, snapshot and diff from `git_dir` (extract_history.sh).
 
     A failure goes to `errors`, and nothing extracted is kept.
@@ -133,7 +133,10 @@ def extract_history(rctx, repository, git_dir, snapshots, commits, diffs, placeh
       git_dir: the git directory to read.
       snapshots: commit -> [why] of every snapshot to read.
       commits: {commit id: True} of every commit to read.
-      diffs: {"base\tfix": True} of every diff to read.
+      diffs: {"base\tfix": True} of every diff to read (fix: a commit, or
+        the tree of a patch).
+      patches: ["base\tpatch file"] of every patch to apply first, whose
+        tree a diff names (history_commits.bzl: patch_file).
       placeholders: placeholder commit -> reason (derive_commits).
       errors: the list that errors are appended to.
     """
@@ -143,7 +146,8 @@ def extract_history(rctx, repository, git_dir, snapshots, commits, diffs, placeh
     requests.append("keyframes\t%d\t%d" % (KEYFRAME_K, KEYFRAME_K0))
     requests += ["commit\t%s" % c for c in sorted(commits.keys())]
     requests += ["snapshot\t%s\t%s" % (c, ",".join(snapshots[c])) for c in sorted(snapshots.keys()) if c not in placeholders]
-    requests += ["diff\t%s" % d for d in sorted(diffs.keys()) if d.split("\t")[0] not in placeholders]
+    requests += ["patch\t%s" % p for p in patches]
+    requests += ["diff\t%s" % d for d in sorted(diffs.keys()) if not _unreadable(d, placeholders)]
     rctx.file("requests.tsv", "\n".join(requests) + "\n")
     rctx.report_progress("task set %s: reading %d snapshot(s) and %d diff(s)" % (rctx.attr.set_name, len(snapshots), len(diffs)))
     if rctx.attr.env_var:
@@ -165,12 +169,19 @@ def extract_history(rctx, repository, git_dir, snapshots, commits, diffs, placeh
         rctx.file("commits/%s/status" % c, "missing\t%s%s\n" % (",".join(snapshots[c]), "\t" + reason if reason else ""))
         rctx.file("commits/%s/tree.z" % c, "")
         rctx.file("commits/%s/blobs.batch" % c, "")
-    for d in diffs.keys():  # the fix's parent cannot be had: its stages name the fix
+    for d in diffs.keys():  # the fix's parent (or a patch's base) cannot be had: its stages name it
         base, fix = d.split("\t")
-        if base in placeholders:
+        if _unreadable(d, placeholders):
             rctx.file("diffs/%s_%s/status" % (base, fix), "missing\tbase_commit\n")
             rctx.file("diffs/%s_%s/name_status.z" % (base, fix), "")
             rctx.file("diffs/%s_%s/u0.diff" % (base, fix), "")
+            if fix.startswith("missing_patch_"):
+                rctx.file("diffs/%s_%s/patch.sha256" % (base, fix), "")
+
+def _unreadable(diff, placeholders):
+    """Whether a "base\tfix" diff cannot be read: its base or its patch's tree is a placeholder."""
+    base, fix = diff.split("\t")
+    return base in placeholders or fix.startswith("missing_")
 
 # Reading a real clone (the same section).
 _SECONDS_A_SNAPSHOT = "0.7 s"

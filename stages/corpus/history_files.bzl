@@ -9,12 +9,14 @@ first build of a set without a lock does.
 
 load("//stages/corpus:history_spec.bzl", "main_label", "task_file")
 
-def exported_files(snapshot_list, diffs):
+def exported_files(snapshot_list, diffs, patch_trees):
     """The files the repository exports, in order.
 
     Args:
       snapshot_list: the commits whose snapshots are exported, sorted.
       diffs: {"base\tfix": True} of the diffs.
+      patch_trees: {fix tree: True} of the tasks given as patches (placeholders
+        included); with any, patches.tsv and each such diff's patch.sha256.
 
     Returns:
       the list of file paths.
@@ -24,8 +26,9 @@ def exported_files(snapshot_list, diffs):
         outs += ["commits/%s/%s" % (c, f) for f in ["status", "tree.z", "blobs.batch"]]
     for d in sorted(diffs.keys()):
         base, fix = d.split("\t")
-        outs += ["diffs/%s_%s/%s" % (base, fix, f) for f in ["status", "name_status.z", "u0.diff"]]
-    return outs + ["index.tsv", "git_version.txt"]
+        files = ["status", "name_status.z", "u0.diff"] + (["patch.sha256"] if fix in patch_trees else [])
+        outs += ["diffs/%s_%s/%s" % (base, fix, f) for f in files]
+    return outs + ["index.tsv", "git_version.txt"] + (["patches.tsv"] if patch_trees else [])
 
 def write_build(rctx, configured, outs, message):
     """BUILD.bazel: the files, or (not configured) a target that fails with `message`.

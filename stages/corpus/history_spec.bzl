@@ -13,7 +13,7 @@ load("//stages/corpus:authored_file.bzl", "authored_file_error")
 load("//stages/corpus:spec_values.bzl", "repository_error", "spec_value_errors")
 load("//tools/starlark:text_format.bzl", "canonical_text", "one", "parse_canonical")
 
-_TASK_FIELDS = ["id", "fix_commit", "base_commit", "stale_commit"]
+_TASK_FIELDS = ["id", "fix_commit", "base_commit", "stale_commit", "patch"]
 
 def task_file(rctx):
     """The Label of the task file: attr.tasks, a string.
@@ -81,7 +81,7 @@ def read_spec(rctx, errors):
 
     Returns:
       (repository, lsa_training_commit, [task dict with id, fix_commit,
-      base_commit, stale_commit and, for JSON Lines, where]).
+      base_commit, stale_commit, patch and, for JSON Lines, where]).
     """
     rctx.path(rctx.attr._task_proto)  # watched: a schema change refetches
     rctx.path(rctx.attr._corpus_proto)
@@ -99,7 +99,52 @@ def read_spec(rctx, errors):
         return "", "", []
     spec = parse_canonical(text)
     tasks = [{f: one(t, f, "") for f in _TASK_FIELDS} for t in spec.get("tasks", [])]
+
+    # A patch holds newlines, tabs and any byte: read as protoc escaped it.
+    raw = parse_canonical(text, raw_strings = True).get("tasks", [])
+    for task, r in zip(tasks, raw):
+        task["patch"] = c_unescape(one(r, "patch", '""'))
     return one(spec, "repository", ""), one(spec, "lsa_training_commit", ""), tasks
+
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "\"": "\"", "'": "'", "\\": "\\"}
+_OCTAL = "01234567"
+
+# Every byte, by value (Starlark has no chr): _BYTES[n] is the byte n.
+_BYTES = "\000\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017\020\021\022\023\024\025\026\027\030\031\032\033\034\035\036\037\040\041\042\043\044\045\046\047\050\051\052\053\054\055\056\057\060\061\062\063\064\065\066\067\070\071\072\073\074\075\076\077\100\101\102\103\104\105\106\107\110\111\112\113\114\115\116\117\120\121\122\123\124\125\126\127\130\131\132\133\134\135\136\137\140\141\142\143\144\145\146\147\150\151\152\153\154\155\156\157\160\161\162\163\164\165\166\167\170\171\172\173\174\175\176\177\200\201\202\203\204\205\206\207\210\211\212\213\214\215\216\217\220\221\222\223\224\225\226\227\230\231\232\233\234\235\236\237\240\241\242\243\244\245\246\247\250\251\252\253\254\255\256\257\260\261\262\263\264\265\266\267\270\271\272\273\274\275\276\277\300\301\302\303\304\305\306\307\310\311\312\313\314\315\316\317\320\321\322\323\324\325\326\327\330\331\332\333\334\335\336\337\340\341\342\343\344\345\346\347\350\351\352\353\354\355\356\357\360\361\362\363\364\365\366\367\370\371\372\373\374\375\376\377"
+
+def c_unescape(quoted):
+    """The string protoc's canonical text writes as `quoted` ("..." with C escapes).
+
+    protoc escapes a newline, tab, carriage return, quote and backslash by
+    name, and every other byte outside printable ASCII as three octal digits
+    (a byte each; written out with rctx.file(legacy_utf8 = False), the bytes
+    are the task file's).
+
+    Args:
+      quoted: the value as protoc wrote it, quotes included.
+
+    Returns:
+      the string.
+    """
+    v = quoted[1:-1]
+    out = []
+    i = 0
+    for _ in range(len(v)):
+        if i >= len(v):
+            break
+        if v[i] != "\\":
+            out.append(v[i])
+            i += 1
+        elif v[i + 1] in _ESCAPES:
+            out.append(_ESCAPES[v[i + 1]])
+            i += 2
+        else:
+            digits = v[i + 1:i + 4]
+            if len(digits) != 3 or not all([d in _OCTAL for d in digits.elems()]):
+                fail("unexpected escape in protoc's canonical output: %r" % v[i:i + 4])
+            out.append(_BYTES[int(digits, 8)])
+            i += 4
+    return "".join(out)
 
 def label_path(label):
     """"//data/e04/fixture:history.txt" -> "data/e04/fixture/history.txt" (for messages).

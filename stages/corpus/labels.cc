@@ -9,8 +9,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 #include "stages/corpus/corpus_path.h"
 #include "stages/corpus/functions.h"
+#include "stages/framework/pipeline/sha256.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/pipeline/utf8.h"
 
@@ -255,6 +257,30 @@ std::string NoGoldFileSummary(const std::vector<NameStatusRow>& rows) {
   }
   parts.push_back("0 indexed source lines changed");
   return absl::StrJoin(parts, ", ");
+}
+
+absl::Status NoGoldFileError(absl::string_view where, const Task& task,
+                             const std::vector<NameStatusRow>& rows) {
+  const bool patch = !task.patch().empty();
+  return absl::FailedPreconditionError(absl::StrCat(
+      where, ": task ", task.id(), ", field ", patch ? "patch" : "fix_commit",
+      ": the fix changes no indexed source line (", NoGoldFileSummary(rows),
+      "), so the task has no gold file and cannot be scored; ",
+      patch ? "a patch must modify a source file that is not a test (tests go in test_patch)"
+            : "give the commit that changes the code as fix_commit",
+      ", or remove the task"));
+}
+
+absl::Status CheckPatchDigest(absl::string_view where, const Task& task, absl::string_view digest,
+                              absl::string_view file) {
+  const absl::string_view read = absl::StripTrailingAsciiWhitespace(digest);
+  const std::string expected = Sha256Hex(task.patch());
+  if (read == expected) return absl::OkStatus();
+  return absl::FailedPreconditionError(
+      absl::StrCat(where, ": task ", task.id(), ", field patch: the diff read (", file,
+                   ") is of a patch of sha256 ", read, ", the task's patch has sha256 ", expected,
+                   ": the task file and the history repository disagree; refetch it (bazel sync "
+                   "--only=<set>_history)"));
 }
 
 }  // namespace corpus

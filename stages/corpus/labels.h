@@ -28,8 +28,10 @@
 // review can say why; AddNodeTypes names the construct that holds them.
 //
 // A fix without a gold file cannot be scored (every outcome of its task is
-// undefined): the labels stage stops on it, naming the task file, the task
-// and fix_commit, with NoGoldFileSummary and what to do.
+// undefined): the labels stage stops on it (NoGoldFileError), naming the
+// task file, the task and fix_commit (or patch), with NoGoldFileSummary and
+// what to do. A task given as a patch is labelled from the diff of its base
+// to its fix_tree, which CheckPatchDigest ties to the task's patch.
 //
 // CompareLabels lists every difference between derived labels and the
 // expected ones a task file may write (gold files, gold functions with their
@@ -45,6 +47,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "stages/corpus/corpus.pb.h"
 #include "stages/corpus/git_dump.h"
 #include "stages/corpus/language_set.h"
@@ -98,6 +101,20 @@ absl::Status AddNodeTypes(const Snapshot& base,
 // ones in that order, then "0 indexed source lines changed"; e.g. "2 files
 // renamed, 0 indexed source lines changed". No rows: "no file changed".
 std::string NoGoldFileSummary(const std::vector<NameStatusRow>& rows);
+
+// The error that stops a task without a gold file: "<where>: task T, field
+// fix_commit: the fix changes no indexed source line (<NoGoldFileSummary>)
+// ..." and what to do; a task given as a patch names the field patch (a
+// patch touching only test files: "1 modified file not a gold candidate").
+absl::Status NoGoldFileError(absl::string_view where, const Task& task,
+                             const std::vector<NameStatusRow>& rows);
+
+// A task given as a patch: OK when `digest` (the history repository's
+// patch.sha256, at `file`; trailing whitespace ignored) is the sha256 of the
+// task's patch, else FailedPrecondition naming where, the task, the field
+// patch and both digests (the task file and the repository disagree).
+absl::Status CheckPatchDigest(absl::string_view where, const Task& task, absl::string_view digest,
+                              absl::string_view file);
 
 }  // namespace corpus
 }  // namespace repro

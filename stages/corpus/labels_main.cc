@@ -4,7 +4,9 @@
 // Flags: --task (id), --task_where, --history, --remedy (for messages). Inputs (roles):
 // tasks (binary TaskSet from validate_tasks), diff_status, name_status, diff
 // (diffs/<base>_<fix>/{status,name_status.z,u0.diff}: files elsewhere are
-// refused, they are the diff of other commits), base_chunks (ChunkSet
+// refused, they are the diff of other commits; for a task given as a
+// patch, <fix> is its fix_tree and patch_sha256, the directory's
+// patch.sha256, must be the sha256 of the task's patch), base_chunks (ChunkSet
 // of base_commit), stale_manifest (manifest of stale_commit). Output: the
 // binary Labels. Any difference from written expected labels stops the
 // build, listing every difference; so does a fix without a gold file
@@ -45,17 +47,34 @@ struct FixDiff {
   std::map<std::string, std::vector<OldSideChange>> changes;  // by file
 };
 
-// The history repository writes the diff of base B to fix F under
-// diffs/<B>_<F>/: an input elsewhere is the diff of other commits than the
-// task's (a task file read two ways, a stale repository), never its labels.
+// The fix of task `t` as the diff directories name it: fix_commit, or, for
+// a task given as a patch, its fix_tree.
+const std::string& FixOf(const Task& t) {
+  return t.patch().empty() ? t.fix_commit() : t.fix_tree();
+}
+
+// The history repository writes the diff of base B to fix F (a commit, or
+// the tree of a patch on B) under diffs/<B>_<F>/: an input elsewhere is the
+// diff of other commits than the task's (a task file read two ways, a stale
+// repository), never its labels.
 absl::Status CheckDiffOfTask(const Stage::NamedBytes& input, const Task& t) {
-  const std::string dir = absl::StrCat("diffs/", t.base_commit(), "_", t.fix_commit(), "/");
+  const std::string dir = absl::StrCat("diffs/", t.base_commit(), "_", FixOf(t), "/");
   if (absl::StrContains(input.name, dir)) return absl::OkStatus();
   return absl::FailedPreconditionError(absl::StrCat(
       "task ", t.id(), ": the diff read, ", input.name, ", is not the diff of its base_commit ",
-      t.base_commit(), " to fix_commit ", t.fix_commit(), " (expected a file under ", dir,
+      t.base_commit(), " to ", t.patch().empty() ? "fix_commit " : "the tree of its patch ",
+      FixOf(t), " (expected a file under ", dir,
       "): the task file and the history repository disagree; refetch it (bazel sync "
       "--only=<set>_history)"));
+}
+
+// A task given as a patch: the diff read is the patch's (labels.h,
+// CheckPatchDigest; the history repository's patch.sha256 beside it).
+absl::Status CheckDiffIsPatch(const Stage& stage, const Task& t) {
+  if (t.patch().empty()) return absl::OkStatus();
+  ASSIGN_OR_RETURN(const Stage::NamedBytes file, stage.ReadNamed("patch_sha256"));
+  RETURN_IF_ERROR(CheckDiffOfTask(file, t));
+  return CheckPatchDigest(absl::GetFlag(FLAGS_task_where), t, file.bytes, file.name);
 }
 
 absl::StatusOr<FixDiff> ReadFixDiff(const Stage& stage, const Task& t) {
@@ -65,9 +84,11 @@ absl::StatusOr<FixDiff> ReadFixDiff(const Stage& stage, const Task& t) {
   const std::string& status = status_file.bytes;
   absl::Status s = CheckHistoryStatus(
       status,
-      absl::StrCat("the diff of base_commit ", t.base_commit(), " to fix_commit ", t.fix_commit()),
+      absl::StrCat("the diff of base_commit ", t.base_commit(), " to ",
+                   t.patch().empty() ? "fix_commit " : "the tree of its patch ", FixOf(t)),
       history.description, history.remedy);
   if (!s.ok()) return absl::Status(s.code(), absl::StrCat("task ", t.id(), ": ", s.message()));
+  RETURN_IF_ERROR(CheckDiffIsPatch(stage, t));
   FixDiff diff;
   ASSIGN_OR_RETURN(const Stage::NamedBytes ns, stage.ReadNamed("name_status"));
   RETURN_IF_ERROR(CheckDiffOfTask(ns, t));
@@ -109,18 +130,14 @@ absl::Status Run(Stage& stage) {
                    DeriveLabels(t, diff.rows, diff.changes, base_chunks, stale_paths, languages));
   RETURN_IF_ERROR(AddNodeTypes(base, diff.changes, languages, &derived.labels));
   if (derived.labels.gold_files().empty()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        absl::GetFlag(FLAGS_task_where), ": task ", t.id(),
-        ", field fix_commit: the fix changes no indexed source line (",
-        NoGoldFileSummary(diff.rows), "), so the task has no gold file and cannot be scored; ",
-        "give the commit that changes the code as fix_commit, or remove the task"));
+    return NoGoldFileError(absl::GetFlag(FLAGS_task_where), t, diff.rows);
   }
   std::vector<std::string> diffs =
       t.gold_files().empty() ? std::vector<std::string>() : CompareLabels(derived, t);
   if (!diffs.empty()) {
     return absl::FailedPreconditionError(
         absl::StrCat("task ", t.id(), ": the labels derived from git diff ", t.base_commit(), " ",
-                     t.fix_commit(), " differ from the expected labels the task file writes (",
+                     FixOf(t), " differ from the expected labels the task file writes (",
                      diffs.size(), " difference(s)):\n  - ", absl::StrJoin(diffs, "\n  - ")));
   }
   return WriteOnlyOutputProto(stage, derived.labels);

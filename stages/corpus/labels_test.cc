@@ -5,6 +5,7 @@
 #include "stages/corpus/chunker.h"
 #include "stages/corpus/testing/languages.h"
 #include "stages/framework/metrics/function_recall.h"
+#include "stages/framework/pipeline/sha256.h"
 
 namespace repro {
 namespace corpus {
@@ -237,6 +238,37 @@ TEST(NoGoldFileSummaryTest, CountsWhatTheFixChanged) {
           {{"A", "n.go", ""}, {"D", "o.go", ""}, {"M", "x_test.go", ""}, {"M", "README.md", ""}}),
       "1 file added, 1 file deleted, 2 files changed outside the indexed sources (tests, "
       "vendored, generated or other-language files), 0 indexed source lines changed");
+}
+
+TEST(NoGoldFileErrorTest, APatchTouchingOnlyTestsNamesTheFieldPatch) {
+  Task t;
+  t.set_id("X01");
+  t.set_patch("diff --git a/a_test.go b/a_test.go\n");
+  const absl::Status s = NoGoldFileError("p.textproto (tasks[0])", t, {{"M", "a_test.go", ""}});
+  EXPECT_EQ(s.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(s.message(), HasSubstr("p.textproto (tasks[0]): task X01, field patch: the fix "
+                                     "changes no indexed source line ("));
+  EXPECT_THAT(s.message(), HasSubstr("a patch must modify a source file that is not a test"));
+  t.clear_patch();
+  t.set_fix_commit(std::string(40, 'f'));
+  EXPECT_THAT(NoGoldFileError("t.jsonl:2", t, {}).message(),
+              HasSubstr("t.jsonl:2: task X01, field fix_commit: the fix changes no indexed source "
+                        "line (no file changed)"));
+}
+
+TEST(CheckPatchDigestTest, TheDiffReadMustBeThePatchs) {
+  Task t;
+  t.set_id("X01");
+  t.set_patch("diff --git a/a.go b/a.go\n");
+  const std::string digest = Sha256Hex(t.patch());
+  EXPECT_TRUE(CheckPatchDigest("p.textproto (tasks[0])", t, digest + "\n", "d/patch.sha256").ok());
+  const absl::Status s =
+      CheckPatchDigest("p.textproto (tasks[0])", t, std::string(64, '0'), "d/patch.sha256");
+  EXPECT_EQ(s.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(s.message(),
+              HasSubstr("p.textproto (tasks[0]): task X01, field patch: the diff "
+                        "read (d/patch.sha256) is of a patch of sha256 " +
+                        std::string(64, '0') + ", the task's patch has sha256 " + digest));
 }
 
 }  // namespace corpus

@@ -4,12 +4,13 @@
 
 Prints one JSON object to stdout:
     {"errors": ["<name>:<line>: ...", ...],
-     "tasks": [{"id", "fix_commit", "base_commit", "stale_commit", "line"}, ...]}
+     "tasks": [{"id", "fix_commit", "base_commit", "stale_commit", "patch", "line"}, ...]}
 
 Each non-blank line must be exactly one JSON object (RFC 8259, as Python's
 json module reads it, with these refusals): no byte order mark, UTF-8 only, no
 duplicate key, no NaN or Infinity, nothing after the object. Only the fields
-the fetch needs are taken (each a string when present, "" when absent); every
+the fetch needs are taken (each a string when present, "" when absent; the
+patch as its UTF-8 bytes, one character a byte); every
 other check (unknown fields, the other fields' types and values) is the
 validate_tasks stage's (stages/corpus/task_spec.h), with the same messages as
 for a text proto. Exit status 0 whenever the file could be read, errors or
@@ -19,7 +20,7 @@ not (the rule records them); 2 for a usage error or an unreadable file.
 import json
 import sys
 
-FIELDS = ("id", "fix_commit", "base_commit", "stale_commit")
+FIELDS = ("id", "fix_commit", "base_commit", "stale_commit", "patch")
 BOM = b"\xef\xbb\xbf"
 
 
@@ -69,7 +70,18 @@ def task_of(obj):
         if not isinstance(value, str):
             raise LineError("field %s: expected a string, found %s" % (field, json.dumps(value)))
         task[field] = value
+    # The patch as the repository rules hold file bytes: one character a byte
+    # of its UTF-8 (U+0000-U+00FF), so that the rule writes the task file's
+    # bytes back (history_task_commits.bzl, history_commits.bzl).
+    task["patch"] = utf8_bytes_as_chars(task["patch"])
     return task
+
+
+def utf8_bytes_as_chars(text):
+    try:
+        return text.encode("utf-8").decode("latin-1")
+    except UnicodeEncodeError as e:
+        raise LineError("field patch: expected UTF-8 text, found an unpaired surrogate at character %d" % e.start)
 
 
 def read(data, name):

@@ -11,6 +11,8 @@ field, expected vs found) or None; the caller fails with it. They are pure
 functions so that tests/corpus can exercise them at loading time.
 """
 
+load("//stages/corpus:patch_checks.bzl", "patch_task_errors")
+
 _HEX = "0123456789abcdef"
 _ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
 _MAX_ID = 64
@@ -69,11 +71,12 @@ def spec_value_errors(spec, tasks, lsa_training_commit):
 
     Args:
       spec: the spec file as the user named it.
-      tasks: [{"id", "fix_commit", "base_commit", "stale_commit"}] in spec order,
-        a JSON Lines task with "where" ("<file>:<line>") naming it in
-        messages in place of `spec`; fix_commit is required (the fetch
-        derives the others from it), an empty base_commit or stale_commit is
-        not checked here (the validate_tasks stage names it).
+      tasks: [{"id", "fix_commit", "base_commit", "stale_commit", "patch"}] in
+        spec order, a JSON Lines task with "where" ("<file>:<line>") naming it in
+        messages in place of `spec`; exactly one of fix_commit and patch is
+        required, a patch with its base_commit (patch_checks.bzl; the fetch
+        derives the others from them), an empty base_commit or stale_commit is
+        not checked here otherwise (the validate_tasks stage names it).
       lsa_training_commit: the set-level commit, or "".
     Returns:
       A list of messages; empty when every value is safe to use.
@@ -81,10 +84,7 @@ def spec_value_errors(spec, tasks, lsa_training_commit):
     errors = []
     first = {}
     for i, t in enumerate(tasks):
-        if not t["fix_commit"]:
-            errors.append("%s, field fix_commit: expected a commit id of 40 lowercase hex characters, found none (every task names its fix commit)" % (
-                _where(t.get("where", spec), i, t["id"]),
-            ))
+        errors.extend(patch_task_errors(_where(t.get("where", spec), i, t["id"]), t))
         e = task_id_error(t.get("where", spec), i, t["id"])
         if e:
             errors.append(e)

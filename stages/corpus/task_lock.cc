@@ -11,6 +11,7 @@
 #include "absl/strings/strip.h"
 #include "google/protobuf/text_format.h"
 #include "google/protobuf/util/message_differencer.h"
+#include "stages/framework/pipeline/sha256.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/pipeline/textproto.h"
 
@@ -63,6 +64,11 @@ LockedTask LockTask(const Task& task, const Labels& labels) {
   t.set_fix_commit(task.fix_commit());
   t.set_base_commit(task.base_commit());
   t.set_stale_commit(task.stale_commit());
+  if (!task.patch().empty()) {
+    t.set_fix_tree(task.fix_tree());
+    t.set_patch_sha256(Sha256Hex(task.patch()));
+  }
+  if (!task.test_patch().empty()) t.set_test_patch_sha256(Sha256Hex(task.test_patch()));
   *t.mutable_gold_files() = labels.gold_files();
   *t.mutable_gold_functions() = labels.gold_functions();
   *t.mutable_gold_in_stale() = labels.gold_in_stale();
@@ -117,6 +123,10 @@ void CompareTask(const LockedTask& l, const LockedTask& d, std::vector<std::stri
   AddIfDifferent(prefix, "fix_commit", Value(l.fix_commit()), Value(d.fix_commit()), out);
   AddIfDifferent(prefix, "base_commit", Value(l.base_commit()), Value(d.base_commit()), out);
   AddIfDifferent(prefix, "stale_commit", Value(l.stale_commit()), Value(d.stale_commit()), out);
+  AddIfDifferent(prefix, "fix_tree", Value(l.fix_tree()), Value(d.fix_tree()), out);
+  AddIfDifferent(prefix, "patch_sha256", Value(l.patch_sha256()), Value(d.patch_sha256()), out);
+  AddIfDifferent(prefix, "test_patch_sha256", Value(l.test_patch_sha256()),
+                 Value(d.test_patch_sha256()), out);
   AddIfDifferent(prefix, "gold_files", FilesText(l.gold_files()), FilesText(d.gold_files()), out);
   AddIfDifferent(prefix, "gold_functions", FunctionsText(l.gold_functions()),
                  FunctionsText(d.gold_functions()), out);
@@ -266,9 +276,12 @@ std::string ReviewRow(const LockedTask& t, const Labels* labels) {
                                            : Cell(functions),
                          "; the task is left out of function recall)")
           : Cell(functions);
-  return absl::StrCat("| ", Cell({t.id()}), " | ", Short(t.fix_commit()), " | ",
-                      Short(t.base_commit()), " | ", Cell(files), " | ", function_cell, " | ",
-                      Cell(in_stale), " | ", Cell(not_gold), " |\n");
+  // A task given as a patch has no fix commit: the column names its tree.
+  const std::string fix = t.fix_commit().empty() ? absl::StrCat("patch, tree ", Short(t.fix_tree()))
+                                                 : Short(t.fix_commit());
+  return absl::StrCat("| ", Cell({t.id()}), " | ", fix, " | ", Short(t.base_commit()), " | ",
+                      Cell(files), " | ", function_cell, " | ", Cell(in_stale), " | ",
+                      Cell(not_gold), " |\n");
 }
 
 }  // namespace

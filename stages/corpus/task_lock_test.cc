@@ -6,6 +6,7 @@
 #include "gmock/gmock.h"
 #include "google/protobuf/util/message_differencer.h"
 #include "gtest/gtest.h"
+#include "stages/framework/pipeline/sha256.h"
 #include "stages/framework/pipeline/status_testing.h"
 
 namespace repro {
@@ -177,6 +178,30 @@ TEST(CompareTaskLockTest, TaskOrder) {
   derived.mutable_tasks()->SwapElements(0, 1);
   EXPECT_THAT(CompareTaskLock(MakeLock(), derived),
               ElementsAre("task order: locked T01, T02, derived T02, T01"));
+}
+
+TEST(DeriveTaskLockTest, ATaskGivenAsAPatchLocksItsTreeAndTheDigests) {
+  TaskSet set = MakeSet();
+  Task& task = *set.mutable_tasks(0);
+  task.clear_fix_commit();
+  task.set_patch("diff --git a/x b/x\n");
+  task.set_test_patch("diff --git a/x_test b/x_test\n");
+  task.set_fix_tree(kFix1);  // a tree id: 40 hex as well
+  std::vector<Labels> labels = MakeLabels();
+  labels[0].clear_fix_commit();
+  absl::StatusOr<TaskLock> lock = DeriveTaskLock(set, "s", labels);
+  ASSERT_TRUE(lock.ok()) << lock.status();
+  const LockedTask& t = lock->tasks(0);
+  EXPECT_EQ(t.fix_commit(), "");
+  EXPECT_EQ(t.fix_tree(), kFix1);
+  EXPECT_EQ(t.patch_sha256(), Sha256Hex("diff --git a/x b/x\n"));
+  EXPECT_EQ(t.test_patch_sha256(), Sha256Hex("diff --git a/x_test b/x_test\n"));
+  EXPECT_EQ(lock->tasks(1).patch_sha256(), "");  // a fix commit: none
+  TaskLock edited = *lock;
+  edited.mutable_tasks(0)->set_patch_sha256(std::string(64, '0'));
+  EXPECT_THAT(CompareTaskLock(edited, *lock),
+              ElementsAre("task T01, field patch_sha256: locked " + std::string(64, '0') +
+                          ", derived " + t.patch_sha256()));
 }
 
 TEST(CompareTaskLockTest, EveryTaskField) {

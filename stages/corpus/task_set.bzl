@@ -16,7 +16,9 @@ None), commits (ids, sorted: the tasks' commits and every reference they are
 stored against), core_commits (ids), reference_only (the ids of commits only
 stored as references), references ({commit id: the id of the
 commit its corpus is stored against}, stored_corpus.h), tasks ([{id, fix_commit,
-base_commit, stale_commit, stale_at: {depth: commit id} for depths > 1,
+base_commit, stale_commit, fix_tree and patch_sha256 (a task given as a
+patch: the tree of the patch on its base, and the patch's sha256; "" for a
+fix commit), stale_at: {depth: commit id} for depths > 1,
 where: "<file>:<line>" or "<file> (tasks[i])"}] in spec order), lsa_training
 (id or None).
 
@@ -31,6 +33,8 @@ task_set(data) returns a struct (every label a string):
   frozen_snapshot_hashes, chunker_explanations   labels or None
   package, prefix         where the corpus targets live: <package>:<prefix><name>
   index                   the history's index.tsv
+  patches                 its patches.tsv (the tree of each patch on its
+                          base), or None when no task is given as a patch
   commits                 [commit struct] sorted by id: id, status, tree, blobs
                           (git dumps), snapshot, manifest, chunks (stage
                           targets), prefix (of the targets of each
@@ -44,9 +48,11 @@ task_set(data) returns a struct (every label a string):
                           these; S001 depths > 1 add the others)
   tasks                   [task struct] in spec order: id, where (the task's
                           place in the task file, for messages), fix_commit,
-                          base_commit, stale_commit, spec_file ("<T>.task.pb"
-                          in task_specs), labels, diff (status, name_status,
-                          u0), base and stale (commit structs), and the
+                          fix_tree ("" unless given as a patch), base_commit,
+                          stale_commit, spec_file ("<T>.task.pb" in
+                          task_specs), labels, diff (status, name_status, u0,
+                          patch_sha256: None unless given as a patch,
+                          diffs/<base>_<fix_tree>/), base and stale (commit structs), and the
                           per-task aliases base_snapshot, base_manifest,
                           base_chunks, stale_snapshot, stale_manifest,
                           stale_chunks (one label per task and role, where
@@ -117,7 +123,7 @@ def _stale(repo, targets, a, depth, commit, refs):
 
 def _task(repo, targets, t, refs):
     base, fix, stale = t["base_commit"], t["fix_commit"], t["stale_commit"]
-    d = "@%s//:diffs/%s_%s/" % (repo, base, fix)
+    d = "@%s//:diffs/%s_%s/" % (repo, base, fix or t["fix_tree"])
     a = "%s%s_" % (targets, t["id"])
     at = {1: _stale(repo, targets, a, 1, stale, refs)} if stale else {}
     at.update({k: _stale(repo, targets, a, k, c, refs) for k, c in t["stale_at"].items()})
@@ -129,7 +135,13 @@ def _task(repo, targets, t, refs):
         stale_commit = stale,
         spec_file = t["id"] + ".task.pb",
         labels = a + "labels",
-        diff = struct(status = d + "status", name_status = d + "name_status.z", u0 = d + "u0.diff"),
+        fix_tree = t["fix_tree"],
+        diff = struct(
+            status = d + "status",
+            name_status = d + "name_status.z",
+            u0 = d + "u0.diff",
+            patch_sha256 = d + "patch.sha256" if t["fix_tree"] else None,
+        ),
         base = _commit(repo, targets, base, refs),
         stale = _commit(repo, targets, stale, refs) if stale else None,
         base_snapshot = a + "base_snapshot",
@@ -171,6 +183,7 @@ def task_set(data):
         package = CORPUS_PACKAGE,
         prefix = prefix,
         index = "@%s//:index.tsv" % repo,
+        patches = "@%s//:patches.tsv" % repo if [t for t in data["tasks"] if t["fix_tree"]] else None,
         commits = [_commit(repo, targets, c, refs) for c in data["commits"]],
         core_commits = [_commit(repo, targets, c, refs) for c in data["core_commits"]],
         reference_only = {c: True for c in data["reference_only"]},

@@ -17,6 +17,7 @@
 #include "google/protobuf/message.h"
 #include "google/protobuf/util/json_util.h"
 #include "stages/corpus/authored_text.h"
+#include "stages/framework/pipeline/sha256.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/pipeline/strict_json.h"
 #include "stages/framework/pipeline/textproto.h"
@@ -158,14 +159,53 @@ std::string BaseOf(const Task& t, int i, const CommitIndexEntry& fix, Problems& 
   return fix.parents[0];
 }
 
-// Derives base_commit (BaseOf) and stale_commit = base^1 (first parent)
+// The base of a task given as a patch: its authored base_commit, which it
+// must name, and no fix_commit; derives fix_tree, the tree the history
+// repository wrote for (base_commit, sha256 of the patch), and checks an
+// authored fix_tree against it. Empty after a problem.
+std::string PatchBase(const HistoryView& history, Task& t, int i, Problems& p) {
+  if (!t.fix_commit().empty()) {
+    p.Task(t, i, "patch",
+           "a task names exactly one of fix_commit and patch, found both (the fix is the commit, "
+           "or the patch applied to base_commit)");
+    return "";
+  }
+  if (t.base_commit().empty()) {
+    p.Task(t, i, "base_commit",
+           "empty; a task given as a patch names the commit the patch applies to (SWE-bench's "
+           "base_commit)");
+    return "";
+  }
+  if (CheckCommit(history, t.base_commit(), p, &t, i, "base_commit") == nullptr) return "";
+  const std::string sha = Sha256Hex(t.patch());
+  auto tree = history.patch_trees.find({t.base_commit(), sha});
+  if (tree == history.patch_trees.end()) {
+    p.Task(t, i, "patch",
+           absl::StrCat("the history repository applied no patch of sha256 ", sha,
+                        " to base_commit ", t.base_commit(),
+                        ": the task file and the history repository disagree; refetch it (bazel "
+                        "sync --only=<set>_history)"));
+    return "";
+  }
+  CheckExpected(t, i, "fix_tree", t.fix_tree(), "the tree of patch on base_commit", tree->second,
+                p);
+  t.set_fix_tree(tree->second);
+  return t.base_commit();
+}
+
+// Derives base_commit (BaseOf, or PatchBase) and stale_commit = base^1 (first parent)
 // from the history index, checks an authored stale_commit against it, and
 // writes them into `t`. Returns base_commit's index entry when it is
 // present.
 const CommitIndexEntry* DeriveCommits(const HistoryView& history, Task& t, int i, Problems& p) {
-  const CommitIndexEntry* fix = CheckCommit(history, t.fix_commit(), p, &t, i, "fix_commit");
-  if (fix == nullptr) return nullptr;
-  const std::string base_id = BaseOf(t, i, *fix, p);
+  std::string base_id;
+  if (t.patch().empty()) {
+    const CommitIndexEntry* fix = CheckCommit(history, t.fix_commit(), p, &t, i, "fix_commit");
+    if (fix == nullptr) return nullptr;
+    base_id = BaseOf(t, i, *fix, p);
+  } else {
+    base_id = PatchBase(history, t, i, p);
+  }
   if (base_id.empty()) return nullptr;
   t.set_base_commit(base_id);
   const CommitIndexEntry* base = CheckCommit(history, base_id, p, &t, i, "base_commit");
@@ -266,6 +306,9 @@ Task TaskFromLine(const TaskLine& line) {
   t.set_fix_date(line.fix_date());
   t.set_subsystem(line.subsystem());
   t.set_notes(line.notes());
+  t.set_patch(line.patch());
+  t.set_test_patch(line.test_patch());
+  t.set_fix_tree(line.fix_tree());
   *t.mutable_gold_files() = line.gold_files();
   *t.mutable_gold_functions() = line.gold_functions();
   const std::map<std::string, bool> stale(line.gold_in_stale().begin(), line.gold_in_stale().end());
@@ -297,6 +340,27 @@ void ApplySetDefaults(const SetDefaults& defaults, TaskSet& set, Problems& p) {
 }
 
 }  // namespace
+
+absl::StatusOr<std::map<std::pair<std::string, std::string>, std::string>> ParsePatchTrees(
+    absl::string_view text, absl::string_view file_name) {
+  std::map<std::pair<std::string, std::string>, std::string> trees;
+  int line = 0;
+  for (absl::string_view row : absl::StrSplit(text, '\n', absl::SkipEmpty())) {
+    ++line;
+    const std::vector<std::string> f = absl::StrSplit(row, '\t');
+    const char* bad = f.size() != 3       ? "a line (expected 3 tab-separated fields)"
+                      : !IsCommitId(f[0]) ? "base (expected 40 lowercase hex characters)"
+                      : f[1].size() != 64 ? "patch sha256 (expected 64 hex characters)"
+                      : !IsCommitId(f[2]) ? "tree (expected 40 lowercase hex characters)"
+                                          : nullptr;
+    if (bad != nullptr) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(file_name, ":", line, ": field ", bad, ", found \"", row, "\""));
+    }
+    trees[{f[0], f[1]}] = f[2];
+  }
+  return trees;
+}
 
 absl::StatusOr<TaskSet> ParseTaskSet(absl::string_view text, absl::string_view file_name) {
   if (absl::EndsWith(file_name, ".jsonl")) return ParseTaskLines(text, file_name);

@@ -39,6 +39,10 @@
 //     explicit directional formatting character (U+202A..U+202E,
 //     U+2066..U+2069), authored_text.h: "control character U+0000 at byte 3
 //     ..." (an id holding one is printed escaped);
+//   - exactly one of fix_commit and patch. A task given as a patch names
+//     base_commit; its fix_tree is the tree the repository rule derived
+//     for (base_commit, sha256 of patch) (HistoryView.patch_trees; an
+//     authored fix_tree must equal it); test_patch is kept, never read;
 //   - fix_commit: 40 lowercase hex, present in the clone; base_commit: the
 //     authored one (explicit: a fix that spans several commits; the
 //     repository rule checks it is an ancestor of the fix, by any path), or
@@ -61,6 +65,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -85,7 +90,15 @@ struct HistoryView {
   std::map<std::string, CommitIndexEntry> index;
   // Every blob path of the tree of each extracted base commit.
   std::map<std::string, std::set<std::string>> tree_paths;
+  // The tree of each patch the repository rule applied: (base_commit,
+  // sha256 of the patch) -> tree id (patches.tsv, ParsePatchTrees).
+  std::map<std::pair<std::string, std::string>, std::string> patch_trees;
 };
+
+// patches.tsv of the history repository: one "<base>\t<patch sha256>\t<tree>"
+// line a patch applied. Errors name `file_name`, the line and the field.
+absl::StatusOr<std::map<std::pair<std::string, std::string>, std::string>> ParsePatchTrees(
+    absl::string_view text, absl::string_view file_name);
 
 // The set-level values the repository rule resolved for the set
 // (history.bzl): stage flags --repository and --lsa_training_commit.

@@ -4,6 +4,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "stages/framework/pipeline/sha256.h"
 
 namespace repro {
 namespace corpus {
@@ -117,6 +118,69 @@ TEST(TaskSpecTest, AnExplicitBaseIsTheBase) {
   ASSERT_TRUE(v.ok()) << v.status();
   EXPECT_EQ(v->tasks(0).base_commit(), kBase);
   EXPECT_EQ(v->tasks(0).stale_commit(), kStale);
+}
+
+// A task given as a patch: base_commit and patch, no fix_commit.
+TaskSet PatchSpec(const std::string& patch) {
+  TaskSet set = Spec();
+  Task& t = *set.mutable_tasks(0);
+  t.clear_fix_commit();
+  t.set_patch(patch);
+  t.set_test_patch("diff --git a/x/x_test.go b/x/x_test.go\n");
+  return set;
+}
+
+const char kPatch[] =
+    "diff --git a/x/x.go b/x/x.go\n--- a/x/x.go\n+++ b/x/x.go\n@@ -3 +3 @@\n-a\n+b\n";
+const std::string kTree(40, 'e');
+
+HistoryView PatchHistory() {
+  HistoryView h = History();
+  h.patch_trees[{kBase, Sha256Hex(kPatch)}] = kTree;
+  return h;
+}
+
+TEST(TaskSpecTest, APatchOnItsBaseDerivesTheFixTree) {
+  absl::StatusOr<TaskSet> v =
+      ValidateTaskSet(PatchSpec(kPatch), "tasks.textproto", PatchHistory(), kDefaults);
+  ASSERT_TRUE(v.ok()) << v.status();
+  EXPECT_EQ(v->tasks(0).fix_tree(), kTree);
+  EXPECT_EQ(v->tasks(0).fix_commit(), "");
+  EXPECT_EQ(v->tasks(0).base_commit(), kBase);
+  EXPECT_EQ(v->tasks(0).stale_commit(), kStale);
+}
+
+TEST(TaskSpecTest, APatchNamesItsBaseAndNoFixCommit) {
+  TaskSet both = PatchSpec(kPatch);
+  both.mutable_tasks(0)->set_fix_commit(kFix);
+  EXPECT_THAT(Validate(both, PatchHistory()).message(),
+              HasSubstr("task F01 (tasks[0]), field patch: a task names exactly one of "
+                        "fix_commit and patch, found both"));
+  TaskSet no_base = PatchSpec(kPatch);
+  no_base.mutable_tasks(0)->clear_base_commit();
+  EXPECT_THAT(Validate(no_base, PatchHistory()).message(),
+              HasSubstr("task F01 (tasks[0]), field base_commit: empty; a task given as a patch"));
+}
+
+TEST(TaskSpecTest, APatchTheHistoryDidNotApplyIsNamed) {
+  // Another patch than the one the repository rule applied (a stale
+  // repository), and an authored fix_tree that is not the derived one.
+  EXPECT_THAT(Validate(PatchSpec("diff --git a/y.go b/y.go\n"), PatchHistory()).message(),
+              HasSubstr("field patch: the history repository applied no patch of sha256 "));
+  TaskSet written = PatchSpec(kPatch);
+  written.mutable_tasks(0)->set_fix_tree(std::string(40, 'd'));
+  EXPECT_THAT(Validate(written, PatchHistory()).message(),
+              HasSubstr("field fix_tree: expected the tree of patch on base_commit = " + kTree));
+}
+
+TEST(TaskSpecTest, PatchTreesAreParsedStrictly) {
+  const std::string row = kBase + "\t" + std::string(64, '0') + "\t" + kTree + "\n";
+  auto trees = ParsePatchTrees(row, "patches.tsv");
+  ASSERT_TRUE(trees.ok()) << trees.status();
+  EXPECT_EQ(trees->at({kBase, std::string(64, '0')}), kTree);
+  EXPECT_THAT(
+      ParsePatchTrees(row + kBase + "\tabc\t" + kTree + "\n", "patches.tsv").status().message(),
+      HasSubstr("patches.tsv:2: field patch sha256 (expected 64 hex characters)"));
 }
 
 TEST(TaskSpecTest, GoldFileAbsentAtBase) {

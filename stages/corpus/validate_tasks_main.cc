@@ -2,7 +2,8 @@
 // and stale commits and validates it against the extracted history
 // (task_spec.h), and writes it as a binary TaskSet for later stages.
 //
-// Inputs (roles): spec (the task file), index (index.tsv), and
+// Inputs (roles): spec (the task file), index (index.tsv), patches
+// (patches.tsv, for a set with a task given as a patch), and
 // tree/<commit> (tree.z) for every base commit of the set. Flags: --history,
 // --remedy (for messages); --repository and --lsa_training_commit, the
 // set-level values the repository rule resolved (task_spec.h SetDefaults).
@@ -38,6 +39,10 @@ absl::StatusOr<HistoryView> ReadHistory(const Stage& stage) {
   history.remedy = messages.remedy;
   ASSIGN_OR_RETURN(const Stage::NamedBytes index, stage.ReadNamed("index"));
   ASSIGN_OR_RETURN(history.index, ParseCommitIndex(index.bytes, index.name));
+  if (!stage.Roles("patches").empty()) {
+    ASSIGN_OR_RETURN(const Stage::NamedBytes patches, stage.ReadNamed("patches"));
+    ASSIGN_OR_RETURN(history.patch_trees, ParsePatchTrees(patches.bytes, patches.name));
+  }
   for (const std::string& role : stage.Roles("tree/")) {
     ASSIGN_OR_RETURN(const Stage::NamedBytes in, stage.ReadNamed(role));
     ASSIGN_OR_RETURN(const std::vector<TreeEntry> tree, ParseLsTree(in.bytes, in.name));
