@@ -25,7 +25,7 @@ git's own output (ls-tree, cat-file --batch, diff-tree, diff -U0) into the
 repository. Nothing here interprets those bytes: selection, hashing, parsing
 and every check happen in hermetic stage actions (stages/corpus/*_main.cc).
 Every commit id and task id is validated first (spec_values.bzl: 40 lowercase
-hex characters; [A-Za-z0-9_-]), before it reaches a path or a command: a bad
+hex characters; [A-Za-z0-9_.-]), before it reaches a path or a command: a bad
 value stops the fetch naming the spec, the task and the field, and nothing is
 written. A well-formed commit absent from the clone is recorded as missing,
 not fatal here; the stages then stop with the task, field and commit. A

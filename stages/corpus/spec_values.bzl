@@ -14,7 +14,14 @@ functions so that tests/corpus can exercise them at loading time.
 load("//stages/corpus:patch_checks.bzl", "patch_task_errors")
 
 _HEX = "0123456789abcdef"
-_ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
+
+# A task id names targets and files (<id>.labels.pb, <set>/<id>_base_chunks):
+# Bazel target names and file names take every one of these characters, and
+# a first letter or digit keeps out ".", ".." and options. "." and "__" admit
+# the benchmarks' ids (SWE-bench's "pytest-dev__pytest-10051",
+# Multi-SWE-bench's "<org>__<repo>-<number>" with a repository such as
+# "Chart.js"). The same rule in C++: stages/corpus/task_id.h.
+_ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-"
 _MAX_ID = 64
 
 def all_chars_in(value, allowed):
@@ -56,10 +63,10 @@ def commit_id_error(spec, index, task_id, field, value):
     )
 
 def task_id_error(spec, index, task_id):
-    """None if `task_id` is 1-64 characters of [A-Za-z0-9_-], starting with a letter or digit."""
-    if len(task_id) >= 1 and len(task_id) <= _MAX_ID and task_id[0] not in "_-" and all_chars_in(task_id, _ID_CHARS):
+    """None if `task_id` is 1-64 characters of [A-Za-z0-9_.-], starting with a letter or digit."""
+    if len(task_id) >= 1 and len(task_id) <= _MAX_ID and task_id[0] not in "_.-" and all_chars_in(task_id, _ID_CHARS):
         return None
-    return "%s: task at tasks[%d], field id: expected 1-%d characters of [A-Za-z0-9_-] starting with a letter or digit, found %r" % (
+    return "%s: task at tasks[%d], field id: expected 1-%d characters of [A-Za-z0-9_.-] starting with a letter or digit, found %r" % (
         spec,
         index,
         _MAX_ID,
@@ -131,7 +138,7 @@ def safe_label_error(value):
         return None
     return "expected a label \"//package:file\" of [A-Za-z0-9_./:-] without '.' or '..' segments, found %r" % value
 
-_REPOSITORY_CHARS = _ID_CHARS + "./"
+_REPOSITORY_CHARS = _ID_CHARS + "/"
 _MAX_REPOSITORY = 100
 
 def repository_error(spec, value):

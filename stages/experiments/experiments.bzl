@@ -388,7 +388,7 @@ def _excluded_tasks(errors, where, entries):
         field = "exclude_tasks[%d]" % i
         bad = task_id_error(where, i, task)
         if bad:
-            errors.append("%s, field %s.task: expected a task id ([A-Za-z0-9_-], 1-64 characters, starting with a letter or digit), found %r" % (where, field, task))
+            errors.append("%s, field %s.task: expected a task id ([A-Za-z0-9_.-], 1-64 characters, starting with a letter or digit), found %r" % (where, field, task))
         elif task in ids:
             errors.append("%s, field %s.task: task %s is excluded twice" % (where, field, task))
         elif not one(entry, "reason", "").strip():
