@@ -47,11 +47,11 @@ absl::Status CheckHistoryStatus(absl::string_view status_bytes, absl::string_vie
   }
   std::vector<std::string> uses;
   for (absl::string_view use : absl::StrSplit(f[1], ',', absl::SkipEmpty())) {
-    std::pair<absl::string_view, absl::string_view> tf =
-        absl::StrSplit(use, absl::MaxSplits('.', 1));
-    uses.push_back(use.find('.') == absl::string_view::npos
-                       ? absl::StrCat("field ", use)
-                       : absl::StrCat("task ", tf.first, ", field ", tf.second));
+    // "<task id>.<field>": an id may hold dots (benchmark ids), a field never.
+    const size_t dot = use.rfind('.');
+    uses.push_back(dot == absl::string_view::npos ? absl::StrCat("field ", use)
+                                                  : absl::StrCat("task ", use.substr(0, dot),
+                                                                 ", field ", use.substr(dot + 1)));
   }
   const std::string used_by = absl::StrJoin(uses, "; ");
   if (f.size() == 3 && !f[2].empty())

@@ -14,8 +14,10 @@
 // "missing<TAB><uses><TAB><reason>"; ids that are not 40-hex never get this
 // far: the repository rule rejects them, spec_values.bzl) and turns anything
 // but "present" into FailedPrecondition naming the commit, its uses (task and
-// field) and the remedy, or the reason when the status gives one (an S001
-// depth past the history's root: the depth and the commits available).
+// field; a use is "<task id>.<field>", split at its last dot, since an id
+// may hold dots and a field never does) and the remedy, or the reason when
+// the status gives one (an S001 depth past the history's root: the depth and
+// the commits available).
 //
 // Inputs are read with ReadInputProto (stages/framework/pipeline/stage_proto.h), the one
 // proto reader.

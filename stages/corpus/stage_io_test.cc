@@ -26,6 +26,14 @@ TEST(CheckHistoryStatusTest, MissingNamesTaskFieldAndRemedy) {
             "0634e6a5 is not in the clone; update it");
 }
 
+TEST(CheckHistoryStatusTest, ADottedTaskIdKeepsItsDots) {
+  absl::Status s = CheckHistoryStatus("missing\tchartjs__Chart.js-11116.base_commit\n",
+                                      "commit 0634e6a5", "the clone", "update it");
+  EXPECT_EQ(s.message(),
+            "task chartjs__Chart.js-11116, field base_commit: commit 0634e6a5 is not in the "
+            "clone; update it");
+}
+
 TEST(CheckHistoryStatusTest, AReasonReplacesTheGenericRemedy) {
   // An S001 depth past the root: not a wrong commit id, a short history.
   absl::Status s = CheckHistoryStatus(
