@@ -345,10 +345,11 @@ def _aggregate(e, shards, corpus_shards, tags):
         e.grid.html,
         "//stages/grid/reports:html_tool",
         "grid_html",
-        # 2: the page is report.md's own text (its "markdown" input).
-        version = "2",
+        # 2: the page is report.md's own text (its "markdown" input); 3: the
+        # units table gives each unit's Acc@k, from cells.csv.
+        version = "3",
         inputs = {e.grid.aggregate: " ".join(
-            ["report:report.json", "markdown:report.md"] +
+            ["report:report.json", "markdown:report.md", "cells:cells.csv"] +
             ["plot/%s:%s.svg" % (n.replace("_", "-"), n) for n in plots],
         )},
         outs = [p + "report.html"],

@@ -2,7 +2,7 @@
 // playwright-core) at 1,280 px and fails when the page logs a console error,
 // throws, requests anything outside the file, lacks one of the elements of its
 // kind, or (a grid page) lacks a token value of report.tokens.txt (beside the
-// page) in its text, wraps a number or interval inside its table cell, or has
+// page) in its text, shows a unit's Acc@k other than cells.csv's, wraps a number or interval inside its table cell, or has
 // an element reaching past the viewport's right edge (clipped or scrolled
 // sideways); writes a full-page screenshot of each.
 //   BROWSER_MODULES=<tools/browser/node_modules> node check_pages.mjs [--serve=<port>] <screenshot dir> <kind>:<name>=<report.html> ...
@@ -67,6 +67,40 @@ async function missingTokens(page, file) {
   return tokens.filter(([, value]) => !text.includes(flat(value))).map(([key, value]) => `${key}: ${value}`);
 }
 
+// The fields of one cells.csv record (RFC 4180: a quoted field may hold
+// commas and doubled quotes; cells.csv has no line break inside a field).
+function csvFields(line) {
+  const fields = [];
+  let field = '', quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quoted && c === '"' && line[i + 1] === '"') { field += '"'; i++; }
+    else if (c === '"') quoted = !quoted;
+    else if (c === ',' && !quoted) { fields.push(field); field = ''; }
+    else field += c;
+  }
+  return [...fields, field];
+}
+
+// Every unit whose Acc@k cells in the units table differ from cells.csv
+// beside `file` (0 or 1 for 0.0000 or 1.0000, n/a for an empty field), as
+// "<unit>: page <cells>, cells.csv <cells>"; a unit of one side only too.
+async function accuracyMismatches(page, file) {
+  const [header, ...rows] = readFileSync(join(dirname(file), 'cells.csv'), 'utf8').split(/\r?\n/)
+    .filter((line) => line).map(csvFields);
+  const columns = ['file', 'function'].flatMap((level) => [1, 3, 5, 10].map((k) => header.indexOf(`${level}_acc_at_${k}`)));
+  if (columns.includes(-1)) return ['cells.csv lacks a file_acc_at_<k> or function_acc_at_<k> column'];
+  const shown = (v) => (v === '' ? 'n/a' : String(Number(v)));
+  const expected = new Map(rows.map((r) => [r[header.indexOf('unit_id')], columns.map((c) => shown(r[c])).join(' ')]));
+  const onPage = await page.evaluate(() => [...document.querySelectorAll('#units tr')]
+    .map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent.trim()))
+    .filter((cells) => cells.length > 0).map((cells) => [cells[0], cells.slice(6, 14).join(' ')]));
+  const problems = onPage.filter(([unit, cells]) => expected.get(unit) !== cells)
+    .map(([unit, cells]) => `${unit}: page ${cells}, cells.csv ${expected.get(unit) ?? '(no row)'}`);
+  if (onPage.length !== expected.size) problems.push(`${onPage.length} unit rows on the page, ${expected.size} in cells.csv`);
+  return problems;
+}
+
 // Layout at the viewport's width: a table cell holding only a number or an
 // interval ("0.1234 [0.0000, 1.0000]") that spans more than one line, and an
 // element whose right edge is past the viewport (clipped or scrolled to).
@@ -117,6 +151,10 @@ try {
       const missing = await missingTokens(page, file);
       if (missing.length) {
         problems.push(`${missing.length} token values are not on the page, e.g.\n    ${missing.slice(0, 10).join('\n    ')}`);
+      }
+      const accuracy = await accuracyMismatches(page, file);
+      if (accuracy.length) {
+        problems.push(`${accuracy.length} units' Acc@k differ from cells.csv, e.g.\n    ${accuracy.slice(0, 5).join('\n    ')}`);
       }
       problems.push(...await layoutProblems(page));
     }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -60,21 +61,46 @@ std::string CommandsCell(const GridReport& r, const GridUnit& u) {
                              u.unit_id())),
       "</pre></details></td>");
 }
-std::string Header(const std::vector<std::string>& names) {
+
+// The units table's two header rows: each Acc@k level over its cutoffs.
+std::string UnitHeader() {
   std::string out = "<tr>";
-  for (const std::string& n : names) absl::StrAppend(&out, "<th>", XmlEscape(n), "</th>");
+  for (const char* name : {"unit", "task", "harness", "condition", "MRR", "delta MRR"}) {
+    absl::StrAppend(&out, "<th rowspan=\"2\">", name, "</th>");
+  }
+  const std::string span = absl::StrCat(kAccuracyCutoffs.size());
+  absl::StrAppend(
+      &out, "<th colspan=\"", span, "\">file Acc@k</th><th colspan=\"", span,
+      "\">function Acc@k</th><th rowspan=\"2\">rerun the query; lineage</th></tr>\n<tr>");
+  for (int level = 0; level < 2; ++level) {
+    for (int k : kAccuracyCutoffs) absl::StrAppend(&out, "<th>@", k, "</th>");
+  }
   return out + "</tr>\n";
 }
 
+// A unit's Acc@k at every cutoff, 0 or 1; "n/a" when undefined (a task
+// without a gold function).
+std::string AccuracyCells(const std::optional<AccuracyRow>& row) {
+  std::string out;
+  for (size_t i = 0; i < kAccuracyCutoffs.size(); ++i) {
+    absl::StrAppend(&out, row ? NumCell(absl::StrCat((*row)[i])) : Td("n/a"));
+  }
+  return out;
+}
+
 // One row per unit (GridReport.units): every kind, depth and dose.
-std::string UnitTable(const GridReport& r) {
-  std::string out = "<h3>Units</h3>\n<table id=\"units\">\n";
-  absl::StrAppend(&out, Header({"unit", "task", "harness", "condition", "MRR", "delta MRR",
-                                "rerun the query; lineage"}));
-  for (const GridUnit& u : r.units()) {
+std::string UnitTable(const GridReport& r, const std::vector<UnitAccuracy>& accuracy) {
+  std::string out = absl::StrCat(
+      "<h3>Units</h3>\n<p>Acc@k of a unit is 1 when every gold file (function) is in its top k "
+      "(cells.csv's file_acc_at_k and function_acc_at_k); n/a: the task has no gold "
+      "function.</p>\n<table id=\"units\">\n",
+      UnitHeader());
+  for (int i = 0; i < r.units_size(); ++i) {
+    const GridUnit& u = r.units(i);
     absl::StrAppend(&out, "<tr>", Td(u.unit_id()), Td(u.task_id()), Td(u.harness()), Td(u.label()),
                     NumCell(Num(u.outcome().mrr())),
                     u.has_paired() ? NumCell(Num(u.paired().delta_mrr())) : Td(""),
+                    AccuracyCells(accuracy[i].file), AccuracyCells(accuracy[i].function),
                     CommandsCell(r, u), "</tr>\n");
   }
   return out + "</table>\n";
@@ -223,8 +249,13 @@ std::string ScatterSvg(const GridReport& r) {
 }
 
 absl::StatusOr<std::string> RenderHtmlReport(const GridReport& r, absl::string_view report_md,
+                                             const std::vector<UnitAccuracy>& accuracy,
                                              const NamedPlots& plots) {
   RETURN_IF_ERROR(CheckPlots(plots));
+  if (accuracy.size() != static_cast<size_t>(r.units_size())) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("Acc@k of ", accuracy.size(), " units, report.json has ", r.units_size()));
+  }
   std::vector<bool> shown(plots.size(), false);
   ASSIGN_OR_RETURN(const std::string text, ReportWithPlots(report_md, plots, &shown));
   std::string per_cell = "<h2>Per unit</h2>\n";
@@ -234,7 +265,7 @@ absl::StatusOr<std::string> RenderHtmlReport(const GridReport& r, absl::string_v
   absl::StrAppend(&per_cell, "<figure id=\"plot-scatter\">\n", ScatterSvg(r),
                   "<figcaption>Points above the diagonal: the perturbation raised the unit's "
                   "MRR.</figcaption>\n</figure>\n",
-                  UnitTable(r));
+                  UnitTable(r, accuracy));
   return report::HtmlPage(absl::StrCat(r.experiment(), ": grid report"),
                           absl::StrCat("<div id=\"report\">\n", text, "</div>\n", per_cell),
                           kGridStyle);

@@ -1,6 +1,6 @@
 // The page a person looks at: a grid report as one self-contained HTML file.
 //
-// RenderHtmlReport(report, report_md, plots) returns report.html, a
+// RenderHtmlReport(report, report_md, accuracy, plots) returns report.html, a
 // report::HtmlPage (html_page.h: no script, nothing loaded from elsewhere,
 // CSS inline). Its text is report.md's own, from one source: `report_md` (the
 // aggregate's report.md, as report_writer.h writes it) rendered by
@@ -21,7 +21,10 @@
 //     (<figure id="plot-scatter">);
 //   - "Units": one row per unit (id, task, harness, condition label, MRR and,
 //     for a perturbation, its delta MRR against the baseline, four decimals
-//     as report.md prints them), with the commands that rerun its query
+//     as report.md prints them; its file and function Acc@k at each cutoff
+//     of kAccuracyCutoffs, 0 or 1, from `accuracy`, one per unit in their
+//     order, as cells.csv holds them (cells_accuracy.h), "n/a" for a task
+//     without a gold function), with the commands that rerun its query
 //     (`bazel run //stages/grid:search -- --experiment=<e> --harness=<h>
 //     --task=<t>`) and show its lineage (`bazel run //tools/lineage --
 //     bazel-bin/reports/<e> <unit id>`) in a collapsed <details>, wrapped,
@@ -34,7 +37,8 @@
 // equal bytes.
 //
 // Errors: InvalidArgument naming the plot when an SVG does not start with
-// "<svg"; MarkdownToHtml's errors.
+// "<svg"; InvalidArgument when `accuracy` does not hold one entry per unit;
+// MarkdownToHtml's errors.
 #ifndef REPRO_STAGES_GRID_REPORTS_HTML_REPORT_H_
 #define REPRO_STAGES_GRID_REPORTS_HTML_REPORT_H_
 
@@ -45,6 +49,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "stages/grid/grid.pb.h"
+#include "stages/grid/reports/localization.h"
 
 namespace repro::grid {
 
@@ -52,6 +57,7 @@ namespace repro::grid {
 using NamedPlots = std::vector<std::pair<std::string, std::string>>;
 
 absl::StatusOr<std::string> RenderHtmlReport(const GridReport& report, absl::string_view report_md,
+                                             const std::vector<UnitAccuracy>& accuracy,
                                              const NamedPlots& plots);
 
 // The per-task scatter plot of RenderHtmlReport, as SVG.

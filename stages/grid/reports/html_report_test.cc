@@ -1,5 +1,8 @@
 #include "stages/grid/reports/html_report.h"
 
+#include <string>
+#include <vector>
+
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -74,10 +77,20 @@ constexpr char kReportMd[] =
     "\n"
     "- MRR = 1 / rank of the first gold file.\n";
 
+// Acc@k of ThreeUnits' units: the baseline finds every gold file at rank 3
+// and has no gold function; the perturbations lose it.
+std::vector<UnitAccuracy> Accuracy() {
+  std::vector<UnitAccuracy> a(3);
+  a[0].file = {0, 1, 1, 1};
+  a[1].file = {0, 0, 1, 1};
+  a[1].function = AccuracyRow{0, 1, 1, 1};
+  return a;
+}
+
 constexpr char kSvg[] = "<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>\n";
 
 TEST(RenderHtmlReportTest, EveryTextOfReportMdFromItsOwnMarkdown) {
-  absl::StatusOr<std::string> html = RenderHtmlReport(ThreeUnits(), kReportMd, {});
+  absl::StatusOr<std::string> html = RenderHtmlReport(ThreeUnits(), kReportMd, Accuracy(), {});
   ASSERT_TRUE(html.ok()) << html.status();
   EXPECT_THAT(*html,
               HasSubstr("<div id=\"report\">\n<h1>Robustness of retrieval harnesses: g</h1>"));
@@ -95,7 +108,7 @@ TEST(RenderHtmlReportTest, EveryTextOfReportMdFromItsOwnMarkdown) {
 
 TEST(RenderHtmlReportTest, APlotStandsWhereReportMdShowsIt) {
   absl::StatusOr<std::string> html = RenderHtmlReport(
-      ThreeUnits(), kReportMd, {{"dose-response", kSvg}, {"rank-displacement", kSvg}});
+      ThreeUnits(), kReportMd, Accuracy(), {{"dose-response", kSvg}, {"rank-displacement", kSvg}});
   ASSERT_TRUE(html.ok()) << html.status();
   const size_t heading = html->find("<h2>S002: dose-response</h2>");
   const size_t figure = html->find("<figure id=\"plot-dose-response\">\n<svg");
@@ -110,7 +123,7 @@ TEST(RenderHtmlReportTest, APlotStandsWhereReportMdShowsIt) {
 }
 
 TEST(RenderHtmlReportTest, UnitsEscapedWithTheirCommandsCollapsed) {
-  absl::StatusOr<std::string> html = RenderHtmlReport(ThreeUnits(), kReportMd, {});
+  absl::StatusOr<std::string> html = RenderHtmlReport(ThreeUnits(), kReportMd, Accuracy(), {});
   ASSERT_TRUE(html.ok()) << html.status();
   EXPECT_THAT(*html, HasSubstr("<td>T&quot;1/H000/S002</td>"));
   EXPECT_THAT(*html, HasSubstr("<figure id=\"plot-scatter\">"));
@@ -125,9 +138,34 @@ TEST(RenderHtmlReportTest, UnitsEscapedWithTheirCommandsCollapsed) {
   }
 }
 
+TEST(RenderHtmlReportTest, UnitsGiveTheirFileAndFunctionAccuracyAtEachCutoff) {
+  absl::StatusOr<std::string> html = RenderHtmlReport(ThreeUnits(), kReportMd, Accuracy(), {});
+  ASSERT_TRUE(html.ok()) << html.status();
+  EXPECT_THAT(*html, HasSubstr("<th colspan=\"4\">file Acc@k</th><th colspan=\"4\">function "
+                               "Acc@k</th>"));
+  EXPECT_THAT(*html, HasSubstr("<tr><th>@1</th><th>@3</th><th>@5</th><th>@10</th><th>@1</th>"));
+  const std::string n = "<td class=\"n\">";
+  // The baseline: file 0 1 1 1, no gold function.
+  EXPECT_THAT(*html, HasSubstr(absl::StrCat(n, "0.5000</td><td></td>", n, "0</td>", n, "1</td>", n,
+                                            "1</td>", n,
+                                            "1</td><td>n/a</td><td>n/a</td><td>n/a</td>"
+                                            "<td>n/a</td><td><details>")));
+  // S001: file 0 0 1 1, function 0 1 1 1.
+  EXPECT_THAT(
+      *html, HasSubstr(absl::StrCat(n, "0</td>", n, "0</td>", n, "1</td>", n, "1</td>", n, "0</td>",
+                                    n, "1</td>", n, "1</td>", n, "1</td><td><details>")));
+}
+
+TEST(RenderHtmlReportTest, RefusesAccuracyThatIsNotOnePerUnit) {
+  absl::StatusOr<std::string> html = RenderHtmlReport(ThreeUnits(), kReportMd, {}, {});
+  EXPECT_FALSE(html.ok());
+  EXPECT_THAT(std::string(html.status().message()),
+              HasSubstr("Acc@k of 0 units, report.json has 3"));
+}
+
 TEST(RenderHtmlReportTest, EqualInputsGiveEqualBytes) {
-  EXPECT_EQ(*RenderHtmlReport(ThreeUnits(), kReportMd, {}),
-            *RenderHtmlReport(ThreeUnits(), kReportMd, {}));
+  EXPECT_EQ(*RenderHtmlReport(ThreeUnits(), kReportMd, Accuracy(), {}),
+            *RenderHtmlReport(ThreeUnits(), kReportMd, Accuracy(), {}));
 }
 
 TEST(RenderHtmlReportTest, ScatterLabelsBothAxesInTheConditionColours) {
@@ -149,7 +187,7 @@ TEST(RenderHtmlReportTest, ScatterDrawsOnePointPerPairedUnit) {
 
 TEST(RenderHtmlReportTest, RefusesAPlotThatIsNotSvg) {
   absl::StatusOr<std::string> html =
-      RenderHtmlReport(ThreeUnits(), kReportMd, {{"bad", "<script>x</script>"}});
+      RenderHtmlReport(ThreeUnits(), kReportMd, Accuracy(), {{"bad", "<script>x</script>"}});
   EXPECT_FALSE(html.ok());
   EXPECT_THAT(std::string(html.status().message()), HasSubstr("plot 'bad'"));
 }
