@@ -52,6 +52,35 @@ for what in ("moved", "added", "removed"):
 PY
 }
 
+# explain_where <case>: the localization lines of "where it moved" (the
+# file Acc@k groups, docs/explain.md), one per group: "<harness> <condition>
+# <metric>: <up> up, <down> down: <moved unit ids>", then one
+# "not compared <metric ...>" per metric one run does not record.
+explain_where() {
+  /usr/bin/python3 - "$NB_WORK/$1.json" <<'PY'
+import json, sys
+e = json.load(open(sys.argv[1]))
+for g in e["where"]:
+    if g["metric"].startswith("file_acc_at_"):
+        moved = " ".join(sorted(u["cell_id"] for u in g["moved"]))
+        print(f'{g["harness"]} {g["condition"]} {g["metric"]}: {g["up"]} up, {g["down"]} down: {moved}')
+for m in e["where_not_compared"]:
+    print("not compared", m)
+PY
+}
+
+# explain_where_expect <case> <expected lines>: explain_where of the JSON
+# already in $NB_WORK/<case>.json.
+explain_where_expect() {
+  local got
+  got=$(explain_where "$1")
+  if [ "$got" != "$2" ]; then
+    diff <(echo "$2") <(echo "$got") >&2 || true
+    nb_fail "explain case '$1': the file Acc@k moves differ from the expected ones (diff above: < expected, > got)"
+  fi
+  nb_log "explain case '$1': file Acc@k moves as expected"
+}
+
 # explain_expect <case> <expected exit> <expected summary>
 explain_expect() {
   explain_json "$1"
@@ -135,6 +164,9 @@ added
 removed 
 X
 )"
+  # "Where it moved": F02's new query takes a gold file of F02 out of H010's
+  # top 5 at distractor dose 5 (file Acc@5 1 -> 0); no other unit's.
+  explain_where_expect query "H010 S002.d5 file_acc_at_5: 0 up, 1 down: F02/H010/S002.d5"
 }
 
 # 2. A harness parameter: H008's fusion.rrf_k 60 -> 30.
@@ -202,9 +234,17 @@ source file: data/experiments/e04_fixture.pins.textproto: pins[0].sha256: "bf0bd
 stage version: grid_cell: stage_version 1 -> 2
 tool binary: stages/grid/cells/cell_tool: rebuilt: <old digest> -> <new digest>
 tool binary: stages/retrieval/train_lsa: rebuilt: <old digest> -> <new digest>
-moved F01.H000.S004.rank F01.H000.ranks F01.H008.S003.rank F01.H008.S004.rank F01.H008.ranks F01.H010.ranks F02.H008.S004.rank F02.H008.ranks F02.H010.S003.rank H000.S001.mrr H000.S001.ndcg_at_10 H000.S002.d1.delta_mrr H000.S002.d1.delta_ndcg_at_10 H000.S002.d1.mrr H000.S002.d10.delta_mrr H000.S002.d10.delta_ndcg_at_10 H000.S002.d10.mrr H000.S002.d5.delta_mrr H000.S002.d5.delta_ndcg_at_10 H000.S002.d5.mrr H000.S003.delta_mrr H000.S003.delta_ndcg_at_10 H000.S003.rank_delta_censored H000.S004.mrr H000.S004.ndcg_at_10 H000.baseline.mrr H000.baseline.ndcg_at_10 H008-H000.S002.d1.delta_mrr H008-H000.S002.d10.delta_mrr H008-H000.S002.d5.delta_mrr H008-H000.S003.delta_mrr H008-H000.S004.delta_mrr H008-H000.baseline.mrr H008-H000.baseline.mrr.p H008-H000.baseline.ndcg_at_10 H008.S001.mrr H008.S001.ndcg_at_10 H008.S001.recall_at_1 H008.S002.d1.delta_mrr H008.S002.d1.delta_ndcg_at_10 H008.S002.d1.mrr H008.S002.d10.delta_mrr H008.S002.d10.delta_ndcg_at_10 H008.S002.d10.mrr H008.S002.d10.rank_delta_censored H008.S002.d5.delta_mrr H008.S002.d5.delta_ndcg_at_10 H008.S002.d5.mrr H008.S002.d5.rank_delta_censored H008.S003.delta_mrr H008.S003.delta_ndcg_at_10 H008.S003.mrr H008.S003.rank_delta_censored H008.S004.delta_mrr H008.S004.delta_ndcg_at_10 H008.S004.mrr H008.S004.ndcg_at_10 H008.S004.rank_delta_censored H008.S004.recall_at_1 H008.baseline.mrr H008.baseline.ndcg_at_10 H008.baseline.recall_at_1 H010-H000.S002.d1.delta_mrr H010-H000.S002.d10.delta_mrr H010-H000.S002.d5.delta_mrr H010-H000.S003.delta_mrr H010-H000.baseline.mrr H010-H000.baseline.ndcg_at_10 H010-H008.S002.d1.delta_mrr H010-H008.S002.d10.delta_mrr H010-H008.S002.d5.delta_mrr H010-H008.S003.delta_mrr H010-H008.S004.delta_mrr H010-H008.baseline.mrr H010-H008.baseline.mrr.p H010-H008.baseline.ndcg_at_10 H010.S002.d5.delta_mrr H010.S002.d5.delta_ndcg_at_10 H010.S002.d5.mrr H010.S002.d5.rank_delta_censored H010.S003.delta_mrr H010.S003.mrr H010.S003.rank_delta_censored all.S001.mrr all.S001.ndcg_at_10 all.S001.recall_at_1 all.S002.d1.delta_mrr all.S002.d1.delta_ndcg_at_10 all.S002.d1.mrr all.S002.d10.delta_mrr all.S002.d10.delta_ndcg_at_10 all.S002.d10.mrr all.S002.d10.rank_delta_censored all.S002.d5.delta_mrr all.S002.d5.delta_ndcg_at_10 all.S002.d5.mrr all.S002.d5.rank_delta_censored all.S003.delta_mrr all.S003.delta_ndcg_at_10 all.S003.mrr all.S003.rank_delta_censored all.S004.delta_mrr all.S004.delta_ndcg_at_10 all.S004.mrr all.S004.ndcg_at_10 all.S004.rank_delta_censored all.S004.recall_at_1 all.baseline.mrr all.baseline.ndcg_at_10 all.baseline.recall_at_1
+moved F01.H000.S004.rank F01.H000.ranks F01.H008.S003.rank F01.H008.S004.rank F01.H008.ranks F01.H010.ranks F02.H008.S004.rank F02.H008.ranks F02.H010.S003.rank H000.S001.mrr H000.S001.ndcg_at_10 H000.S002.d1.delta_mrr H000.S002.d1.delta_ndcg_at_10 H000.S002.d1.mrr H000.S002.d10.delta_mrr H000.S002.d10.delta_ndcg_at_10 H000.S002.d10.mrr H000.S002.d5.delta_mrr H000.S002.d5.delta_ndcg_at_10 H000.S002.d5.mrr H000.S003.delta_mrr H000.S003.delta_ndcg_at_10 H000.S003.rank_delta_censored H000.S004.mrr H000.S004.ndcg_at_10 H000.baseline.mrr H000.baseline.ndcg_at_10 H008-H000.S002.d1.delta_mrr H008-H000.S002.d10.delta_mrr H008-H000.S002.d5.delta_mrr H008-H000.S003.delta_mrr H008-H000.S004.delta_mrr H008-H000.baseline.mrr H008-H000.baseline.mrr.p H008-H000.baseline.ndcg_at_10 H008.S001.file_acc_at_1 H008.S001.mrr H008.S001.ndcg_at_10 H008.S001.recall_at_1 H008.S002.d1.delta_mrr H008.S002.d1.delta_ndcg_at_10 H008.S002.d1.mrr H008.S002.d10.delta_mrr H008.S002.d10.delta_ndcg_at_10 H008.S002.d10.mrr H008.S002.d10.rank_delta_censored H008.S002.d5.delta_mrr H008.S002.d5.delta_ndcg_at_10 H008.S002.d5.mrr H008.S002.d5.rank_delta_censored H008.S003.delta_mrr H008.S003.delta_ndcg_at_10 H008.S003.mrr H008.S003.rank_delta_censored H008.S004.delta_mrr H008.S004.delta_ndcg_at_10 H008.S004.file_acc_at_1 H008.S004.mrr H008.S004.ndcg_at_10 H008.S004.rank_delta_censored H008.S004.recall_at_1 H008.baseline.file_acc_at_1 H008.baseline.mrr H008.baseline.ndcg_at_10 H008.baseline.recall_at_1 H010-H000.S002.d1.delta_mrr H010-H000.S002.d10.delta_mrr H010-H000.S002.d5.delta_mrr H010-H000.S003.delta_mrr H010-H000.baseline.mrr H010-H000.baseline.ndcg_at_10 H010-H008.S002.d1.delta_mrr H010-H008.S002.d10.delta_mrr H010-H008.S002.d5.delta_mrr H010-H008.S003.delta_mrr H010-H008.S004.delta_mrr H010-H008.baseline.mrr H010-H008.baseline.mrr.p H010-H008.baseline.ndcg_at_10 H010.S002.d5.delta_mrr H010.S002.d5.delta_ndcg_at_10 H010.S002.d5.mrr H010.S002.d5.rank_delta_censored H010.S003.delta_mrr H010.S003.mrr H010.S003.rank_delta_censored all.S001.file_acc_at_1 all.S001.mrr all.S001.ndcg_at_10 all.S001.recall_at_1 all.S002.d1.delta_mrr all.S002.d1.delta_ndcg_at_10 all.S002.d1.mrr all.S002.d10.delta_mrr all.S002.d10.delta_ndcg_at_10 all.S002.d10.mrr all.S002.d10.rank_delta_censored all.S002.d5.delta_mrr all.S002.d5.delta_ndcg_at_10 all.S002.d5.mrr all.S002.d5.rank_delta_censored all.S003.delta_mrr all.S003.delta_ndcg_at_10 all.S003.mrr all.S003.rank_delta_censored all.S004.delta_mrr all.S004.delta_ndcg_at_10 all.S004.file_acc_at_1 all.S004.mrr all.S004.ndcg_at_10 all.S004.rank_delta_censored all.S004.recall_at_1 all.baseline.file_acc_at_1 all.baseline.mrr all.baseline.ndcg_at_10 all.baseline.recall_at_1
 added 
 removed 
+X
+)"
+  # F01's gold file leaves H008's top 1 in the baseline, S001 and S004 (the
+  # file Acc@1 tokens of H008 and of all move with it).
+  explain_where_expect tokenizer "$(cat <<'X'
+H008 S001.k1 file_acc_at_1: 0 up, 1 down: F01/H008/S001.k1
+H008 S004 file_acc_at_1: 0 up, 1 down: F01/H008/S004
+H008 baseline file_acc_at_1: 0 up, 1 down: F01/H008/baseline
 X
 )"
 }

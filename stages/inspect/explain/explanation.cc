@@ -251,6 +251,7 @@ Explanation Explain(const RunState& before, const RunState& after, const SourceB
     e.bootstrap.seed = after.bootstrap_seed;
   }
   e.groups = DiffUnits(before.units, after.units, e.bootstrap);
+  e.uncompared_metrics = UncomparedMetrics(before, after);
   return e;
 }
 
@@ -289,11 +290,13 @@ std::string ToText(const Explanation& e) {
     absl::StrAppend(&out, "  stages removed: ", absl::StrJoin(e.graph.removed_stages, ", "), "\n");
   }
 
-  if (!e.groups.empty()) {
+  if (!e.groups.empty() || !e.uncompared_metrics.empty()) {
     absl::StrAppend(&out, "\nWhere it moved and is it real (new - old; task-clustered bootstrap, ",
                     e.bootstrap.resamples, " resamples, seed ", e.bootstrap.seed,
                     "; paired randomization over per-task means)\n");
   }
+  for (const std::string& m : e.uncompared_metrics)
+    absl::StrAppend(&out, "  not compared: ", m, "\n");
   for (const GroupMove& g : e.groups) {
     absl::StrAppend(&out, "  ", g.harness, " ", ConditionName(g), " ", g.metric, ": ", g.up,
                     " up, ", g.down, " down, ", g.unchanged, " unchanged; mean ",
@@ -371,7 +374,8 @@ std::string ToJson(const Explanation& e) {
               {"removed_stages", e.graph.removed_stages},
               {"bootstrap",
                {{"resamples", e.bootstrap.resamples}, {"seed", std::to_string(e.bootstrap.seed)}}},
-              {"where", groups}};
+              {"where", groups},
+              {"where_not_compared", e.uncompared_metrics}};
   return out.dump(2) + "\n";
 }
 

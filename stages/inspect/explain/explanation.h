@@ -29,7 +29,8 @@
 // coordinate matches every cell.
 //
 // Text (ToText): nothing when nothing changed; else the sections "What
-// moved", "Why (root causes)", "Where it moved and is it real". JSON
+// moved", "Why (root causes)", "Where it moved and is it real" (which names
+// the headline metrics one run does not record per unit, uncompared). JSON
 // (ToJson): the same content, one object, keys in byte order. HTML
 // (ToHtml): the text as a page of the reports' kind (report::HtmlPage: one
 // self-contained file, no script), every string escaped; "" when nothing
@@ -62,6 +63,7 @@ struct Explanation {
   GraphDiff graph;
   std::vector<NamedCause> causes;
   std::vector<GroupMove> groups;
+  std::vector<std::string> uncompared_metrics;  // UncomparedMetrics (moves.h)
   stats::BootstrapConfig bootstrap;
   // A token moved, was added or removed, or a stage's outputs changed.
   bool changed() const {

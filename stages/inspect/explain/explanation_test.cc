@@ -15,6 +15,7 @@ namespace {
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
+using ::testing::Not;
 
 StageRecord CellStage(const std::string& task, const std::string& harness,
                       const std::string& condition) {
@@ -130,6 +131,47 @@ TEST(ExplainTest, ARebuiltToolListsItsChangedSourcesAndHtmlEscapes) {
       e.causes[0].details,
       ElementsAre(HasSubstr("rebuilt"), "its sources that changed: stages/retrieval/tokenizer.cc"));
   EXPECT_THAT(ToHtml(e), HasSubstr("&lt;0.6&gt;"));
+}
+
+// One baseline unit of T1 and H008 whose gold file left the top 1.
+void AddUnit(RunState* run, const std::string& mrr, const std::string& acc1) {
+  run->units = {{"T1/H008/baseline",
+                 "T1",
+                 "H008",
+                 "baseline",
+                 0,
+                 {{"mrr", mrr}, {"file_acc_at_1", acc1}, {"file_acc_at_5", "1.0000"}}}};
+  run->unit_metrics = HeadlineMetrics();
+}
+
+TEST(ExplainTest, WhereItMovedGivesFileAccuracyBesideMrr) {
+  RunState before = Grid(), after = HarnessChanged("H008");
+  AddUnit(&before, "1.0000", "1.0000");
+  AddUnit(&after, "0.5000", "0.0000");
+  const SourceBytes none("", "", {}, TestSchemas());
+  const std::string text = ToText(Explain(before, after, none));
+  EXPECT_THAT(text, HasSubstr("  H008 baseline file_acc_at_1: 0 up, 1 down, 0 unchanged; mean "
+                              "-1.0000"));
+  EXPECT_THAT(text, HasSubstr("      T1/H008/baseline: 1.0000 -> 0.0000\n"));
+  EXPECT_THAT(text, Not(HasSubstr("file_acc_at_5:")));  // did not move
+  EXPECT_THAT(text, Not(HasSubstr("not compared")));
+}
+
+// A committed state from before file Acc@k: its units record six metrics;
+// file Acc@k is named as not compared, never silently left out.
+TEST(ExplainTest, AMetricTheOldRunDoesNotRecordIsNamedNotCompared) {
+  RunState before = Grid(), after = HarnessChanged("H008");
+  AddUnit(&before, "1.0000", "1.0000");
+  before.unit_metrics.resize(6);
+  before.units[0].values = {{"mrr", "1.0000"}};
+  AddUnit(&after, "0.5000", "0.0000");
+  const SourceBytes none("", "", {}, TestSchemas());
+  Explanation e = Explain(before, after, none);
+  const std::string text = ToText(e);
+  EXPECT_THAT(text, HasSubstr("  H008 baseline mrr: 0 up, 1 down"));
+  EXPECT_THAT(text, HasSubstr("  not compared: file_acc_at_1 (the old run does not record it)\n"
+                              "  not compared: file_acc_at_5 (the old run does not record it)\n"));
+  EXPECT_THAT(ToJson(e), HasSubstr("\"where_not_compared\": [\n    \"file_acc_at_1 (the old run"));
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 
 namespace repro::explain {
@@ -128,6 +129,21 @@ std::vector<GroupMove> DiffUnits(const std::vector<Unit>& before, const std::vec
     }
   }
   return moves;
+}
+
+std::vector<std::string> UncomparedMetrics(const RunState& before, const RunState& after) {
+  std::vector<std::string> out;
+  if (before.units.empty() || after.units.empty()) return out;
+  auto records = [](const RunState& run, const std::string& metric) {
+    return std::find(run.unit_metrics.begin(), run.unit_metrics.end(), metric) !=
+           run.unit_metrics.end();
+  };
+  for (const std::string& m : HeadlineMetrics()) {
+    if (records(before, m) == records(after, m)) continue;
+    out.push_back(
+        absl::StrCat(m, " (the ", records(before, m) ? "new" : "old", " run does not record it)"));
+  }
+  return out;
 }
 
 }  // namespace repro::explain

@@ -27,7 +27,8 @@
 //     configuration, as the report's comparisons) over per-task means of
 //     new - old. The one implementation of each, shared with the report.
 // Groups are ordered by harness, condition, dose, then metric in
-// HeadlineMetrics() order.
+// HeadlineMetrics() order. A metric one run does not record is in no group:
+// UncomparedMetrics names it.
 #ifndef REPRO_STAGES_INSPECT_EXPLAIN_MOVES_H_
 #define REPRO_STAGES_INSPECT_EXPLAIN_MOVES_H_
 
@@ -81,6 +82,13 @@ struct GroupMove {
 
 std::vector<GroupMove> DiffUnits(const std::vector<Unit>& before, const std::vector<Unit>& after,
                                  const stats::BootstrapConfig& bootstrap);
+
+// The headline metrics that one run records per unit and the other does not
+// (RunState::unit_metrics: a state or report from before file Acc@k was
+// one), which DiffUnits cannot compare, in HeadlineMetrics() order, each as
+// "<metric> (the old run does not record it)" or "(the new run ...)"; none
+// when either run has no units.
+std::vector<std::string> UncomparedMetrics(const RunState& before, const RunState& after);
 
 }  // namespace repro::explain
 

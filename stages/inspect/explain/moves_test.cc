@@ -6,6 +6,7 @@
 namespace repro::explain {
 namespace {
 
+using ::testing::ElementsAre;
 using ::testing::SizeIs;
 
 TEST(DiffTokensTest, MovedAddedRemovedWithSectionsAndDeltas) {
@@ -58,6 +59,48 @@ TEST(DiffUnitsTest, GroupsByHarnessConditionDoseAndCountsDirections) {
   EXPECT_EQ(g.test.units, 3);
   EXPECT_DOUBLE_EQ(g.test.p_value,
                    1.0);  // +0.5 and -0.5: every sign assignment is as extreme or more
+}
+
+// A real change's shape: H008's lists reordered, so one task's gold file
+// leaves the top 1 (its file Acc@1 falls) while MRR moves with it.
+TEST(DiffUnitsTest, FileAccuracyMovesBesideMrr) {
+  auto unit = [](std::string task, std::string mrr, std::string acc1) {
+    return Unit{task + "/H008/baseline",
+                task,
+                "H008",
+                "baseline",
+                0,
+                {{"mrr", mrr}, {"file_acc_at_1", acc1}, {"file_acc_at_5", "1.0000"}}};
+  };
+  std::vector<Unit> before = {unit("T1", "1.0000", "1.0000"), unit("T2", "0.5000", "0.0000")};
+  std::vector<Unit> after = {unit("T1", "0.5000", "0.0000"), unit("T2", "0.5000", "0.0000")};
+  stats::BootstrapConfig config;
+  config.resamples = 200;
+  std::vector<GroupMove> moves = DiffUnits(before, after, config);
+  ASSERT_THAT(moves, SizeIs(2));  // file Acc@5 did not move
+  EXPECT_EQ(moves[0].metric, "mrr");
+  EXPECT_EQ(moves[1].metric, "file_acc_at_1");
+  EXPECT_EQ(moves[1].down, 1);
+  EXPECT_EQ(moves[1].unchanged, 1);
+  ASSERT_THAT(moves[1].moved, SizeIs(1));
+  EXPECT_EQ(moves[1].moved[0].cell_id, "T1/H008/baseline");
+  EXPECT_DOUBLE_EQ(moves[1].interval.mean, -0.5);
+}
+
+TEST(UncomparedMetricsTest, NamesTheMetricsOneRunDoesNotRecord) {
+  RunState before, after;
+  before.units = after.units = {U("T1/H000/0", "T1", "baseline", 0, "1.0000")};
+  before.unit_metrics.assign(HeadlineMetrics().begin(), HeadlineMetrics().begin() + 6);
+  after.unit_metrics = HeadlineMetrics();
+  EXPECT_THAT(UncomparedMetrics(before, after),
+              ElementsAre("file_acc_at_1 (the old run does not record it)",
+                          "file_acc_at_5 (the old run does not record it)"));
+  EXPECT_THAT(UncomparedMetrics(after, before),
+              ElementsAre("file_acc_at_1 (the new run does not record it)",
+                          "file_acc_at_5 (the new run does not record it)"));
+  EXPECT_THAT(UncomparedMetrics(after, after), SizeIs(0));
+  after.units.clear();  // a report without units (W04): nothing to compare
+  EXPECT_THAT(UncomparedMetrics(before, after), SizeIs(0));
 }
 
 }  // namespace

@@ -26,6 +26,9 @@ constexpr absl::string_view kStateSuffix = ".explain.jsonl";
 // The counted lines of a state file, as named in its end line.
 constexpr absl::string_view kEndCounts[] = {"stages", "tokens", "units"};
 constexpr char kAuthoredCount[] = "authored";
+// The headline metrics of a state written before its header named them
+// (before file Acc@k was one): the first six of HeadlineMetrics().
+constexpr size_t kLegacyUnitMetrics = 6;
 
 std::string OutputsDigest(const schemas::Provenance& p) {
   std::vector<std::pair<std::string, std::string>> outs;
@@ -134,7 +137,10 @@ absl::StatusOr<std::map<std::string, int>> Columns(const std::vector<std::string
   return at;
 }
 
-absl::StatusOr<std::vector<Unit>> ReadUnits(const std::string& path) {
+// The units of cells.csv; `metrics` gets the headline metrics it has a
+// column for (a report built before file Acc@k has none for it).
+absl::StatusOr<std::vector<Unit>> ReadUnits(const std::string& path,
+                                            std::vector<std::string>* metrics) {
   ASSIGN_OR_RETURN(std::string text, ReadFile(path));
   std::vector<std::string> lines = absl::StrSplit(text, '\n', absl::SkipEmpty());
   if (lines.empty())
@@ -153,6 +159,9 @@ absl::StatusOr<std::vector<Unit>> ReadUnits(const std::string& path) {
     }
   }
   ASSIGN_OR_RETURN(auto at, Columns(rows.front(), path));
+  for (const std::string& m : HeadlineMetrics()) {
+    if (at.count(m)) metrics->push_back(m);
+  }
   std::vector<Unit> units;
   for (size_t i = 1; i < rows.size(); ++i) {
     const std::vector<std::string>& r = rows[i];
@@ -161,9 +170,8 @@ absl::StatusOr<std::vector<Unit>> ReadUnits(const std::string& path) {
       return absl::InvalidArgumentError(absl::StrCat(path, ": line ", i + 1, ": parameter '",
                                                      r[at["parameter"]], "' is not an integer"));
     }
-    for (const std::string& m : HeadlineMetrics()) {
-      auto col = at.find(m);
-      if (col != at.end() && !r[col->second].empty()) u.values[m] = r[col->second];
+    for (const std::string& m : *metrics) {
+      if (!r[at[m]].empty()) u.values[m] = r[at[m]];
     }
     units.push_back(std::move(u));
   }
@@ -321,6 +329,28 @@ AuthoredFields ReadAuthored(const json& j) {
   return a;
 }
 
+// The header's "unit_metrics" (absent: a state written before it, whose unit
+// lines hold the first kLegacyUnitMetrics headline metrics): distinct
+// headline metrics. May throw json::exception.
+absl::Status ReadUnitMetrics(const json& header, const std::string& path, RunState* state) {
+  const std::vector<std::string>& known = HeadlineMetrics();
+  if (!header.contains("unit_metrics")) {
+    state->unit_metrics.assign(known.begin(), known.begin() + kLegacyUnitMetrics);
+    return absl::OkStatus();
+  }
+  for (const std::string& m : header.at("unit_metrics").get<std::vector<std::string>>()) {
+    if (std::find(known.begin(), known.end(), m) == known.end() ||
+        std::find(state->unit_metrics.begin(), state->unit_metrics.end(), m) !=
+            state->unit_metrics.end()) {
+      return StateError(path, 1,
+                        absl::StrCat("unit_metrics: '", m, "' is not a headline metric (",
+                                     absl::StrJoin(known, ", "), ") or is named twice"));
+    }
+    state->unit_metrics.push_back(m);
+  }
+  return absl::OkStatus();
+}
+
 // The header line (line 1) of a state file into `state`. May throw
 // json::exception, which the caller names with the line.
 absl::Status ReadHeader(const json& j, const std::string& path, RunState* state) {
@@ -338,6 +368,7 @@ absl::Status ReadHeader(const json& j, const std::string& path, RunState* state)
   }
   RETURN_IF_ERROR(CheckResamples(resamples.get<int64_t>(), absl::StrCat(path, ": line 1")));
   state->bootstrap_resamples = resamples.get<int>();
+  RETURN_IF_ERROR(ReadUnitMetrics(j, path, state));
   if (!absl::SimpleAtoi(j.at("bootstrap_seed").get<std::string>(), &state->bootstrap_seed)) {
     return StateError(path, 1, "bootstrap_seed is not an unsigned integer");
   }
@@ -347,8 +378,10 @@ absl::Status ReadHeader(const json& j, const std::string& path, RunState* state)
 }  // namespace
 
 const std::vector<std::string>& HeadlineMetrics() {
-  static const auto* const kMetrics = new std::vector<std::string>{
-      "mrr", "recall_at_10", "ndcg_at_10", "delta_mrr", "delta_recall_at_10", "delta_ndcg_at_10"};
+  static const auto* const kMetrics =
+      new std::vector<std::string>{"mrr",           "recall_at_10",       "ndcg_at_10",
+                                   "delta_mrr",     "delta_recall_at_10", "delta_ndcg_at_10",
+                                   "file_acc_at_1", "file_acc_at_5"};
   return *kMetrics;
 }
 
@@ -375,7 +408,7 @@ absl::StatusOr<RunState> LoadReportDir(const std::string& dir) {
   ASSIGN_OR_RETURN(state.tokens, ReadTokens(tokens_path));
   const fs::path cells = fs::path(dir) / "cells.csv";
   if (Exists(cells)) {
-    ASSIGN_OR_RETURN(state.units, ReadUnits(cells.string()));
+    ASSIGN_OR_RETURN(state.units, ReadUnits(cells.string(), &state.unit_metrics));
   }
   const fs::path report_json = fs::path(dir) / "report.json";
   if (Exists(report_json)) RETURN_IF_ERROR(ReadBootstrap(report_json.string(), &state));
@@ -388,6 +421,7 @@ std::string StateFileText(const RunState& state) {
                  {"report", state.report},
                  {"bootstrap_resamples", state.bootstrap_resamples},
                  {"bootstrap_seed", std::to_string(state.bootstrap_seed)}};
+  if (!state.units.empty()) header["unit_metrics"] = state.unit_metrics;
   absl::StrAppend(&out, header.dump(), "\n");
   std::map<std::string, int> position;
   for (size_t i = 0; i < state.stages.size(); ++i)
@@ -414,7 +448,7 @@ std::string StateFileText(const RunState& state) {
   }
   for (const Unit& u : state.units) {
     json values = json::array();
-    for (const std::string& m : HeadlineMetrics()) {
+    for (const std::string& m : state.unit_metrics) {
       auto v = u.values.find(m);
       values.push_back(v == u.values.end() ? json() : json(v->second));
     }
@@ -496,14 +530,14 @@ absl::StatusOr<RunState> LoadStateFile(const std::string& path) {
                   u.at(2).get<std::string>(), u.at(3).get<std::string>(),
                   u.at(4).get<int>(),         {}};
         const json& values = j.at("values");
-        if (values.size() != HeadlineMetrics().size()) {
-          return StateError(
-              path, line_no,
-              absl::StrCat(values.size(), " values, expected ", HeadlineMetrics().size()));
+        if (values.size() != state.unit_metrics.size()) {
+          return StateError(path, line_no,
+                            absl::StrCat(values.size(), " values, the header's unit_metrics name ",
+                                         state.unit_metrics.size()));
         }
         for (size_t m = 0; m < values.size(); ++m) {
           if (!values[m].is_null())
-            unit.values[HeadlineMetrics()[m]] = values[m].get<std::string>();
+            unit.values[state.unit_metrics[m]] = values[m].get<std::string>();
         }
         state.units.push_back(std::move(unit));
       }
@@ -518,6 +552,7 @@ absl::StatusOr<RunState> LoadStateFile(const std::string& path) {
                       "written by an explain without end lines (write it again: the report's "
                       "refreeze command, or explain --write_state)");
   }
+  if (state.units.empty()) state.unit_metrics.clear();  // no units, no metric recorded
   for (size_t i = 0; i < upstream.size(); ++i) {
     for (int u : upstream[i]) {
       if (u < 0 || u >= static_cast<int>(state.stages.size())) {

@@ -20,6 +20,13 @@
 // one parameter, GridReport.units); `values` holds the
 // headline metrics of docs/metrics.md that the row defines (an empty CSV
 // field is an undefined value and is left out), as the text the report wrote.
+// `unit_metrics` names the headline metrics the run records per unit, in
+// HeadlineMetrics() order: of a report directory, those cells.csv has a
+// column for (a report built before file Acc@k has none for it); of a state
+// file, its header's "unit_metrics" (written when the state has units),
+// the order of each unit line's values; a state whose header does not name
+// them was written before file Acc@k was a headline metric and records the
+// first six. A run without units records none.
 // A cells.csv field never holds a quote, a comma or a newline (ids, commits
 // and numbers); one that does is refused naming the file and the line.
 //
@@ -46,7 +53,8 @@
 // itself (lineage_graph.h), a cells.csv without the columns named below, a
 // state file of another format version, a state file without its end line
 // or whose counts differ from the end line's, bootstrap resamples out of
-// bounds.
+// bounds, a header's unit_metrics naming a metric that is not a headline one
+// (or twice), a unit line with another number of values than it names.
 #ifndef REPRO_STAGES_INSPECT_EXPLAIN_RUN_STATE_H_
 #define REPRO_STAGES_INSPECT_EXPLAIN_RUN_STATE_H_
 
@@ -108,9 +116,10 @@ struct AuthoredFields {
 struct RunState {
   std::string report;  // the lineage's report label, e.g. "//reports:e04_fixture"
   tokens::TokenList tokens;
-  std::vector<StageRecord> stages;  // sorted by label
-  std::vector<Unit> units;          // cells.csv order
-  int bootstrap_resamples = 0;      // 0: the report states none
+  std::vector<StageRecord> stages;        // sorted by label
+  std::vector<Unit> units;                // cells.csv order
+  std::vector<std::string> unit_metrics;  // the headline metrics recorded per unit
+  int bootstrap_resamples = 0;            // 0: the report states none
   uint64_t bootstrap_seed = 0;
   std::vector<AuthoredFields> authored;  // sorted by path
 };
@@ -119,7 +128,9 @@ struct RunState {
 const AuthoredFields* FindAuthored(const RunState& state, absl::string_view path,
                                    absl::string_view sha256);
 
-// The headline metrics compared per unit, in report order.
+// The headline metrics compared per unit: MRR, recall@10, nDCG@10, their
+// paired deltas, file Acc@1 and Acc@5 (docs/metrics.md), by their cells.csv
+// column names.
 const std::vector<std::string>& HeadlineMetrics();
 
 std::string ShortDigest(absl::string_view sha256_hex);
@@ -133,7 +144,8 @@ absl::StatusOr<RunState> LoadStateFile(const std::string& path);
 // `path` a directory: LoadReportDir; a file: LoadStateFile.
 absl::StatusOr<RunState> LoadRunState(const std::string& path);
 
-// The frozen state file (<name>.explain.jsonl): JSON Lines, a header, one
+// The frozen state file (<name>.explain.jsonl): JSON Lines, a header (with
+// "unit_metrics" when the state has units), one
 // line per stage, per token and per unit, in the state's order, one per
 // authored task file ({"authored":{"path":..,"sha256":..,"fields":[[record,
 // field, digest],...]}}), then the end line

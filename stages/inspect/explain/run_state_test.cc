@@ -7,6 +7,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -61,7 +62,13 @@ TEST(StateFileTest, RoundTripsByteForByte) {
   ASSERT_TRUE(s_or.ok()) << s_or.status();
   RunState& s = *s_or;
   s.tokens = {{"H000.S001.mrr", "0.5000 [0.0000, 1.0000]"}};
-  s.units = {{"T1/H000/0", "T1", "H000", "S002", 5, {{"mrr", "0.5000"}, {"delta_mrr", "-0.5000"}}}};
+  s.units = {{"T1/H000/0",
+              "T1",
+              "H000",
+              "S002",
+              5,
+              {{"mrr", "0.5000"}, {"delta_mrr", "-0.5000"}, {"file_acc_at_5", "1.0000"}}}};
+  s.unit_metrics = HeadlineMetrics();
   s.bootstrap_resamples = 10000;
   s.bootstrap_seed = 20260704;
   const std::string text = StateFileText(s);
@@ -80,6 +87,7 @@ RunState SmallState() {
   EXPECT_TRUE(s.ok()) << s.status();
   s->tokens = {{"H000.S001.mrr", "0.5000 [0.0000, 1.0000]"}};
   s->units = {{"T1/H000/0", "T1", "H000", "S002", 5, {{"mrr", "0.5000"}}}};
+  s->unit_metrics = HeadlineMetrics();
   s->bootstrap_resamples = 10000;
   s->bootstrap_seed = 20260704;
   return *s;
@@ -128,6 +136,39 @@ TEST(StateFileTest, KeepsTheFieldDigestsOfAuthoredTaskFiles) {
                       "holds 0 (cut short or edited)"));
 }
 
+TEST(StateFileTest, AStateFromBeforeFileAccuracyRecordsTheFirstSixMetrics) {
+  RunState s = SmallState();
+  s.unit_metrics.resize(6);
+  std::string text = StateFileText(s);
+  const std::string named =
+      ",\"unit_metrics\":[\"mrr\",\"recall_at_10\",\"ndcg_at_10\",\"delta_mrr\","
+      "\"delta_recall_at_10\",\"delta_ndcg_at_10\"]";
+  ASSERT_NE(text.find(named), std::string::npos) << text;
+  text.erase(text.find(named), named.size());  // as written before the header named them
+  absl::StatusOr<RunState> legacy = LoadStateFile(TmpFile("legacy.explain.jsonl", text));
+  ASSERT_TRUE(legacy.ok()) << legacy.status();
+  EXPECT_THAT(legacy->unit_metrics, ElementsAre("mrr", "recall_at_10", "ndcg_at_10", "delta_mrr",
+                                                "delta_recall_at_10", "delta_ndcg_at_10"));
+  EXPECT_EQ(legacy->units[0].values.at("mrr"), "0.5000");
+  // Its unit lines hold six values; eight are refused.
+  const std::string eight =
+      absl::StrReplaceAll(text, {{"[\"0.5000\",null,null,null,null,null]",
+                                  "[\"0.5000\",null,null,null,null,null,null,null]"}});
+  ASSERT_NE(eight, text);
+  EXPECT_TRUE(IsError(LoadStateFile(TmpFile("eight.explain.jsonl", eight)),
+                      absl::StatusCode::kInvalidArgument,
+                      "eight.explain.jsonl: line 5: 8 values, the header's unit_metrics name 6"));
+}
+
+TEST(StateFileTest, RefusesAUnitMetricThatIsNotAHeadlineOne) {
+  const std::string text = absl::StrReplaceAll(StateFileText(SmallState()),
+                                               {{"\"file_acc_at_1\"", "\"file_acc_at_2\""}});
+  EXPECT_TRUE(IsError(LoadStateFile(TmpFile("m.explain.jsonl", text)),
+                      absl::StatusCode::kInvalidArgument,
+                      "m.explain.jsonl: line 1: unit_metrics: 'file_acc_at_2' is not a headline "
+                      "metric"));
+}
+
 TEST(StateFileTest, ACutOrShortenedStateIsRefused) {
   const std::string text = StateFileText(SmallState());  // header, 2 stages, token, unit, end
   EXPECT_TRUE(IsError(LoadStateFile(TmpFile("cut1.explain.jsonl", DropLines(text, 5, 1))),
@@ -168,16 +209,23 @@ TEST(StateFileTest, BootstrapResamplesAreBoundedAsTheExperimentsField) {
   }
 }
 
-TEST(LoadReportDirTest, BootstrapResamplesOfReportJsonAreBounded) {
-  const std::string dir = std::string(std::getenv("TEST_TMPDIR")) + "/report";
+// A report directory under TEST_TMPDIR: a lineage of one stage and a token
+// file, nothing else.
+std::string OneStageReportDir(const std::string& name) {
+  const std::string dir = std::string(std::getenv("TEST_TMPDIR")) + "/" + name;
   std::filesystem::create_directories(dir);
-  ASSERT_TRUE(
+  EXPECT_TRUE(
       WriteFileAtomically(dir + "/lineage.json", R"json({"report": "//reports:r", "stages": [
     {"stage": "agg", "stage_version": "1", "label": "//s:agg",
      "tool": {"path": "tools/agg", "sha256": "bbbbbbbbbbbbbbbbbbbbbbbb"},
      "outputs": [{"path": "out/r.tokens.txt", "sha256": "5555555555555555555"}]}]})json")
           .ok());
-  ASSERT_TRUE(WriteFileAtomically(dir + "/r.tokens.txt", "k\tv\n").ok());
+  EXPECT_TRUE(WriteFileAtomically(dir + "/r.tokens.txt", "k\tv\n").ok());
+  return dir;
+}
+
+TEST(LoadReportDirTest, BootstrapResamplesOfReportJsonAreBounded) {
+  const std::string dir = OneStageReportDir("report");
   ASSERT_TRUE(WriteFileAtomically(dir + "/report.json",
                                   R"({"bootstrap_resamples": 2000000000, "bootstrap_seed": "7"})")
                   .ok());
@@ -190,6 +238,19 @@ TEST(LoadReportDirTest, BootstrapResamplesOfReportJsonAreBounded) {
   absl::StatusOr<RunState> s = LoadReportDir(dir);
   ASSERT_TRUE(s.ok()) << s.status();
   EXPECT_EQ(s->bootstrap_resamples, 500);
+}
+
+TEST(LoadReportDirTest, RecordsTheHeadlineMetricsCellsCsvHasAColumnFor) {
+  const std::string dir = OneStageReportDir("cells");
+  const std::string key = "unit_id,task_id,harness,parameter,label";
+  ASSERT_TRUE(WriteFileAtomically(dir + "/cells.csv", key + ",mrr,file_acc_at_5\n" +
+                                                          "T1/H000/baseline,T1,H000,0,baseline,"
+                                                          "0.5000,1.0000\n")
+                  .ok());
+  absl::StatusOr<RunState> s = LoadReportDir(dir);
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_THAT(s->unit_metrics, ElementsAre("mrr", "file_acc_at_5"));
+  EXPECT_EQ(s->units[0].values.at("file_acc_at_5"), "1.0000");
 }
 
 TEST(CheckSameReportTest, RefusesRunsOfTwoReportsNamingBoth) {
