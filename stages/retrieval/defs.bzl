@@ -95,7 +95,9 @@ def _chunk_embeddings(m):
             ),
             args = ["--commit=" + c.id],
             stage = "chunk_embeddings",
-            stage_version = "1",
+            # 2: a row the reference holds is stored as a shared row
+            # (stored_embeddings.h), no longer as its vector again.
+            stage_version = "2",
             tags = [] if s.configured else ["manual"],
             tool = "//stages/retrieval:embed_chunks",
         )
