@@ -249,7 +249,9 @@ regex_quote() {
 
 # The private index and object directory of the patch requests: git writes
 # the trees of applied patches there, reading the clone's objects as an
-# alternate; removed on exit. gp runs git with them.
+# alternate. They live in <out>/.patch_index (inside the repository rule's
+# directory, never outside the output base) and are removed on exit. gp runs
+# git with them.
 patch_home=""
 declare -A patch_of_tree=()
 gp() {
@@ -266,9 +268,9 @@ apply_patch() {
     return 0
   fi
   if [[ -z $patch_home ]]; then
-    patch_home=$(mktemp -d)
+    patch_home="$out/.patch_index"
     trap 'rm -rf "$patch_home"' EXIT
-    mkdir "$patch_home/objects"
+    mkdir -p "$patch_home/objects"
     clone_objects=$(cd "$gitdir" && cd "$(g rev-parse --git-path objects)" && pwd)
   fi
   gp read-tree "$base"
