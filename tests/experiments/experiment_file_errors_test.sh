@@ -163,7 +163,7 @@ expect_error jsonl //reports:zz_jsonl \
   "data/zz_jsonl/tasks.jsonl:2: not valid JSON: Expecting property name enclosed in double quotes at column" \
   "data/zz_jsonl/tasks.jsonl:3: key \"id\" appears twice in the object" \
   "data/zz_jsonl/tasks.jsonl:4: expected one JSON object a line, found more after column" \
-  "data/zz_jsonl/tasks.jsonl:5: task A7 (tasks[1]), field fix_commit: expected a commit id of 40 lowercase hex characters, found none"
+  "data/zz_jsonl/tasks.jsonl:5: task A7 (tasks[1]), field fix_commit: expected exactly one of fix_commit (a commit id) and patch (a unified diff), found neither"
 lock_error="data/zz_lock/tasks.lock.textproto (the task lock of data/zz_lock/tasks.textproto): expected a regular file, found a symlink"
 expect_error lock //reports:zz_lock_tasks_refreeze "$lock_error"
 expect_error lock_run //reports:zz_lock_tasks_refreeze "$lock_error" -- run
