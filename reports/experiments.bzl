@@ -43,7 +43,7 @@ def experiment_report(e):
     )
     explained_tokens(
         name = e.name + "_tokens",
-        authored = [e.set.spec],
+        authored = [s.spec for s in e.sets],
         frozen = e.tokens,
         frozen_path = e.tokens_file,
         markdown = e.name + "/report.md",

@@ -178,6 +178,8 @@ GIT_HISTORY_ATTRS = {
     "task_commits": attr.label(mandatory = True, allow_single_file = True, doc = "The set's @<set>_task_commits//:commits.json (history_task_commits.bzl)"),
     "env_var": attr.string(doc = "Environment variable holding the path of the clone"),
     "clone_hint": attr.string(doc = "How to get the clone, for the not-configured message"),
+    "clone_name": attr.string(doc = "With env_var naming a directory of clones (clones_dir_env): the set's clone in it, <owner>__<name>.git"),
+    "repo": attr.string(doc = "The set's repository, <owner>/<name> (TaskSetRef.repo), or \"\"; a task's repo must be it"),
     "fixture_history": attr.label(allow_single_file = True, doc = "history.txt of an authored fixture"),
     "frozen_snapshot_hashes": attr.string(doc = "Label of the committed snapshot_hashes.tsv, passed through to SET"),
     "languages": attr.string_list(default = DEFAULT_LANGUAGES, doc = "The set's languages: folders of stages/corpus/languages (TaskSetRef.languages)"),

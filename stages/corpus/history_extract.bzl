@@ -48,6 +48,8 @@ def git_directory(rctx, repository, errors):
             return "", ""
         rctx.file("fixture_commits.tsv", res.stdout)
         return str(rctx.path("fixture.git")), ""
+    if rctx.attr.clone_name:
+        return _clone_in_directory(rctx, errors)
     git_dir = rctx.os.environ.get(rctx.attr.env_var, "")
     if git_dir and not git_dir.startswith("/"):
         errors.append("%s=%s: give the absolute path of the clone" % (rctx.attr.env_var, git_dir))
@@ -59,6 +61,40 @@ def git_directory(rctx, repository, errors):
         "get one with `%s` and " % rctx.attr.clone_hint if rctx.attr.clone_hint else "",
         rctx.attr.env_var,
     )
+    return git_dir, message
+
+def _clone_in_directory(rctx, errors):
+    """(the clone <dir>/<clone_name>, or "" when the variable is unset; the how-to message).
+
+    The variable (CorpusSource.clones_dir_env) names a directory of clones
+    named `<owner>__<name>.git`; clone_name is the set's (validated by the
+    experiments rule). A relative directory, or one without the set's clone,
+    goes to `errors`.
+    """
+    env, name = rctx.attr.env_var, rctx.attr.clone_name
+    directory = rctx.os.environ.get(env, "")
+    message = "%s is not set: task set %s needs a directory of clones holding %s (%s); %sexport %s=<absolute path of the directory>" % (
+        env,
+        rctx.attr.set_name,
+        name,
+        rctx.attr.repo,
+        "get it with `%s` and " % rctx.attr.clone_hint if rctx.attr.clone_hint else "",
+        env,
+    )
+    if not directory:
+        return "", message
+    if not directory.startswith("/"):
+        errors.append("%s=%s: give the absolute path of the directory of clones" % (env, directory))
+        return "", ""
+    git_dir = directory.rstrip("/") + "/" + name
+    if not rctx.path(git_dir).exists:
+        errors.append("%s=<the directory you gave>: task set %s, field task_set.repo: expected a clone of %s named %s in it, found none" % (
+            env,
+            rctx.attr.set_name,
+            rctx.attr.repo,
+            name,
+        ))
+        return "", ""
     return git_dir, message
 
 # Snapshots and chunks are stored against a first-parent ancestor

@@ -10,7 +10,7 @@ messages and generated files.
 """
 
 load("//stages/corpus:authored_file.bzl", "authored_file_error")
-load("//stages/corpus:spec_values.bzl", "repository_error", "spec_value_errors")
+load("//stages/corpus:spec_values.bzl", "repository_error", "spec_value_errors", "task_repo_errors")
 load("//tools/starlark:text_format.bzl", "canonical_text", "one", "parse_canonical")
 
 _TASK_FIELDS = ["id", "fix_commit", "base_commit", "stale_commit", "patch"]
@@ -99,6 +99,9 @@ def read_spec(rctx, errors):
         return "", "", []
     spec = parse_canonical(text)
     tasks = [{f: one(t, f, "") for f in _TASK_FIELDS} for t in spec.get("tasks", [])]
+    for task, t in zip(tasks, spec.get("tasks", [])):
+        if one(t, "repo", ""):  # written only when set: other sets' data keeps its bytes
+            task["repo"] = one(t, "repo", "")
 
     # A patch holds newlines, tabs and any byte: read as protoc escaped it.
     raw = parse_canonical(text, raw_strings = True).get("tasks", [])
@@ -179,6 +182,7 @@ def check_values(rctx, repository, lsa, tasks, errors):
     if repository_message:
         errors.append(repository_message)
     errors.extend(spec_value_errors(label_path(task_file(rctx)), tasks, lsa))
+    errors.extend(task_repo_errors(label_path(task_file(rctx)), tasks, rctx.attr.repo))
 
 def find_lock(rctx, errors):
     """(label of the task lock or None when absent, its workspace path).

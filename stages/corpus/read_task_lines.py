@@ -4,13 +4,15 @@
 
 Prints one JSON object to stdout:
     {"errors": ["<name>:<line>: ...", ...],
-     "tasks": [{"id", "fix_commit", "base_commit", "stale_commit", "patch", "line"}, ...]}
+     "tasks": [{"id", "fix_commit", "base_commit", "stale_commit", "patch", "line"
+                [, "repo"]}, ...]}
 
 Each non-blank line must be exactly one JSON object (RFC 8259, as Python's
 json module reads it, with these refusals): no byte order mark, UTF-8 only, no
 duplicate key, no NaN or Infinity, nothing after the object. Only the fields
 the fetch needs are taken (each a string when present, "" when absent; the
-patch as its UTF-8 bytes, one character a byte); every
+patch as its UTF-8 bytes, one character a byte; "repo" only when written,
+so that a set without it reads the same data as before); every
 other check (unknown fields, the other fields' types and values) is the
 validate_tasks stage's (stages/corpus/task_spec.h), with the same messages as
 for a text proto. Exit status 0 whenever the file could be read, errors or
@@ -74,6 +76,11 @@ def task_of(obj):
     # of its UTF-8 (U+0000-U+00FF), so that the rule writes the task file's
     # bytes back (history_task_commits.bzl, history_commits.bzl).
     task["patch"] = utf8_bytes_as_chars(task["patch"])
+    repo = obj.get("repo", "")
+    if not isinstance(repo, str):
+        raise LineError("field repo: expected a string, found %s" % json.dumps(repo))
+    if repo:
+        task["repo"] = repo
     return task
 
 

@@ -197,3 +197,61 @@ def language_rules_errors(set_name, language, rules):
         if d == "" or d[0] == "." or not all_chars_in(d, _DIRECTORY_CHARS):
             errors.append("%s, field excluded_directories: expected a directory name of [A-Za-z0-9_.+-] not starting with \".\", found %r (task set %s)" % (where, d, set_name))
     return errors
+
+_OWNER_NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-"
+
+def repo_error(value):
+    """None if `value` is a repository as the benchmarks name it, else why not.
+
+    `<owner>/<name>`, GitHub's form: each part 1-100 characters of
+    [A-Za-z0-9_.-], neither "." nor "..". It names a clone
+    (`<owner>__<name>.git`, clone_name) and reaches set.bzl through repr().
+
+    Args:
+      value: TaskSetRef.repo or Task.repo.
+
+    Returns:
+      None, or "expected ..., found ...".
+    """
+    parts = value.split("/")
+    if len(parts) == 2 and all([
+        len(p) >= 1 and len(p) <= 100 and p not in [".", ".."] and all_chars_in(p, _OWNER_NAME_CHARS)
+        for p in parts
+    ]):
+        return None
+    return "expected <owner>/<name>, each 1-100 characters of [A-Za-z0-9_.-] and neither '.' nor '..', found %r" % value
+
+def clone_name(repo):
+    """The directory name of `repo`'s clone: "<owner>__<name>.git" (SWE-bench's naming).
+
+    Args:
+      repo: a valid `<owner>/<name>` (repo_error is None).
+
+    Returns:
+      "<owner>__<name>.git".
+    """
+    return repo.replace("/", "__") + ".git"
+
+def task_repo_errors(spec, tasks, set_repo):
+    """A message for each task whose `repo` is not its set's.
+
+    A task may name its repository (`repo`, as imported from a benchmark's
+    record); it must be the set's (TaskSetRef.repo), so that a record of one
+    repository never reaches another's clone.
+
+    Args:
+      spec: the spec file as the user named it.
+      tasks: the authored tasks (read_spec), "repo" absent when not written.
+      set_repo: the set's TaskSetRef.repo, or "" when it declares none.
+
+    Returns:
+      A list of messages, in spec order.
+    """
+    errors = []
+    for i, t in enumerate(tasks):
+        repo = t.get("repo", "")
+        if not repo or repo == set_repo:
+            continue
+        expected = "%r, the task set's repo (task_set.repo)" % set_repo if set_repo else "no repo: the task set declares none (task_set.repo in the experiment)"
+        errors.append("%s, field repo: expected %s, found %r" % (_where(t.get("where", spec), i, t["id"]), expected, repo))
+    return errors

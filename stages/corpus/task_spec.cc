@@ -309,6 +309,7 @@ Task TaskFromLine(const TaskLine& line) {
   t.set_patch(line.patch());
   t.set_test_patch(line.test_patch());
   t.set_fix_tree(line.fix_tree());
+  t.set_repo(line.repo());
   *t.mutable_gold_files() = line.gold_files();
   *t.mutable_gold_functions() = line.gold_functions();
   const std::map<std::string, bool> stale(line.gold_in_stale().begin(), line.gold_in_stale().end());
@@ -449,6 +450,11 @@ absl::StatusOr<TaskSet> ValidateTaskSet(TaskSet set, absl::string_view file_name
   for (int i = 0; i < set.tasks_size(); ++i) {
     Task& t = *set.mutable_tasks(i);
     CheckIdAndTexts(t, i, first_index, p);
+    if (!t.task_set().empty()) {
+      p.Task(t, i, "task_set",
+             "derived (the experiment_tasks stage writes it), never authored; found \"" +
+                 t.task_set() + "\"");
+    }
     CheckForbiddenCharacters(t, "", "", [&](const std::string& field, const std::string& what) {
       p.Task(t, i, field, what);
     });

@@ -61,7 +61,7 @@ files on disk and the experiments read here agree, and says so if not.
 
 load("//stages/corpus:authored_file.bzl", "authored_file_error")
 load("//stages/corpus:history_task_commits.bzl", "task_commits_label", "task_commits_repository")
-load("//stages/corpus:spec_values.bzl", "all_chars_in", "safe_label_error", "task_id_error")
+load("//stages/corpus:spec_values.bzl", "all_chars_in", "clone_name", "repo_error", "safe_label_error", "task_id_error")
 load("//stages/corpus:task_set.bzl", "history_repository")
 load("//stages/corpus/languages:rules.bzl", "DEFAULT_LANGUAGES")
 load(
@@ -201,52 +201,79 @@ def _language_folders(rctx):
     root = rctx.path(Label("//stages/corpus/languages:BUILD")).dirname
     return sorted([p.basename for p in root.readdir() if p.get_child("rules.textproto").exists])
 
-def _read_set(rctx, errors, where, msg):
-    ts = one(msg, "task_set", None)
-    if ts == None:
+def _read_sets(rctx, errors, where, msg):
+    """The experiment's task set structs, in file order (None for an invalid one); names unique."""
+    refs = msg.get("task_set", [])
+    if not refs:
         errors.append("%s, field task_set: expected a task set, found none" % where)
-        return None
+    sets = []
+    seen = {}
+    for i, ts in enumerate(refs):
+        field = "task_set" if len(refs) == 1 else "task_set[%d]" % i
+        s = _read_set(rctx, errors, where, field, ts)
+        if s.name in seen:
+            errors.append("%s, field %s.name: task set %r is listed twice (also task_set[%d])" % (where, field, s.name, seen[s.name]))
+        seen[s.name] = i
+        sets.append(s)
+    return sets
+
+def _source_errors(where, field, src):
+    """Messages for a CorpusSource that names not exactly one origin."""
+    given = [f for f in ["clone_env", "clones_dir_env", "fixture_history"] if one(src, f, "")]
+    if len(given) == 1:
+        return []
+    return ["%s, field %s.source: expected exactly one of clone_env, clones_dir_env and fixture_history, found %s" % (
+        where,
+        field,
+        " and ".join(given) if given else "none",
+    )]
+
+def _read_set(rctx, errors, where, field, ts):
     name = one(ts, "name", "")
-    _check(errors, where, "task_set.name", _name_error(name))
-    tasks = _label_field(rctx, errors, where, "task_set.tasks", one(ts, "tasks", ""))
+    _check(errors, where, field + ".name", _name_error(name))
+    tasks = _label_field(rctx, errors, where, field + ".tasks", one(ts, "tasks", ""))
     if tasks and not (tasks.endswith(".textproto") or tasks.endswith(".jsonl")):
-        errors.append("%s, field task_set.tasks: expected a task file ending in .textproto (repro.corpus.TaskSet) or .jsonl (one repro.corpus.TaskLine a line), found %r" % (where, tasks))
+        errors.append("%s, field %s.tasks: expected a task file ending in .textproto (repro.corpus.TaskSet) or .jsonl (one repro.corpus.TaskLine a line), found %r" % (where, field, tasks))
     src = one(ts, "source", {})
-    env = one(src, "clone_env", "")
+    errors.extend(_source_errors(where, field, src))
+    env = one(src, "clone_env", "") or one(src, "clones_dir_env", "")
     fixture = one(src, "fixture_history", "")
-    if bool(env) == bool(fixture):
-        errors.append("%s, field task_set.source: expected exactly one of clone_env and fixture_history, found %s" % (
-            where,
-            "both" if env else "neither",
-        ))
     if env:
-        _check(errors, where, "task_set.source.clone_env", env_name_error(env))
+        _check(errors, where, field + ".source." + ("clone_env" if one(src, "clone_env", "") else "clones_dir_env"), env_name_error(env))
     if fixture:
-        _label_field(rctx, errors, where, "task_set.source.fixture_history", fixture)
+        _label_field(rctx, errors, where, field + ".source.fixture_history", fixture)
+    repo = one(ts, "repo", "")
+    if repo:
+        _check(errors, where, field + ".repo", repo_error(repo))
+    elif one(src, "clones_dir_env", ""):
+        errors.append("%s, field %s.repo: expected <owner>/<name> (source.clones_dir_env names a directory of <owner>__<name>.git clones), found none" % (where, field))
     languages = ts.get("languages", []) or DEFAULT_LANGUAGES
     folders = _language_folders(rctx)
     for lang in languages:
         if not (len(lang) <= 30 and lang[:1].isalpha() and lang.islower() and all_chars_in(lang, "abcdefghijklmnopqrstuvwxyz0123456789_")):
-            errors.append("%s, field task_set.languages: expected a language folder's name ([a-z][a-z0-9_]{0,29}), found %r" % (where, lang))
+            errors.append("%s, field %s.languages: expected a language folder's name ([a-z][a-z0-9_]{0,29}), found %r" % (where, field, lang))
         elif lang not in folders:
-            errors.append("%s, field task_set.languages: expected a language folder of stages/corpus/languages (%s), found %r" % (where, ", ".join(folders), lang))
+            errors.append("%s, field %s.languages: expected a language folder of stages/corpus/languages (%s), found %r" % (where, field, ", ".join(folders), lang))
     if len({lang: True for lang in languages}) != len(languages):
-        errors.append("%s, field task_set.languages: expected each language once, found %r" % (where, languages))
+        errors.append("%s, field %s.languages: expected each language once, found %r" % (where, field, languages))
     return struct(
         name = name,
         tasks = tasks,
         clone_env = env,
+        clone_name = clone_name(repo) if one(src, "clones_dir_env", "") and not repo_error(repo) else "",
         clone_hint = one(src, "clone_hint", ""),
         fixture_history = fixture,
-        frozen_snapshot_hashes = _label_field(rctx, errors, where, "task_set.frozen_snapshot_hashes", one(ts, "frozen_snapshot_hashes", ""), False),
-        chunker_explanations = _label_field(rctx, errors, where, "task_set.chunker_explanations", one(ts, "chunker_explanations", ""), False),
+        frozen_snapshot_hashes = _label_field(rctx, errors, where, field + ".frozen_snapshot_hashes", one(ts, "frozen_snapshot_hashes", ""), False),
+        chunker_explanations = _label_field(rctx, errors, where, field + ".chunker_explanations", one(ts, "chunker_explanations", ""), False),
         languages = languages,
+        repo = repo,
         first = where,
     )
 
 _SET_FIELDS = [
     ("tasks", "task_set.tasks"),
     ("clone_env", "task_set.source.clone_env"),
+    ("repo", "task_set.repo"),
     ("clone_hint", "task_set.source.clone_hint"),
     ("fixture_history", "task_set.source.fixture_history"),
     ("frozen_snapshot_hashes", "task_set.frozen_snapshot_hashes"),
@@ -337,8 +364,9 @@ def _read_experiment(rctx, errors, base, sets, harness_cache):
     name = one(msg, "name", "")
     if name != stem:
         errors.append("%s, field name: expected %r (the file's base name), found %r" % (where, stem, name))
-    s = _read_set(rctx, errors, where, msg)
-    errors.extend(_set_conflicts(where, s, sets))
+    task_sets = _read_sets(rctx, errors, where, msg)
+    for s in task_sets:
+        errors.extend(_set_conflicts(where, s, sets))
     harnesses = _read_harnesses(rctx, errors, where, msg, harness_cache)
     depths = _grid_ints(errors, where, "s001_depths", msg.get("s001_depths", []), DEFAULT_S001_DEPTHS, MAX_S001_DEPTH)
     doses = _grid_ints(errors, where, "s002_doses", msg.get("s002_doses", []), DEFAULT_S002_DOSES, MAX_S002_DOSE)
@@ -352,9 +380,9 @@ def _read_experiment(rctx, errors, base, sets, harness_cache):
     return struct(
         name = name,
         source = where,
-        set = s.name if s else "",
+        sets = [s.name for s in task_sets],
         exclude_tasks = excluded,
-        set_struct = s,
+        set_structs = task_sets,
         harnesses = harnesses,
         depths = depths,
         doses = doses,
@@ -402,11 +430,12 @@ def _dense_models(experiments):
     models = {}
     for e in experiments:
         for h in e.harnesses:
-            if h.lsa_config and (e.set, h.lsa_config) not in models:
-                stem = Label(h.lsa_config).name
-                if stem.endswith(".textproto"):
-                    stem = stem[:-len(".textproto")]
-                models[(e.set, h.lsa_config)] = struct(set = e.set, config = h.lsa_config, stem = stem)
+            for set_name in e.sets:
+                if h.lsa_config and (set_name, h.lsa_config) not in models:
+                    stem = Label(h.lsa_config).name
+                    if stem.endswith(".textproto"):
+                        stem = stem[:-len(".textproto")]
+                    models[(set_name, h.lsa_config)] = struct(set = set_name, config = h.lsa_config, stem = stem)
     return models
 
 def _experiments_impl(rctx):
@@ -429,8 +458,9 @@ def _experiments_impl(rctx):
             stem = base[:-len(".textproto")]
             invalid.append({"name": "" if _name_error(stem) else stem, "source": "data/experiments/" + base, "errors": errors})
             continue
-        sets.setdefault(e.set, e.set_struct)
-        depths_of_set.setdefault(e.set, {}).update({d: True for d in e.depths})
+        for s in e.set_structs:
+            sets.setdefault(s.name, s)
+            depths_of_set.setdefault(s.name, {}).update({d: True for d in e.depths})
         experiments.append(e)
     _write_repositories(rctx, sets, depths_of_set, experiments)
     _write_sets(rctx, sets)
@@ -473,6 +503,8 @@ def _write_repositories(rctx, sets, depths_of_set, experiments):
         }
         if s.clone_env:
             h["env_var"] = s.clone_env
+            if s.clone_name:
+                h["clone_name"] = s.clone_name
             if s.clone_hint:
                 h["clone_hint"] = s.clone_hint
         else:
@@ -483,6 +515,8 @@ def _write_repositories(rctx, sets, depths_of_set, experiments):
             h["chunker_explanations"] = s.chunker_explanations
         if s.languages != DEFAULT_LANGUAGES:
             h["languages"] = s.languages
+        if s.repo:
+            h["repo"] = s.repo
         deeper = sorted([d for d in depths_of_set.get(name, {}).keys() if d > 1])
         if deeper:
             h["stale_depths"] = deeper
@@ -521,7 +555,7 @@ def _write_experiments(rctx, experiments, models, invalid):
         {
             "name": e.name,
             "source": e.source,
-            "set": e.set,
+            "sets": e.sets,
             "harnesses": [
                 {
                     "name": h.name,

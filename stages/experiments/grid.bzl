@@ -20,12 +20,15 @@ EXPERIMENTS     one struct per experiment:
   source                "data/experiments/<name>.textproto"
   spec_file             the resolved experiment file (@experiments, defaults
                         applied), input of the experiment_spec stage
-  set                   the task set struct
-  tasks                 the set's tasks the experiment runs (all but its
-                        exclude_tasks), in the set's order
-  harnesses             [struct(name, config, document_unit, dense_model,
+  sets                  the task set structs, in file order (usually one;
+                        several: a many-repository experiment)
+  set_of                task id -> the struct of the set it is a task of
+  tasks                 the sets' tasks the experiment runs (all but its
+                        exclude_tasks), set after set, each in its set's order
+  harnesses             [struct(name, config, document_unit, dense_models,
                         server_cache)] in report order;
-                        dense_model is a DENSE_MODELS entry or None;
+                        dense_models: set name -> its DENSE_MODELS entry,
+                        empty without an LSA leg;
                         server_cache is True for a DENSE_BACKEND_SERVER_CACHE
                         leg (it reads vector_cache)
   s001_depths, s002_doses  the cells' depths and doses (defaults applied);
@@ -106,12 +109,12 @@ DENSE_MODELS = [_dense_model(m) for m in DENSE_MODEL_DATA if m["set"] in SET_BY_
 
 _MODEL_BY_KEY = {(m.task_set.name, m.config): m for m in DENSE_MODELS}
 
-def _harness(set_name, h):
+def _harness(set_names, h):
     return struct(
         name = h["name"],
         config = h["config"],
         document_unit = h["document_unit"],
-        dense_model = _MODEL_BY_KEY[(set_name, h["lsa_config"])] if h["lsa_config"] else None,
+        dense_models = {n: _MODEL_BY_KEY[(n, h["lsa_config"])] for n in set_names} if h["lsa_config"] else {},
         server_cache = h["server_cache"],
     )
 
@@ -120,26 +123,30 @@ def _grid(name):
     fields = {stage: "%s:%s%s" % (_GRID_PACKAGE, prefix, stage) for stage in _GRID_STAGES}
     return struct(package = _GRID_PACKAGE, prefix = prefix, **fields)
 
+def _configured_message(sets, cache):
+    """(whether every set and the cache are configured, the message of the first that is not)."""
+    for s in sets:
+        if not s.configured:
+            return False, s.not_configured_message
+    if cache != None:
+        return cache.configured, cache.not_configured_message
+    return True, sets[0].not_configured_message
+
 def _experiment(e):
     name = e["name"]
-    s = SET_BY_NAME[e["set"]]
+    sets = [SET_BY_NAME[n] for n in e["sets"]]
     cache = CACHE_DATA.get(name)
     cache = struct(**cache) if cache else None
-    configured = s.configured and (cache == None or cache.configured)
-    if not s.configured:
-        message = s.not_configured_message
-    elif cache != None:
-        message = cache.not_configured_message
-    else:
-        message = s.not_configured_message
+    configured, message = _configured_message(sets, cache)
     return struct(
         name = name,
         source = e["source"],
         spec_file = "@experiments//:%s.textproto" % name,
-        set = s,
-        # The set's tasks this experiment runs: all but exclude_tasks.
-        tasks = [t for t in s.tasks if t.id not in e["exclude_tasks"]],
-        harnesses = [_harness(s.name, h) for h in e["harnesses"]],
+        sets = sets,
+        set_of = {t.id: s for s in sets for t in s.tasks},
+        # The sets' tasks this experiment runs: all but exclude_tasks.
+        tasks = [t for s in sets for t in s.tasks if t.id not in e["exclude_tasks"]],
+        harnesses = [_harness(e["sets"], h) for h in e["harnesses"]],
         s001_depths = e["s001_depths"],
         s002_doses = e["s002_doses"],
         conditions = e["conditions"],
@@ -154,15 +161,37 @@ def _experiment(e):
         pins_refreeze = "bazel run //reports:%s_pins_refreeze" % name,
     )
 
-EXPERIMENTS = [_experiment(e) for e in EXPERIMENT_DATA if e["set"] not in _INVALID_SET_BY_NAME]
+def _shared_task_ids(e):
+    """A message for each task id that two of experiment data e's sets share (ids name targets)."""
+    first = {}
+    errors = []
+    for n in e["sets"]:
+        for t in SET_BY_NAME[n].tasks:
+            if t.id in first:
+                errors.append("task set %s (%s), task %s: field id: expected an id unique across the experiment's task sets, found the id of a task of set %s" % (
+                    n,
+                    SET_BY_NAME[n].spec,
+                    t.id,
+                    first[t.id],
+                ))
+            else:
+                first[t.id] = n
+    return errors
+
+def _invalid_sets_of(e):
+    """The messages that keep experiment data e from being built: its sets' errors, shared task ids."""
+    invalid = [_INVALID_SET_BY_NAME[n].message for n in e["sets"] if n in _INVALID_SET_BY_NAME]
+    return invalid or _shared_task_ids(e)
+
+EXPERIMENTS = [_experiment(e) for e in EXPERIMENT_DATA if not _invalid_sets_of(e)]
 
 INVALID_EXPERIMENTS = [
     struct(name = d["name"], source = d["source"], message = "%s: %s" % (d["source"], _listing(d["errors"])))
     for d in INVALID_DATA
 ] + [
-    struct(name = e["name"], source = e["source"], message = "%s: %s" % (e["source"], _INVALID_SET_BY_NAME[e["set"]].message))
+    struct(name = e["name"], source = e["source"], message = "%s: %s" % (e["source"], "\n".join(_invalid_sets_of(e))))
     for e in EXPERIMENT_DATA
-    if e["set"] in _INVALID_SET_BY_NAME
+    if _invalid_sets_of(e)
 ]
 
 EXPERIMENT_NAMES = [e.name for e in EXPERIMENTS]

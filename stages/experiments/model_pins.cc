@@ -96,6 +96,12 @@ absl::StatusOr<ModelPinSet> ModelPinSet::FromStage(const Stage& stage) {
   return ModelPinSet(&pins, task_set, text.name, refreeze);
 }
 
+ModelPinSet ModelPinSet::ForTaskSet(std::string task_set) const {
+  ModelPinSet out = *this;
+  out.task_set_ = std::move(task_set);
+  return out;
+}
+
 absl::StatusOr<ModelPin> ModelPinSet::PinFor(absl::string_view model) const {
   for (const ModelPin& p : pins_.pins()) {
     if (p.task_set() == task_set_ && p.model() == model) return p;

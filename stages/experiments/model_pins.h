@@ -41,6 +41,10 @@ class ModelPinSet {
   // (a CellSpec) for the rest.
   static absl::StatusOr<ModelPinSet> FromStage(const Stage& stage);
 
+  // The same pins, looked up for `task_set` (a cell of an experiment over
+  // several task sets: its task's set, not the spec's first).
+  ModelPinSet ForTaskSet(std::string task_set) const;
+
   // The pin of `model` (LSA config stem) for the task set.
   absl::StatusOr<ModelPin> PinFor(absl::string_view model) const;
 

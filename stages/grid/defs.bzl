@@ -82,19 +82,25 @@ load("//stages/framework/pipeline:defs.bzl", "eval_stage", _name = "local_name")
 load("//stages/grid:conditions.bzl", "experiment_conditions", "reads_rules")
 load("//stages/retrieval:defs.bzl", "embeddings_inputs")
 
-def _distractor_rules(e):
-    """The rules file the S002 distractors are written and chunked by: the set's first language's."""
-    return rules_label(e.set.languages[0])
+def _distractor_rules(s):
+    """The rules file the S002 distractors of set s's tasks are written and chunked by: its first language's."""
+    return rules_label(s.languages[0])
 
 def _models(e):
-    """The distinct dense models of the experiment's harnesses, in order."""
+    """The distinct dense models of the experiment's harnesses, harness by harness, set by set."""
     seen = {}
     out = []
     for h in e.harnesses:
-        if h.dense_model != None and h.dense_model.target not in seen:
-            seen[h.dense_model.target] = True
-            out.append(h.dense_model)
+        for s in e.sets:
+            m = h.dense_models.get(s.name)
+            if m != None and m.target not in seen:
+                seen[m.target] = True
+                out.append(m)
     return out
+
+def _languages(e):
+    """The languages of the experiment's sets, each once, in set order."""
+    return {lang: True for s in e.sets for lang in s.languages}.keys()
 
 def _commit(c, t):
     """The commit struct of task t whose snapshot condition c indexes."""
@@ -119,7 +125,7 @@ def _transforms(e, tags):
         for t in e.tasks:
             n = _transform_name(e, c, t)
             inputs = {e.grid.conditions: "conditions:conditions.pb"}
-            inputs.update(rules_roles(e.set.languages))
+            inputs.update(rules_roles(e.set_of[t.id].languages))
             add_roles(inputs, corpus_inputs(t.base, snapshot = "snapshot", chunks = "chunks"))
             eval_stage(
                 name = n,
@@ -135,19 +141,25 @@ def _transforms(e, tags):
 def _cells(e, tags):
     cells = []
     for t in e.tasks:
+        s = e.set_of[t.id]
+
+        # Several sets: the cell looks up its set's model pins (one set: the
+        # spec's, and the command line every single-set cell always had).
+        set_args = ["--task_set=" + s.name] if len(e.sets) > 1 else []
         for h in e.harnesses:
+            dense_model = h.dense_models.get(s.name)
             common = {
                 e.grid.spec: "experiment:cell_spec.pb",
                 e.grid.conditions: "conditions:conditions.pb",
-                e.set.task_specs: "tasks:" + t.spec_file,
+                s.task_specs: "tasks:" + t.spec_file,
                 t.labels: "labels",
                 h.config: "harness",
             }
-            if h.dense_model != None:
-                common[h.dense_model.target] = "model:" + h.dense_model.artifact
+            if dense_model != None:
+                common[dense_model.target] = "model:" + dense_model.artifact
             if h.server_cache:
                 common[e.vector_cache.file] = "vector_cache"
-            if h.dense_model != None or h.server_cache:
+            if dense_model != None or h.server_cache:
                 common[e.pins] = "pins"
             for c in experiment_conditions(e):
                 n = e.grid.prefix + "%s_%s_%s" % (t.id, h.name, c["cell_suffix"])
@@ -155,13 +167,13 @@ def _cells(e, tags):
                 stale = c["snapshot"] == "stale_at"
                 inputs = dict(common)
                 if reads_rules(c) == "distractors":
-                    inputs[_distractor_rules(e)] = "rules"
+                    inputs[_distractor_rules(s)] = "rules"
                 if c["snapshot"] == "transformed":
                     add_roles(inputs, _transformed_inputs(e, c, t))
                 else:
                     add_roles(inputs, corpus_inputs(commit, snapshot = "snapshot", chunks = "chunks"))
-                if h.dense_model != None and c["snapshot"] != "transformed":
-                    add_roles(inputs, embeddings_inputs(h.dense_model, commit, "embeddings"))
+                if dense_model != None and c["snapshot"] != "transformed":
+                    add_roles(inputs, embeddings_inputs(dense_model, commit, "embeddings"))
                 eval_stage(
                     name = n,
                     tool = "//stages/grid/cells:cell_tool",
@@ -173,7 +185,7 @@ def _cells(e, tags):
                         "--task=" + t.id,
                         "--harness=" + h.name,
                         "--condition=" + c["cell_suffix"],
-                    ] + (["--expected_commit=" + commit.id] if stale else []),
+                    ] + (["--expected_commit=" + commit.id] if stale else []) + set_args,
                     tags = tags,
                 )
                 cells.append(n)
@@ -201,13 +213,19 @@ def _spec(e, tags):
         tags = tags,
     )
 
+def _set_role(e, role, s):
+    """The role of set s's input: `role` when the experiment has one set, "<role>/<set name>" otherwise."""
+    return role if len(e.sets) == 1 else "%s/%s" % (role, s.name)
+
 def _tasks(e, tags):
-    """The set's tasks the experiment runs: all but its exclude_tasks (experiment_tasks.h)."""
+    """The sets' tasks the experiment runs: all but its exclude_tasks (experiment_tasks.h)."""
+    inputs = {s.task_set: _set_role(e, "task_set", s) for s in e.sets}
+    inputs[e.grid.spec] = "grid_spec:grid_spec.pb"
     _grid_stage(
         e.grid.tasks,
         "//stages/grid:experiment_tasks_tool",
         "experiment_tasks",
-        inputs = {e.set.task_set: "task_set", e.grid.spec: "grid_spec:grid_spec.pb"},
+        inputs = inputs,
         outs = [e.grid.prefix + "tasks.pb"],
         args = ["--source=" + e.source],
         tags = tags,
@@ -285,7 +303,7 @@ def _corpus_shards(e, tags):
     shards = []
     for _, index, tasks in _task_runs(e):
         name = e.grid.prefix + "corpus_" + index
-        inputs = rules_roles(e.set.languages)
+        inputs = rules_roles(_languages(e))
         for t in tasks:  # per-task aliases: tasks may share a commit
             inputs[t.base_manifest] = "base/" + t.id
             add_roles(inputs, corpus_inputs(t.base, chunks = "base_chunks/" + t.id))
@@ -307,10 +325,11 @@ def _aggregate(e, shards, corpus_shards, tags):
     }
     for t in e.tasks:
         inputs[t.labels] = "labels/" + t.id
-    if e.set.lsa_training:
-        inputs[e.set.lsa_training.manifest] = "training_manifest"
-        inputs[e.set.spec] = "task_file"  # whether it names the training commit
-    inputs.update(rules_roles(e.set.languages))
+    for s in e.sets:
+        if s.lsa_training:
+            inputs[s.lsa_training.manifest] = _set_role(e, "training_manifest", s)
+            inputs[s.spec] = _set_role(e, "task_file", s)  # whether it names the training commit
+    inputs.update(rules_roles(_languages(e)))
     for i, shard in enumerate(shards):
         inputs[":" + shard] = "units/" + _shard_index(i)
     for i, shard in enumerate(corpus_shards):
@@ -356,9 +375,13 @@ def _aggregate(e, shards, corpus_shards, tags):
         tags = tags,
     )
 
+def _summary_role(e, m):
+    """The pins stage's role of model m: summary/<model>; with several sets, summary/<set>/<model>."""
+    return "summary/" + m.name if len(e.sets) == 1 else "summary/%s/%s" % (m.task_set.name, m.name)
+
 def _pins(e, tags):
     models = _models(e)
-    inputs = {m.target: "summary/%s:%s" % (m.name, m.summary) for m in models}
+    inputs = {m.target: "%s:%s" % (_summary_role(e, m), m.summary) for m in models}
     inputs[e.grid.spec] = "experiment:cell_spec.pb"
     if e.vector_cache != None:
         inputs[e.vector_cache.file] = "vector_cache"
@@ -374,7 +397,8 @@ def _pins(e, tags):
 def _harness_baseline(e, tags):
     # lock_check: read by no one, it orders the baseline after the task lock
     # check, like every cell (through task_specs).
-    inputs = {e.grid.tasks: "task_set", e.set.lock_check: "lock_check", e.grid.spec: "experiment:cell_spec.pb"}
+    s = e.sets[0]
+    inputs = {e.grid.tasks: "task_set", s.lock_check: "lock_check", e.grid.spec: "experiment:cell_spec.pb"}
     inputs.update(_harness_roles(e))
     models = _models(e)
     for m in models:
@@ -465,10 +489,15 @@ search_index = rule(
 
 def _search_data(e):
     tasks = e.tasks
-    if not e.set.configured:
-        search_index(name = _name(e.grid.search_index), experiment = e.name, message = e.set.not_configured_message)
+    if not e.configured or len(e.sets) > 1:
+        message = e.not_configured_message if not e.configured else (
+            "the search commands read one task set; experiment %s has %d (%s): run them on an experiment of one of them" %
+            (e.name, len(e.sets), ", ".join([s.name for s in e.sets]))
+        )
+        search_index(name = _name(e.grid.search_index), experiment = e.name, message = message)
         native.filegroup(name = _name(e.grid.search_data), srcs = [e.grid.search_index])
         return
+    s = e.sets[0]
     models = _models(e)
 
     # The fill command reads this index to fill the cache, so it works before
@@ -480,12 +509,12 @@ def _search_data(e):
         experiment = e.name,
         spec = e.grid.spec,
         task_ids = [t.id for t in tasks],
-        task_set = e.set.task_set,
+        task_set = s.task_set,
         harnesses = [h.config for h in e.harnesses],
         model_names = [m.name for m in models],
         models = [m.target for m in models],
         pins = [e.pins],
-        rules = [_distractor_rules(e)],
+        rules = [_distractor_rules(s)],
         vector_cache = cache,
         base_snapshots = [t.base_snapshot for t in tasks],
         base_chunks = [t.base_chunks for t in tasks],
@@ -498,7 +527,7 @@ def _search_data(e):
     )
     native.filegroup(
         name = _name(e.grid.search_data),
-        srcs = [e.grid.search_index, e.set.task_set, e.grid.spec, e.pins, _distractor_rules(e)] +
+        srcs = [e.grid.search_index, s.task_set, e.grid.spec, e.pins, _distractor_rules(s)] +
                [h.config for h in e.harnesses] +
                [m.target for m in models] + cache + [t.base_snapshot for t in tasks] +
                [t.base_chunks for t in tasks] + [t.labels for t in tasks] +
@@ -574,7 +603,8 @@ def experiment_grid(e):
     _timings(e, cells, tags)
     _trec(e, shards, tags)
     _pins(e, tags)
-    _harness_baseline(e, tags)
+    if len(e.sets) == 1:  # it reads one set's models and pins (run_harnesses_main.cc)
+        _harness_baseline(e, tags)
     _search_data(e)
 
 def experiment_grids(experiments):

@@ -1,6 +1,7 @@
 #include "stages/grid/experiment_tasks.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -73,6 +74,37 @@ absl::StatusOr<corpus::TaskSet> ExperimentTasks(const corpus::TaskSet& set,
     if (!excluded.count(t.id())) *out.add_tasks() = t;
   }
   RETURN_IF_ERROR(CheckS002Queries(out, experiment, source));
+  return out;
+}
+
+absl::StatusOr<corpus::TaskSet> MergeTaskSets(const std::vector<corpus::TaskSet>& sets,
+                                              const experiments::Experiment& experiment) {
+  if (static_cast<int>(sets.size()) != experiment.task_set_size()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("expected the task sets of experiment ", experiment.name(), " (",
+                     experiment.task_set_size(), "), found ", sets.size()));
+  }
+  corpus::TaskSet out;
+  std::vector<std::string> repositories;
+  std::map<std::string, std::string> set_of;
+  for (size_t k = 0; k < sets.size(); ++k) {
+    const experiments::TaskSetRef& ref = experiment.task_set(k);
+    repositories.push_back(ref.repo().empty() ? sets[k].repository() : ref.repo());
+    for (const corpus::Task& t : sets[k].tasks()) {
+      auto [it, fresh] = set_of.emplace(t.id(), ref.name());
+      if (!fresh) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("task set ", ref.name(), ", task ", t.id(),
+                         ": field id: expected an id unique across the experiment's task sets, "
+                         "found the id of a task of set ",
+                         it->second));
+      }
+      corpus::Task* merged = out.add_tasks();
+      *merged = t;
+      merged->set_task_set(ref.name());
+    }
+  }
+  out.set_repository(absl::StrJoin(repositories, ", "));
   return out;
 }
 

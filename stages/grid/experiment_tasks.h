@@ -9,8 +9,19 @@
 // fewer than 2 usable words (retrieval::QueryVocabulary), naming every
 // such task: the grid stops here, before any cell, not at the first S002
 // cell of that task.
+//
+// MergeTaskSets(sets, experiment) is the one TaskSet of an experiment over
+// several task sets (Experiment.task_set, in its order; `sets` holds each
+// set's validated TaskSet, same order and size, else InvalidArgument): the
+// sets' tasks one set after another, each with Task.task_set = its set's
+// name; repository the sets' repositories (TaskSetRef.repo, else the task
+// file's repository) joined by ", "; no lsa_training_commit (each set
+// trains its own model). A task id found in two sets is InvalidArgument
+// naming both (the loading checks it first, grid.bzl).
 #ifndef REPRO_STAGES_GRID_EXPERIMENT_TASKS_H_
 #define REPRO_STAGES_GRID_EXPERIMENT_TASKS_H_
+
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -22,6 +33,9 @@ namespace repro::grid {
 absl::StatusOr<corpus::TaskSet> ExperimentTasks(const corpus::TaskSet& set,
                                                 const experiments::Experiment& experiment,
                                                 absl::string_view source);
+
+absl::StatusOr<corpus::TaskSet> MergeTaskSets(const std::vector<corpus::TaskSet>& sets,
+                                              const experiments::Experiment& experiment);
 
 }  // namespace repro::grid
 

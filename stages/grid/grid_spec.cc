@@ -62,14 +62,19 @@ absl::Status CheckBootstrap(const GridSpec& spec) {
   return absl::OkStatus();
 }
 
-// The grid rules' pins source: of the experiment's task set, file and command set.
+// The grid rules' pins source: of the experiment's (first) task set, file
+// and command set. A cell of another set looks up its own set's pins
+// (ModelPinSet::ForTaskSet).
 absl::Status CheckPins(const GridSpec& spec) {
   const experiments::PinsSource& p = spec.pins();
-  if (p.task_set() != spec.experiment().task_set().name() || p.file().empty() ||
+  if (spec.experiment().task_set_size() == 0) {
+    return Bad(spec.source(), "task_set", "at least one task set", "none");
+  }
+  if (p.task_set() != spec.experiment().task_set(0).name() || p.file().empty() ||
       p.refreeze_command().empty()) {
     return absl::InvalidArgumentError(
         absl::StrCat(spec.source(), ": the grid rules' pins source: expected task set '",
-                     spec.experiment().task_set().name(), "', a file and a command, found '",
+                     spec.experiment().task_set(0).name(), "', a file and a command, found '",
                      p.task_set(), "', '", p.file(), "', '", p.refreeze_command(), "'"));
   }
   return absl::OkStatus();

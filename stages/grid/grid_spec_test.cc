@@ -18,8 +18,9 @@ GridSpec Valid() {
   experiments::Experiment* e = spec.mutable_experiment();
   e->set_name("x");
   e->set_title("the fixture");
-  e->mutable_task_set()->set_name("fixture");
-  e->mutable_task_set()->set_tasks("//data/x:tasks.textproto");
+  experiments::TaskSetRef* ts = e->add_task_set();
+  ts->set_name("fixture");
+  ts->set_tasks("//data/x:tasks.textproto");
   for (const char* h : {"H000", "H001"}) {
     e->add_harnesses(std::string("//data/h:") + h + ".textproto");
     spec.add_harnesses()->set_name(h);

@@ -19,12 +19,15 @@ absl::Status WritePins(Stage& stage, absl::string_view task_set, absl::string_vi
         "pins: expected an experiment and a task set name, found none");
   }
   experiments::ModelPins pins;
-  for (const std::string& role : stage.Roles("summary/")) {  // sorted: by model
+  // Sorted: by model; with several sets, "summary/<set>/<model>", by (set, model).
+  for (const std::string& role : stage.Roles("summary/")) {
     retrieval::LsaModelSummary summary;
     RETURN_IF_ERROR(ReadInputProto(stage, role, &summary));
+    const std::string key = role.substr(std::string("summary/").size());
+    const size_t slash = key.find('/');
     experiments::ModelPin* p = pins.add_pins();
-    p->set_task_set(std::string(task_set));
-    p->set_model(role.substr(std::string("summary/").size()));
+    p->set_task_set(slash == std::string::npos ? std::string(task_set) : key.substr(0, slash));
+    p->set_model(slash == std::string::npos ? key : key.substr(slash + 1));
     p->set_model_id(summary.model_id());
     p->set_sha256(summary.sha256());
   }

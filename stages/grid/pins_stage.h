@@ -2,7 +2,9 @@
 // experiment as built.
 //
 // Inputs (roles): summary/<model> (LsaModelSummary JSON of each dense model
-// the experiment's harnesses read; <model> = the LSA config's stem) and, for
+// the experiment's harnesses read; <model> = the LSA config's stem; in an
+// experiment over several task sets, summary/<set>/<model>, pinned for that
+// set, where every other role is pinned for `task_set`) and, for
 // an experiment with a vector_cache, vector_cache (the filled cache file).
 // The cache is checked to be a vector cache first
 // (retrieval::CheckVectorCacheFile: a SQLite file with the cache's tables);

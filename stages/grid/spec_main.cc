@@ -33,7 +33,9 @@ absl::StatusOr<GridSpec> ReadSpec(const Stage& stage) {
   GridSpec spec;
   spec.set_source(absl::GetFlag(FLAGS_source));
   RETURN_IF_ERROR(ReadInputProto(stage, "experiment", spec.mutable_experiment()));
-  spec.mutable_pins()->set_task_set(spec.experiment().task_set().name());
+  if (spec.experiment().task_set_size() > 0) {  // else CheckPins names the field
+    spec.mutable_pins()->set_task_set(spec.experiment().task_set(0).name());
+  }
   spec.mutable_pins()->set_file(absl::GetFlag(FLAGS_pins_file));
   spec.mutable_pins()->set_refreeze_command(absl::GetFlag(FLAGS_pins_refreeze));
   for (int i = 0; i < spec.experiment().harnesses_size(); ++i) {

@@ -31,6 +31,9 @@
 # 13. the prose a report shows: an ESC in the title and a 10 MB
 #     exclude_tasks reason (once raw in report.md and the SVGs, and 4 minutes
 #     of every fetch), a BEL in a harness's description.
+# 14. many repositories: a task whose repo is not its set's; a set whose
+#     clone is not in the directory of clones; clones_dir_env without a
+#     repo; two sets of one experiment that share a task id.
 # The refreeze commands of a bad set or experiment print the errors under
 # `bazel run` as under `bazel build` (once only "Cannot run target ...: Not
 # executable").
@@ -124,9 +127,38 @@ echo 'exports_files(glob(["*"]))' > "$copy/data/zz_describe/BUILD"
 sed 's|^description: .*|description: "BM25\\007"|' "$copy/data/harnesses/H000.textproto" > "$copy/data/zz_describe/H000.textproto"
 sed -i 's|//data/harnesses:H000.textproto|//data/zz_describe:H000.textproto|' "$exp/zz_describe.textproto"
 
+# Many repositories: a directory of clones (docs/tasks.md, "Many repositories").
+mkdir -p "$NB_WORK/clones"
+ln -s "$tag_git" "$NB_WORK/clones/example-org__runner.git"
+repo_set() {  # repo_set <set name> <repo> <task line>: a task_set block of a clones_dir_env set
+  local repo=""
+  printf '%s\n' "$3" > "$copy/data/$1/tasks.jsonl"
+  if [ -n "$2" ]; then repo="  repo: \"$2\""; fi
+  printf 'task_set {\n  name: "%s"\n  tasks: "//data/%s:tasks.jsonl"\n  source {\n    clones_dir_env: "ZZ_REPOS"\n  }\n%s\n}\n' \
+    "$1" "$1" "$repo"
+}
+many() {  # many <experiment> <task_set block>...: an experiment over the given sets
+  local name=$1
+  shift
+  { printf 'name: "%s"\ntitle: "many"\n' "$name"; printf '%s\n' "$@"
+    printf 'harnesses: "//data/harnesses:H000.textproto"\n'; } > "$exp/$name.textproto"
+}
+task_set_dir zz_repo_a jsonl > /dev/null
+task_set_dir zz_repo_b jsonl > /dev/null
+task_set_dir zz_repo_c jsonl > /dev/null
+many zz_repos "$(repo_set zz_repo_a example-org/runner "{\"id\":\"R1\",\"repo\":\"other-org/other\",\"query\":\"q\",\"fix_commit\":\"$fix\"}")" \
+  "$(repo_set zz_repo_b example-org/missing "{\"id\":\"R2\",\"query\":\"q\",\"fix_commit\":\"$fix\"}")"
+many zz_norepo "$(repo_set zz_repo_c "" "{\"id\":\"R3\",\"query\":\"q\",\"fix_commit\":\"$fix\"}")"
+fixture_set() {  # fixture_set <set name>: a task_set block of an e04 fixture set with task D1
+  task_set_dir "$1" jsonl > /dev/null
+  printf '{"id":"D1","query":"q","fix_commit":"%s"}\n' "$fix" > "$copy/data/$1/tasks.jsonl"
+  printf 'task_set {\n  name: "%s"\n  tasks: "//data/%s:tasks.jsonl"\n  source {\n    fixture_history: "//data/e04/fixture:history.txt"\n  }\n}\n' "$1" "$1"
+}
+many zz_dup "$(fixture_set zz_dup_a)" "$(fixture_set zz_dup_b)"
+
 nb_bazel_cmd "$copy" errors "$NB_WORK/sync.log" sync --only=experiments
 # The clone variable reaches the history repository through the client env.
-export ZZ_CLONE_GIT=relative/clone.git ZZ_TAG_GIT="$tag_git"
+export ZZ_CLONE_GIT=relative/clone.git ZZ_TAG_GIT="$tag_git" ZZ_REPOS="$NB_WORK/clones"
 
 # expect_error <case> <target> <expected message part>... [-- run]: analysing
 # only the target fails, with every part in the message; with "-- run",
@@ -189,6 +221,13 @@ expect_error tag //reports:zz_tag \
   "data/zz_tag/tasks.jsonl:1: task G1, field fix_commit: $tag is an annotated tag of commit $fix, not a commit; give the commit's id (git rev-parse $tag^{commit})" \
   "data/zz_tag/tasks.jsonl:2: task G2, field base_commit: $tag is an annotated tag of commit $fix, not a commit; give the commit's id (git rev-parse $tag^{commit})" \
   "data/zz_tag/tasks.jsonl:3: task G3, field fix_commit: expected a commit with a parent (base_commit = fix_commit~1), found $root, which has none in the clone"
+expect_error repos //reports:zz_repos \
+  "data/zz_repo_a/tasks.jsonl:1: task R1 (tasks[0]), field repo: expected \"example-org/runner\", the task set's repo (task_set.repo), found \"other-org/other\"" \
+  "ZZ_REPOS=<the directory you gave>: task set zz_repo_b, field task_set.repo: expected a clone of example-org/missing named example-org__missing.git in it, found none"
+expect_error norepo //reports:zz_norepo \
+  "data/experiments/zz_norepo.textproto, field task_set.repo: expected <owner>/<name> (source.clones_dir_env names a directory of <owner>__<name>.git clones), found none"
+expect_error dup //reports:zz_dup \
+  "task set zz_dup_b (//data/zz_dup_b:tasks.jsonl), task D1: field id: expected an id unique across the experiment's task sets, found the id of a task of set zz_dup_a"
 if grep -q "missing_[0-9a-f]\{12\}_k" "$NB_WORK/tag.log"; then nb_fail "tag: a placeholder id in the errors: $(grep -m1 "missing_" "$NB_WORK/tag.log")"; fi
 
 # Everything else loads and analyses: the other reports, the libraries, a query.

@@ -29,7 +29,7 @@ python3 -I -S -B "$reader" "$work/tasks.jsonl" tasks.jsonl >"$work/read.json" ||
 grep -q '"errors": \[\]' "$work/read.json" || { cat "$work/read.json" >&2; fail "read_task_lines.py finds errors"; }
 grep -q '"id": "example-org__runner-102"' "$work/read.json" || fail "the benchmark's id is not the task id"
 ! grep -q 'hints_text\|maintainer' "$work/tasks.jsonl" || fail "hints_text reached the task file"
-! grep -q 'example-org/runner' "$work/tasks.jsonl" || fail "the record's repo reached the task file"
+[[ $(grep -c '"repo":"example-org/runner"' "$work/tasks.jsonl") == 3 ]] || fail "expected the record's repo on every task"
 
 # Bad input: the output stays as it was.
 cp "$work/tasks.jsonl" "$work/before.jsonl"

@@ -63,6 +63,7 @@ absl::StatusOr<std::string> ChosenRepository(absl::string_view file_name,
 std::string TaskLine(const BenchmarkRecord& b, const RawRecord& r, const ImportOptions& options) {
   nlohmann::ordered_json j;
   j["id"] = b.id;
+  j["repo"] = b.repo;
   j["query"] = b.query;
   j["base_commit"] = b.base_commit;
   j["patch"] = b.patch;

@@ -3,12 +3,13 @@
 //
 // ImportTasks(text, file_name, options, summary) reads every record of
 // `text` (the file `file_name`) and returns a JSON Lines task file, one task
-// a record in file order: {"id", "query", "base_commit", "patch",
+// a record in file order: {"id", "repo", "query", "base_commit", "patch",
 // "test_patch" (when the record has one), "notes"}. The notes name the
 // format and the record ("imported from a swe-bench record, line 2 of
 // x.jsonl": `options.source_name`, the file's base name, never a machine
-// path). The record's repository is not written: a task set is one
-// repository (the set's clone), and task.proto has no field for it.
+// path). `repo` is the record's repository (`<owner>/<name>`): the fetch
+// checks it is the task set's (TaskSetRef.repo), so that a record of one
+// repository never reaches another's clone.
 //
 // Repositories: with `options.repo` empty, every record must be of one
 // repository, else InvalidArgument lists the repositories found with their

@@ -90,6 +90,7 @@ TEST(ImporterTest, SweBenchRecordsGiveTheTasksOfTheFrozenFixturePatchSet) {
     const corpus::Task& got = imported.tasks(i);
     const corpus::Task& want = fixture.tasks(i);
     EXPECT_EQ(got.id(), absl::StrCat("example-org__runner-", 101 + i));
+    EXPECT_EQ(got.repo(), "example-org/runner");
     EXPECT_EQ(got.query(), want.query()) << want.id();
     EXPECT_EQ(got.base_commit(), want.base_commit()) << want.id();
     EXPECT_EQ(got.patch(), want.patch()) << want.id();

@@ -22,6 +22,7 @@
 #include "stages/framework/tokens/tokens.h"
 #include "stages/grid/aggregate/aggregate.h"
 #include "stages/grid/aggregate/corpus_shard.pb.h"
+#include "stages/grid/aggregate/task_set_reports.h"
 #include "stages/grid/grid.pb.h"
 #include "stages/grid/reports/localization.h"
 #include "stages/grid/reports/rankings.h"
@@ -201,39 +202,67 @@ std::string VocabularyText(experiments::DistractorVocabulary v) {
   }
 }
 
-// Whether the task file names the LSA training commit (else it is derived:
-// the base of the newest fix, and the tasks of that base are listed).
-absl::Status TrainingCommitRule(const Stage& stage, const corpus::TaskSet& set,
-                                GridReport* report) {
-  ASSIGN_OR_RETURN(const Stage::NamedBytes file, stage.ReadNamed("task_file"));
-  ASSIGN_OR_RETURN(const corpus::TaskSet authored, corpus::ParseTaskSet(file.bytes, file.name));
-  report->set_lsa_training_authored(!authored.lsa_training_commit().empty());
-  if (report->lsa_training_authored()) return absl::OkStatus();
-  for (const corpus::Task& t : set.tasks()) {
-    if (t.base_commit() == report->lsa_training_commit()) report->add_lsa_training_bases_of(t.id());
-  }
-  return absl::OkStatus();
-}
+// The LSA training snapshot of one task set, and why that commit.
+struct Training {
+  std::string commit;
+  bool authored = false;              // the task file names it
+  std::vector<std::string> bases_of;  // else: the tasks whose base it is
+};
 
-// Per task, how many of its gold files the LSA training snapshot holds.
-absl::Status TrainingCoverageOf(const Stage& stage, const corpus::TaskSet& set,
-                                GridReport* report) {
+// The training commit of the set whose inputs end in `suffix` ("" for the
+// one set, "/<set>" for each of several), why it is that commit (whether
+// its task file names it, else the tasks of `tasks` whose base it is), and
+// per task of `tasks` how many of its gold files the snapshot holds
+// (appended to report.training_coverage).
+absl::StatusOr<Training> TrainingOf(const Stage& stage, const std::string& suffix,
+                                    const std::vector<const corpus::Task*>& tasks,
+                                    GridReport* report) {
   corpus::Snapshot training;
-  RETURN_IF_ERROR(ReadInputProto(stage, "training_manifest", &training));
+  RETURN_IF_ERROR(ReadInputProto(stage, "training_manifest" + suffix, &training));
   std::set<std::string> paths;
   for (const corpus::SourceFile& f : training.files()) paths.insert(f.path());
   for (const corpus::MissingBlob& m : training.missing()) paths.insert(m.path());
-  report->set_lsa_training_commit(training.commit());
-  RETURN_IF_ERROR(TrainingCommitRule(stage, set, report));
-  for (const corpus::Task& t : set.tasks()) {
+  Training out;
+  out.commit = training.commit();
+  ASSIGN_OR_RETURN(const Stage::NamedBytes file, stage.ReadNamed("task_file" + suffix));
+  ASSIGN_OR_RETURN(const corpus::TaskSet authored, corpus::ParseTaskSet(file.bytes, file.name));
+  out.authored = !authored.lsa_training_commit().empty();
+  for (const corpus::Task* t : tasks) {
+    if (!out.authored && t->base_commit() == out.commit) out.bases_of.push_back(t->id());
     corpus::Labels labels;
-    RETURN_IF_ERROR(ReadInputProto(stage, "labels/" + t.id(), &labels));
+    RETURN_IF_ERROR(ReadInputProto(stage, "labels/" + t->id(), &labels));
     TrainingCoverage* c = report->add_training_coverage();
-    c->set_task_id(t.id());
+    c->set_task_id(t->id());
     c->set_gold_files(labels.gold_files_size());
     for (const std::string& g : labels.gold_files()) {
       if (paths.count(g)) c->set_gold_files_in_training(c->gold_files_in_training() + 1);
     }
+  }
+  return out;
+}
+
+// The LSA training coverage: of the one set (GridReport.lsa_training_*), or
+// of each of several (TaskSetReport.lsa_training_*, `report.task_sets` in
+// the experiment's order, as TaskSetReports wrote them).
+absl::Status TrainingCoverageOf(const Stage& stage, const corpus::TaskSet& set,
+                                GridReport* report) {
+  if (report->task_sets_size() == 0) {
+    std::vector<const corpus::Task*> tasks;
+    for (const corpus::Task& t : set.tasks()) tasks.push_back(&t);
+    ASSIGN_OR_RETURN(const Training training, TrainingOf(stage, "", tasks, report));
+    report->set_lsa_training_commit(training.commit);
+    report->set_lsa_training_authored(training.authored);
+    for (const std::string& id : training.bases_of) report->add_lsa_training_bases_of(id);
+    return absl::OkStatus();
+  }
+  for (TaskSetReport& r : *report->mutable_task_sets()) {
+    std::vector<const corpus::Task*> tasks;
+    for (const corpus::Task& t : set.tasks()) {
+      if (t.task_set() == r.name()) tasks.push_back(&t);
+    }
+    ASSIGN_OR_RETURN(const Training training, TrainingOf(stage, "/" + r.name(), tasks, report));
+    r.set_lsa_training_commit(training.commit);
+    r.set_lsa_training_authored(training.authored);
   }
   return absl::OkStatus();
 }
@@ -281,6 +310,21 @@ absl::Status CountCorpus(const Stage& stage, const CorpusShard& corpus,
   return absl::OkStatus();
 }
 
+// An experiment over several task sets: each set's report (task_set_reports.h).
+absl::Status AddTaskSetReports(const Stage& stage, const GridInput& in,
+                               const google::protobuf::RepeatedPtrField<GridUnit>& units,
+                               const std::vector<UnitAccuracy>& accuracy, GridReport* report) {
+  GridSpec spec;
+  RETURN_IF_ERROR(ReadInputProto(stage, "grid_spec", &spec));
+  if (spec.experiment().task_set_size() < 2) return absl::OkStatus();
+  corpus::TaskSet tasks;
+  RETURN_IF_ERROR(ReadInputProto(stage, "tasks", &tasks));
+  ASSIGN_OR_RETURN(const std::vector<TaskSetReport> sets,
+                   TaskSetReports(in, tasks, spec.experiment(), units, accuracy));
+  *report->mutable_task_sets() = {sets.begin(), sets.end()};
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::Status RunAggregate(Stage& stage) {
@@ -298,6 +342,7 @@ absl::Status RunAggregate(Stage& stage) {
                    LocalizationAccuracy(units, rankings, gold));
   ASSIGN_OR_RETURN(GridReport report, AggregateUnits(in, units, accuracy));
   *report.mutable_harness_descriptions() = {descriptions.begin(), descriptions.end()};
+  RETURN_IF_ERROR(AddTaskSetReports(stage, in, units, accuracy, &report));
   RETURN_IF_ERROR(DescribeExperiment(stage, &report));
   RETURN_IF_ERROR(CountCorpus(stage, corpus, in.task_ids, &report));
   return WriteOutputs(stage, report, accuracy, rankings, in.s001_depths.size());

@@ -46,11 +46,13 @@ absl::StatusOr<const corpus::Task*> FindTask(const corpus::TaskSet& set, const s
 }
 
 // The harness's dense backend, checked against the experiment's pin for the
-// stage's task set: the LSA artifact (input "model", named like the config's
-// lsa_model), or the experiment's vector cache (input "vector_cache").
+// stage's task set (`task_set`, else the spec's): the LSA artifact (input "model", named like the
+// config's lsa_model), or the experiment's vector cache (input "vector_cache").
 absl::StatusOr<std::unique_ptr<retrieval::EmbeddingBackend>> OpenPinnedModel(
-    const Stage& stage, const retrieval::HarnessConfig& config, const std::string& repository) {
-  ASSIGN_OR_RETURN(const experiments::ModelPinSet pins, experiments::ModelPinSet::FromStage(stage));
+    const Stage& stage, const retrieval::HarnessConfig& config, const std::string& repository,
+    const std::string& task_set) {
+  ASSIGN_OR_RETURN(experiments::ModelPinSet pins, experiments::ModelPinSet::FromStage(stage));
+  if (!task_set.empty()) pins = pins.ForTaskSet(task_set);
   const std::string name = retrieval::DenseInputName(config);
   const bool cache = name == retrieval::kVectorCacheInput;
   ASSIGN_OR_RETURN(const Stage::Input* in, stage.Find(cache ? "vector_cache" : "model"));
@@ -280,7 +282,8 @@ absl::Status RunCell(Stage& stage, const CellRequest& request) {
   std::unique_ptr<retrieval::EmbeddingBackend> dense;
   std::unique_ptr<retrieval::ChunkVectorSource> chunk_vectors;
   if (config.has_dense()) {
-    ASSIGN_OR_RETURN(dense, OpenPinnedModel(stage, config, c.snapshot.repository()));
+    ASSIGN_OR_RETURN(dense,
+                     OpenPinnedModel(stage, config, c.snapshot.repository(), request.task_set));
     ASSIGN_OR_RETURN(chunk_vectors, OpenChunkVectors(stage, config, *dense, transformed));
   }
   std::vector<DistractorFile> distractors;

@@ -75,6 +75,7 @@ struct CellRequest {
   std::string harness;          // --harness: the name of the config of input "harness"
   std::string condition;        // --condition: a cell suffix of input "conditions"
   std::string expected_commit;  // --expected_commit: STALE_INDEX only
+  std::string task_set;         // --task_set: several task sets only ("": the spec's)
 };
 
 // Runs the cell: writes its ConditionOutcome and its timings to the stage's

@@ -58,7 +58,7 @@ TEST(RunCellTest, TheConditionIsOneOfTheExperimentsTable) {
   std::string table;
   ASSERT_TRUE(google::protobuf::TextFormat::PrintToString(TestConditions({1}, {1, 5}), &table));
   Stage stage = OneInputStage("conditions", table);
-  EXPECT_TRUE(IsError(RunCell(stage, {"T1", "H000", "S009", ""}),
+  EXPECT_TRUE(IsError(RunCell(stage, {"T1", "H000", "S009", "", ""}),
                       absl::StatusCode::kInvalidArgument,
                       "no condition 'S009' in the experiment's conditions (baseline, stale"));
   EXPECT_TRUE(stage.written().empty());

@@ -60,7 +60,7 @@ def set_commands_test(name, experiments, task_sets):
     """
     commands = {"//stages/grid/commands:" + c: "" for c in EXPERIMENT_COMMANDS + SET_COMMANDS}
     for e in experiments:
-        own = ",".join(["stages/grid/by_experiment/%s/" % e.name, "stages/grid/sets/%s/" % e.set.name, "stages/grid/models/%s/" % e.set.name])
+        own = ",".join(["stages/grid/by_experiment/%s/" % e.name] + ["stages/grid/%s/%s/" % (d, s.name) for s in e.sets for d in ["sets", "models"]])
         for c in EXPERIMENT_COMMANDS:
             commands["//stages/grid/by_experiment:%s/%s" % (e.name, c)] = own
     for s in task_sets:

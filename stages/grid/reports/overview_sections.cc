@@ -95,8 +95,11 @@ void Introduction(const GridReport& r, Writer& w) {
   w.Line();
   if (!r.experiment().empty()) {
     w.Line(absl::StrCat("Experiment `", r.experiment(), "` (data/experiments/", r.experiment(),
-                        ".textproto) on the ", r.repository(),
-                        " history, with the robustness grid's design (docs/grid.md).",
+                        ".textproto) on the ",
+                        r.task_sets_size() == 0
+                            ? absl::StrCat(r.repository(), " history")
+                            : absl::StrCat("histories of ", r.repository(), " (one task set each)"),
+                        ", with the robustness grid's design (docs/grid.md).",
                         r.mined_tasks() == 0
                             ? ""
                             : absl::StrCat(" ", r.mined_tasks(), " of its ", r.tasks(),

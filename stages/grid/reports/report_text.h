@@ -89,6 +89,8 @@ class Writer {
     // S001.k10); the baseline and the composite cells' S001 (dose 0) the id.
     return Token(absl::StrCat(h, ".", conditions_.Label(c, d), ".", m), IntervalText(s->value()));
   }
+  // The report's name of a Summary row's (condition, dose): "S002.d5", "S003".
+  std::string Label(const std::string& c, int d) const { return conditions_.Label(c, d); }
   // The Markdown and its tokens (sorted, checked: tokens::ValidateTokens).
   absl::Status Finish(std::string* markdown, tokens::TokenList* tokens) && {
     *tokens = std::move(tokens_).Finish();

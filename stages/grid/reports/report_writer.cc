@@ -11,6 +11,7 @@
 #include "stages/grid/reports/overview_sections.h"
 #include "stages/grid/reports/report_plots.h"
 #include "stages/grid/reports/report_text.h"
+#include "stages/grid/reports/task_set_sections.h"
 
 namespace repro::grid {
 
@@ -23,6 +24,7 @@ absl::StatusOr<RenderedReport> RenderReport(const GridReport& r,
   Writer w(s, conditions);
   Introduction(r, w);
   SummarySection(r, w);
+  TaskSetSections(r, w);
   BaselineAndS001(r, w);
   S002DoseResponse(r, w);
   HarnessDifferences(r, w);
