@@ -1,12 +1,11 @@
 // Proposing tasks from a git history, for scale and smoke studies
 // (//tools/tasks:mine; docs/tasks.md, "Mined tasks").
 //
-// MineTasks walks `git log` of options.git_dir from HEAD (newest first,
-// git's order: deterministic for a given clone and options) and proposes a
-// task per fix commit that (the commits and their parents are read from `git
-// rev-list --parents`, ids only, and the subjects and bodies by a `git log
-// -z` call each, one field a commit: no text of a commit message can pass for
-// a commit, a parent or the query of another commit):
+// MineTasks walks `git log` of options.git_dir from options.until (HEAD
+// unless given; newest first, git's order: deterministic for a given clone
+// and options) and proposes a task per fix commit that (the walk is read by
+// internal/git_log.h: no text of a commit message can pass for a commit, a
+// parent or the query of another commit):
 //  - has one parent (base = fix^1), or, with options.merges, is a merge of
 //    two parents (a pull request: base = its first parent, written as the
 //    task's explicit base_commit); the base must have a parent itself (the
@@ -56,6 +55,7 @@ namespace repro::tasks {
 
 struct MineOptions {
   std::string git_dir;
+  std::string until = "HEAD";  // the revision the walk starts from
   int max = 0;
   int max_files = 3;
   std::string grep;

@@ -18,12 +18,8 @@
 # Prints "<name><TAB><commit id>" lines, and c04, c05 and c12 as found.
 set -euo pipefail
 (($# == 1)) || { echo "usage: crafted_history.sh <git dir>" >&2; exit 2; }
-export LC_ALL=C TZ=UTC GIT_DIR=$1
-export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null HOME=/nonexistent
-export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@t GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@t
-export GIT_AUTHOR_DATE=2024-06-01T00:00:00Z GIT_COMMITTER_DATE=2024-06-01T00:00:00Z
-export GIT_INDEX_FILE=$GIT_DIR/crafted.index
-unset GIT_WORK_TREE GIT_OBJECT_DIRECTORY GIT_ALTERNATE_OBJECT_DIRECTORIES
+# shellcheck source=tools/tasks/testdata/fixed_git_env.sh
+source "$(dirname "${BASH_SOURCE[0]}")/fixed_git_env.sh" "$1" crafted.index 2024-06-01T00:00:00Z
 
 # tree_with_cart <commit> <sed script>: the tree of <commit> with web/src/cart.js edited.
 tree_with_cart() {
