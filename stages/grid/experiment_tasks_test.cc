@@ -82,5 +82,47 @@ TEST(ExperimentTasksTest, AShortQueryStopsAnS002ExperimentUnlessExcluded) {
   EXPECT_TRUE(ExperimentTasks(set, e, "e.textproto").ok());
 }
 
+experiments::Experiment TwoSets() {
+  experiments::Experiment e;
+  e.set_name("many");
+  experiments::TaskSetRef* a = e.add_task_set();
+  a->set_name("set_a");
+  a->set_repo("org/a");
+  e.add_task_set()->set_name("set_b");  // no repo: the task file's repository
+  return e;
+}
+
+corpus::TaskSet SetOf(const std::string& repository, std::initializer_list<const char*> ids) {
+  corpus::TaskSet set;
+  set.set_repository(repository);
+  set.set_lsa_training_commit("c");
+  for (const char* id : ids) set.add_tasks()->set_id(id);
+  return set;
+}
+
+TEST(MergeTaskSetsTest, SetAfterSetEachTaskNamingItsSet) {
+  absl::StatusOr<corpus::TaskSet> t =
+      MergeTaskSets({SetOf("a", {"A1", "A2"}), SetOf("b-logical", {"B1"})}, TwoSets());
+  ASSERT_TRUE(t.ok()) << t.status();
+  ASSERT_EQ(t->tasks_size(), 3);
+  EXPECT_EQ(t->tasks(0).id(), "A1");
+  EXPECT_EQ(t->tasks(0).task_set(), "set_a");
+  EXPECT_EQ(t->tasks(1).task_set(), "set_a");
+  EXPECT_EQ(t->tasks(2).id(), "B1");
+  EXPECT_EQ(t->tasks(2).task_set(), "set_b");
+  EXPECT_EQ(t->repository(), "org/a, b-logical");
+  EXPECT_TRUE(t->lsa_training_commit().empty());
+}
+
+TEST(MergeTaskSetsTest, ASharedIdOrAMissingSetIsAnError) {
+  EXPECT_TRUE(IsError(MergeTaskSets({SetOf("a", {"A1"}), SetOf("b", {"A1"})}, TwoSets()),
+                      absl::StatusCode::kInvalidArgument,
+                      "task set set_b, task A1: field id: expected an id unique across the "
+                      "experiment's task sets, found the id of a task of set set_a"));
+  EXPECT_TRUE(IsError(MergeTaskSets({SetOf("a", {"A1"})}, TwoSets()),
+                      absl::StatusCode::kInvalidArgument,
+                      "expected the task sets of experiment many (2), found 1"));
+}
+
 }  // namespace
 }  // namespace repro::grid

@@ -1,5 +1,7 @@
 #include "stages/grid/reports/report_writer.h"
 
+#include <map>
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
@@ -89,6 +91,35 @@ TEST(GridReportWriterTest, TokensAppearInTheMarkdown) {
   EXPECT_TRUE(has(absl::StrCat("all.", kTestStale, ".file_acc_at_10")));
   EXPECT_FALSE(has("all.baseline.function_acc_at_1"));  // no task has a gold function
   EXPECT_NE(out.markdown.find("| file_acc_at_5 |"), std::string::npos);
+}
+
+TEST(GridReportWriterTest, SeveralTaskSetsHaveTheirOwnFigures) {
+  GridReport r = Small();
+  EXPECT_EQ(Render(r)->markdown.find("## Per task set"), std::string::npos);  // one set: none
+  TaskSetReport* set = r.add_task_sets();
+  set->set_name("set_a");
+  set->set_repository("org/a");
+  set->add_task_ids("T1");
+  set->set_lsa_training_commit("0123456789abcdef");
+  *set->mutable_summaries() = r.summaries();
+  absl::StatusOr<RenderedReport> out = Render(r);
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_NE(out->markdown.find("## Per task set"), std::string::npos);
+  EXPECT_NE(out->markdown.find("### Task set `set_a`: org/a, 1 tasks"), std::string::npos);
+  EXPECT_NE(out->markdown.find("trains on 0123456789ab (derived"), std::string::npos);
+  std::map<std::string, std::string> tokens(out->tokens.begin(), out->tokens.end());
+  ASSERT_TRUE(tokens.count("set.set_a.H000.baseline.mrr"));
+  EXPECT_EQ(tokens["set.set_a.H000.baseline.mrr"], tokens["H000.baseline.mrr"]);
+  int deltas = 0;  // every perturbed row of the set's table: the one-set value
+  for (const auto& [key, value] : tokens) {
+    if (key.rfind("set.set_a.H000.", 0) != 0 || key.find(".delta_mrr") == std::string::npos) {
+      continue;
+    }
+    ++deltas;
+    EXPECT_EQ(value, tokens[key.substr(std::string("set.set_a.").size())]) << key;
+  }
+  EXPECT_GE(deltas, 3);  // S001, S002 at two doses
+  EXPECT_EQ(tokens["set.set_a.tasks"], "1");
 }
 
 // Small() described as an experiment on a second repository: a file-level
