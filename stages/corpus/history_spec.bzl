@@ -59,6 +59,8 @@ def _read_jsonl(rctx, errors):
     tasks = []
     for t in out["tasks"]:
         task = {f: t[f] for f in _TASK_FIELDS}
+        if "repo" in t:  # written only when set (read_task_lines.py)
+            task["repo"] = t["repo"]
         task["where"] = "%s:%d" % (where, t["line"])
         tasks.append(task)
     return "", "", tasks
