@@ -387,6 +387,9 @@ def _read_experiment(rctx, errors, base, sets, harness_cache):
         depths = depths,
         doses = doses,
         conditions = _optional_conditions(errors, where, msg.get("conditions", [])),
+        # The value decides whether the cells read the rules (its check:
+        # stages/grid/grid_spec.h).
+        candidates = one(msg, "candidates", "CANDIDATES_ALL_CORPUS_FILES"),
         cache_env = cache_env,
         resolved = merged_text(rctx, _EXPERIMENT_PROTO, _EXPERIMENT, defaults_text(msg), text),
     )
@@ -570,6 +573,7 @@ def _write_experiments(rctx, experiments, models, invalid):
             "s002_doses": e.doses,
             "conditions": e.conditions,
             "exclude_tasks": e.exclude_tasks,
+            "candidates": e.candidates,
         }
         for e in experiments
     ]

@@ -36,6 +36,10 @@ EXPERIMENTS     one struct per experiment:
                         (ids of stages/grid/conditions.bzl: S003, S004);
                         every other value is read by the stages from the
                         spec (stages/grid/grid_spec.h)
+  candidates            Experiment.candidates as written
+                        ("CANDIDATES_ALL_CORPUS_FILES" when absent): with
+                        "CANDIDATES_GOLD_CANDIDATES_ONLY" the cells read the
+                        set's rules to cut their candidate pool
   vector_cache          None, or struct(configured, not_configured_message,
                         file, env_var) of @<name>_vector_cache (vector_cache.bzl)
   configured            the set's history and the vector cache (if any) are
@@ -150,6 +154,7 @@ def _experiment(e):
         s001_depths = e["s001_depths"],
         s002_doses = e["s002_doses"],
         conditions = e["conditions"],
+        candidates = e["candidates"],
         vector_cache = cache,
         configured = configured,
         not_configured_message = message,

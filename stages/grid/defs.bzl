@@ -40,7 +40,9 @@ defines, for experiment e, targets "<e>/<name>":
     (the suffixes are the conditions' cell_suffix; a cell gets
     --condition=<suffix> and reads its kind and parameter from conditions.pb)
     each with a `.volatile.json` of build and query times, and the
-    experiment's cell_spec.pb (role "experiment": where its pins live). A harness with a
+    experiment's cell_spec.pb (role "experiment": where its pins live, which
+    candidates it indexes; with the gold candidates only, every cell also
+    reads the set's rules and query files). A harness with a
     dense leg also reads its model (stages/grid/models), the chunk
     embeddings of its snapshot under that model (dense_model.embeddings, one
     stage per commit and model, with their chain: embeddings_inputs,
@@ -85,6 +87,18 @@ load("//stages/retrieval:defs.bzl", "embeddings_inputs")
 def _distractor_rules(s):
     """The rules file the S002 distractors of set s's tasks are written and chunked by: its first language's."""
     return rules_label(s.languages[0])
+
+def _pool_rules(e, s):
+    """The inputs a stage cuts its candidate pool by (candidate_pool.h): set s's rules, for the gold candidates only.
+
+    Args:
+      e: the experiment struct (stages/experiments/grid.bzl).
+      s: the task set struct of the stage's task (or tasks).
+
+    Returns:
+      {label: role}, empty when the experiment indexes every corpus file.
+    """
+    return rules_roles(s.languages) if e.candidates == "CANDIDATES_GOLD_CANDIDATES_ONLY" else {}
 
 def _models(e):
     """The distinct dense models of the experiment's harnesses, harness by harness, set by set."""
@@ -161,13 +175,14 @@ def _cells(e, tags):
                 common[e.vector_cache.file] = "vector_cache"
             if dense_model != None or h.server_cache:
                 common[e.pins] = "pins"
+            common.update(_pool_rules(e, s))
             for c in experiment_conditions(e):
                 n = e.grid.prefix + "%s_%s_%s" % (t.id, h.name, c["cell_suffix"])
                 commit = _commit(c, t)
                 stale = c["snapshot"] == "stale_at"
                 inputs = dict(common)
                 if reads_rules(c) == "distractors":
-                    inputs[_distractor_rules(s)] = "rules"
+                    add_roles(inputs, {_distractor_rules(s): "rules"})
                 if c["snapshot"] == "transformed":
                     add_roles(inputs, _transformed_inputs(e, c, t))
                 else:
@@ -407,6 +422,7 @@ def _harness_baseline(e, tags):
         inputs[e.vector_cache.file] = "models/vector_cache"
     if models or e.vector_cache != None:
         inputs[e.pins] = "pins"
+    inputs.update(_pool_rules(e, s))
     for t in e.tasks:
         add_roles(inputs, corpus_inputs(t.base, snapshot = "snapshot/" + t.id, chunks = "chunks/" + t.id))
         inputs[t.labels] = "labels/" + t.id

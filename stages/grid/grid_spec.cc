@@ -106,6 +106,11 @@ absl::Status ValidateGridSpec(const GridSpec& spec) {
       CheckAscending(Ints(e.s001_depths()), spec.source(), "s001_depths", kMaxS001Depth));
   RETURN_IF_ERROR(CheckAscending(Ints(e.s002_doses()), spec.source(), "s002_doses", kMaxS002Dose));
   RETURN_IF_ERROR(CheckBootstrap(spec));
+  if (!experiments::Candidates_IsValid(e.candidates())) {
+    return Bad(spec.source(), "candidates",
+               "CANDIDATES_ALL_CORPUS_FILES or CANDIDATES_GOLD_CANDIDATES_ONLY",
+               absl::StrCat(e.candidates()));
+  }
   return CheckPins(spec);
 }
 
@@ -114,6 +119,7 @@ experiments::CellSpec CellPart(const GridSpec& spec) {
   part.set_experiment(spec.experiment().name());
   *part.mutable_pins() = spec.pins();
   part.set_distractor_vocabulary(spec.experiment().distractor_vocabulary());
+  part.set_candidates(spec.experiment().candidates());
   return part;
 }
 

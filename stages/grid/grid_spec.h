@@ -15,6 +15,8 @@
 //  - s002_doses: one or more, ascending, in [1, kMaxS002Dose];
 //  - bootstrap: resamples in [1, kMaxResamples] and seed both set (the
 //    resolved file always sets them; a 0 the user wrote stays 0).
+//  - candidates: a value of experiments::Candidates (a number written in
+//    the file reaches here as written).
 // Errors: InvalidArgument "<source>, field <field>: expected ..., found ..."
 // (source: "data/experiments/<name>.textproto"); for a compare_with, the
 // harness config's file.

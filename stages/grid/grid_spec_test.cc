@@ -131,5 +131,21 @@ TEST(GridSpec, CellPartHoldsOnlyWhatCellsRead) {
             experiments::DISTRACTOR_VOCABULARY_QUERY_AND_REFORMULATION);
 }
 
+TEST(GridSpec, CandidatesAKnownValueCopiedToTheCells) {
+  // The default, every corpus file, is the zero value: cell_spec.pb keeps its
+  // bytes.
+  const std::string all_files = CellPart(Valid()).SerializeAsString();
+  GridSpec spec = Valid();
+  spec.mutable_experiment()->set_candidates(experiments::CANDIDATES_ALL_CORPUS_FILES);
+  EXPECT_EQ(CellPart(spec).SerializeAsString(), all_files);
+  spec.mutable_experiment()->set_candidates(experiments::CANDIDATES_GOLD_CANDIDATES_ONLY);
+  EXPECT_TRUE(ValidateGridSpec(spec).ok());
+  EXPECT_EQ(CellPart(spec).candidates(), experiments::CANDIDATES_GOLD_CANDIDATES_ONLY);
+  spec.mutable_experiment()->set_candidates(static_cast<experiments::Candidates>(7));
+  EXPECT_EQ(Error(spec), std::string(kSource) +
+                             ", field candidates: expected CANDIDATES_ALL_CORPUS_FILES or "
+                             "CANDIDATES_GOLD_CANDIDATES_ONLY, found 7");
+}
+
 }  // namespace
 }  // namespace repro::grid

@@ -5,7 +5,9 @@
 // the harnesses name, pinned_backends.h; models/vector_cache: the experiment's
 // vector cache, for server-model harnesses), pins (the experiment's pin file,
 // optional until the first refreeze), experiment (the experiment's CellSpec:
-// where its pins live, model_pins.h), and per task T: snapshot/T, chunks/T,
+// where its pins live, model_pins.h; which candidates the harnesses index,
+// candidate_pool.h, with inputs rules/<language> and queries/<language>/<name>
+// for the gold candidates only), and per task T: snapshot/T, chunks/T,
 // labels/T.
 // Outputs: harness_baseline.json (HarnessBaseline: per task and harness the
 // metrics of task_metrics.h and the HarnessResult, functions cut to 100;
@@ -30,6 +32,7 @@
 #include "stages/framework/pipeline/stage_proto.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/pipeline/textproto.h"
+#include "stages/retrieval/candidate_pool.h"
 #include "stages/retrieval/harness.h"
 #include "stages/retrieval/harness_config.h"
 #include "stages/retrieval/pinned_backends.h"
@@ -69,14 +72,13 @@ absl::StatusOr<ModelPaths> ReadModelPaths(const Stage& stage) {
   return model_paths;
 }
 
-// The corpus of `task` at its base commit (snapshot/T, chunks/T), and its
-// labels/T into `labels`.
+// The candidate pool of `task` at its base commit (snapshot/T, chunks/T, cut
+// as the experiment declares), and its labels/T into `labels`.
 absl::StatusOr<Corpus> ReadTaskCorpus(const Stage& stage, const corpus::Task& task,
                                       corpus::Labels* labels) {
   const corpus::ProtoReader read = corpus::StageProtoReader(stage);
-  ASSIGN_OR_RETURN(const corpus::Snapshot snapshot,
-                   corpus::ReadSnapshot(read, "snapshot/" + task.id()));
-  ASSIGN_OR_RETURN(const corpus::ChunkSet chunks,
+  ASSIGN_OR_RETURN(corpus::Snapshot snapshot, corpus::ReadSnapshot(read, "snapshot/" + task.id()));
+  ASSIGN_OR_RETURN(corpus::ChunkSet chunks,
                    corpus::ReadChunks(read, "chunks/" + task.id(), snapshot));
   RETURN_IF_ERROR(ReadInputProto(stage, "labels/" + task.id(), labels));
   if (snapshot.commit() != task.base_commit()) {
@@ -84,6 +86,7 @@ absl::StatusOr<Corpus> ReadTaskCorpus(const Stage& stage, const corpus::Task& ta
                                                       task.base_commit(), " (base), found ",
                                                       snapshot.commit()));
   }
+  RETURN_IF_ERROR(CutStagePool(stage, *labels, &snapshot, &chunks).status());
   return Corpus::Create(snapshot, chunks);
 }
 

@@ -209,6 +209,11 @@ struct Training {
   std::vector<std::string> bases_of;  // else: the tasks whose base it is
 };
 
+std::string CandidatesText(experiments::Candidates c) {
+  return c == experiments::CANDIDATES_GOLD_CANDIDATES_ONLY ? "gold candidates only"
+                                                           : "all corpus files";
+}
+
 // The training commit of the set whose inputs end in `suffix` ("" for the
 // one set, "/<set>" for each of several), why it is that commit (whether
 // its task file names it, else the tasks of `tasks` whose base it is), and
@@ -277,6 +282,7 @@ absl::Status DescribeExperiment(const Stage& stage, GridReport* report) {
   report->set_experiment(spec.experiment().name());
   report->set_repository(set.repository());
   report->set_distractor_vocabulary(VocabularyText(spec.experiment().distractor_vocabulary()));
+  report->set_candidates(CandidatesText(spec.experiment().candidates()));
   *report->mutable_excluded_tasks() = spec.experiment().exclude_tasks();
   for (const corpus::Task& t : set.tasks()) {
     corpus::Labels labels;

@@ -28,6 +28,7 @@
 #include "stages/grid/conditions/distractor_chunks.h"
 #include "stages/grid/distractors.h"
 #include "stages/grid/grid.pb.h"
+#include "stages/retrieval/candidate_pool.h"
 #include "stages/retrieval/chunk_embeddings.pb.h"
 #include "stages/retrieval/chunk_vectors.h"
 #include "stages/retrieval/harness.h"
@@ -75,10 +76,11 @@ absl::StatusOr<std::unique_ptr<retrieval::EmbeddingBackend>> OpenPinnedModel(
 // The chunk vectors of the snapshot under `model`: for an LSA harness the
 // rows of input "embeddings" (the snapshot's chunk_embeddings stage), for a
 // server-cache harness, or for a transformed snapshot (S003), every chunk
-// document embedded by `model` itself.
+// document embedded by `model` itself. The rows of the files `removed` from
+// the candidate pool are dropped.
 absl::StatusOr<std::unique_ptr<retrieval::ChunkVectorSource>> OpenChunkVectors(
     const Stage& stage, const retrieval::HarnessConfig& config, retrieval::EmbeddingBackend& model,
-    bool chunks_changed) {
+    bool chunks_changed, const std::vector<retrieval::RemovedFile>& removed) {
   if (chunks_changed || config.dense().backend() == retrieval::DENSE_BACKEND_SERVER_CACHE) {
     return std::unique_ptr<retrieval::ChunkVectorSource>(
         std::make_unique<retrieval::EmbeddedChunkVectors>(model));
@@ -86,6 +88,12 @@ absl::StatusOr<std::unique_ptr<retrieval::ChunkVectorSource>> OpenChunkVectors(
   ASSIGN_OR_RETURN(const Stage::Input* in, stage.Find("embeddings"));
   ASSIGN_OR_RETURN(retrieval::ChunkEmbeddings artifact,
                    retrieval::ReadChunkEmbeddings(corpus::StageProtoReader(stage), "embeddings"));
+  if (!removed.empty()) {
+    const absl::Status cut = retrieval::DropRowsOfFiles(removed, &artifact);
+    if (!cut.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(in->short_path, ": ", cut.message()));
+    }
+  }
   ASSIGN_OR_RETURN(
       std::unique_ptr<retrieval::StoredChunkVectors> stored,
       retrieval::StoredChunkVectors::Create(std::move(artifact), in->short_path, model));
@@ -276,6 +284,8 @@ absl::Status RunCell(Stage& stage, const CellRequest& request) {
   ASSIGN_OR_RETURN(const CellFlags f, ReadFlags(stage, request));
   CellCorpus c;
   RETURN_IF_ERROR(ReadCorpus(stage, f, &c));
+  ASSIGN_OR_RETURN(const std::vector<retrieval::RemovedFile> removed,
+                   retrieval::CutStagePool(stage, c.labels, &c.snapshot, &c.chunks));
   // A transformed snapshot's chunks have no stored embeddings.
   const bool transformed = f.condition.snapshot() == kTransformedSnapshot;
   ASSIGN_OR_RETURN(const retrieval::HarnessConfig config, ReadHarness(stage, f));
@@ -284,7 +294,7 @@ absl::Status RunCell(Stage& stage, const CellRequest& request) {
   if (config.has_dense()) {
     ASSIGN_OR_RETURN(dense,
                      OpenPinnedModel(stage, config, c.snapshot.repository(), request.task_set));
-    ASSIGN_OR_RETURN(chunk_vectors, OpenChunkVectors(stage, config, *dense, transformed));
+    ASSIGN_OR_RETURN(chunk_vectors, OpenChunkVectors(stage, config, *dense, transformed, removed));
   }
   std::vector<DistractorFile> distractors;
   std::vector<retrieval::ExtraFile> extra;

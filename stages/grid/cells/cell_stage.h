@@ -32,8 +32,12 @@
 //             (stages/corpus/languages/<language>/rules.textproto; S002
 //             writes the distractors by its template and chunks them)
 //   experiment  the experiment's CellSpec (experiment.proto, cell_spec.pb of
-//             the experiment_spec stage): where its pins live, and which
-//             task text the S002 distractors take their words from
+//             the experiment_spec stage): where its pins live, which
+//             task text the S002 distractors take their words from, and
+//             which candidates the harness indexes
+//   rules/<language>, queries/<language>/<name>  the task set's languages
+//             (language_set.h; rules.bzl's rules_roles), only when the
+//             experiment indexes the gold candidates only
 // Outputs: "<name>.json" (ConditionOutcome) and "<name>.volatile.json"
 // (build and query times; never hashed).
 //
@@ -44,6 +48,12 @@
 // artifacts are snapshot@<base> and chunks@<base>. A dense harness embeds
 // every chunk here with its pinned model (the stored embeddings are of the
 // unchanged chunks).
+//
+// The candidate pool (CellSpec.candidates, candidate_pool.h): every corpus
+// file of the snapshot, or its gold candidates only, cut from the snapshot,
+// its chunks and its stored chunk vectors in memory before any index is
+// built, under every condition alike; the labels and S002's distractors are
+// the same under both. A gold file outside the pool stops the cell.
 //
 // S002 adds GenerateDistractors(task, text, dose) to the in-memory corpus
 // (text: the query, the reformulation or both, CellSpec.distractor_vocabulary),

@@ -13,19 +13,62 @@
 namespace repro::grid {
 namespace {
 
+bool GoldCandidatesOnly(const GridReport& r) { return r.candidates() == "gold candidates only"; }
+
+// Which files every harness indexed (Experiment.candidates): a token only
+// when it is not the default, so that no existing tokens file gains a line.
+void CandidatesLine(const GridReport& r, Writer& w) {
+  if (!GoldCandidatesOnly(r)) {
+    w.Line(
+        "Candidates: all corpus files, tests included (the default of the experiment's "
+        "`candidates`, docs/experiments.md): every harness indexes every corpus file, under "
+        "every condition.");
+  } else {
+    w.Line(absl::StrCat(
+        "Candidates: ", w.Token("grid.candidates", r.candidates()),
+        " (`candidates: CANDIDATES_GOLD_CANDIDATES_ONLY`, docs/experiments.md), as "
+        "localization studies define them: the corpus files the language rules mark non-gold "
+        "(tests, mocks, generated and vendored files, documentation: their "
+        "`non_gold_path_globs` and `non_gold_basename_globs`) stay in the corpus but no harness "
+        "indexes them, under any condition. No gold file is one of them, and S002 adds its "
+        "distractors as before."));
+  }
+  w.Line();
+}
+
+// The files the first harness indexed at task's base (its baseline unit), or
+// "n/a" when the report has no such unit.
+std::string IndexedAtBase(const GridReport& r, const std::string& task, const Writer& w) {
+  for (const GridUnit& u : r.units()) {
+    if (u.task_id() == task && u.harness() == r.harnesses(0) && u.condition() == w.n().baseline) {
+      return absl::StrCat(u.outcome().index_stats().documents());
+    }
+  }
+  return "n/a";
+}
+
 // Which languages the corpus is read in, and per task the files and function
-// chunks of each at its base.
+// chunks of each at its base: corpus files, whatever the candidates; with the
+// gold candidates only, a column of the files the harnesses indexed there.
 void CorpusTable(const GridReport& r, Writer& w) {
   if (r.languages().empty()) return;
+  const bool candidates = GoldCandidatesOnly(r) && r.harnesses_size() > 0;
   w.Line(absl::StrCat(
       "Corpus: the files of ", LanguagesText(r),
-      " (their rules files, `stages/corpus/languages/<language>/rules.textproto`) are indexed, "
-      "chunked into functions and labelled; nothing else is. At each task's base:"));
+      " (their rules files, `stages/corpus/languages/<language>/rules.textproto`) are read, "
+      "chunked into functions and labelled; nothing else is. At each task's base, corpus files "
+      "(tests included)",
+      candidates ? " and the gold candidates the harnesses indexed (their baseline cells)" : "",
+      ":"));
   w.Line();
   std::string header = "| Task |", rule = "|---|";
   for (const std::string& language : r.languages()) {
     absl::StrAppend(&header, " ", language, " files | ", language, " chunks |");
     absl::StrAppend(&rule, "---:|---:|");
+  }
+  if (candidates) {
+    absl::StrAppend(&header, " gold candidates indexed |");
+    absl::StrAppend(&rule, "---:|");
   }
   w.Line(header);
   w.Line(rule);
@@ -35,6 +78,7 @@ void CorpusTable(const GridReport& r, Writer& w) {
     if (row.empty()) row = absl::StrCat("| ", c.task_id(), " |");
     absl::StrAppend(&row, " ", c.files(), " | ", c.chunks(), " |");
     if ((i + 1) % r.languages_size() == 0) {
+      if (candidates) absl::StrAppend(&row, " ", IndexedAtBase(r, c.task_id(), w), " |");
       w.Line(row);
       row.clear();
     }
@@ -141,6 +185,7 @@ void Introduction(const GridReport& r, Writer& w) {
   }
   w.Line();
   ExcludedTasks(r, w);
+  CandidatesLine(r, w);
   CorpusTable(r, w);
 }
 

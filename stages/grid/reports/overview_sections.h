@@ -3,7 +3,10 @@
 //    shape (tasks x harnesses x doses = cells, with the conditions each cell
 //    holds and the bootstrap), the harnesses with their descriptions and
 //    authored notes, the tasks the experiment leaves out with its reasons,
-//    and the corpus's languages with each task's file and chunk counts;
+//    which candidates the harnesses indexed (Experiment.candidates; the
+//    token grid.candidates only when not the default), and the corpus's
+//    languages with each task's file and chunk counts (corpus files; with
+//    the gold candidates only, also the files indexed at base);
 //  - SummarySection: what moved and by how much, every figure a token: the
 //    sample size (and, with few tasks, that no paired test can reach 0.05
 //    after Holm), baseline MRR and recall@10, S001 and its effective dose,

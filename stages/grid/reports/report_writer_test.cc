@@ -338,5 +338,44 @@ TEST(GridReportWriterTest, CommentsRemovedHasABulletAndASection) {
   EXPECT_EQ(without->markdown.find("bare"), std::string::npos);
 }
 
+// Which candidates the harnesses indexed is always said; the token only
+// when it is not the default, so that no existing tokens file gains a line.
+TEST(GridReportWriterTest, CandidatesAreSaidAndCountedBesideTheCorpusFiles) {
+  GridReport r = Small();
+  r.add_languages("go");
+  for (const char* t : {"T1", "T2"}) {
+    CorpusCount* c = r.add_corpus_counts();
+    c->set_task_id(t);
+    c->set_language("go");
+    c->set_files(12);
+    c->set_chunks(40);
+  }
+  for (GridUnit& u : *r.mutable_units()) {
+    if (u.condition() == kTestBaseline)
+      u.mutable_outcome()->mutable_index_stats()->set_documents(9);
+  }
+  r.set_candidates("all corpus files");
+  absl::StatusOr<RenderedReport> all = Render(r);
+  ASSERT_TRUE(all.ok()) << all.status();
+  EXPECT_NE(all->markdown.find("Candidates: all corpus files, tests included"), std::string::npos)
+      << all->markdown;
+  EXPECT_NE(all->markdown.find("| Task | go files | go chunks |\n"), std::string::npos);
+  for (const auto& [key, value] : all->tokens) EXPECT_NE(key, "grid.candidates");
+
+  r.set_candidates("gold candidates only");
+  absl::StatusOr<RenderedReport> gold = Render(r);
+  ASSERT_TRUE(gold.ok()) << gold.status();
+  const std::string& md = gold->markdown;
+  EXPECT_NE(md.find("Candidates: gold candidates only (`candidates: "), std::string::npos) << md;
+  EXPECT_NE(md.find("| Task | go files | go chunks | gold candidates indexed |\n"),
+            std::string::npos);
+  EXPECT_NE(md.find("| T1 | 12 | 40 | 9 |\n"), std::string::npos) << md;
+  bool token = false;
+  for (const auto& [key, value] : gold->tokens) {
+    token = token || (key == "grid.candidates" && value == "gold candidates only");
+  }
+  EXPECT_TRUE(token);
+}
+
 }  // namespace
 }  // namespace repro::grid
