@@ -26,7 +26,7 @@ its task set has errors, each of these names fails at analysis with them
 
 load("//stages/framework/pipeline:defs.bzl", "report")
 load("//stages/framework/pipeline:invalid.bzl", "invalid_target", "invalid_test")
-load("//stages/framework/tokens:defs.bzl", "not_configured_refreeze")
+load("//stages/framework/tokens:defs.bzl", "message_arg", "not_configured_refreeze")
 load("//stages/inspect:defs.bzl", "explained_tokens")
 
 def experiment_report(e):
@@ -69,7 +69,7 @@ def _skip_test(name, e):
     native.sh_test(
         name = name,
         srcs = ["//stages/framework/tokens:skip_test.sh"],
-        args = ["'%s'" % e.not_configured_message.replace("'", "")],
+        args = [message_arg(e.not_configured_message)],
         size = "small",
     )
 

@@ -50,7 +50,7 @@ load("//stages/corpus:corpus_inputs.bzl", "add_roles", "chain_commits", "corpus_
 load("//stages/corpus/index:artifact_index.bzl", "artifact_index_text")
 load("//stages/corpus/languages:rules.bzl", "rules_roles")
 load("//stages/framework/pipeline:defs.bzl", "eval_stage", _name = "local_name")
-load("//stages/framework/tokens:defs.bzl", "not_configured_refreeze")
+load("//stages/framework/tokens:defs.bzl", "message_arg", "not_configured_refreeze")
 
 _C = "//stages/corpus:"
 
@@ -124,7 +124,7 @@ def _skip_test(name, message):
     native.sh_test(
         name = name,
         srcs = [_C + "skip_test.sh"],
-        args = ["'%s'" % message.replace("'", "")],
+        args = [message_arg(message)],
         size = "small",
     )
 

@@ -2,6 +2,22 @@
 explicit refreeze command. A layer above may wrap it: `also` names the
 files its refreeze writes too, `moved_command` what the failing test names."""
 
+def message_arg(message):
+    """`message` as one argument of a test or binary target, printed as written.
+
+    Single-quoted for the shell (its own single quotes dropped), every `$`
+    doubled: Bazel expands Make variables in `args`, so a message holding
+    `$SWE_REPOS` (a clone hint) would otherwise fail the analysis of the
+    target, and with it `bazel test //...`.
+
+    Args:
+      message: the text, e.g. a not-configured message.
+
+    Returns:
+      the argument.
+    """
+    return "'%s'" % message.replace("'", "").replace("$", "$$")
+
 def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = None, frozen_path = None, also = {}, moved_command = None):
     """Defines <name>_test and <name>_refreeze.
 
@@ -27,7 +43,7 @@ def frozen_tokens(name, report, frozen, tokens_file, markdown, skip_message = No
         native.sh_test(
             name = name + "_test",
             srcs = ["//stages/framework/tokens:skip_test.sh"],
-            args = ["'%s'" % skip_message.replace("'", "")],
+            args = [message_arg(skip_message)],
             size = "small",
         )
         not_configured_refreeze(name + "_refreeze", skip_message)
@@ -86,5 +102,5 @@ def not_configured_refreeze(name, message):
     native.sh_binary(
         name = name,
         srcs = ["//stages/framework/tokens:not_configured.sh"],
-        args = ["'%s'" % message.replace("'", ""), "--"],
+        args = [message_arg(message), "--"],
     )
