@@ -193,8 +193,21 @@ def _read_harness_file(rctx, label, errors):
         document_unit = one(msg, "document_unit", "DOCUMENT_UNIT_UNSPECIFIED"),
         lsa_config = lsa_config,
         server_cache = server_cache,
+        program = _external_program(label, msg, errors),
     )
     return h
+
+def _external_program(label, msg, errors):
+    """The executable target an external harness's cells run (None for a built-in harness)."""
+    external = one(msg, "external", None)
+    if external == None:
+        return None
+    program = one(external, "program", "")
+    e = safe_label_error(program) if program else "expected a label such as \"//data/harnesses/external:bm25_example\", found none"
+    if e:
+        errors.append("%s: HarnessConfig.external.program: %s" % (label, e))
+        return None
+    return program
 
 def _language_folders(rctx):
     """The folders of stages/corpus/languages that hold a rules.textproto, sorted."""
@@ -566,6 +579,7 @@ def _write_experiments(rctx, experiments, models, invalid):
                     "document_unit": h.document_unit,
                     "lsa_config": h.lsa_config,
                     "server_cache": h.server_cache,
+                    "program": h.program,
                 }
                 for h in e.harnesses
             ],

@@ -26,11 +26,13 @@ EXPERIMENTS     one struct per experiment:
   tasks                 the sets' tasks the experiment runs (all but its
                         exclude_tasks), set after set, each in its set's order
   harnesses             [struct(name, config, document_unit, dense_models,
-                        server_cache)] in report order;
+                        server_cache, program)] in report order;
                         dense_models: set name -> its DENSE_MODELS entry,
                         empty without an LSA leg;
                         server_cache is True for a DENSE_BACKEND_SERVER_CACHE
-                        leg (it reads vector_cache)
+                        leg (it reads vector_cache); program is the label of an
+                        external harness's executable (HarnessConfig.external),
+                        None for a built-in harness
   s001_depths, s002_doses  the cells' depths and doses (defaults applied);
   conditions            the optional condition kinds the experiment lists
                         (ids of stages/grid/conditions.bzl: S003, S004);
@@ -120,6 +122,7 @@ def _harness(set_names, h):
         document_unit = h["document_unit"],
         dense_models = {n: _MODEL_BY_KEY[(n, h["lsa_config"])] for n in set_names} if h["lsa_config"] else {},
         server_cache = h["server_cache"],
+        program = h.get("program"),
     )
 
 def _grid(name):

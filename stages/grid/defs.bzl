@@ -66,6 +66,12 @@ defines, for experiment e, targets "<e>/<name>":
   harness_baseline   every harness on every task at base (.json, .md, .volatile.tsv)
   search_index, search_data   for `bazel run //stages/grid:search`
 
+An external harness (program: HarnessConfig.external) gives each of its
+cells the program as a tool (role "program", with its runfiles: a changed
+program reruns exactly its cells) and the rules of the set's languages
+(rules/<language>, the language of each document it writes); no other
+harness's cell changes (docs/external_harness.md).
+
 A harness with a server-model leg (server_cache) reads the experiment's
 vector cache (e.vector_cache.file, role "vector_cache") and the pin file
 instead of a model and embeddings; the pins stage records the cache's sha256
@@ -175,7 +181,11 @@ def _cells(e, tags):
                 common[e.vector_cache.file] = "vector_cache"
             if dense_model != None or h.server_cache:
                 common[e.pins] = "pins"
-            common.update(_pool_rules(e, s))
+            pool = _pool_rules(e, s)
+            common.update(pool)
+            if h.program and not pool:
+                # The language of each document it writes (external_cell.h).
+                add_roles(common, rules_roles(s.languages))
             for c in experiment_conditions(e):
                 n = e.grid.prefix + "%s_%s_%s" % (t.id, h.name, c["cell_suffix"])
                 commit = _commit(c, t)
@@ -201,6 +211,7 @@ def _cells(e, tags):
                         "--harness=" + h.name,
                         "--condition=" + c["cell_suffix"],
                     ] + (["--expected_commit=" + commit.id] if stale else []) + set_args,
+                    programs = {h.program: "program"} if h.program else {},
                     tags = tags,
                 )
                 cells.append(n)

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/ascii.h"
@@ -23,8 +24,11 @@ constexpr double kMaxBm25K1 = 10;
 // The unsigned fields are used as int (ranks, depths, the RRF constant) and
 // candidate_limit + 1 is the censored rank: every one has an upper bound far
 // below INT32_MAX, so no value wraps.
-constexpr uint32_t kMaxCount = 1000000;  // candidate_limit, fusion.rrf_k, fusion.leg_depth
-constexpr uint32_t kMaxDims = 65536;     // dense.dims (float32 per text and chunk)
+constexpr uint32_t kMaxCount = 1000000;        // candidate_limit, fusion.rrf_k, fusion.leg_depth
+constexpr uint32_t kMaxDims = 65536;           // dense.dims (float32 per text and chunk)
+constexpr uint32_t kMaxTimeoutSeconds = 3600;  // external.timeout_seconds
+constexpr uint32_t kMinMemoryMb = 64;          // external.memory_mb: a Python interpreter starts
+constexpr uint32_t kMaxMemoryMb = 65536;
 
 absl::Status Bad(absl::string_view source, absl::string_view field, absl::string_view expected,
                  absl::string_view found) {
@@ -49,7 +53,7 @@ bool IsHex64(absl::string_view s) {
          });
 }
 
-// name, description, document_unit, query_field and tokenizer.
+// name, description, document_unit and query_field.
 absl::Status ValidateNameUnitAndQuery(const HarnessConfig& c, absl::string_view source) {
   if (!c.has_name() || c.name().empty()) return Missing(source, "name");
   if (!c.has_description()) return Missing(source, "description");
@@ -68,6 +72,10 @@ absl::Status ValidateNameUnitAndQuery(const HarnessConfig& c, absl::string_view 
     return Bad(source, "query_field", "QUERY_FIELD_QUERY or QUERY_FIELD_REFORMULATION",
                absl::StrCat(c.query_field()));
   }
+  return absl::OkStatus();
+}
+
+absl::Status ValidateTokenizer(const HarnessConfig& c, absl::string_view source) {
   if (!c.has_tokenizer()) return Missing(source, "tokenizer");
   if (c.tokenizer() != kTokenizerVersion) {
     return Bad(source, "tokenizer",
@@ -174,14 +182,64 @@ absl::Status ValidateFusion(const HarnessConfig& c, absl::string_view source) {
   return absl::OkStatus();
 }
 
+// A label of this workspace as the experiments rule accepts one
+// (safe_label_error, stages/corpus/spec_values.bzl): "//package:name" of
+// [A-Za-z0-9_./:-], one ':', no "..", no repository.
+bool IsWorkspaceLabel(absl::string_view label) {
+  if (!absl::ConsumePrefix(&label, "//") || absl::StrContains(label, "..") ||
+      std::count(label.begin(), label.end(), ':') != 1 || absl::EndsWith(label, ":")) {
+    return false;
+  }
+  return std::all_of(label.begin(), label.end(), [](char ch) {
+    return absl::ascii_isalnum(ch) || absl::StrContains("/:_-.", ch);
+  });
+}
+
+// The external block: the program's label and its bounds; none of the
+// built-in legs' parameters beside it.
+absl::Status ValidateExternal(const HarnessConfig& c, absl::string_view source) {
+  const ExternalProgram& e = c.external();
+  if (!e.has_program()) return Missing(source, "external.program");
+  if (!IsWorkspaceLabel(e.program())) {
+    return Bad(source, "external.program",
+               "a label of an executable target of the workspace, such as "
+               "\"//data/harnesses/external:bm25_example\"",
+               absl::StrCat("\"", e.program(), "\""));
+  }
+  if (!e.has_timeout_seconds()) return Missing(source, "external.timeout_seconds");
+  RETURN_IF_ERROR(
+      CheckCount(source, "external.timeout_seconds", e.timeout_seconds(), kMaxTimeoutSeconds));
+  if (!e.has_memory_mb()) return Missing(source, "external.memory_mb");
+  if (e.memory_mb() < kMinMemoryMb || e.memory_mb() > kMaxMemoryMb) {
+    return Bad(source, "external.memory_mb",
+               absl::StrCat("an integer in [", kMinMemoryMb, ", ", kMaxMemoryMb, "]"),
+               absl::StrCat(e.memory_mb()));
+  }
+  const std::pair<bool, const char*> legs[] = {{c.has_tokenizer(), "tokenizer"},
+                                               {c.has_bm25(), "bm25"},
+                                               {c.has_dense(), "dense"},
+                                               {c.has_fusion(), "fusion"}};
+  for (const auto& [present, field] : legs) {
+    if (present) {
+      return Bad(source, field, "absent for an external harness (the program ranks)",
+                 absl::StrCat("a ", field, " value"));
+    }
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::Status ValidateHarnessConfig(const HarnessConfig& c, absl::string_view source) {
   RETURN_IF_ERROR(ValidateNameUnitAndQuery(c, source));
-  RETURN_IF_ERROR(ValidateBm25(c, source));
+  if (!c.has_external()) {
+    RETURN_IF_ERROR(ValidateTokenizer(c, source));
+    RETURN_IF_ERROR(ValidateBm25(c, source));
+  }
   if (!c.has_candidate_limit()) return Missing(source, "candidate_limit");
   RETURN_IF_ERROR(CheckCount(source, "candidate_limit", c.candidate_limit(), kMaxCount));
   RETURN_IF_ERROR(ValidateCompareWith(c, source));
+  if (c.has_external()) return ValidateExternal(c, source);
 
   if (c.document_unit() == DOCUMENT_UNIT_FILES) {
     if (c.has_dense()) {

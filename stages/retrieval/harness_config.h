@@ -18,6 +18,11 @@
 //    corpus_repository (sorted, unique), model_id and the model's 64-hex
 //    sha256; the vector cache file is pinned by the experiment,
 //    stages/experiments/model_pins.h} and fusion {rrf_k, leg_depth}.
+//  - external (an external harness, docs/external_harness.md): program, a
+//    label "//package:name" of [A-Za-z0-9_./:-] without ".."; 1 <=
+//    timeout_seconds <= 3600; 64 <= memory_mb <= 65536; then no tokenizer,
+//    bm25, dense or fusion (name, description, document_unit, query_field,
+//    candidate_limit and compare_with as above).
 // Errors: InvalidArgument "<file>: HarnessConfig.<field>: expected ..., found ...".
 //
 // The config hash (HarnessConfigSha256) is the sha256 of the deterministic

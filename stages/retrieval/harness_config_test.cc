@@ -1,6 +1,8 @@
 #include "stages/retrieval/harness_config.h"
 
+#include <iterator>
 #include <string>
+#include <utility>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -279,6 +281,48 @@ TEST(HarnessConfigTest, HashIgnoresLayoutAndSelectQuery) {
                 " searches with query_field REFORMULATION, but task T1 has no reformulation: "
                 "expected a non-empty field reformulation in the task file, found none");
   EXPECT_NE(HarnessConfigSha256(c), HarnessConfigSha256(*a));
+}
+
+constexpr char kExternal[] = R"pb(
+  name: "X001"
+  description: "BM25 in Python"
+  document_unit: DOCUMENT_UNIT_FILES
+  query_field: QUERY_FIELD_QUERY
+  candidate_limit: 200
+  external { program: "//data/harnesses/external:bm25_example" timeout_seconds: 60 memory_mb: 1024 }
+)pb";
+
+TEST(HarnessConfigTest, AnExternalHarnessNamesItsProgramAndBounds) {
+  absl::StatusOr<HarnessConfig> c = ParseHarnessConfig(kExternal, "X001.textproto");
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_EQ(c->external().program(), "//data/harnesses/external:bm25_example");
+  const std::pair<std::string, std::string> bad[] = {
+      {"program: \"//data/harnesses/external:bm25_example\"", "program: \"@x//:y\""},
+      {"program: \"//data/harnesses/external:bm25_example\"", "program: \"//a/../b:c\""},
+      {"timeout_seconds: 60", "timeout_seconds: 0"},
+      {"memory_mb: 1024", "memory_mb: 16"},
+      {"memory_mb: 1024", ""},
+  };
+  const std::string messages[] = {
+      "X001.textproto: HarnessConfig.external.program: expected a label of an executable target "
+      "of the workspace, such as \"//data/harnesses/external:bm25_example\", found \"@x//:y\"",
+      "found \"//a/../b:c\"",
+      "HarnessConfig.external.timeout_seconds: expected an integer in [1, 3600], found 0",
+      "HarnessConfig.external.memory_mb: expected an integer in [64, 65536], found 16",
+      "HarnessConfig.external.memory_mb: expected a value, found none",
+  };
+  for (size_t i = 0; i < std::size(bad); ++i) {
+    std::string text = kExternal;
+    text.replace(text.find(bad[i].first), bad[i].first.size(), bad[i].second);
+    EXPECT_TRUE(IsError(ParseHarnessConfig(text, "X001.textproto"),
+                        absl::StatusCode::kInvalidArgument, messages[i]))
+        << text;
+  }
+  EXPECT_TRUE(IsError(
+      ParseHarnessConfig(std::string(kExternal) + "bm25 { k1: 0.9 b: 0.4 }", "X001.textproto"),
+      absl::StatusCode::kInvalidArgument,
+      "HarnessConfig.bm25: expected absent for an external harness (the program "
+      "ranks), found a bm25 value"));
 }
 
 }  // namespace

@@ -24,6 +24,12 @@ std::string DensePart(const DenseConfig& dense) {
 }
 
 std::string RankingPart(const HarnessConfig& c) {
+  if (c.has_external()) {
+    return absl::StrCat("external program ", c.external().program(),
+                        c.document_unit() == DOCUMENT_UNIT_FILES
+                            ? " over whole files"
+                            : " over function chunks; a file scores its best chunk");
+  }
   if (c.document_unit() == DOCUMENT_UNIT_FILES) {
     return absl::StrCat(Bm25Part(c.bm25()), " over whole files (path + content)");
   }

@@ -10,6 +10,8 @@
 //   "hybrid of BM25 (k1 = 0.9, b = 0.4) and dense (LSA, 256 dims, FAISS
 //    IndexFlatIP) over function chunks, each leg's top 1000 fused by RRF
 //    k = 60; a file scores its best chunk; top 200 files; query = task query"
+//   "external program //data/harnesses/external:bm25_example over whole
+//    files; top 200 files; query = task query"
 // Numbers are printed as absl::StrCat prints them (shortest round-trip form
 // of the authored value for k1 and b, decimal for the integers). The
 // config's authored `description` is not used here: reports show it beside

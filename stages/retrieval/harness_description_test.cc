@@ -33,6 +33,17 @@ TEST(DescribeHarnessTest, FilesHarness) {
             "query = task query");
 }
 
+TEST(DescribeHarnessTest, ExternalHarness) {
+  HarnessConfig c;
+  c.set_document_unit(DOCUMENT_UNIT_FUNCTION_CHUNKS);
+  c.set_query_field(QUERY_FIELD_REFORMULATION);
+  c.set_candidate_limit(50);
+  c.mutable_external()->set_program("//data/harnesses/external:bm25_example");
+  EXPECT_EQ(DescribeHarness(c),
+            "external program //data/harnesses/external:bm25_example over function chunks; a "
+            "file scores its best chunk; top 50 files; query = frozen blinded reformulation");
+}
+
 TEST(DescribeHarnessTest, HybridHarness) {
   EXPECT_EQ(DescribeHarness(Hybrid()),
             "hybrid of BM25 (k1 = 0.9, b = 0.4) and dense (LSA, 256 dims, FAISS IndexFlatIP) over "

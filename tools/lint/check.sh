@@ -39,12 +39,13 @@ command -v shellcheck >/dev/null || { echo "lint: shellcheck not found: run tool
 [ -x "$buildifier" ] || { echo "lint: $buildifier not found: run tools/setup.sh" >&2; exit 2; }
 
 # Off: warnings about rules that Bazel 4.2.3 still provides natively (sh_test,
-# sh_binary, proto_library: there is no rules_shell, and the system protobuf
-# repository has no //bazel:proto_library.bzl); unnamed-macro, because the
+# sh_binary, proto_library, py_binary, py_runtime: there is no rules_shell or
+# rules_python offline, and the system protobuf repository has no
+# //bazel:proto_library.bzl); unnamed-macro, because the
 # macros it names (experiment_reports, experiment_grids, task_set_corpora, lsa_models, ...)
 # expand a generated list (@experiments) into the targets of every entry, each
 # named by its entry, so there is no one target a `name` could name.
-BUILDIFIER_WARNINGS=-native-sh-test,-native-sh-binary,-native-proto,-unnamed-macro
+BUILDIFIER_WARNINGS=-native-sh-test,-native-sh-binary,-native-proto,-native-py,-unnamed-macro
 
 readonly MAX_SHELL_FUNCTION_LINES=60
 

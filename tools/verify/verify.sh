@@ -57,6 +57,27 @@ if ! bazel --output_base="$ob" build --noremote_accept_cached --noremote_upload_
   exit 1
 fi
 bin=$(bazel --output_base="$ob" info bazel-bin 2>/dev/null)
+
+# What a mismatch adds: the external program the stage ran (input "program"
+# of its rebuilt provenance record: an external harness's cell, whose program
+# is then not deterministic) and the first line where the report's copy and
+# the rebuilt file differ.
+mismatch_detail() {  # <label> <path>
+  local label=$1 path=$2 prov program old line
+  prov="$bin/${label#//}"
+  prov="${prov/://}.provenance.json"
+  if [ -f "$prov" ]; then
+    program=$(grep -A1 '"role": "program"' "$prov" | sed -n 's/.*"path": "\(.*\)".*/\1/p' | head -1)
+    [ -z "$program" ] || printf '; external program %s' "$program"
+  fi
+  old="$report/$(basename "$path")"
+  [ -f "$old" ] && [ -f "$bin/$path" ] || return 0
+  line=$(cmp "$old" "$bin/$path" 2>/dev/null | sed -n 's/.* line \([0-9]*\).*/\1/p')
+  [ -n "$line" ] || return 0
+  printf '; first differing line %s: the report has "%s", re-executed "%s"' "$line" \
+    "$(sed -n "${line}p" "$old" | cut -c1-200)" "$(sed -n "${line}p" "$bin/$path" | cut -c1-200)"
+}
+
 checked=0
 bad=0
 while IFS=$'\t' read -r label path sha; do
@@ -65,7 +86,7 @@ while IFS=$'\t' read -r label path sha; do
   # A stage output is a regular file; never follow a symlink.
   [ -f "$bin/$path" ] && [ ! -L "$bin/$path" ] && got=$(sha256sum < "$bin/$path" | cut -d' ' -f1)
   if [ "$got" != "$sha" ]; then
-    echo "MISMATCH $label $path: the report records $sha, re-executed gives ${got:-no file}"
+    echo "MISMATCH $label $path: the report records $sha, re-executed gives ${got:-no file}$(mismatch_detail "$label" "$path")"
     bad=$((bad + 1))
   fi
 done < "$plan"

@@ -4,7 +4,8 @@
 #  1. a label holding a space and a Bazel flag (once passed word-split to the
 #     nested `bazel build`, which wrote the flag's file outside the workspace);
 #  2. an output path climbing out of bazel-bin (once hashed and reported);
-# and a rebuild that fails leaves no file in TMPDIR.
+# a rebuild that fails leaves no file in TMPDIR; and a differing output of an
+# external harness's cell names the program and the first differing line.
 # Arguments: <verify.sh> <verify_plan>
 set -euo pipefail
 verify=$(readlink -f "$1")
@@ -59,4 +60,24 @@ grep -qF "verify: the rebuild failed" "$work/failed.log" || { cat "$work/failed.
 left=$(ls -A "$work/tmp")
 [ -z "$left" ] || fail "a failed rebuild left in TMPDIR: $left"
 echo "ok: a failed rebuild says so and leaves nothing in TMPDIR"
+# A re-executed external cell whose output differs: the program and the line.
+mkdir -p "$work/stub_bin" "$work/out/stages/grid/by_experiment/e" "$work/report"
+# shellcheck disable=SC2016  # the stub's script, expanded when it runs
+printf '#!/bin/sh\n[ "$2" = info ] && echo "%s/out"\nexit 0\n' "$work" > "$work/stub_bin/bazel"
+chmod +x "$work/stub_bin/bazel"
+cell=stages/grid/by_experiment/e/F01_X000_baseline
+printf '{\n "mrr": 1,\n "rank": 1\n}\n' > "$work/report/F01_X000_baseline.json"
+printf '{\n "mrr": 1,\n "rank": 2\n}\n' > "$work/out/$cell.json"
+printf '{\n "inputs": [\n  {\n   "role": "program",\n   "path": "data/harnesses/external/ranker",\n' \
+  > "$work/out/$cell.provenance.json"
+printf '{"stages": [{"label": "//stages/grid/by_experiment:e/F01_X000_baseline", "outputs": [{"path": "%s.json", "sha256": "%s"}]}]}\n' \
+  "$cell" "$(sha256sum < "$work/report/F01_X000_baseline.json" | cut -d' ' -f1)" > "$work/report/lineage.json"
+if PATH="$work/stub_bin:$PATH" BUILD_WORKSPACE_DIRECTORY="$work/ws" VERIFY_OUTPUT_BASE="$work/ob" \
+    bash "$verify" "$plan" "$work/report" > "$work/differs.log" 2>&1; then
+  cat "$work/differs.log" >&2
+  fail "a differing external cell verified"
+fi
+expected='; external program data/harnesses/external/ranker; first differing line 3: the report has " "rank": 1", re-executed " "rank": 2"'
+grep -qF -- "$expected" "$work/differs.log" || { cat "$work/differs.log" >&2; fail "expected '$expected'"; }
+echo "ok: a differing external cell names its program and the first differing line"
 echo "PASS: poisoned lineage entries are refused before Bazel runs; a failed rebuild leaves nothing behind"

@@ -7,6 +7,10 @@ eval_stage: one hermetic action that runs a stage tool (a cc_binary whose main
   roles "<role>/<file basename>", or, written "<role>:<basename>", passes only
   that file as <role>. Several roles of one label are separated by spaces
   ("base/T01 snapshot@<commit>": stages/corpus/corpus_inputs.bzl). Extra tool flags go in `args`.
+  `programs` ({executable target: role}) gives the tool programs to run (an
+  external harness's): the executable as <role>, its runfiles as tools of the
+  action and as inputs <role>_runfiles/<short path> (so provenance hashes
+  them), and the action then runs without network.
 
 Outputs are declared by path relative to the package; a target named
 "<dir>/<name>" declares them under "<dir>/" and its tool sees them without
@@ -99,6 +103,16 @@ def _eval_stage_impl(ctx):
         names[name] = True
         manifest_lines.append("output\t%s\t%s" % (name, f.path))
     provenance = ctx.actions.declare_file(ctx.label.name + ".provenance.json")
+    tools = []
+    for target, role in ctx.attr.programs.items():
+        program = target[DefaultInfo].files_to_run
+        if program.executable == None:
+            fail("%s: program %s is not an executable target" % (ctx.label, target.label))
+        tools.append(program)
+        manifest_lines.append("input\t%s\t%s" % (role, program.executable.path))
+        for f in target[DefaultInfo].default_runfiles.files.to_list():
+            if f != program.executable:
+                manifest_lines.append("input\t%s_runfiles/%s\t%s" % (role, f.short_path, f.path))
 
     manifest = ctx.actions.declare_file(ctx.label.name + ".manifest")
     ctx.actions.write(manifest, "\n".join(manifest_lines) + "\n")
@@ -116,10 +130,13 @@ def _eval_stage_impl(ctx):
         executable = ctx.executable.tool,
         arguments = [args],
         inputs = input_files + [manifest],
+        tools = tools,
         outputs = outs + [provenance],
         mnemonic = "EvalStage",
         progress_message = "Stage %s" % ctx.label,
         env = _stage_env(ctx),
+        # A program runs inside the action: no network (linux-sandbox).
+        execution_requirements = {"block-network": ""} if tools else None,
     )
     prov = depset([provenance], transitive = _transitive_provenance(ctx.attr.inputs.keys()))
     return [
@@ -153,6 +170,11 @@ eval_stage = rule(
         "args": attr.string_list(),
         "stage": attr.string(doc = "Stage name; defaults to the target name."),
         "stage_version": attr.string(mandatory = True),
+        "programs": attr.label_keyed_string_dict(
+            cfg = "target",
+            doc = "Executable targets the stage tool runs (role -> the executable's exec path; " +
+                  "its runfiles are tools of the action and inputs <role>_runfiles/<short path>).",
+        ),
         "volatile_inputs": attr.bool(
             default = False,
             doc = "Pass upstream *.volatile.* files too (a timing collector); never hashed.",

@@ -22,6 +22,7 @@
 #include "stages/framework/pipeline/stage_proto.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/pipeline/textproto.h"
+#include "stages/grid/cells/external_cell.h"
 #include "stages/grid/cells/outcomes.h"
 #include "stages/grid/cells/token_count.h"
 #include "stages/grid/conditions/conditions.h"
@@ -307,8 +308,14 @@ absl::Status RunCell(Stage& stage, const CellRequest& request) {
       const absl::string_view selected,
       retrieval::SelectQuery(config, c.task->id(), c.task->query(), c.task->reformulation()));
   const std::string query(selected);
-  ASSIGN_OR_RETURN(const retrieval::HarnessRun run,
-                   retrieval::RunHarness(config, corpus, dense.get(), query, chunk_vectors.get()));
+  ASSIGN_OR_RETURN(
+      const retrieval::HarnessRun run,
+      config.has_external()
+          ? RunExternalCell(stage, config, corpus,
+                            absl::StrCat("harness ", f.harness_name, ", task ", f.task_id,
+                                         ", condition ", f.condition.cell_suffix()),
+                            f.task_id, query)
+          : retrieval::RunHarness(config, corpus, dense.get(), query, chunk_vectors.get()));
   ASSIGN_OR_RETURN(ConditionOutcome outcome,
                    Measure(run, corpus, c.labels, static_cast<int>(config.candidate_limit())));
   Describe(f, c, run.result.index_stats(), distractors, &outcome);

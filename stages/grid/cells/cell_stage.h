@@ -14,6 +14,11 @@
 //   chunks    ChunkSet of that snapshot
 //   labels    Labels at base_commit
 //   harness   HarnessConfig text proto
+//   program, program_runfiles/..., rules/<language>, queries/<language>/...
+//             an external harness only (HarnessConfig.external): its
+//             program, which ranks the cell's documents instead of the
+//             built-in legs, and the task set's languages (external_cell.h,
+//             docs/external_harness.md)
 //   model     LSA model artifact (LSA harnesses only)
 //   embeddings  the chunk embeddings of the snapshot under that model
 //             (ChunkEmbeddings, stages/retrieval/chunk_embeddings.proto; LSA

@@ -74,6 +74,14 @@ absl::Status LoadHarnesses(const SetIndex& index, const std::string& harness,
     if (harness != "all" && c.name() != harness) {
       continue;
     }
+    if (c.has_external()) {  // its program runs in its cells only
+      if (harness == "all") continue;
+      return absl::FailedPreconditionError(absl::StrCat(
+          "harness ", harness, " is external (", c.external().program(),
+          "): the search command runs the built-in harnesses; build a cell of it instead, "
+          "bazel build //stages/grid/by_experiment:",
+          index.name, "/<task>_", harness, "_baseline"));
+    }
     configs->push_back(std::move(c));
   }
   if (configs->empty()) {
