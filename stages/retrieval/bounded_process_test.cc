@@ -66,6 +66,16 @@ TEST(BoundedProcessTest, TheTailIsCutAtALineStart) {
   EXPECT_NE(r->stderr_tail.find("line 499\n"), std::string::npos);
 }
 
+TEST(BoundedProcessTest, TheAddressSpaceIsBounded) {
+  const std::string p = Script("grows.sh", "exec /usr/bin/python3 -c 'x = bytearray(1 << 30)'");
+  ProcessRequest request = RequestFor(p, absl::Seconds(30));
+  request.memory_bytes = uint64_t{256} << 20;
+  absl::StatusOr<ProcessResult> r = RunBoundedProcess(request);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_FALSE(r->ok());
+  EXPECT_NE(r->stderr_tail.find("MemoryError"), std::string::npos) << r->stderr_tail;
+}
+
 TEST(BoundedProcessTest, AMissingProgramIsNotFound) {
   EXPECT_TRUE(IsError(RunBoundedProcess(RequestFor(TempDir() + "/absent", absl::Seconds(1))),
                       absl::StatusCode::kNotFound, "expected an executable file"));
