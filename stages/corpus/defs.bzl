@@ -140,7 +140,7 @@ def _commit_stages(s, c, tags, hist_args):
         name = _name(c.snapshot),
         tool = _C + "snapshot_stage",
         stage = "corpus_snapshot",
-        stage_version = "2",  # 2: stored against a reference
+        stage_version = "3",  # 2: stored against a reference; 3: content compressed (zlib)
         inputs = snapshot_inputs,
         outs = [_name(c.snapshot)[:-len("_snapshot")] + ".snapshot.pb"],
         args = ["--repository=" + s.repository, "--commit=" + c.id] + reference_args + hist_args +

@@ -8,10 +8,10 @@
 // --repository (logical name), --commit, --reference, --require_languages
 // (false for a commit only stored as a reference), --history (where commits
 // come from), --remedy (what to do when one is missing). Output: the binary
-// stored Snapshot. A commit absent from the clone stops the stage, naming the
-// tasks and fields that use it; blobs absent from the clone are recorded in
-// Snapshot.missing, files whose path is not valid UTF-8 in
-// Snapshot.skipped (escaped), and both are counted in the stage log.
+// stored Snapshot, its content compressed. A commit absent from the clone stops the stage, naming
+// the tasks and fields that use it; blobs absent from the clone are recorded in Snapshot.missing,
+// files whose path is not valid UTF-8 in Snapshot.skipped (escaped), and both are counted in the
+// stage log.
 #include <iostream>
 #include <map>
 #include <optional>
@@ -69,7 +69,9 @@ absl::Status Run(Stage& stage) {
   if (const std::string note = NonUtf8PathsNote(snapshot); !note.empty()) {
     std::cerr << stage.label() << ": " << note << "\n";
   }
-  return WriteOnlyOutputProto(stage, StoredSnapshot(snapshot, reference ? &*reference : nullptr));
+  ASSIGN_OR_RETURN(const Snapshot stored,
+                   StoredSnapshot(snapshot, reference ? &*reference : nullptr));
+  return WriteOnlyOutputProto(stage, stored);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "stages/corpus/chunker.h"
+#include "stages/corpus/internal/zlib_content.h"
 #include "stages/corpus/snapshot.h"
 #include "stages/framework/pipeline/stage_proto.h"
 #include "stages/framework/pipeline/status_macros.h"
@@ -66,6 +67,47 @@ absl::Status FillFile(const SourceFile& file, int begin, int end,
   return absl::OkStatus();
 }
 
+// Replaces each compressed content of `stored`, the artifact of input
+// `role`, by the content itself.
+absl::Status InflateFiles(absl::string_view role, Snapshot* stored) {
+  if (!stored->has_content_coding()) return absl::OkStatus();
+  if (stored->content_coding().format() != "zlib") {
+    return absl::DataLossError(absl::StrCat(role, ": commit ", stored->commit(),
+                                            ": content_coding format expected \"zlib\", found \"",
+                                            stored->content_coding().format(), "\""));
+  }
+  for (SourceFile& f : *stored->mutable_files()) {
+    absl::StatusOr<std::string> content = internal::InflateContent(f.content(), f.bytes());
+    if (!content.ok()) {
+      return absl::DataLossError(absl::StrCat(role, ": commit ", stored->commit(), ": file ",
+                                              f.path(), ": ", content.status().message()));
+    }
+    *f.mutable_content() = *std::move(content);
+  }
+  stored->clear_content_coding();
+  return absl::OkStatus();
+}
+
+// The files of `whole` whose (path, blob id) `reference` lacks, and the
+// reference's paths `whole` lacks; content as is.
+Snapshot StoredAgainst(const Snapshot& whole, const Snapshot& reference) {
+  std::map<std::string, std::string> blob_at;
+  for (const SourceFile& f : reference.files()) blob_at[f.path()] = f.blob_id();
+  Snapshot stored = whole;
+  stored.clear_files();
+  stored.set_reference_commit(reference.commit());
+  std::set<std::string> paths;
+  for (const SourceFile& f : whole.files()) {
+    paths.insert(f.path());
+    auto it = blob_at.find(f.path());
+    if (it == blob_at.end() || it->second != f.blob_id()) *stored.add_files() = f;
+  }
+  for (const auto& [path, blob] : blob_at) {
+    if (!paths.count(path)) stored.add_removed(path);
+  }
+  return stored;
+}
+
 }  // namespace
 
 namespace {
@@ -84,6 +126,10 @@ std::string ChunksRole(absl::string_view commit) { return absl::StrCat("chunks@"
 
 absl::StatusOr<Snapshot> ReadSnapshot(const ProtoReader& read, absl::string_view role) {
   ASSIGN_OR_RETURN(std::vector<Snapshot> chain, ReadChain<Snapshot>(read, role, &SnapshotRole));
+  for (size_t i = 0; i < chain.size(); ++i) {
+    RETURN_IF_ERROR(InflateFiles(
+        i == 0 ? std::string(role) : SnapshotRole(chain[i - 1].reference_commit()), &chain[i]));
+  }
   Snapshot whole = std::move(chain.back());
   for (int i = static_cast<int>(chain.size()) - 2; i >= 0; --i) {
     const Snapshot& stored = chain[i];
@@ -163,22 +209,13 @@ absl::StatusOr<ChunkSet> ReadWholeChunks(const ProtoReader& read, absl::string_v
 }
 }  // namespace
 
-Snapshot StoredSnapshot(const Snapshot& whole, const Snapshot* reference) {
-  if (reference == nullptr) return whole;
-  std::map<std::string, std::string> blob_at;
-  for (const SourceFile& f : reference->files()) blob_at[f.path()] = f.blob_id();
-  Snapshot stored = whole;
-  stored.clear_files();
-  stored.set_reference_commit(reference->commit());
-  std::set<std::string> paths;
-  for (const SourceFile& f : whole.files()) {
-    paths.insert(f.path());
-    auto it = blob_at.find(f.path());
-    if (it == blob_at.end() || it->second != f.blob_id()) *stored.add_files() = f;
+absl::StatusOr<Snapshot> StoredSnapshot(const Snapshot& whole, const Snapshot* reference) {
+  Snapshot stored = reference == nullptr ? whole : StoredAgainst(whole, *reference);
+  for (SourceFile& f : *stored.mutable_files()) {
+    ASSIGN_OR_RETURN(*f.mutable_content(), internal::DeflateContent(f.content()));
   }
-  for (const auto& [path, blob] : blob_at) {
-    if (!paths.count(path)) stored.add_removed(path);
-  }
+  stored.mutable_content_coding()->set_format("zlib");
+  stored.mutable_content_coding()->set_level(internal::kContentLevel);
   return stored;
 }
 

@@ -6,9 +6,12 @@
 // so that adding a task never changes what another commit is stored against.
 // The stored Snapshot holds only the files whose (path, blob id) the
 // reference lacks, with content, and the reference's paths the commit lacks
-// (`removed`); its `missing`, `skipped` and `snapshot_sha256` are
-// those of the whole snapshot. The stored ChunkSet holds chunks without text, only for the
-// stored Snapshot's files; its `chunker`, `snapshot_sha256` and
+// (`removed`); its `missing`, `skipped` and `snapshot_sha256` are those of
+// the whole snapshot. StoredSnapshot writes each file's content compressed
+// (`content_coding` "zlib", at a fixed level: the same content gives the
+// same bytes); `bytes`, `sha256` and `blob_id` stay the content's, and the
+// hash is that of the whole uncompressed snapshot. The stored ChunkSet holds
+// chunks without text, only for the stored Snapshot's files; its `chunker`, `snapshot_sha256` and
 // `suspect_files` (of those files) are as ChunkSnapshot writes them. A commit
 // without a reference (a keyframe, or a commit whose ancestor the clone
 // lacks) stores every file, and every chunk, still without text.
@@ -18,7 +21,9 @@
 // SnapshotRole(<commit>) = "snapshot@<commit>" and ChunksRole(<commit>) =
 // "chunks@<commit>" (stages/corpus/corpus_inputs.bzl adds them). The readers
 // return exactly what ChunkSnapshot and BuildSnapshot return for the whole
-// commit: ReadSnapshot verifies the result with VerifySnapshot (every
+// commit: ReadSnapshot inflates each artifact's content (a stream that is
+// corrupt or not `bytes` long is DataLoss naming the role, the commit and the
+// file's path) and verifies the result with VerifySnapshot (every
 // content against its sha256, the manifest against snapshot_sha256), and
 // ReadChunks checks snapshot_sha256 against the snapshot's and that every
 // file of the snapshot has its chunks, then fills each chunk's text (the
@@ -105,8 +110,8 @@ absl::StatusOr<ChunkSet> ReadChunkRanges(const ProtoReader& read, absl::string_v
                                          const Snapshot& manifest);
 
 // The stored form of `whole` against `reference` (a whole snapshot), or
-// `whole` itself when `reference` is null.
-Snapshot StoredSnapshot(const Snapshot& whole, const Snapshot* reference);
+// all of `whole` when `reference` is null; its content compressed.
+absl::StatusOr<Snapshot> StoredSnapshot(const Snapshot& whole, const Snapshot* reference);
 
 // The stored form of `whole` (chunks of the whole snapshot) given the
 // stored snapshot of the same commit: text cleared, and with a reference

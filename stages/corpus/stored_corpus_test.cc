@@ -8,6 +8,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "stages/corpus/chunker.h"
+#include "stages/corpus/internal/zlib_content.h"
 #include "stages/corpus/snapshot.h"
 #include "stages/corpus/testing/languages.h"
 #include "stages/framework/pipeline/sha256.h"
@@ -61,7 +62,8 @@ class ChainTest : public ::testing::Test {
               Whole("3", {{"a.go", kA2}, {"c.go", kC}})};
     const LanguageSet go = testing::GoLanguages();
     for (int i = 0; i < 3; ++i) {
-      const Snapshot stored = StoredSnapshot(whole_[i], i == 0 ? nullptr : &whole_[i - 1]);
+      const Snapshot stored =
+          testing::OrDie(StoredSnapshot(whole_[i], i == 0 ? nullptr : &whole_[i - 1]));
       stored_.push_back(stored);
       std::set<std::string> paths;
       for (const SourceFile& f : stored.files()) paths.insert(f.path());
@@ -113,9 +115,65 @@ TEST_F(ChainTest, AMissingReferenceNamesTheRole) {
                       "add input role snapshot@1"));
 }
 
+TEST_F(ChainTest, StoresContentCompressed) {
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(stored_[i].content_coding().format(), "zlib");
+    for (const SourceFile& f : stored_[i].files()) {
+      const std::string content = f.path() == "a.go"   ? (i == 0 ? kA : kA2)
+                                  : f.path() == "b.go" ? kB
+                                                       : kC;
+      EXPECT_NE(f.content(), content) << f.path();
+      EXPECT_EQ(f.bytes(), content.size()) << f.path();
+      EXPECT_EQ(f.sha256(), Sha256Hex(content)) << f.path();
+    }
+  }
+}
+
+TEST_F(ChainTest, ReadsBackEachSnapshotByteForByte) {
+  for (int i = 0; i < 3; ++i) {
+    absl::StatusOr<Snapshot> read = ReadSnapshot(in_.Reader(), SnapshotRole(whole_[i].commit()));
+    ASSERT_TRUE(read.ok()) << read.status();
+    EXPECT_FALSE(read->has_content_coding());
+    EXPECT_EQ(read->SerializeAsString(), whole_[i].SerializeAsString());
+    EXPECT_EQ(read->snapshot_sha256(), SnapshotSha256(whole_[i]));
+  }
+}
+
+TEST_F(ChainTest, ACorruptCompressedContentNamesTheArtifactAndPath) {
+  Snapshot bad = stored_[1];
+  std::string* stream = bad.mutable_files(0)->mutable_content();
+  (*stream)[stream->size() / 2] ^= 0x55;
+  in_.bytes[SnapshotRole("2")] = bad.SerializeAsString();
+  EXPECT_TRUE(IsError(ReadSnapshot(in_.Reader(), "snapshot"), absl::StatusCode::kDataLoss,
+                      "snapshot@2: commit 2: file a.go: "));
+}
+
+TEST_F(ChainTest, AnUnknownContentCodingIsDataLoss) {
+  Snapshot bad = stored_[2];
+  bad.mutable_content_coding()->set_format("gzip");
+  in_.bytes["snapshot"] = bad.SerializeAsString();
+  EXPECT_TRUE(
+      IsError(ReadSnapshot(in_.Reader(), "snapshot"), absl::StatusCode::kDataLoss,
+              "snapshot: commit 3: content_coding format expected \"zlib\", found \"gzip\""));
+}
+
+TEST_F(ChainTest, ContentAsIsIsReadAsIs) {
+  Snapshot plain = whole_[2];
+  plain.set_reference_commit("2");
+  plain.clear_files();
+  *plain.add_files() = whole_[2].files(1);  // c.go
+  plain.add_removed("b.go");
+  in_.bytes["snapshot"] = plain.SerializeAsString();
+  absl::StatusOr<Snapshot> read = ReadSnapshot(in_.Reader(), "snapshot");
+  ASSERT_TRUE(read.ok()) << read.status();
+  EXPECT_EQ(read->SerializeAsString(), whole_[2].SerializeAsString());
+}
+
 TEST_F(ChainTest, ACorruptContentIsDataLoss) {
   Snapshot bad = stored_[1];  // its a.go is commit 3's
-  bad.mutable_files(0)->set_content("package z\n");
+  std::string other = kA2;
+  other[8] = 'z';  // "package z", as long as a.go
+  bad.mutable_files(0)->set_content(testing::OrDie(internal::DeflateContent(other)));
   in_.bytes[SnapshotRole("2")] = bad.SerializeAsString();
   EXPECT_TRUE(IsError(ReadSnapshot(in_.Reader(), "snapshot"), absl::StatusCode::kDataLoss,
                       "content does not match its bytes/sha256"));

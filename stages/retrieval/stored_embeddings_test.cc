@@ -96,8 +96,10 @@ class StoredEmbeddingsTest : public ::testing::Test {
     absl::StatusOr<ChunkEmbeddings> whole = EmbedCorpusChunks(corpora_.back(), *unit_.lsa);
     ASSERT_TRUE(whole.ok()) << whole.status();
     whole_.push_back(*std::move(whole));
-    stored_chunks_.push_back(corpus::StoredChunks(
-        chunks, corpus::StoredSnapshot(s, reference < 0 ? nullptr : &snapshots_[reference])));
+    absl::StatusOr<corpus::Snapshot> stored_snapshot =
+        corpus::StoredSnapshot(s, reference < 0 ? nullptr : &snapshots_[reference]);
+    ASSERT_TRUE(stored_snapshot.ok()) << stored_snapshot.status();
+    stored_chunks_.push_back(corpus::StoredChunks(chunks, *stored_snapshot));
     absl::StatusOr<ChunkEmbeddings> stored =
         EmbedStoredChunks(corpora_.back(), stored_chunks_.back(),
                           reference < 0 ? nullptr : &corpora_[reference], *unit_.lsa);
