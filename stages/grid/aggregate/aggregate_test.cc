@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "stages/grid/aggregate/test_outcomes.h"
 #include "stages/grid/aggregate/unit_shard.h"
 #include "stages/grid/cells/outcomes.h"
 #include "stages/grid/conditions/test_conditions.h"
@@ -16,17 +17,7 @@ namespace {
 
 ConditionOutcome Outcome(const std::string& task, const std::string& harness,
                          const std::string& condition, int dose, double mrr) {
-  ConditionOutcome o;
-  o.set_task_id(task);
-  o.set_harness(harness);
-  o.set_condition(condition);
-  o.set_dose(dose);
-  o.set_mrr(mrr);
-  o.set_recall_at_10(mrr > 0 ? 1 : 0);
-  o.set_first_gold_rank(mrr > 0 ? static_cast<int>(1 / mrr) : 201);
-  o.set_first_gold_observed(mrr > 0);
-  if (condition == kTestStale) o.set_shared_key(task + "/" + harness);
-  return o;
+  return TestOutcome(task, harness, condition, dose, mrr);
 }
 
 GridInput Grid() {
