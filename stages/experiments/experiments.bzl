@@ -215,7 +215,7 @@ def _language_folders(rctx):
     return sorted([p.basename for p in root.readdir() if p.get_child("rules.textproto").exists])
 
 def _read_sets(rctx, errors, where, msg):
-    """The experiment's task set structs, in file order (None for an invalid one); names unique."""
+    """The experiment's task set structs, in file order (their errors go to `errors`); names unique."""
     refs = msg.get("task_set", [])
     if not refs:
         errors.append("%s, field task_set: expected a task set, found none" % where)
@@ -287,6 +287,7 @@ _SET_FIELDS = [
     ("tasks", "task_set.tasks"),
     ("clone_env", "task_set.source.clone_env"),
     ("repo", "task_set.repo"),
+    ("clone_name", "task_set.source.clones_dir_env (a directory of clones, not one clone)"),
     ("clone_hint", "task_set.source.clone_hint"),
     ("fixture_history", "task_set.source.fixture_history"),
     ("frozen_snapshot_hashes", "task_set.frozen_snapshot_hashes"),
