@@ -516,8 +516,12 @@ search_index = rule(
 
 def _search_data(e):
     tasks = e.tasks
-    if not e.configured or len(e.sets) > 1:
-        message = e.not_configured_message if not e.configured else (
+
+    # The sets, not the vector cache: the fill command reads this index to
+    # fill the cache, so it must exist before the cache is configured.
+    unconfigured = [s for s in e.sets if not s.configured]
+    if unconfigured or len(e.sets) > 1:
+        message = unconfigured[0].not_configured_message if unconfigured else (
             "the search commands read one task set; experiment %s has %d (%s): run them on an experiment of one of them" %
             (e.name, len(e.sets), ", ".join([s.name for s in e.sets]))
         )
