@@ -58,10 +58,14 @@ absl::Status ValidateCondition(const PackingCondition& c, const PackingCase& pc,
     if (p.redundancy_status() == REDUNDANCY_STATUS_UNSPECIFIED) {
       return Mismatch(where, "redundancy_status", "DECLARED or UNRESOLVED", "unspecified");
     }
-    for (const std::string& dup : p.near_duplicate_of()) {
-      if (seen.count(dup) == 0 || dup == p.candidate_id()) {
-        return Mismatch(where, "near_duplicate_of", "an earlier passage in the order",
-                        absl::StrCat("'", dup, "'"));
+    for (const auto* refs : {&p.near_duplicate_of(), &p.unresolved_duplicate_of()}) {
+      for (const std::string& dup : *refs) {
+        if (seen.count(dup) == 0 || dup == p.candidate_id()) {
+          return Mismatch(
+              where,
+              refs == &p.near_duplicate_of() ? "near_duplicate_of" : "unresolved_duplicate_of",
+              "an earlier passage in the order", absl::StrCat("'", dup, "'"));
+        }
       }
     }
   }
@@ -102,6 +106,10 @@ absl::Status ProveSingleFactor(const PackingCase& pc, const std::string& file) {
     if (List(x.near_duplicate_of()) != List(y.near_duplicate_of())) {
       return Mismatch(where, "near_duplicate_of", List(x.near_duplicate_of()),
                       List(y.near_duplicate_of()));
+    }
+    if (List(x.unresolved_duplicate_of()) != List(y.unresolved_duplicate_of())) {
+      return Mismatch(where, "unresolved_duplicate_of", List(x.unresolved_duplicate_of()),
+                      List(y.unresolved_duplicate_of()));
     }
     if (x.redundancy_status() != y.redundancy_status()) {
       return Mismatch(where, "redundancy_status", RedundancyStatus_Name(x.redundancy_status()),
@@ -203,6 +211,11 @@ PackingRun Pack(const PackingCondition& c, int claims_total) {
         } else {
           run.add_unresolved_pairs(pair);
         }
+      }
+    }
+    for (const std::string& dup : p.unresolved_duplicate_of()) {
+      if (selected.count(dup)) {
+        run.add_unresolved_pairs(absl::StrCat("(", dup, ", ", p.candidate_id(), ")"));
       }
     }
     selected[p.candidate_id()] = &p;

@@ -18,7 +18,8 @@
 // rule R-REDUNDANT-NO-NEW-CLAIM, a passage is skipped first when it is a
 // DECLARED near-duplicate of an already selected passage in the same
 // dependency cluster and every claim it covers is already covered by the
-// selection. UNRESOLVED labels never skip; they are reported.
+// selection. UNRESOLVED labels (a passage's status, or its relations listed
+// in unresolved_duplicate_of) never skip; they are reported.
 //
 // Reported per condition: selected ids, cost, unused budget, claim coverage
 // (|covered| / |declared claims|), represented dependency clusters, admitted
