@@ -73,6 +73,10 @@ absl::StatusOr<PoolResult> EvaluatePool(const PoolCases& cases) {
     std::vector<std::string> order;
     for (const RankedEntry& e : t->rerank().treatment().order()) order.push_back(e.candidate_id());
     ASSIGN_OR_RETURN(*t->mutable_packing(), EvaluatePacking(tc.packing, order, tc.where));
+    for (const LedgerPassage& p : tc.packing.baseline().passages()) {
+      out.set_declared_relations(out.declared_relations() + p.near_duplicate_of_size());
+      out.set_unresolved_relations(out.unresolved_relations() + p.unresolved_duplicate_of_size());
+    }
   }
   stats::BootstrapConfig bootstrap;
   if (config.bootstrap_resamples() > 0) bootstrap.resamples = config.bootstrap_resamples();

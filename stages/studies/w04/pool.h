@@ -10,10 +10,14 @@
 //   rerank.{baseline,treatment,delta}.ndcg@k
 //   rerank.{baseline,treatment,delta}.recall@<K>  for each recall cutoff
 //   pack.{baseline,treatment,delta}.coverage      claims covered / declared
-//   pack.{baseline,treatment}.unused              budget left, in cost units
+//   pack.{baseline,treatment,delta}.unused        budget left, in cost units
 //   pack.{baseline,treatment,delta}.clusters      dependency clusters packed
 //   pack.{baseline,treatment,delta}.redundant_pairs   declared pairs admitted
 // Each value comes from the core's result: one implementation per metric.
+// A topic whose pool holds no relevant unit has nDCG@k and Recall@k 0
+// (metrics/ranking_metrics.h); the report shows its relevant count.
+// declared_relations / unresolved_relations count the near-duplicate
+// relations of the ledger (each once), UNRESOLVED ones apart.
 #ifndef REPRO_STAGES_STUDIES_W04_POOL_H_
 #define REPRO_STAGES_STUDIES_W04_POOL_H_
 

@@ -21,29 +21,24 @@ namespace {
 using metrics::TrecTopicQrels;
 using metrics::TrecTopicRun;
 
-absl::Status Bad(const std::string& where, const std::string& field, const std::string& expected,
-                 const std::string& found) {
-  return absl::InvalidArgumentError(
-      absl::StrCat(where, ", field ", field, ": expected ", expected, ", found ", found));
-}
-
 std::string Quoted(const std::string& s) { return absl::StrCat("'", s, "'"); }
 
 absl::Status CheckConfig(const PoolConfig& c, const std::string& file) {
-  if (c.budget() < 1) return Bad(file, "budget", ">= 1", absl::StrCat(c.budget()));
+  if (c.budget() < 1) return PoolInputError(file, "budget", ">= 1", absl::StrCat(c.budget()));
   if (c.single_factor_size() != 1) {
-    return Bad(
+    return PoolInputError(
         file, "single_factor", "exactly one rule (the one manipulated factor)",
         absl::StrCat(c.single_factor_size(), " (", absl::StrJoin(c.single_factor(), ", "), ")"));
   }
-  if (c.topics().empty()) return Bad(file, "topics", "at least one topic", "none");
+  if (c.topics().empty()) return PoolInputError(file, "topics", "at least one topic", "none");
   std::set<std::string> seen;
   for (const PoolTopic& t : c.topics()) {
     const std::string where = absl::StrCat(file, ", topic ", Quoted(t.id()));
     if (t.id().empty() || !seen.insert(t.id()).second) {
-      return Bad(where, "topics.id", "a unique non-empty topic id", Quoted(t.id()));
+      return PoolInputError(where, "topics.id", "a unique non-empty topic id", Quoted(t.id()));
     }
-    if (t.claims().empty()) return Bad(where, "topics.claims", "at least one claim", "none");
+    if (t.claims().empty())
+      return PoolInputError(where, "topics.claims", "at least one claim", "none");
   }
   return absl::OkStatus();
 }
@@ -57,17 +52,18 @@ std::string LineWhere(const std::string& file, int line, const PoolPassage& p) {
 }
 
 absl::Status CheckPassage(const PoolPassage& p, const PoolTopic& topic, const std::string& where) {
-  if (p.id().empty()) return Bad(where, "id", "a unit id", "empty");
-  if (p.digest().empty()) return Bad(where, "digest", "a content digest", "empty");
+  if (p.id().empty()) return PoolInputError(where, "id", "a unit id", "empty");
+  if (p.digest().empty()) return PoolInputError(where, "digest", "a content digest", "empty");
   if (p.dependency_cluster().empty()) {
-    return Bad(where, "dependency_cluster", "a cluster", "empty");
+    return PoolInputError(where, "dependency_cluster", "a cluster", "empty");
   }
-  if (!p.has_cost()) return Bad(where, "cost", "the unit's cost", "none (costs missing)");
-  if (p.cost() < 0) return Bad(where, "cost", ">= 0", absl::StrCat(p.cost()));
+  if (!p.has_cost())
+    return PoolInputError(where, "cost", "the unit's cost", "none (costs missing)");
+  if (p.cost() < 0) return PoolInputError(where, "cost", ">= 0", absl::StrCat(p.cost()));
   const std::set<std::string> declared(topic.claims().begin(), topic.claims().end());
   for (const std::string& claim : p.claims()) {
     if (declared.count(claim) == 0) {
-      return Bad(where, "claims", "a claim the topic declares", Quoted(claim));
+      return PoolInputError(where, "claims", "a claim the topic declares", Quoted(claim));
     }
   }
   return absl::OkStatus();
@@ -85,12 +81,13 @@ absl::StatusOr<Ledger> ReadLedger(const PoolFile& f,
     const std::string where = LineWhere(f.name, line, p);
     auto topic = topics.find(p.topic());
     if (topic == topics.end())
-      return Bad(where, "topic", "a topic of the config", Quoted(p.topic()));
+      return PoolInputError(where, "topic", "a topic of the config", Quoted(p.topic()));
     RETURN_IF_ERROR(CheckPassage(p, topic->second, where));
     auto [it, inserted] = ledger[p.topic()].emplace(p.id(), std::make_pair(line, p));
     if (!inserted) {
-      return Bad(where, "id", "each unit once per topic",
-                 absl::StrCat("a second line for it (first: line ", it->second.first, ")"));
+      return PoolInputError(
+          where, "id", "each unit once per topic",
+          absl::StrCat("a second line for it (first: line ", it->second.first, ")"));
     }
   }
   return ledger;
@@ -104,15 +101,17 @@ absl::Status CheckLedgerIds(const TopicLedger& ledger, const TrecTopicRun& run,
   for (const metrics::ScoredDoc& d : run.docs) {
     ranked.insert(d.id);
     if (ledger.count(d.id) == 0) {
-      return Bad(absl::StrCat(ledger_file, ", topic ", run.qid), "id",
-                 absl::StrCat("a line for every unit ", run_file, " ranks"),
-                 absl::StrCat("none for ", Quoted(d.id), " (costs missing for a ranked unit)"));
+      return PoolInputError(
+          absl::StrCat(ledger_file, ", topic ", run.qid), "id",
+          absl::StrCat("a line for every unit ", run_file, " ranks"),
+          absl::StrCat("none for ", Quoted(d.id), " (costs missing for a ranked unit)"));
     }
   }
   for (const auto& [id, entry] : ledger) {
     if (ranked.count(id) == 0) {
-      return Bad(LineWhere(ledger_file, entry.first, entry.second), "id",
-                 absl::StrCat("a unit that ", run_file, " ranks for this topic"), Quoted(id));
+      return PoolInputError(LineWhere(ledger_file, entry.first, entry.second), "id",
+                            absl::StrCat("a unit that ", run_file, " ranks for this topic"),
+                            Quoted(id));
     }
   }
   return absl::OkStatus();
@@ -129,9 +128,9 @@ absl::Status CheckSamePool(const TrecTopicRun& base, const TrecTopicRun& treat,
        {std::make_tuple(&t, &b, &treat_file), std::make_tuple(&b, &t, &base_file)}) {
     for (const std::string& id : *only) {
       if (other->count(id) == 0) {
-        return Bad(absl::StrCat(*file, ", topic ", base.qid), "docno",
-                   "the same candidate ids in both runs (a fixed pool)",
-                   absl::StrCat(Quoted(id), " in this run only"));
+        return PoolInputError(absl::StrCat(*file, ", topic ", base.qid), "docno",
+                              "the same candidate ids in both runs (a fixed pool)",
+                              absl::StrCat(Quoted(id), " in this run only"));
       }
     }
   }
@@ -145,10 +144,11 @@ absl::Status CheckRelations(const TopicLedger& ledger, const std::string& file) 
     const std::string where = LineWhere(file, entry.first, entry.second);
     for (const NearDuplicate& r : entry.second.near_duplicates()) {
       if (ledger.count(r.of()) == 0 || r.of() == id) {
-        return Bad(where, "near_duplicates.of", "another unit of the topic's pool", Quoted(r.of()));
+        return PoolInputError(where, "near_duplicates.of", "another unit of the topic's pool",
+                              Quoted(r.of()));
       }
       if (r.status() == REDUNDANCY_STATUS_UNSPECIFIED) {
-        return Bad(where, "near_duplicates.status", "DECLARED or UNRESOLVED", "none");
+        return PoolInputError(where, "near_duplicates.status", "DECLARED or UNRESOLVED", "none");
       }
     }
   }
@@ -164,9 +164,9 @@ absl::Status CheckRelations(const TopicLedger& ledger, const std::string& file) 
         auto start = std::find(path.begin(), path.end(), r.of());
         std::vector<std::string> cycle(start, path.end());
         cycle.push_back(r.of());
-        return Bad(LineWhere(file, entry.first, entry.second), "near_duplicates.of",
-                   "no cycle of near duplicates",
-                   absl::StrCat("the cycle ", absl::StrJoin(cycle, " -> ")));
+        return PoolInputError(LineWhere(file, entry.first, entry.second), "near_duplicates.of",
+                              "no cycle of near duplicates",
+                              absl::StrCat("the cycle ", absl::StrJoin(cycle, " -> ")));
       }
       if (state[r.of()] == 0) RETURN_IF_ERROR(visit(r.of()));
     }
@@ -185,17 +185,17 @@ absl::Status CheckBudget(const TopicLedger& ledger, int budget, const std::strin
   int64_t total = 0;
   for (const auto& [id, entry] : ledger) {
     if (entry.second.cost() > budget) {
-      return Bad(LineWhere(ledger_file, entry.first, entry.second), "cost",
-                 absl::StrCat("at most the budget ", budget, " (", config_file, ")"),
-                 absl::StrCat(entry.second.cost(), ": a unit larger than every budget"));
+      return PoolInputError(LineWhere(ledger_file, entry.first, entry.second), "cost",
+                            absl::StrCat("at most the budget ", budget, " (", config_file, ")"),
+                            absl::StrCat(entry.second.cost(), ": a unit larger than every budget"));
     }
     total += entry.second.cost();
   }
   if (budget >= total) {
-    return Bad(absl::StrCat(config_file, ", topic ", topic), "budget",
-               absl::StrCat("less than the topic's pool cost ", total,
-                            " (else every unit fits and the rules cannot differ)"),
-               absl::StrCat(budget, ": beyond the pool"));
+    return PoolInputError(absl::StrCat(config_file, ", topic ", topic), "budget",
+                          absl::StrCat("less than the topic's pool cost ", total,
+                                       " (else every unit fits and the rules cannot differ)"),
+                          absl::StrCat(budget, ": beyond the pool"));
   }
   return absl::OkStatus();
 }
@@ -210,13 +210,14 @@ absl::StatusOr<RankingCondition> MakeCondition(const std::string& name, const Tr
     auto grade = grades.find(d.id);
     const std::string where = absl::StrCat(qrels.name, ", topic ", run.qid);
     if (grade == grades.end()) {
-      return Bad(where, "grade", absl::StrCat("a judgment of ranked unit ", Quoted(d.id)),
-                 "none (every pool member needs a grade)");
+      return PoolInputError(where, "grade",
+                            absl::StrCat("a judgment of ranked unit ", Quoted(d.id)),
+                            "none (every pool member needs a grade)");
     }
     if (grade->second > config.max_gain()) {
-      return Bad(absl::StrCat(where, ", unit ", d.id), "grade",
-                 absl::StrCat("0..", config.max_gain(), " (max_gain)"),
-                 absl::StrCat(grade->second));
+      return PoolInputError(absl::StrCat(where, ", unit ", d.id), "grade",
+                            absl::StrCat("0..", config.max_gain(), " (max_gain)"),
+                            absl::StrCat(grade->second));
     }
     CandidateRecord* r = c.add_records();
     r->set_candidate_id(d.id);
@@ -272,22 +273,20 @@ absl::Status CheckTopicsKnown(const std::vector<Topic>& topics,
                               const std::string& file, const std::string& config_file) {
   for (const Topic& t : topics) {
     if (declared.count(t.qid) == 0) {
-      return Bad(absl::StrCat(file, ", topic ", t.qid), "qid",
-                 absl::StrCat("a topic of ", config_file), Quoted(t.qid));
+      return PoolInputError(absl::StrCat(file, ", topic ", t.qid), "qid",
+                            absl::StrCat("a topic of ", config_file), Quoted(t.qid));
     }
   }
   return absl::OkStatus();
 }
 
-template <typename Topic>
-const Topic* FindTopic(const std::vector<Topic>& topics, const std::string& qid) {
-  for (const Topic& t : topics) {
-    if (t.qid == qid) return &t;
-  }
-  return nullptr;
-}
-
 }  // namespace
+
+absl::Status PoolInputError(const std::string& where, const std::string& field,
+                            const std::string& expected, const std::string& found) {
+  return absl::InvalidArgumentError(
+      absl::StrCat(where, ", field ", field, ": expected ", expected, ", found ", found));
+}
 
 absl::StatusOr<PoolCases> ReadPoolCases(const PoolInputs& in) {
   PoolCases out;
@@ -314,8 +313,8 @@ absl::StatusOr<PoolCases> ReadPoolCases(const PoolInputs& in) {
     for (const auto& [run, file] :
          {std::make_pair(b, &in.baseline_run.name), std::make_pair(t, &in.treatment_run.name)}) {
       if (run == nullptr) {
-        return Bad(absl::StrCat(*file, ", topic ", topic.id()), "qid",
-                   "a ranking for every topic of the config", "none");
+        return PoolInputError(absl::StrCat(*file, ", topic ", topic.id()), "qid",
+                              "a ranking for every topic of the config", "none");
       }
     }
     const TopicLedger& units = ledger[topic.id()];

@@ -77,6 +77,20 @@ struct PoolCases {
 
 absl::StatusOr<PoolCases> ReadPoolCases(const PoolInputs& inputs);
 
+// InvalidArgument "<where>, field <field>: expected <expected>, found <found>",
+// the form of every error above (and of the pool export's).
+absl::Status PoolInputError(const std::string& where, const std::string& field,
+                            const std::string& expected, const std::string& found);
+
+// The entry of `topics` (TrecTopicRun, TrecTopicQrels) with this qid, or null.
+template <typename Topic>
+const Topic* FindTopic(const std::vector<Topic>& topics, const std::string& qid) {
+  for (const Topic& t : topics) {
+    if (t.qid == qid) return &t;
+  }
+  return nullptr;
+}
+
 }  // namespace repro::w04
 
 #endif  // REPRO_STAGES_STUDIES_W04_POOL_CASES_H_

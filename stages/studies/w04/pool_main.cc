@@ -11,22 +11,18 @@
 #include "stages/studies/w04/pool.h"
 #include "stages/studies/w04/pool_cases.h"
 #include "stages/studies/w04/pool_report.h"
+#include "stages/studies/w04/pool_stage_io.h"
 
 namespace repro::w04 {
 namespace {
 
-absl::StatusOr<PoolFile> Read(const Stage& stage, absl::string_view role) {
-  ASSIGN_OR_RETURN(Stage::NamedBytes in, stage.ReadNamed(role));
-  return PoolFile{std::move(in.name), std::move(in.bytes)};
-}
-
 absl::Status Run(Stage& stage) {
   PoolInputs in;
-  ASSIGN_OR_RETURN(in.config, Read(stage, "config"));
-  ASSIGN_OR_RETURN(in.baseline_run, Read(stage, "baseline"));
-  ASSIGN_OR_RETURN(in.treatment_run, Read(stage, "treatment"));
-  ASSIGN_OR_RETURN(in.qrels, Read(stage, "qrels"));
-  ASSIGN_OR_RETURN(in.ledger, Read(stage, "ledger"));
+  ASSIGN_OR_RETURN(in.config, ReadPoolFile(stage, "config"));
+  ASSIGN_OR_RETURN(in.baseline_run, ReadPoolFile(stage, "baseline"));
+  ASSIGN_OR_RETURN(in.treatment_run, ReadPoolFile(stage, "treatment"));
+  ASSIGN_OR_RETURN(in.qrels, ReadPoolFile(stage, "qrels"));
+  ASSIGN_OR_RETURN(in.ledger, ReadPoolFile(stage, "ledger"));
   ASSIGN_OR_RETURN(const PoolCases cases, ReadPoolCases(in));
   ASSIGN_OR_RETURN(const PoolResult result, EvaluatePool(cases));
   ASSIGN_OR_RETURN(const RenderedReport rendered, RenderPoolReport(result));

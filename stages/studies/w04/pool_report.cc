@@ -17,6 +17,13 @@ int SkippedByRule(const PackingRun& r, const std::string& rule) {
   return n;
 }
 
+// Units of the pool with gain > 0.
+int Relevant(const RerankResult& r) {
+  int n = 0;
+  for (const Movement& m : r.movements()) n += m.gain() > 0;
+  return n;
+}
+
 // Means over topics: nDCG, recall and coverage with 4 decimals, counts with 2.
 std::string MeanFormat(const PoolMetric& m) {
   const bool ratio = absl::StrContains(m.name(), "ndcg") || absl::StrContains(m.name(), "recall") ||
@@ -32,6 +39,7 @@ void TopicRow(const TopicResult& t, const std::string& rule, tokens::TokenWriter
   const PackingResult& p = t.packing();
   absl::StrAppend(
       &md, "| ", t.topic(), " | ", tw.Add(k + "pool_size", absl::StrCat(r.pool_size())), " | ",
+      tw.Add(k + "relevant", absl::StrCat(Relevant(r))), " | ",
       tw.Add(k + "rerank.baseline.ndcg@k", absl::StrFormat("%.9f", r.baseline().ndcg())), " | ",
       tw.Add(k + "rerank.treatment.ndcg@k", absl::StrFormat("%.9f", r.treatment().ndcg())), " | ",
       tw.Add(k + "rerank.delta.ndcg@k", absl::StrFormat("%+.9f", r.delta_ndcg())), " | ",
@@ -61,18 +69,24 @@ absl::StatusOr<RenderedReport> RenderPoolReport(const PoolResult& res) {
                   tw.Add("pool.cost_unit", res.cost_unit()), "\n");
   absl::StrAppend(&md, "- Cutoff: k = ", res.cutoff(), "; single factor: ", res.declared_rule(),
                   "\n");
+  absl::StrAppend(&md, "- Near-duplicate relations in the ledger: ",
+                  tw.Add("pool.relations.declared", absl::StrCat(res.declared_relations())),
+                  " declared, ",
+                  tw.Add("pool.relations.unresolved", absl::StrCat(res.unresolved_relations())),
+                  " unresolved (never used to skip)\n");
   if (!res.topics().empty()) {
     const RerankResult& r0 = res.topics(0).rerank();
     absl::StrAppend(&md, "- Runs: baseline ", r0.baseline().condition(), ", treatment ",
                     r0.treatment().condition(),
                     " (both pack the treatment order; the treatment adds the single factor)\n");
   }
-  absl::StrAppend(&md,
-                  "\n## Per topic\n\n"
-                  "| Topic | Pool | nDCG@k baseline | nDCG@k treatment | Delta nDCG@k | "
-                  "Claims packed, baseline rule | Claims packed, treatment rule | Units packed "
-                  "(baseline / treatment) | Skipped by the rule | Unresolved pairs admitted |\n"
-                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+  absl::StrAppend(
+      &md,
+      "\n## Per topic\n\n"
+      "| Topic | Pool | Relevant in pool | nDCG@k baseline | nDCG@k treatment | Delta nDCG@k | "
+      "Claims packed, baseline rule | Claims packed, treatment rule | Units packed "
+      "(baseline / treatment) | Skipped by the rule | Unresolved pairs admitted |\n"
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   for (const TopicResult& t : res.topics()) TopicRow(t, res.declared_rule(), tw, md);
   absl::StrAppend(&md, "\n## Over topics\n\nMean over topics and its ",
                   absl::StrFormat("%.0f", res.level() * 100),
