@@ -3,7 +3,7 @@
   trec_parity.py <report dir>      e.g. bazel-bin/reports/e04, bazel-bin/reports/w04
 
 The report's kind is read from the directory: a grid report holds report.json,
-the W04 report w04.json. Reads the TREC runs and qrels a report exports and evaluates them with
+the W04 report w04.json, W04 over a pool pool.json. Reads the TREC runs and qrels a report exports and evaluates them with
 pytrec_eval (trec_eval's own C code); compares every value with the one the
 report holds (report.json or w04.json, full precision), to TOLERANCE. Where
 trec_eval has no measure, the value is recomputed here, independently of the
@@ -38,6 +38,8 @@ C++ code, from the same files:
                              (bazel-bin/stages/grid/reports/print_rankings;
                              the report tests set it)
   W04: ndcg_cut.3 and recall.3, recall.5 of w04.<condition>.run, w04.qrels
+  W04 over a pool (pool.json): per topic ndcg_cut.k and recall of baseline.run and treatment.run
+  on pool.qrels with grades 2^g - 1; both packings recomputed from ledger.jsonl; the means
   (grades 2^g - 1: trec_eval's gain is linear in the grade).
 
   E04 paired randomization tests (report.json paired_tests): each p-value is
@@ -374,7 +376,76 @@ def w04(report):
     check.finish("w04")
 
 
-KINDS = {"report.json": grid, "w04.json": w04}
+def pack(order, units, budget, rule):
+    """W04's packing recomputed: greedy by rank, skip-and-continue; with `rule`, a unit that is a
+    DECLARED near duplicate (either direction) of a packed unit of its cluster, adding no claim,
+    is skipped first. Returns (packed units, claims covered)."""
+    declared = {frozenset((u, r["of"])) for u, p in units.items()
+                for r in p.get("near_duplicates", []) if r["status"] == "DECLARED"}
+    packed, claims, remaining = [], set(), budget
+    for unit in order:
+        p = units[unit]
+        redundant = any(frozenset((unit, q)) in declared
+                        and units[q]["dependency_cluster"] == p["dependency_cluster"] for q in packed)
+        if rule and redundant and set(p.get("claims", [])) <= claims:
+            continue
+        if int(p["cost"]) <= remaining:
+            remaining -= int(p["cost"])
+            packed.append(unit)
+            claims |= set(p.get("claims", []))
+    return packed, claims
+
+
+def read_ledger(path):
+    """topic -> unit id -> its ledger line (JSON Lines of PoolPassage)."""
+    ledger = {}
+    with open(path) as f:
+        for line in f:
+            p = json.loads(line)
+            ledger.setdefault(p["topic"], {})[p["id"]] = p
+    return ledger
+
+
+def pool(report):
+    """W04 over a pool: per topic nDCG@k and recall (trec_eval on 2^g - 1 grades), both packings
+    recomputed from the ledger, and each mean over topics."""
+    with open(os.path.join(report, "pool.json")) as f:
+        w = json.load(f)
+    qrels = {q: {d: 2 ** g - 1 for d, g in j.items()}
+             for q, j in read_qrels(os.path.join(report, "pool.qrels")).items()}
+    topics = w["topics"]
+    k = w["cutoff"]
+    ks = [r["k"] for r in topics[0]["rerank"]["baseline"]["recall"]]
+    measures = {f"ndcg_cut.{k}", "recall." + ",".join(map(str, ks))}
+    ev = pytrec_eval.RelevanceEvaluator(qrels, measures)
+    runs = {key: ev.evaluate(read_run(os.path.join(report, f"{key}.run"))[0])
+            for key in ("baseline", "treatment")}
+    ledger = read_ledger(os.path.join(report, "ledger.jsonl"))
+    check = Checker()
+    for t in topics:
+        for key in ("baseline", "treatment"):
+            c, m = t["rerank"][key], runs[key][t["topic"]]
+            where = f"pool topic {t['topic']} {key}"
+            check.value(where, f"ndcg@{k}", c["ndcg"], m[f"ndcg_cut_{k}"])
+            for r in c["recall"]:
+                check.value(where, f"recall@{r['k']}", r["recall"], m[f"recall_{r['k']}"])
+        order = [e["candidate_id"] for e in t["rerank"]["treatment"]["order"]]
+        for key, rule in (("baseline", False), ("treatment", True)):
+            packed, claims = pack(order, ledger[t["topic"]], w["budget"], rule)
+            run = t["packing"][key]
+            where = f"pool topic {t['topic']} packing {key}"
+            check.equal(where, "selected", run.get("selected", []), packed)
+            check.value(where, "coverage", run["coverage"], len(claims) / run["claims_total"])
+    means = {m["name"]: m["mean"] for m in w["metrics"]}
+    for key in ("baseline", "treatment"):
+        check.value("pool over topics", f"rerank.{key}.ndcg@k", means[f"rerank.{key}.ndcg@k"],
+                    sum(t["rerank"][key]["ndcg"] for t in topics) / len(topics))
+        check.value("pool over topics", f"pack.{key}.coverage", means[f"pack.{key}.coverage"],
+                    sum(t["packing"][key]["coverage"] for t in topics) / len(topics))
+    check.finish("w04 pool")
+
+
+KINDS = {"report.json": grid, "w04.json": w04, "pool.json": pool}
 
 
 def check_of(argv):

@@ -22,7 +22,7 @@ expect_error "expected one argument, the report directory, found 2: cobra $repor
 expect_error "expected one argument, the report directory, found 0: (none)"
 expect_error "no/such/dir: not a directory (build the report first)" no/such/dir
 mkdir -p "$TEST_TMPDIR/empty"
-expect_error "expected a report directory holding exactly one of report.json, w04.json, found neither" "$TEST_TMPDIR/empty"
+expect_error "expected a report directory holding exactly one of pool.json, report.json, w04.json, found neither" "$TEST_TMPDIR/empty"
 "$python" "$script" "$report" > "$TEST_TMPDIR/out.txt"
 echo "ok: trec_parity.py $report: $(tail -1 "$TEST_TMPDIR/out.txt")"
 echo "PASS: the report directory alone is the command line; every other one is named"
