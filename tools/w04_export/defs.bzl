@@ -7,7 +7,7 @@ load("//stages/framework/pipeline:defs.bzl", "eval_stage")
 _POOL_FILES = ["pool.textproto", "baseline.run", "treatment.run", "pool.qrels", "ledger.jsonl"]
 
 def w04_grid_pool(name, experiment, baseline, treatment, depth, budget, condition = "baseline", cutoff = 3):
-    """<name>/export (pool_export.h) and <name>/w04 (the pool_tool stage over it).
+    """<name>/export (pool_export.h), <name>/w04 (the pool_tool stage over it), <name>/page.
 
     Args:
       name: the pool's name (its stages' folder).
@@ -60,6 +60,17 @@ def w04_grid_pool(name, experiment, baseline, treatment, depth, budget, conditio
             "ledger:ledger.jsonl",
         ])},
         outs = [name + "/" + f for f in ["pool.json", "pool.md", "pool.tokens.txt"]],
+        tags = [] if e.configured else ["manual"],
+    )
+
+    # The page a person looks at: pool.md as report.html (report_page stage).
+    eval_stage(
+        name = name + "/page",
+        tool = "//stages/framework/report:page_tool",
+        stage_version = "1",
+        args = ["--title=W04 over a pool: " + name],
+        inputs = {":%s/w04" % name: "markdown:pool.md"},
+        outs = [name + "/report.html"],
         tags = [] if e.configured else ["manual"],
     )
 
