@@ -67,6 +67,32 @@ TEST(PackingTest, UnresolvedRedundancyNeverSkips) {
   EXPECT_EQ(V(r->treatment().unresolved_pairs()), (std::vector<std::string>{"(C2, C4)"}));
 }
 
+// A relation listed in unresolved_duplicate_of (the pool reader's form of an
+// UNRESOLVED relation) never skips either, and must name an earlier passage.
+TEST(PackingTest, UnresolvedRelationsNeverSkip) {
+  PackingCase pc = Fixture();
+  for (PackingCondition* c : {pc.mutable_baseline(), pc.mutable_treatment()}) {
+    c->mutable_passages(1)->clear_near_duplicate_of();
+    c->mutable_passages(1)->add_unresolved_duplicate_of("C2");
+  }
+  absl::StatusOr<PackingResult> r = EvaluatePacking(pc, kOrder, kFile);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(V(r->treatment().selected()), (std::vector<std::string>{"C2", "C4"}));
+  EXPECT_EQ(V(r->treatment().unresolved_pairs()), (std::vector<std::string>{"(C2, C4)"}));
+  EXPECT_EQ(r->treatment().redundant_pairs_size(), 0);
+
+  pc.mutable_treatment()->mutable_passages(1)->clear_unresolved_duplicate_of();
+  EXPECT_NE(ErrorOf(pc).find("field unresolved_duplicate_of: expected [C2], found []"),
+            std::string::npos)
+      << ErrorOf(pc);
+  for (PackingCondition* c : {pc.mutable_baseline(), pc.mutable_treatment()}) {
+    c->mutable_passages(0)->add_unresolved_duplicate_of("C4");
+  }
+  EXPECT_NE(ErrorOf(pc).find("field unresolved_duplicate_of: expected an earlier passage"),
+            std::string::npos)
+      << ErrorOf(pc);
+}
+
 TEST(PackingStopTest, ChangedOrder) {
   PackingCase pc = Fixture();
   pc.mutable_treatment()->mutable_passages()->SwapElements(2, 3);
