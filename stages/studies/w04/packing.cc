@@ -1,11 +1,11 @@
 #include "stages/studies/w04/packing.h"
 
 #include <algorithm>
-#include <map>
 #include <set>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "stages/framework/packing/single_factor.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/studies/w04/condition_pair.h"
 
@@ -158,74 +158,79 @@ absl::Status ProveSingleFactor(const PackingCase& pc, const std::string& file) {
   return absl::OkStatus();
 }
 
-PackingRun Pack(const PackingCondition& c, int claims_total) {
-  const bool redundancy_rule =
-      std::find(c.rules().begin(), c.rules().end(), kRuleRedundant) != c.rules().end();
+packing::Unit ToUnit(const LedgerPassage& p) {
+  packing::Unit u;
+  u.id = p.candidate_id();
+  u.cost = p.cost();
+  u.file = p.origin();
+  u.claims.assign(p.claims().begin(), p.claims().end());
+  u.cluster = p.dependency_cluster();
+  // An UNRESOLVED passage's relations never skip: they go with the unresolved.
+  auto& relations =
+      p.redundancy_status() == DECLARED ? u.near_duplicate_of : u.unresolved_duplicate_of;
+  relations.assign(p.near_duplicate_of().begin(), p.near_duplicate_of().end());
+  u.unresolved_duplicate_of.insert(u.unresolved_duplicate_of.end(),
+                                   p.unresolved_duplicate_of().begin(),
+                                   p.unresolved_duplicate_of().end());
+  return u;
+}
+
+// R-REDUNDANT-NO-NEW-CLAIM is the library's redundancy rule narrowed to a
+// packed duplicate in the same dependency cluster and a passage that adds no
+// new claim.
+packing::Condition ToCondition(const PackingCondition& c) {
+  packing::Condition out;
+  out.name = c.name();
+  out.budget = c.budget();
+  if (std::find(c.rules().begin(), c.rules().end(), kRuleRedundant) != c.rules().end()) {
+    out.rules = packing::RuleSet{packing::Rule::kRedundancy, true, true, 0};
+  }
+  for (const LedgerPassage& p : c.passages()) out.units.push_back(ToUnit(p));
+  return out;
+}
+
+void AddDecision(const packing::Decision& d, const std::string& cluster, PackingRun& run) {
+  PackDecision* out = run.add_decisions();
+  out->set_candidate_id(d.id);
+  out->set_cost(static_cast<int32_t>(d.cost));
+  out->set_remaining_before(static_cast<int32_t>(d.remaining_before));
+  switch (d.reason) {
+    case packing::Reason::kPacked:
+      out->set_selected(true);
+      out->set_reason(kReasonSelected);
+      out->set_detail(absl::StrCat("remaining after: ", d.remaining_before - d.cost));
+      return;
+    case packing::Reason::kRedundant:
+      out->set_reason(kRuleRedundant);
+      out->set_detail(absl::StrCat("near-duplicate of selected ", d.redundant_with, " in cluster ",
+                                   cluster, "; adds no new material claim"));
+      return;
+    case packing::Reason::kDoesNotFit:
+    case packing::Reason::kFileQuota:  // W04 declares no diversity rule
+      out->set_reason(kReasonDoesNotFit);
+      out->set_detail(absl::StrCat("cost ", d.cost, " > remaining ", d.remaining_before));
+      return;
+  }
+}
+
+PackingRun ToRun(const PackingCondition& c, const packing::PackResult& r, int claims_total) {
   PackingRun run;
   run.set_condition(c.name());
   *run.mutable_rules() = c.rules();
   run.set_budget(c.budget());
-  int remaining = c.budget();
-  std::set<std::string> covered, clusters;
-  std::map<std::string, const LedgerPassage*> selected;  // id -> passage
-  for (const LedgerPassage& p : c.passages()) {
-    PackDecision* d = run.add_decisions();
-    d->set_candidate_id(p.candidate_id());
-    d->set_cost(p.cost());
-    d->set_remaining_before(remaining);
-    if (redundancy_rule && p.redundancy_status() == DECLARED) {
-      std::string duplicate_of;
-      for (const std::string& dup : p.near_duplicate_of()) {
-        auto it = selected.find(dup);
-        if (it != selected.end() && it->second->dependency_cluster() == p.dependency_cluster()) {
-          duplicate_of = dup;
-          break;
-        }
-      }
-      const bool new_claim = std::any_of(p.claims().begin(), p.claims().end(),
-                                         [&](const std::string& m) { return !covered.count(m); });
-      if (!duplicate_of.empty() && !new_claim) {
-        d->set_reason(kRuleRedundant);
-        d->set_detail(absl::StrCat("near-duplicate of selected ", duplicate_of, " in cluster ",
-                                   p.dependency_cluster(), "; adds no new material claim"));
-        continue;
-      }
-    }
-    if (p.cost() > remaining) {
-      d->set_reason(kReasonDoesNotFit);
-      d->set_detail(absl::StrCat("cost ", p.cost(), " > remaining ", remaining));
-      continue;
-    }
-    d->set_selected(true);
-    d->set_reason(kReasonSelected);
-    remaining -= p.cost();
-    d->set_detail(absl::StrCat("remaining after: ", remaining));
-    run.add_selected(p.candidate_id());
-    for (const std::string& m : p.claims()) covered.insert(m);
-    clusters.insert(p.dependency_cluster());
-    for (const std::string& dup : p.near_duplicate_of()) {
-      if (selected.count(dup)) {
-        const std::string pair = absl::StrCat("(", dup, ", ", p.candidate_id(), ")");
-        if (p.redundancy_status() == DECLARED) {
-          run.add_redundant_pairs(pair);
-        } else {
-          run.add_unresolved_pairs(pair);
-        }
-      }
-    }
-    for (const std::string& dup : p.unresolved_duplicate_of()) {
-      if (selected.count(dup)) {
-        run.add_unresolved_pairs(absl::StrCat("(", dup, ", ", p.candidate_id(), ")"));
-      }
-    }
-    selected[p.candidate_id()] = &p;
+  for (size_t i = 0; i < r.decisions.size(); ++i) {
+    AddDecision(r.decisions[i], c.passages(static_cast<int>(i)).dependency_cluster(), run);
   }
-  run.set_cost(c.budget() - remaining);
-  run.set_unused(remaining);
-  for (const std::string& m : covered) run.add_claims_covered(m);
+  for (const std::string& id : r.packed) run.add_selected(id);
+  for (const std::string& pair : r.redundant_pairs) run.add_redundant_pairs(pair);
+  for (const std::string& pair : r.unresolved_pairs) run.add_unresolved_pairs(pair);
+  run.set_cost(static_cast<int32_t>(r.used));
+  run.set_unused(static_cast<int32_t>(r.left));
+  for (const std::string& m : r.claims_covered) run.add_claims_covered(m);
   run.set_claims_total(claims_total);
-  run.set_coverage(claims_total > 0 ? static_cast<double>(covered.size()) / claims_total : 0.0);
-  for (const std::string& k : clusters) run.add_clusters(k);
+  run.set_coverage(claims_total > 0 ? static_cast<double>(r.claims_covered.size()) / claims_total
+                                    : 0.0);
+  for (const std::string& k : r.clusters) run.add_clusters(k);
   return run;
 }
 
@@ -259,8 +264,12 @@ absl::StatusOr<PackingResult> EvaluatePacking(const PackingCase& pc,
                    " with identical costs, claims, origins, clusters and redundancy labels; "
                    "the treatment adds only ",
                    pc.declared_rule()));
-  *out.mutable_baseline() = Pack(pc.baseline(), pc.claims_size());
-  *out.mutable_treatment() = Pack(pc.treatment(), pc.claims_size());
+  ASSIGN_OR_RETURN(
+      const packing::Comparison packed,
+      packing::CompareSingleFactor(ToCondition(pc.baseline()), ToCondition(pc.treatment()),
+                                   {packing::Rule::kRedundancy}, file));
+  *out.mutable_baseline() = ToRun(pc.baseline(), packed.baseline, pc.claims_size());
+  *out.mutable_treatment() = ToRun(pc.treatment(), packed.treatment, pc.claims_size());
   out.set_delta_coverage(out.treatment().coverage() - out.baseline().coverage());
   out.set_delta_clusters(out.treatment().clusters_size() - out.baseline().clusters_size());
   out.set_delta_redundant_pairs(out.treatment().redundant_pairs_size() -

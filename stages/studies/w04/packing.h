@@ -13,7 +13,11 @@
 //    budget, order, cost, claims, origin, dependency cluster or redundancy
 //    label; or the rule lists do not differ by exactly the declared rule.
 //
-// Packing (greedy by rank): scan the order once; a passage is selected when its
+// Packing is the framework's (stages/framework/packing: CompareSingleFactor,
+// rule kGreedy for the baseline, kRedundancy with same_cluster and
+// only_without_new_claim for R-REDUNDANT-NO-NEW-CLAIM; a passage's origin is
+// the unit's file); this file keeps W04's ledger checks and its reason
+// strings. Greedy by rank: scan the order once; a passage is selected when its
 // cost fits the remaining budget, else excluded with R-DOES-NOT-FIT. With the
 // rule R-REDUNDANT-NO-NEW-CLAIM, a passage is skipped first when it is a
 // DECLARED near-duplicate of an already selected passage in the same
