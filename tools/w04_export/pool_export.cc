@@ -9,12 +9,11 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
-#include "absl/strings/str_split.h"
 #include "google/protobuf/text_format.h"
 #include "google/protobuf/util/json_util.h"
 #include "stages/framework/metrics/trec_export.h"
 #include "stages/framework/metrics/trec_read.h"
+#include "stages/framework/packing/near_duplicates.h"
 #include "stages/framework/pipeline/sha256.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/grid/cells/token_count.h"
@@ -25,12 +24,6 @@ namespace {
 
 using metrics::TrecTopicQrels;
 using metrics::TrecTopicRun;
-
-std::string Normalized(absl::string_view content) {
-  std::vector<absl::string_view> words =
-      absl::StrSplit(content, absl::ByAnyChar(" \t\n\r\v\f"), absl::SkipEmpty());
-  return absl::StrJoin(words, " ");
-}
 
 std::string Directory(const std::string& path) {
   const size_t slash = path.rfind('/');
@@ -88,13 +81,13 @@ absl::StatusOr<std::string> LedgerLines(const std::string& topic,
   std::map<std::string, std::string> primary;
   std::vector<std::string> sorted = pool;
   std::sort(sorted.begin(), sorted.end());
-  for (const std::string& id : sorted) primary.emplace(Normalized(files.at(id)), id);
+  for (const std::string& id : sorted) primary.emplace(packing::NormalizeContent(files.at(id)), id);
   std::string out;
   google::protobuf::util::JsonPrintOptions json;
   json.preserve_proto_field_names = true;
   for (const std::string& id : pool) {
     const std::string& content = files.at(id);
-    const std::string& first = primary.at(Normalized(content));
+    const std::string& first = primary.at(packing::NormalizeContent(content));
     PoolPassage p;
     p.set_topic(topic);
     p.set_id(id);

@@ -18,9 +18,10 @@
 //    content (the lexical count of stages/grid/cells/token_count.h, named in
 //    the config's cost_unit until a real tokenizer is pinned), claims = the
 //    topic's claims in the file, dependency cluster = the file's directory;
-//    files of equal normalized content (white-space runs as one space, ends
-//    trimmed) are declared near duplicates of the group's first id (byte
-//    order) and take its cluster (a copy has its original's origin).
+//    files of equal normalized content (packing::NormalizeContent,
+//    stages/framework/packing/near_duplicates.h: white-space runs as one
+//    space, ends trimmed) are declared near duplicates of the group's first
+//    id (byte order) and take its cluster (a copy has its original's origin).
 // The config declares the budget, cutoff, recall cutoffs, the single factor
 // R-REDUNDANT-NO-NEW-CLAIM and the harness names.
 //

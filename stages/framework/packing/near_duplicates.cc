@@ -6,7 +6,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "stages/framework/packing/internal/mismatch.h"
 #include "stages/framework/pipeline/status_macros.h"
@@ -87,15 +86,9 @@ bool FindCycle(const std::string& node, const std::map<std::string, std::set<std
 }  // namespace
 
 std::string NormalizeContent(absl::string_view text) {
-  const std::string lf =
-      absl::StrReplaceAll(absl::StrReplaceAll(text, {{"\r\n", "\n"}}), {{"\r", "\n"}});
-  std::vector<std::string> lines;
-  for (absl::string_view line : absl::StrSplit(lf, '\n')) {
-    std::vector<absl::string_view> words =
-        absl::StrSplit(line, absl::ByAnyChar(" \t"), absl::SkipEmpty());
-    if (!words.empty()) lines.push_back(absl::StrJoin(words, " "));
-  }
-  return absl::StrJoin(lines, "\n");
+  const std::vector<absl::string_view> words =
+      absl::StrSplit(text, absl::ByAnyChar(kWhitespace), absl::SkipEmpty());
+  return absl::StrJoin(words, " ");
 }
 
 std::set<std::string> Shingles(absl::string_view normalized, int shingle_size) {

@@ -4,21 +4,18 @@
 // FindNearDuplicates(units, options, where) compares every pair of units
 // (id, text) and lists a Relation for each pair that is a near duplicate:
 //  - kEqualNormalized: NormalizeContent of both texts is byte-equal. The
-//    normalization: CRLF and lone CR become LF; on every line the leading and
-//    trailing spaces and tabs are removed and each inner run of spaces and
-//    tabs becomes one space; blank lines are dropped; the lines are joined by
-//    LF. Nothing else changes (no case folding, no Unicode normalization, no
-//    comment stripping): a vendored copy re-indented or with other line
-//    endings is equal, a renamed identifier is not.
+//    normalization: the words of the text (maximal runs of bytes other than
+//    space, tab, LF, CR, VT and FF) joined by one space; so every whitespace
+//    run, line breaks included, counts as one space and the ends are trimmed.
+//    Nothing else changes (no case folding, no Unicode normalization, no
+//    comment stripping): a vendored copy re-indented, re-wrapped or with other
+//    line endings is equal, a renamed identifier is not.
 //  - kShingleJaccard: otherwise, when the Jaccard similarity of the two
-//    shingle sets is strictly above the declared threshold. Words are the
-//    maximal runs of non-whitespace bytes (whitespace: space, tab, LF, CR, VT,
-//    FF) of the normalized text; a shingle is `shingle_size` consecutive words
-//    joined by one space (a text with fewer words has one shingle, all its
-//    words; a text with none has no shingle). Jaccard = |A and B| / |A or B|,
-//    kept as the two integer counts; "above n/d" is shared * d > n * union,
-//    exact integer arithmetic, no floating point. Two empty shingle sets are
-//    not similar.
+//    shingle sets is strictly above the declared threshold. A shingle is
+//    `shingle_size` consecutive words joined by one space (a text with fewer
+//    words has one shingle, all its words; a text with none has no shingle). Jaccard = |A and B| /
+//    |A or B|, kept as the two integer counts; "above n/d" is shared * d > n * union, exact integer
+//    arithmetic, no floating point. Two empty shingle sets are not similar.
 // Order: for each unit j in input order, the pairs (i, j), i < j ascending;
 // `earlier` is units[i], `later` units[j]. The result depends only on the
 // input, never on a hash order.
