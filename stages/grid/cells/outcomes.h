@@ -21,10 +21,10 @@
 //    counts once); 0 with gold_functions = 0 when the task has none (the
 //    report says "undefined"); top_functions = ids "<path>::<name>" of the
 //    first 10 distinct functions;
-//  - token-budget coverage at 13,000 and 27,000 tokens: ranked files are taken
-//    in order while the next whole file still fits (the prefix that fits, as
-//    in SWE-bench's retrieval baselines); coverage = share of gold files fully
-//    included;
+//  - token-budget coverage at 13,000 and 27,000 tokens: ranked files are taken in order while
+//    the next whole file still fits (the prefix, as in SWE-bench's retrieval baselines); coverage
+//    = share of gold files fully included. Kept only because frozen budget_coverage_* tokens are
+//    defined by it: new packing outcomes use stages/framework/packing (docs/packing.md);
 //  - distractors in the top 10, and whether a distractor ranks above the first
 //    gold file (when no gold file is returned, any returned distractor counts).
 #ifndef REPRO_STAGES_GRID_CELLS_OUTCOMES_H_
