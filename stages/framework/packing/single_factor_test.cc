@@ -35,6 +35,35 @@ TEST(SingleFactorTest, PacksBothConditions) {
   EXPECT_EQ(r->treatment.packed, (std::vector<std::string>{"a", "b"}));
 }
 
+// The W04 seed's worked case (sections 6 to 8): order C2 C4 C1 C5 C3, B = 180.
+TEST(SingleFactorTest, SeedWorkedCase) {
+  Condition b;
+  b.name = "baseline";
+  b.budget = 180;
+  b.units = {Unit{"C2", 95, "O-A", {"A", "B"}, "R1", {}, {}},
+             Unit{"C4", 75, "O-A mirror", {"A"}, "R1", {"C2"}, {}},
+             Unit{"C1", 80, "O-B", {"C"}, "O-B", {}, {}},
+             Unit{"C5", 55, "O-C", {"D"}, "O-C", {}, {}}, Unit{"C3", 40, "O-D", {}, "O-D", {}, {}}};
+  Condition t = b;
+  t.name = "treatment";
+  t.rules = RuleSet{Rule::kRedundancy, true, true, 0};
+  absl::StatusOr<Comparison> r = CompareSingleFactor(b, t, {Rule::kRedundancy}, "seed");
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->baseline.packed, (std::vector<std::string>{"C2", "C4"}));
+  EXPECT_EQ(r->baseline.used, 170);
+  EXPECT_EQ(r->baseline.left, 10);
+  EXPECT_EQ(r->baseline.claims_covered, (std::vector<std::string>{"A", "B"}));
+  EXPECT_EQ(r->baseline.redundant_pairs, std::vector<std::string>{"(C2, C4)"});
+  EXPECT_EQ(r->treatment.packed, (std::vector<std::string>{"C2", "C1"}));
+  EXPECT_EQ(r->treatment.used, 175);
+  EXPECT_EQ(r->treatment.left, 5);
+  EXPECT_EQ(r->treatment.claims_covered, (std::vector<std::string>{"A", "B", "C"}));
+  EXPECT_EQ(r->treatment.clusters, (std::vector<std::string>{"O-B", "R1"}));
+  EXPECT_TRUE(r->treatment.redundant_pairs.empty());
+  EXPECT_EQ(ReasonText(r->treatment.decisions[1]), "redundant with C2");
+  EXPECT_EQ(ReasonText(r->treatment.decisions[3]), "does not fit");
+}
+
 TEST(SingleFactorTest, TwoRulesDeclaredStop) {
   EXPECT_EQ(ErrorOf(Make("baseline", Rule::kGreedy), Make("treatment", Rule::kRedundancy),
                     {Rule::kRedundancy, Rule::kDiversity}),
