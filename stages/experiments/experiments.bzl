@@ -194,6 +194,7 @@ def _read_harness_file(rctx, label, errors):
         lsa_config = lsa_config,
         server_cache = server_cache,
         program = _external_program(label, msg, errors),
+        first_stage = one(one(msg, "rerank", {}), "first_stage", None),
     )
     return h
 
@@ -581,6 +582,7 @@ def _write_experiments(rctx, experiments, models, invalid):
                     "lsa_config": h.lsa_config,
                     "server_cache": h.server_cache,
                     "program": h.program,
+                    "first_stage": h.first_stage,
                 }
                 for h in e.harnesses
             ],

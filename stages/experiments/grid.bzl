@@ -26,13 +26,15 @@ EXPERIMENTS     one struct per experiment:
   tasks                 the sets' tasks the experiment runs (all but its
                         exclude_tasks), set after set, each in its set's order
   harnesses             [struct(name, config, document_unit, dense_models,
-                        server_cache, program)] in report order;
+                        server_cache, program, first_stage)] in report order;
                         dense_models: set name -> its DENSE_MODELS entry,
                         empty without an LSA leg;
                         server_cache is True for a DENSE_BACKEND_SERVER_CACHE
                         leg (it reads vector_cache); program is the label of an
                         external harness's executable (HarnessConfig.external),
-                        None for a built-in harness
+                        None for a built-in harness; first_stage is a
+                        reranker's first stage's name (HarnessConfig.rerank),
+                        None otherwise
   s001_depths, s002_doses  the cells' depths and doses (defaults applied);
   conditions            the optional condition kinds the experiment lists
                         (ids of stages/grid/conditions.bzl: S003, S004);
@@ -123,6 +125,7 @@ def _harness(set_names, h):
         dense_models = {n: _MODEL_BY_KEY[(n, h["lsa_config"])] for n in set_names} if h["lsa_config"] else {},
         server_cache = h["server_cache"],
         program = h.get("program"),
+        first_stage = h.get("first_stage"),
     )
 
 def _grid(name):

@@ -181,6 +181,11 @@ def _cells(e, tags):
                 common[e.vector_cache.file] = "vector_cache"
             if dense_model != None or h.server_cache:
                 common[e.pins] = "pins"
+            if h.first_stage:
+                # A reranker runs its first stage in its cell (rerank_cell.h).
+                # A name outside the grid: the spec stage, which every cell reads, says so.
+                for f in [f for f in e.harnesses if f.name == h.first_stage][:1]:
+                    common[f.config] = "first_stage"
             pool = _pool_rules(e, s)
             common.update(pool)
             if h.program and not pool:

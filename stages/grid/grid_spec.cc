@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "stages/framework/pipeline/status_macros.h"
+#include "stages/retrieval/harness_config.h"
 
 namespace repro::grid {
 namespace {
@@ -49,7 +50,9 @@ absl::Status CheckHarnesses(const GridSpec& spec) {
       }
     }
   }
-  return absl::OkStatus();
+  return retrieval::ValidateRerankers(
+      std::vector<retrieval::HarnessConfig>(spec.harnesses().begin(), spec.harnesses().end()),
+      std::vector<std::string>(e.harnesses().begin(), e.harnesses().end()));
 }
 
 absl::Status CheckBootstrap(const GridSpec& spec) {

@@ -11,6 +11,7 @@
 //  - harnesses: one or more, and one validated HarnessConfig per label, in
 //    the experiment's order (harness_config.h validates each config), names
 //    unique; every compare_with names another harness of the experiment;
+//    every reranker's first stage is one of them (retrieval::ValidateRerankers);
 //  - s001_depths: one or more, ascending, in [1, kMaxS001Depth];
 //  - s002_doses: one or more, ascending, in [1, kMaxS002Dose];
 //  - bootstrap: resamples in [1, kMaxResamples] and seed both set (the

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <utility>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
+#include "google/protobuf/util/message_differencer.h"
 #include "stages/framework/pipeline/deterministic_proto.h"
 #include "stages/framework/pipeline/file_io.h"
 #include "stages/framework/pipeline/sha256.h"
@@ -195,6 +197,18 @@ bool IsWorkspaceLabel(absl::string_view label) {
   });
 }
 
+// The legs' parameters a harness that does not run the built-in legs leaves
+// out; `why` says which harness it is.
+absl::Status CheckNoLegs(const std::vector<std::pair<bool, const char*>>& legs,
+                         absl::string_view source, absl::string_view why) {
+  for (const auto& [present, field] : legs) {
+    if (present)
+      return Bad(source, field, absl::StrCat("absent for ", why),
+                 absl::StrCat("a ", field, " value"));
+  }
+  return absl::OkStatus();
+}
+
 // The external block: the program's label and its bounds; none of the
 // built-in legs' parameters beside it.
 absl::Status ValidateExternal(const HarnessConfig& c, absl::string_view source) {
@@ -215,15 +229,68 @@ absl::Status ValidateExternal(const HarnessConfig& c, absl::string_view source) 
                absl::StrCat("an integer in [", kMinMemoryMb, ", ", kMaxMemoryMb, "]"),
                absl::StrCat(e.memory_mb()));
   }
-  const std::pair<bool, const char*> legs[] = {{c.has_tokenizer(), "tokenizer"},
-                                               {c.has_bm25(), "bm25"},
-                                               {c.has_dense(), "dense"},
-                                               {c.has_fusion(), "fusion"}};
-  for (const auto& [present, field] : legs) {
-    if (present) {
-      return Bad(source, field, "absent for an external harness (the program ranks)",
-                 absl::StrCat("a ", field, " value"));
-    }
+  return CheckNoLegs({{c.has_tokenizer(), "tokenizer"},
+                      {c.has_bm25(), "bm25"},
+                      {c.has_dense(), "dense"},
+                      {c.has_fusion(), "fusion"}},
+                     source, "an external harness (the program ranks)");
+}
+
+// The rerank block: the first stage's name, k and the scorer (its dense
+// block); no first-stage parameters beside it.
+absl::Status ValidateRerank(const HarnessConfig& c, absl::string_view source) {
+  const RerankConfig& r = c.rerank();
+  if (!r.has_first_stage() || r.first_stage().empty()) return Missing(source, "rerank.first_stage");
+  if (r.first_stage() == c.name()) {
+    return Bad(source, "rerank.first_stage", "the name of another harness",
+               absl::StrCat("\"", r.first_stage(), "\""));
+  }
+  if (!r.has_k()) return Missing(source, "rerank.k");
+  RETURN_IF_ERROR(CheckCount(source, "rerank.k", r.k(), kMaxCount));
+  if (!r.has_scorer() || r.scorer() == RERANK_SCORER_UNSPECIFIED) {
+    return Missing(source, "rerank.scorer");
+  }
+  if (r.scorer() != RERANK_SCORER_DENSE) {
+    return Bad(source, "rerank.scorer", "RERANK_SCORER_DENSE", absl::StrCat(r.scorer()));
+  }
+  RETURN_IF_ERROR(CheckNoLegs({{c.has_tokenizer(), "tokenizer"},
+                               {c.has_bm25(), "bm25"},
+                               {c.has_fusion(), "fusion"},
+                               {c.has_external(), "external"}},
+                              source, "a reranker (the first stage ranks, the scorer reorders)"));
+  return ValidateDense(c, source);
+}
+
+// A reranker against its first stage: a built-in harness, not itself a
+// reranker, with the reranker's document unit and candidate_limit, k within
+// its list, and (with a dense leg) the scorer's model, so the cell opens one.
+absl::Status CheckFirstStage(const HarnessConfig& r, const HarnessConfig& first,
+                             absl::string_view source) {
+  const std::string name = absl::StrCat("\"", first.name(), "\"");
+  if (first.has_rerank() || first.has_external()) {
+    return Bad(source, "rerank.first_stage", "a built-in harness (BM25, dense, hybrid)",
+               absl::StrCat(name, ", a ", first.has_rerank() ? "reranker" : "external harness"));
+  }
+  if (r.rerank().k() > first.candidate_limit()) {
+    return Bad(
+        source, "rerank.k",
+        absl::StrCat("at most ", first.candidate_limit(), " (the candidate_limit of ", name, ")"),
+        absl::StrCat(r.rerank().k()));
+  }
+  if (r.candidate_limit() != first.candidate_limit()) {
+    return Bad(source, "candidate_limit",
+               absl::StrCat(first.candidate_limit(), " (that of ", name, ")"),
+               absl::StrCat(r.candidate_limit()));
+  }
+  if (r.document_unit() != first.document_unit()) {
+    return Bad(source, "document_unit",
+               absl::StrCat(DocumentUnit_Name(first.document_unit()), " (that of ", name, ")"),
+               DocumentUnit_Name(r.document_unit()));
+  }
+  if (first.has_dense() &&
+      !google::protobuf::util::MessageDifferencer::Equals(first.dense(), r.dense())) {
+    return Bad(source, "dense", absl::StrCat("the dense block of ", name, " (one model a cell)"),
+               "another model");
   }
   return absl::OkStatus();
 }
@@ -232,6 +299,12 @@ absl::Status ValidateExternal(const HarnessConfig& c, absl::string_view source) 
 
 absl::Status ValidateHarnessConfig(const HarnessConfig& c, absl::string_view source) {
   RETURN_IF_ERROR(ValidateNameUnitAndQuery(c, source));
+  if (c.has_rerank()) {
+    if (!c.has_candidate_limit()) return Missing(source, "candidate_limit");
+    RETURN_IF_ERROR(CheckCount(source, "candidate_limit", c.candidate_limit(), kMaxCount));
+    RETURN_IF_ERROR(ValidateCompareWith(c, source));
+    return ValidateRerank(c, source);
+  }
   if (!c.has_external()) {
     RETURN_IF_ERROR(ValidateTokenizer(c, source));
     RETURN_IF_ERROR(ValidateBm25(c, source));
@@ -252,6 +325,29 @@ absl::Status ValidateHarnessConfig(const HarnessConfig& c, absl::string_view sou
   }
   RETURN_IF_ERROR(ValidateDense(c, source));
   return ValidateFusion(c, source);
+}
+
+absl::Status ValidateRerankers(absl::Span<const HarnessConfig> configs,
+                               absl::Span<const std::string> sources) {
+  std::map<std::string, const HarnessConfig*> by_name;
+  std::vector<std::string> names;
+  for (const HarnessConfig& c : configs) {
+    by_name[c.name()] = &c;
+    names.push_back(c.name());
+  }
+  for (size_t i = 0; i < configs.size(); ++i) {
+    const HarnessConfig& r = configs[i];
+    if (!r.has_rerank()) continue;
+    const absl::string_view source = sources[i];
+    const auto it = by_name.find(r.rerank().first_stage());
+    if (it == by_name.end()) {
+      return Bad(source, "rerank.first_stage",
+                 absl::StrCat("a harness of the grid (", absl::StrJoin(names, ", "), ")"),
+                 absl::StrCat("\"", r.rerank().first_stage(), "\""));
+    }
+    RETURN_IF_ERROR(CheckFirstStage(r, *it->second, source));
+  }
+  return absl::OkStatus();
 }
 
 absl::StatusOr<HarnessConfig> ParseHarnessConfig(absl::string_view text,

@@ -23,6 +23,11 @@
 //    timeout_seconds <= 3600; 64 <= memory_mb <= 65536; then no tokenizer,
 //    bm25, dense or fusion (name, description, document_unit, query_field,
 //    candidate_limit and compare_with as above).
+//  - rerank (a reranker, docs/rerank.md): first_stage, a name other than
+//    its own; 1 <= k <= 1000000; scorer RERANK_SCORER_DENSE with the dense
+//    block as above; then no tokenizer, bm25, fusion or external (name,
+//    description, document_unit, query_field, candidate_limit and
+//    compare_with as above).
 // Errors: InvalidArgument "<file>: HarnessConfig.<field>: expected ..., found ...".
 //
 // The config hash (HarnessConfigSha256) is the sha256 of the deterministic
@@ -36,11 +41,20 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
 #include "stages/retrieval/retrieval.pb.h"
 
 namespace repro::retrieval {
 
 absl::Status ValidateHarnessConfig(const HarnessConfig& config, absl::string_view source);
+
+// The rerankers of one grid against the grid's other configs (`sources[i]`
+// names configs[i] in errors): the first stage is a harness of the grid,
+// built in (neither a reranker nor external), with the reranker's
+// document_unit and candidate_limit, k <= its candidate_limit, and, when it
+// has a dense leg, the reranker's dense block. Each config was validated.
+absl::Status ValidateRerankers(absl::Span<const HarnessConfig> configs,
+                               absl::Span<const std::string> sources);
 
 // Parses (textproto.h, errors with file:line:col) and validates. When
 // `file_name` ends in "<x>.textproto", config.name must be "<x>".

@@ -44,6 +44,16 @@ TEST(DescribeHarnessTest, ExternalHarness) {
             "file scores its best chunk; top 50 files; query = frozen blinded reformulation");
 }
 
+TEST(DescribeHarnessTest, Reranker) {
+  HarnessConfig c = Hybrid();
+  c.set_document_unit(DOCUMENT_UNIT_FILES);
+  c.mutable_rerank()->set_first_stage("H000");
+  c.mutable_rerank()->set_k(100);
+  EXPECT_EQ(DescribeHarness(c),
+            "the top 100 files of H000 reranked by the dense model (LSA, 256 dims; a file scores "
+            "its best chunk), ranks below 100 in H000's order; top 200 files; query = task query");
+}
+
 TEST(DescribeHarnessTest, HybridHarness) {
   EXPECT_EQ(DescribeHarness(Hybrid()),
             "hybrid of BM25 (k1 = 0.9, b = 0.4) and dense (LSA, 256 dims, FAISS IndexFlatIP) over "

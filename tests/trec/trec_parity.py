@@ -42,6 +42,13 @@ C++ code, from the same files:
   on pool.qrels with grades 2^g - 1; both packings recomputed from ledger.jsonl; the means
   (grades 2^g - 1: trec_eval's gain is linear in the grade).
 
+  E04 reranker rows (report.json rerank_comparisons "R-F", docs/rerank.md):
+    each Summary row of R-F with metric rerank_<m> (m: recall_at_1/5/10,
+    mrr, ndcg_at_10): its mean and unit count against the plain mean over
+    the tasks of trec_eval's measure on R's run minus F's, under the row's
+    condition (the units give its cell suffix; S001 at the first depth is
+    dose 0); the bootstrap bounds are not rechecked.
+
   E04 paired randomization tests (report.json paired_tests): each p-value is
     recomputed by enumerating every sign assignment of the per-task baseline
     differences (itertools.product; above 20 units the Monte Carlo test with its
@@ -179,12 +186,55 @@ def grid(report):
     check_every_run_checked(report, cache, check)
     check_rankings(report, e, cache, check)
     check_paired_tests(e, check)
+    check_rerank_rows(e, files_qrels, evaluated, check)
     check.finish(f"grid report, {e.get('experiment') or e['grid']}: {rows} units, "
                  f"{len(cache)} runs, "
                  f"{len(e.get('paired_tests', []))} paired tests")
 
 
 CUTOFFS = (1, 3, 5, 10)
+
+RERANK_MEASURES = {"recall_at_1": "recall_1", "recall_at_5": "recall_5",
+                   "recall_at_10": "recall_10", "mrr": "recip_rank", "ndcg_at_10": "ndcg_cut_10"}
+
+
+def rerank_suffixes(e):
+    """(condition, Summary dose) -> cell suffix and the tasks of each, from the units."""
+    stale = {c["id"] for c in e["conditions"] if c["kind"] == "CONDITION_KIND_STALE_INDEX"}
+    depths = e.get("s001_depths", [])
+    suffix, tasks = {}, {}
+    for unit in e["units"]:
+        dose = unit.get("parameter", 0)
+        if unit["condition"] in stale and depths and dose == depths[0]:
+            dose = 0
+        suffix[(unit["condition"], dose)] = unit["cell_suffix"]
+        tasks.setdefault(unit["cell_suffix"], [])
+        if unit["task_id"] not in tasks[unit["cell_suffix"]]:
+            tasks[unit["cell_suffix"]].append(unit["task_id"])
+    return suffix, tasks
+
+
+def check_rerank_rows(e, files_qrels, evaluated, check):
+    """Each reranker row: the mean of R's measure minus F's over the tasks."""
+    comparisons = set(e.get("rerank_comparisons", []))
+    suffix, tasks = rerank_suffixes(e)
+    for s in e.get("summaries", []):
+        if s["harness"] not in comparisons:
+            continue
+        r, f = s["harness"].split("-", 1)
+        ref = RERANK_MEASURES[s["metric"][len("rerank_"):]]
+        cell = suffix[(s["condition"], s.get("dose", 0))]
+        where = f"{s['harness']} {cell} {s['metric']}"
+        differences = []
+        for task in tasks[cell]:
+            if task not in files_qrels:
+                continue
+            a = evaluated(f"{r}.{cell}")[0].get(task, EMPTY_RUN_MEASURES)[ref]
+            b = evaluated(f"{f}.{cell}")[0].get(task, EMPTY_RUN_MEASURES)[ref]
+            differences.append(a - b)
+        check.equal(where, "units", s["value"].get("units", 0), len(differences))
+        check.value(where, "mean", s["value"].get("mean", 0),
+                    sum(differences) / len(differences) if differences else 0.0)
 
 # trec_eval -c: a topic of the qrels that the run lacks scores 0 on every measure.
 EMPTY_RUN_MEASURES = {"recall_1": 0.0, "recall_5": 0.0, "recall_10": 0.0, "recip_rank": 0.0,

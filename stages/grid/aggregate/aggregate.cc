@@ -655,6 +655,61 @@ absl::Status CompareHarnesses(const GridInput& in, const Ids& ids, const Units& 
   return summary.Finish();
 }
 
+// The metrics a reranker is paired with its first stage on: the outcome's
+// own, as the condition tables read them (one implementation per metric).
+std::vector<const Metric*> RerankMetrics() {
+  std::vector<const Metric*> out;
+  for (const Metric& m : ConditionMetrics()) {
+    for (const char* name : kRerankMetrics) {
+      if (m.name == name) out.push_back(&m);
+    }
+  }
+  return out;
+}
+
+// Each reranker minus its first stage, paired by task, under every condition
+// of the grid in unit order (Summary harness "R-F", metric "rerank_<m>";
+// S001 at the first depth as dose 0, as the composite cells, deeper depths
+// as their depth). A reranker whose first stage is not in the grid is
+// InvalidArgument.
+absl::Status CompareRerankers(const GridInput& in, const Ids& ids,
+                              const google::protobuf::RepeatedPtrField<GridUnit>& units,
+                              GridReport* report) {
+  std::map<std::tuple<std::string, int, std::string, std::string>, const ConditionOutcome*> of;
+  std::vector<std::pair<std::string, int>> conditions;  // in unit order, each once
+  for (const GridUnit& u : units) {
+    const int first_depth = in.s001_depths.empty() ? 0 : in.s001_depths.front();
+    const int dose = u.condition() == ids.stale && u.parameter() == first_depth ? 0 : u.parameter();
+    const std::pair<std::string, int> c(u.condition(), dose);
+    if (std::find(conditions.begin(), conditions.end(), c) == conditions.end()) {
+      conditions.push_back(c);
+    }
+    of[{c.first, c.second, u.task_id(), u.harness()}] = &u.outcome();
+  }
+  SummaryBuilder summary(in, report);
+  for (const auto& [r, f] : in.rerankers) {
+    if (std::find(in.harnesses.begin(), in.harnesses.end(), f) == in.harnesses.end()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("reranker ", r, ": first stage ", f, " is not a harness of the grid"));
+    }
+    report->add_rerank_comparisons(absl::StrCat(r, "-", f));
+    for (const auto& [condition, dose] : conditions) {
+      for (const Metric* m : RerankMetrics()) {
+        std::vector<Unit> pairs;
+        for (const std::string& task : in.task_ids) {
+          const auto ir = of.find({condition, dose, task, r});
+          const auto jf = of.find({condition, dose, task, f});
+          if (ir == of.end() || jf == of.end()) continue;
+          pairs.push_back({task, *m->get(*ir->second, {}) - *m->get(*jf->second, {})});
+        }
+        RETURN_IF_ERROR(summary.Add(absl::StrCat(r, "-", f), condition, dose,
+                                    absl::StrCat("rerank_", m->name), pairs));
+      }
+    }
+  }
+  return summary.Finish();
+}
+
 }  // namespace
 
 absl::StatusOr<std::vector<ConditionOutcome>> UniqueS001(const std::vector<Cell>& cells) {
@@ -703,6 +758,7 @@ absl::StatusOr<GridReport> AggregateUnits(
                    PairedGroups(in, ids, index, units, report));
   RETURN_IF_ERROR(SummarizePaired(in, ids, paired_groups, scopes, &report));
   RETURN_IF_ERROR(CompareHarnesses(in, ids, units, paired_groups, &report));
+  RETURN_IF_ERROR(CompareRerankers(in, ids, grid_units, &report));
   return report;
 }
 

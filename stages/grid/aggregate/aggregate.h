@@ -57,6 +57,13 @@
 //    sign-flip enumeration up to 20 tasks, stages/framework/stats/randomization.h),
 //    Holm-adjusted over all the tests of that table. A comparison naming a
 //    harness that is not in the grid is InvalidArgument.
+//  - Reranker vs first stage (docs/rerank.md): for each (R, F) of
+//    GridInput.rerankers and every condition of the grid (each S001 depth,
+//    S002 dose and extra kind), the per-task differences R - F of
+//    kRerankMetrics (recall@1/5/10, MRR, nDCG@10: the outcome's own values)
+//    with their task-bootstrap intervals: Summary harness "R-F", metric
+//    "rerank_<metric>", after every other row; GridReport.rerank_comparisons
+//    lists "R-F". A first stage not in the grid is InvalidArgument.
 #ifndef REPRO_STAGES_GRID_AGGREGATE_AGGREGATE_H_
 #define REPRO_STAGES_GRID_AGGREGATE_AGGREGATE_H_
 
@@ -72,6 +79,11 @@
 
 namespace repro::grid {
 
+// The metrics a reranker is paired with its first stage on (the recall
+// cutoffs and nDCG@10 the outcomes declare, and MRR).
+inline constexpr const char* kRerankMetrics[] = {"recall_at_1", "recall_at_5", "recall_at_10",
+                                                 "mrr", "ndcg_at_10"};
+
 // One unit of analysis: a value and the task (cluster) it belongs to.
 struct Unit {
   std::string cluster;
@@ -85,6 +97,9 @@ struct GridInput {
   std::vector<std::string> harnesses;  // in report order (the experiment's)
   // (A, B): report A - B, paired by task, at baseline; from compare_with.
   std::vector<std::pair<std::string, std::string>> comparisons;
+  // (R, F): reranker R of first stage F (HarnessConfig.rerank), in harness
+  // order; reported R - F per task under every condition.
+  std::vector<std::pair<std::string, std::string>> rerankers;
   // The experiment's S002 doses and S001 depths, each non-empty and
   // ascending (CheckAscending, grid_spec.h; the aggregate stage reads them
   // from the validated GridSpec, which holds their defaults). The cells hold

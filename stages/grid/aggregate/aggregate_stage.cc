@@ -63,6 +63,8 @@ absl::Status ReadSpec(const Stage& stage, GridInput* in,
     for (const std::string& other : config.compare_with()) {
       in->comparisons.emplace_back(config.name(), other);
     }
+    if (config.has_rerank())
+      in->rerankers.emplace_back(config.name(), config.rerank().first_stage());
     HarnessDescription d;
     d.set_name(config.name());
     d.set_description(retrieval::DescribeHarness(config));

@@ -187,6 +187,50 @@ TEST(AggregateTest, ComparisonWithAHarnessOutsideTheGridIsNamed) {
                                    "not in the grid (harnesses: H000, H008, H010)"));
 }
 
+// H010 as a reranker of H000: T1's MRR 1 against 0.5 at baseline and 0.25
+// against 0.5 under S002 d10; T2 ties everywhere.
+TEST(AggregateTest, RerankerIsPairedWithItsFirstStageUnderEveryCondition) {
+  GridInput in = Grid();
+  in.rerankers = {{"H010", "H000"}};
+  for (ConditionOutcome& o : in.outcomes) {
+    if (o.task_id() != "T1") continue;
+    if (o.harness() == "H000" && o.condition() != kTestStale) o.set_mrr(0.5);
+    if (o.harness() == "H000" && o.condition() == "baseline") o.set_recall_at_1(0);
+    if (o.harness() == "H010" && o.condition() == "baseline") o.set_recall_at_1(1);
+  }
+  absl::StatusOr<GridReport> r = Aggregate(in);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_THAT(r->rerank_comparisons(), ::testing::ElementsAre("H010-H000"));
+  const Summary* base = Find(*r, "H010-H000", "baseline", 0, "rerank_mrr");
+  ASSERT_NE(base, nullptr);
+  EXPECT_DOUBLE_EQ(base->value().mean(), 0.25);  // (0.5 + 0) / 2
+  EXPECT_DOUBLE_EQ(base->value().low(), 0.0);
+  EXPECT_DOUBLE_EQ(base->value().high(), 0.5);
+  EXPECT_EQ(base->value().units(), 2);
+  const Summary* r1 = Find(*r, "H010-H000", "baseline", 0, "rerank_recall_at_1");
+  ASSERT_NE(r1, nullptr);
+  EXPECT_DOUBLE_EQ(r1->value().mean(), 0.5);
+  const Summary* d10 = Find(*r, "H010-H000", kTestNoise, 10, "rerank_mrr");
+  ASSERT_NE(d10, nullptr);
+  EXPECT_DOUBLE_EQ(d10->value().mean(), -0.125);  // T1: 0.25 - 0.5
+  const Summary* stale = Find(*r, "H010-H000", kTestStale, 0, "rerank_mrr");
+  ASSERT_NE(stale, nullptr);
+  EXPECT_DOUBLE_EQ(stale->value().mean(), 0.0);
+  for (const char* m : kRerankMetrics) {
+    EXPECT_NE(Find(*r, "H010-H000", kTestNoise, 5, absl::StrCat("rerank_", m)), nullptr) << m;
+  }
+  EXPECT_EQ(Find(*r, "H008-H000", "baseline", 0, "rerank_mrr"), nullptr);
+}
+
+TEST(AggregateTest, RerankerOfAHarnessOutsideTheGridIsNamed) {
+  GridInput in = Grid();
+  in.rerankers = {{"H010", "H999"}};
+  absl::StatusOr<GridReport> r = Aggregate(in);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(r.status().message(),
+              ::testing::HasSubstr("reranker H010: first stage H999 is not a harness of the grid"));
+}
+
 TEST(AggregateTest, StalenessSweepSummarisesEveryDepth) {
   GridInput in = Grid();
   in.s001_depths = {1, 10};

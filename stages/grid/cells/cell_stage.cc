@@ -2,6 +2,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,6 +25,7 @@
 #include "stages/framework/pipeline/textproto.h"
 #include "stages/grid/cells/external_cell.h"
 #include "stages/grid/cells/outcomes.h"
+#include "stages/grid/cells/rerank_cell.h"
 #include "stages/grid/cells/token_count.h"
 #include "stages/grid/conditions/conditions.h"
 #include "stages/grid/conditions/distractor_chunks.h"
@@ -308,17 +310,23 @@ absl::Status RunCell(Stage& stage, const CellRequest& request) {
       const absl::string_view selected,
       retrieval::SelectQuery(config, c.task->id(), c.task->query(), c.task->reformulation()));
   const std::string query(selected);
+  const std::string context = absl::StrCat("harness ", f.harness_name, ", task ", f.task_id,
+                                           ", condition ", f.condition.cell_suffix());
+  std::optional<retrieval::RerankerRun> reranked;
+  if (config.has_rerank()) {
+    ASSIGN_OR_RETURN(reranked, RunRerankCell(stage, config, corpus, dense.get(),
+                                             chunk_vectors.get(), context, *c.task));
+  }
   ASSIGN_OR_RETURN(
       const retrieval::HarnessRun run,
-      config.has_external()
-          ? RunExternalCell(stage, config, corpus,
-                            absl::StrCat("harness ", f.harness_name, ", task ", f.task_id,
-                                         ", condition ", f.condition.cell_suffix()),
-                            f.task_id, query)
+      reranked.has_value() ? absl::StatusOr<retrieval::HarnessRun>(reranked->run)
+      : config.has_external()
+          ? RunExternalCell(stage, config, corpus, context, f.task_id, query)
           : retrieval::RunHarness(config, corpus, dense.get(), query, chunk_vectors.get()));
   ASSIGN_OR_RETURN(ConditionOutcome outcome,
                    Measure(run, corpus, c.labels, static_cast<int>(config.candidate_limit())));
   Describe(f, c, run.result.index_stats(), distractors, &outcome);
+  if (reranked.has_value()) DescribePool(config, *reranked, &outcome);
 
   ASSIGN_OR_RETURN(const std::string out_name, OutputEndingIn(stage, false));
   ASSIGN_OR_RETURN(const std::string volatile_name, OutputEndingIn(stage, true));

@@ -19,7 +19,10 @@
 //             program, which ranks the cell's documents instead of the
 //             built-in legs, and the task set's languages (external_cell.h,
 //             docs/external_harness.md)
-//   model     LSA model artifact (LSA harnesses only)
+//   first_stage  a reranker only (HarnessConfig.rerank): the config of its
+//             first stage, which the cell runs before the scorer reorders its
+//             top k and proves the pool preserved (rerank_cell.h)
+//   model     LSA model artifact (LSA harnesses and LSA rerankers only)
 //   embeddings  the chunk embeddings of the snapshot under that model
 //             (ChunkEmbeddings, stages/retrieval/chunk_embeddings.proto; LSA
 //             harnesses only), stored against the chunk set's reference,

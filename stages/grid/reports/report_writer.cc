@@ -11,6 +11,7 @@
 #include "stages/grid/reports/overview_sections.h"
 #include "stages/grid/reports/report_plots.h"
 #include "stages/grid/reports/report_text.h"
+#include "stages/grid/reports/rerank_sections.h"
 #include "stages/grid/reports/task_set_sections.h"
 
 namespace repro::grid {
@@ -28,6 +29,7 @@ absl::StatusOr<RenderedReport> RenderReport(const GridReport& r,
   BaselineAndS001(r, w);
   S002DoseResponse(r, w);
   HarnessDifferences(r, w);
+  RerankComparisons(r, w);
   TrainingSnapshot(r, w);
   PerTask(r, w);
   Conventions(r, w);
