@@ -250,8 +250,13 @@ absl::Status ValidateRerank(const HarnessConfig& c, absl::string_view source) {
   if (!r.has_scorer() || r.scorer() == RERANK_SCORER_UNSPECIFIED) {
     return Missing(source, "rerank.scorer");
   }
+  if (r.scorer() == RERANK_SCORER_EXTERNAL) {
+    if (!c.has_external()) return Missing(source, "external");
+    return ValidateExternal(c, source);  // no tokenizer, bm25, dense, fusion
+  }
   if (r.scorer() != RERANK_SCORER_DENSE) {
-    return Bad(source, "rerank.scorer", "RERANK_SCORER_DENSE", absl::StrCat(r.scorer()));
+    return Bad(source, "rerank.scorer", "RERANK_SCORER_DENSE or RERANK_SCORER_EXTERNAL",
+               absl::StrCat(r.scorer()));
   }
   RETURN_IF_ERROR(CheckNoLegs({{c.has_tokenizer(), "tokenizer"},
                                {c.has_bm25(), "bm25"},
@@ -290,7 +295,7 @@ absl::Status CheckFirstStage(const HarnessConfig& r, const HarnessConfig& first,
   if (first.has_dense() &&
       !google::protobuf::util::MessageDifferencer::Equals(first.dense(), r.dense())) {
     return Bad(source, "dense", absl::StrCat("the dense block of ", name, " (one model a cell)"),
-               "another model");
+               r.has_dense() ? "another model" : "none");
   }
   return absl::OkStatus();
 }

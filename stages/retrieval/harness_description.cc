@@ -27,10 +27,14 @@ std::string RankingPart(const HarnessConfig& c) {
   if (c.has_rerank()) {
     const std::string model =
         c.dense().backend() == DENSE_BACKEND_SERVER_CACHE ? "server model" : "LSA";
+    const std::string scorer =
+        c.rerank().scorer() == RERANK_SCORER_EXTERNAL
+            ? absl::StrCat("external program ", c.external().program(), " (the pool as its corpus)")
+            : absl::StrCat("the dense model (", model, ", ", c.dense().dims(),
+                           " dims; a file scores its best chunk)");
     return absl::StrCat("the top ", c.rerank().k(), " files of ", c.rerank().first_stage(),
-                        " reranked by the dense model (", model, ", ", c.dense().dims(),
-                        " dims; a file scores its best chunk), ranks below ", c.rerank().k(),
-                        " in ", c.rerank().first_stage(), "'s order");
+                        " reranked by ", scorer, ", ranks below ", c.rerank().k(), " in ",
+                        c.rerank().first_stage(), "'s order");
   }
   if (c.has_external()) {
     return absl::StrCat("external program ", c.external().program(),

@@ -54,6 +54,21 @@ TEST(DescribeHarnessTest, Reranker) {
             "its best chunk), ranks below 100 in H000's order; top 200 files; query = task query");
 }
 
+TEST(DescribeHarnessTest, RerankerWithAnExternalScorer) {
+  HarnessConfig c;
+  c.set_document_unit(DOCUMENT_UNIT_FILES);
+  c.set_query_field(QUERY_FIELD_QUERY);
+  c.set_candidate_limit(200);
+  c.mutable_external()->set_program("//data/harnesses/external:rerank_example");
+  c.mutable_rerank()->set_first_stage("H000");
+  c.mutable_rerank()->set_k(100);
+  c.mutable_rerank()->set_scorer(RERANK_SCORER_EXTERNAL);
+  EXPECT_EQ(DescribeHarness(c),
+            "the top 100 files of H000 reranked by external program "
+            "//data/harnesses/external:rerank_example (the pool as its corpus), ranks below 100 in "
+            "H000's order; top 200 files; query = task query");
+}
+
 TEST(DescribeHarnessTest, HybridHarness) {
   EXPECT_EQ(DescribeHarness(Hybrid()),
             "hybrid of BM25 (k1 = 0.9, b = 0.4) and dense (LSA, 256 dims, FAISS IndexFlatIP) over "

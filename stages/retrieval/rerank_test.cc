@@ -108,6 +108,21 @@ TEST(RerankConfigTest, ValidatesTheRerankBlock) {
               HasSubstr("rerank.first_stage: expected the name of another harness"));
 }
 
+TEST(RerankConfigTest, AnExternalScorerIsTheExternalBlock) {
+  HarnessConfig r = Reranker(3);
+  r.clear_dense();
+  r.mutable_rerank()->set_scorer(RERANK_SCORER_EXTERNAL);
+  EXPECT_THAT(ValidateHarnessConfig(r, "R001.textproto").message(),
+              HasSubstr("HarnessConfig.external: expected a value"));
+  r.mutable_external()->set_program("//data/harnesses/external:rerank_example");
+  r.mutable_external()->set_timeout_seconds(60);
+  r.mutable_external()->set_memory_mb(1024);
+  EXPECT_TRUE(ValidateHarnessConfig(r, "R001.textproto").ok());
+  *r.mutable_dense() = Reranker(3).dense();
+  EXPECT_THAT(ValidateHarnessConfig(r, "R001.textproto").message(),
+              HasSubstr("HarnessConfig.dense: expected absent for an external harness"));
+}
+
 TEST(RerankConfigTest, ValidatesTheFirstStageInTheGrid) {
   const std::vector<std::string> sources = {"H000.textproto", "R000.textproto"};
   EXPECT_TRUE(ValidateRerankers({testing::UnitFilesHarness(), Reranker(200)}, sources).ok());

@@ -157,6 +157,26 @@ std::string DocumentText(absl::string_view path, absl::string_view text) {
   return absl::StrCat(path, "\n", text);
 }
 
+Corpus Corpus::Restricted(const std::set<std::string>& paths) const {
+  Corpus c;
+  c.repository_ = repository_;
+  c.commit_ = commit_;
+  c.snapshot_sha256_ = snapshot_sha256_;
+  c.chunker_ = chunker_;
+  std::vector<int64_t> new_id(files_.size(), -1);
+  for (size_t f = 0; f < files_.size(); ++f) {
+    if (!paths.count(files_[f].path)) continue;
+    new_id[f] = static_cast<int64_t>(c.files_.size());
+    c.files_.push_back(files_[f]);
+  }
+  for (const ChunkEntry& ch : chunks_) {
+    if (new_id[ch.file] < 0) continue;
+    c.chunks_.push_back(ch);
+    c.chunks_.back().file = static_cast<uint32_t>(new_id[ch.file]);
+  }
+  return c;
+}
+
 std::string Corpus::FileDocument(size_t file) const {
   return DocumentText(files_[file].path, files_[file].content);
 }

@@ -27,6 +27,7 @@
 #define REPRO_STAGES_RETRIEVAL_RETRIEVAL_CORPUS_H_
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,11 @@ class Corpus {
   const std::string& chunker() const { return chunker_; }
   const std::vector<File>& files() const { return files_; }
   const std::vector<ChunkEntry>& chunks() const { return chunks_; }
+
+  // The corpus of the files named in `paths` only (a path it lacks adds
+  // nothing), with their chunks, in the same order: a reranker's pool as the
+  // corpus an external scorer ranks (rerank.h).
+  Corpus Restricted(const std::set<std::string>& paths) const;
 
   std::string FileDocument(size_t file) const;
   std::string ChunkDocument(size_t chunk) const;

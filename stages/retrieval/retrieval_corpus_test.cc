@@ -37,6 +37,23 @@ TEST(CorpusTest, FilesAndChunksInKeyOrder) {
   EXPECT_EQ(c->FileDocument(0).substr(0, 34), "cache/gcs/adapter.go\npackage gcs\n\n");
 }
 
+TEST(CorpusTest, RestrictedKeepsTheNamedFilesAndTheirChunks) {
+  corpus::Snapshot s = SmallGoSnapshot();
+  absl::StatusOr<Corpus> c = Corpus::Create(s, NaiveChunks(s));
+  ASSERT_TRUE(c.ok()) << c.status();
+  const Corpus r = c->Restricted({"helpers/trace/buffer.go", "cache/gcs/adapter.go", "no/such.go"});
+  ASSERT_EQ(r.files().size(), 2u);
+  EXPECT_EQ(r.files()[0].path, "cache/gcs/adapter.go");
+  EXPECT_EQ(r.files()[1].path, "helpers/trace/buffer.go");
+  EXPECT_EQ(r.FileDocument(1), c->FileDocument(4));
+  size_t kept = 0;
+  for (const Corpus::ChunkEntry& ch : c->chunks()) kept += ch.file == 0 || ch.file == 4;
+  ASSERT_EQ(r.chunks().size(), kept);
+  EXPECT_EQ(r.ChunkDocument(2), c->ChunkDocument(2));
+  EXPECT_EQ(r.chunks().back().file, 1u);
+  EXPECT_EQ(r.snapshot_sha256(), c->snapshot_sha256());
+}
+
 TEST(CorpusTest, ExtraFilesNeedChunks) {
   corpus::Snapshot s = SmallGoSnapshot();
   corpus::ChunkSet cs = NaiveChunks(s);

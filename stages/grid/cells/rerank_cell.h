@@ -5,9 +5,13 @@
 // opened and checked against the experiment's pins like a hybrid's leg).
 //
 //   RunRerankCell(stage, config, corpus, dense, chunk_vectors, context, task)
-//   runs retrieval::RunReranker with a DenseFileScorer: the first stage ranks
-//   for its own query field, the scorer for the reranker's, and the pool is
-//   proved preserved. `context` ("harness H, task T, condition C") starts
+//   runs retrieval::RunReranker with the config's scorer: a DenseFileScorer
+//   (RERANK_SCORER_DENSE), or (RERANK_SCORER_EXTERNAL) the config's program
+//   run as an external harness's (external_cell.h: input "program", the
+//   languages) on the pool as its corpus, Corpus::Restricted to the pool's
+//   files; the first stage ranks for its own query field, the scorer for the
+//   reranker's, and the pool is proved preserved (a program that leaves a
+//   candidate out stops the cell). `context` ("harness H, task T, condition C") starts
 //   every error message: a missing input, a first stage of another name, or a
 //   pool that is not preserved (naming the candidate).
 //
