@@ -16,6 +16,10 @@ static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
 namespace repro::retrieval {
 namespace {
 
+using internal::OpenReadOnly;
+using internal::SqlError;
+using internal::Statement;
+
 constexpr char kSchema[] =
     "CREATE TABLE IF NOT EXISTS vectors("
     " model_id TEXT NOT NULL, model_sha256 TEXT NOT NULL, text_sha256 TEXT NOT NULL,"
@@ -27,22 +31,6 @@ constexpr char kSchema[] =
 constexpr char kSelect[] =
     "SELECT dims, vector FROM vectors WHERE model_id = ?1 AND model_sha256 = ?2 AND "
     "text_sha256 = ?3";
-
-absl::Status SqlError(sqlite3* db, absl::string_view path, absl::string_view what) {
-  return absl::InternalError(
-      absl::StrCat(path, ": SQLite ", what, ": ", db ? sqlite3_errmsg(db) : "out of memory"));
-}
-
-// Prepared statement with RAII finalize.
-class Statement {
- public:
-  Statement(sqlite3* db, const char* sql) { sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr); }
-  ~Statement() { sqlite3_finalize(stmt_); }
-  sqlite3_stmt* get() const { return stmt_; }
-
- private:
-  sqlite3_stmt* stmt_ = nullptr;
-};
 
 void BindKey(sqlite3_stmt* s, const CacheKey& key) {
   sqlite3_bind_text(s, 1, key.model_id.data(), static_cast<int>(key.model_id.size()),
@@ -115,83 +103,16 @@ absl::Status NotACache(absl::string_view path, absl::string_view why) {
 
 // The schema check of CheckVectorCacheFile, on an open handle.
 absl::Status CheckSchema(sqlite3* db, absl::string_view path) {
-  Statement columns(db, "SELECT name, type FROM pragma_table_info('vectors') ORDER BY cid");
-  if (columns.get() == nullptr)
-    return NotACache(path, absl::StrCat("SQLite: ", sqlite3_errmsg(db)));
-  std::vector<std::string> found;
-  int rc;
-  while ((rc = sqlite3_step(columns.get())) == SQLITE_ROW) {
-    const unsigned char* name = sqlite3_column_text(columns.get(), 0);
-    const unsigned char* type = sqlite3_column_text(columns.get(), 1);
-    found.push_back(absl::StrCat(name ? reinterpret_cast<const char*>(name) : "", " ",
-                                 type ? reinterpret_cast<const char*>(type) : ""));
-  }
-  if (rc != SQLITE_DONE) return NotACache(path, absl::StrCat("SQLite: ", sqlite3_errmsg(db)));
-  std::vector<std::string> expected;
-  for (const auto& [name, type] : kColumns) expected.push_back(absl::StrCat(name, " ", type));
-  if (found.empty()) return NotACache(path, "no table `vectors`");
-  if (found != expected) {
-    return NotACache(path, absl::StrCat("table `vectors` has columns (", absl::StrJoin(found, ", "),
-                                        "), expected (", absl::StrJoin(expected, ", "), ")"));
-  }
-  Statement schema(db, "SELECT value FROM meta WHERE key = 'schema'");
-  if (schema.get() == nullptr) return NotACache(path, absl::StrCat("SQLite: ", sqlite3_errmsg(db)));
-  std::string version = "none";
-  if (sqlite3_step(schema.get()) == SQLITE_ROW) {
-    const unsigned char* v = sqlite3_column_text(schema.get(), 0);
-    version = absl::StrCat("\"", v ? reinterpret_cast<const char*>(v) : "", "\"");
-  }
-  if (version != "\"1\"") {
-    return NotACache(path, absl::StrCat("meta schema: expected \"1\", found ", version));
-  }
-  return absl::OkStatus();
-}
-
-std::string UriEscape(absl::string_view path) {
-  std::string out;
-  for (char c : path) {
-    if (c == '%' || c == '?' || c == '#') {
-      absl::StrAppend(&out, "%", absl::Hex(static_cast<unsigned char>(c), absl::kZeroPad2));
-    } else {
-      out.push_back(c);
-    }
-  }
-  return out;
-}
-
-// Opens `path` read-only and immutable (SQLite never writes, no journal).
-absl::StatusOr<SqliteHandle> OpenReadOnly(const std::string& path) {
-  sqlite3* raw = nullptr;
-  const std::string uri = absl::StrCat("file:", UriEscape(path), "?mode=ro&immutable=1");
-  const int rc =
-      sqlite3_open_v2(uri.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
-  SqliteHandle db(raw);
-  if (rc != SQLITE_OK) return SqlError(raw, path, "open read-only");
-  return db;
+  const absl::Status table = internal::CheckTable(db, "vectors", kColumns, "1");
+  return table.ok() ? table : NotACache(path, table.message());
 }
 
 }  // namespace
 
-SqliteHandle::~SqliteHandle() {
-  if (db_ != nullptr) sqlite3_close(db_);
-}
-
 absl::StatusOr<std::unique_ptr<VectorCacheWriter>> VectorCacheWriter::Open(
     const std::string& path) {
-  sqlite3* raw = nullptr;
-  const int rc =
-      sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
-  SqliteHandle db(raw);
-  if (rc != SQLITE_OK) return SqlError(raw, path, "open");
-  if (sqlite3_busy_timeout(db.get(), kVectorCacheBusyTimeoutMs) != SQLITE_OK) {
-    return SqlError(db.get(), path, "set busy timeout");
-  }
-  char* err = nullptr;
-  if (sqlite3_exec(db.get(), kSchema, nullptr, nullptr, &err) != SQLITE_OK) {
-    std::string msg = err ? err : "";
-    sqlite3_free(err);
-    return absl::InternalError(absl::StrCat(path, ": SQLite schema: ", msg));
-  }
+  ASSIGN_OR_RETURN(SqliteHandle db,
+                   internal::OpenForWriting(path, kVectorCacheBusyTimeoutMs, kSchema));
   return std::unique_ptr<VectorCacheWriter>(new VectorCacheWriter(std::move(db), path));
 }
 
@@ -263,17 +184,8 @@ absl::Status CheckVectorCacheFile(const std::string& path) {
 absl::StatusOr<std::unique_ptr<CachedEmbeddings>> CachedEmbeddings::Open(
     const std::string& path, std::string model_id, std::string model_sha256, int dims,
     absl::string_view expected_file_sha256, absl::string_view known_file_sha256) {
-  if (!expected_file_sha256.empty()) {
-    std::string sha(known_file_sha256);
-    if (sha.empty()) {
-      ASSIGN_OR_RETURN(sha, Sha256File(path));
-    }
-    if (sha != expected_file_sha256) {
-      return absl::FailedPreconditionError(
-          absl::StrCat(path, ": vector cache sha256 mismatch: expected ", expected_file_sha256,
-                       " (pinned), found ", sha));
-    }
-  }
+  RETURN_IF_ERROR(
+      internal::CheckPin(path, "vector cache", expected_file_sha256, known_file_sha256));
   ASSIGN_OR_RETURN(SqliteHandle db, OpenReadOnly(path));
   // Fails here (not later) when the file is not a vector cache.
   RETURN_IF_ERROR(CheckSchema(db.get(), path));

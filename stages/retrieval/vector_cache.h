@@ -44,8 +44,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "stages/retrieval/embedding_backend.h"
-
-struct sqlite3;
+#include "stages/retrieval/internal/sqlite_file.h"
 
 namespace repro::retrieval {
 
@@ -53,19 +52,6 @@ struct CacheKey {
   std::string model_id;
   std::string model_sha256;
   std::string text_sha256;
-};
-
-// An open SQLite handle; closes on destruction.
-class SqliteHandle {
- public:
-  explicit SqliteHandle(sqlite3* db = nullptr) : db_(db) {}
-  ~SqliteHandle();
-  SqliteHandle(SqliteHandle&& o) noexcept : db_(std::exchange(o.db_, nullptr)) {}
-  SqliteHandle& operator=(SqliteHandle&&) = delete;
-  sqlite3* get() const { return db_; }
-
- private:
-  sqlite3* db_;
 };
 
 // Whether `path` is a vector cache, without reading its vectors: a SQLite 3
