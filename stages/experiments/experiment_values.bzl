@@ -42,21 +42,65 @@ def vector_cache_env(where, cache, readers):
     Returns:
       (path_env or "", [error messages]).
     """
+    return _cache_env(where, "vector_cache", cache, readers, struct(
+        reads = "reads a server model's vectors from a vector cache",
+        example = "<NAME>_VECTOR_CACHE",
+        none = "DENSE_BACKEND_SERVER_CACHE leg",
+    ))
+
+def run_cache_env(where, cache, readers):
+    """The path_env of an experiment's run_cache field, and its errors.
+
+    The field is required exactly when some harness has pinned_runs
+    (`readers`; docs/run_cache.md), and its path_env must be an environment
+    variable name.
+
+    Args:
+      where: the experiment file, for messages ("data/experiments/x.textproto").
+      cache: the parsed run_cache message (text_format.bzl), or None.
+      readers: names of the experiment's pinned-runs harnesses.
+
+    Returns:
+      (path_env or "", [error messages]).
+    """
+    return _cache_env(where, "run_cache", cache, readers, struct(
+        reads = "reads its runs from a run cache",
+        example = "<NAME>_RUN_CACHE",
+        none = "pinned_runs block",
+    ))
+
+def _cache_env(where, field, cache, readers, words):
+    """The path_env of a cache field and its errors (vector_cache_env, run_cache_env).
+
+    Args:
+      where: the experiment file, for messages.
+      field: the field's name.
+      cache: the parsed message, or None.
+      readers: names of the harnesses that read the cache.
+      words: struct(reads, example, none) of the messages.
+
+    Returns:
+      (path_env or "", [error messages]).
+    """
     if cache == None:
         if not readers:
             return "", []
-        return "", ["%s, field vector_cache: expected one (harness %s reads a server model's vectors from a " % (
+        return "", ["%s, field %s: expected one (harness %s %s: %s { path_env: \"%s\" }), found none" % (
             where,
+            field,
             ", ".join(readers),
-        ) + "vector cache: vector_cache { path_env: \"<NAME>_VECTOR_CACHE\" }), found none"]
+            words.reads,
+            field,
+            words.example,
+        )]
     env = one(cache, "path_env", "")
     errors = []
     e = env_name_error(env)
     if e:
-        errors.append("%s, field vector_cache.path_env: %s" % (where, e))
+        errors.append("%s, field %s.path_env: %s" % (where, field, e))
     if not readers:
-        errors.append("%s, field vector_cache: expected none (no harness of the experiment has a " % where +
-                      "DENSE_BACKEND_SERVER_CACHE leg), found path_env %r" % env)
+        errors.append("%s, field %s: expected none (no harness of the experiment has a " % (where, field) +
+                      "%s), found path_env %r" % (words.none, env))
     return (env if not errors else ""), errors
 
 # The defaults of the experiment's optional fields (experiment.proto), the

@@ -26,7 +26,8 @@ EXPERIMENTS     one struct per experiment:
   tasks                 the sets' tasks the experiment runs (all but its
                         exclude_tasks), set after set, each in its set's order
   harnesses             [struct(name, config, document_unit, dense_models,
-                        server_cache, program, first_stage)] in report order;
+                        server_cache, program, first_stage,
+                        pinned_runs)] in report order;
                         dense_models: set name -> its DENSE_MODELS entry,
                         empty without an LSA leg;
                         server_cache is True for a DENSE_BACKEND_SERVER_CACHE
@@ -34,7 +35,9 @@ EXPERIMENTS     one struct per experiment:
                         external harness's executable (HarnessConfig.external),
                         None for a built-in harness; first_stage is a
                         reranker's first stage's name (HarnessConfig.rerank),
-                        None otherwise
+                        None otherwise; pinned_runs is True for a harness
+                        whose runs come from the run cache
+                        (HarnessConfig.pinned_runs, docs/run_cache.md)
   s001_depths, s002_doses  the cells' depths and doses (defaults applied);
   conditions            the optional condition kinds the experiment lists
                         (ids of stages/grid/conditions.bzl: S003, S004);
@@ -46,8 +49,9 @@ EXPERIMENTS     one struct per experiment:
                         set's rules to cut their candidate pool
   vector_cache          None, or struct(configured, not_configured_message,
                         file, env_var) of @<name>_vector_cache (vector_cache.bzl)
-  configured            the set's history and the vector cache (if any) are
-                        both configured; when False every target of the
+  run_cache             the same for the run cache, @<name>_run_cache
+  configured            the set's history and the vector and run caches
+                        (if any) are all configured; when False every target of the
                         experiment is tagged manual
   not_configured_message  why, when configured is False
   grid                  struct(package, prefix, spec, tasks, aggregate, html, trec, timings, pins,
@@ -73,7 +77,7 @@ and the targets of its names fail with the message
 (reports/experiments.bzl); everything else builds.
 """
 
-load("@experiments//:experiments.bzl", "CACHE_DATA", "DENSE_MODEL_DATA", "EXPERIMENT_DATA", "INVALID_DATA")
+load("@experiments//:experiments.bzl", "CACHE_DATA", "DENSE_MODEL_DATA", "EXPERIMENT_DATA", "INVALID_DATA", "RUN_CACHE_DATA")
 load("@experiments//:sets.bzl", "TASK_SET_DATA")
 load("//stages/corpus:task_set.bzl", "task_set")
 
@@ -126,6 +130,7 @@ def _harness(set_names, h):
         server_cache = h["server_cache"],
         program = h.get("program"),
         first_stage = h.get("first_stage"),
+        pinned_runs = h.get("pinned_runs", False),
     )
 
 def _grid(name):
@@ -133,13 +138,14 @@ def _grid(name):
     fields = {stage: "%s:%s%s" % (_GRID_PACKAGE, prefix, stage) for stage in _GRID_STAGES}
     return struct(package = _GRID_PACKAGE, prefix = prefix, **fields)
 
-def _configured_message(sets, cache):
-    """(whether every set and the cache are configured, the message of the first that is not)."""
+def _configured_message(sets, caches):
+    """(whether every set and cache is configured, the message of the first that is not)."""
     for s in sets:
         if not s.configured:
             return False, s.not_configured_message
-    if cache != None:
-        return cache.configured, cache.not_configured_message
+    for cache in caches:
+        if cache != None and not cache.configured:
+            return False, cache.not_configured_message
     return True, sets[0].not_configured_message
 
 def _experiment(e):
@@ -147,7 +153,9 @@ def _experiment(e):
     sets = [SET_BY_NAME[n] for n in e["sets"]]
     cache = CACHE_DATA.get(name)
     cache = struct(**cache) if cache else None
-    configured, message = _configured_message(sets, cache)
+    run_cache = RUN_CACHE_DATA.get(name)
+    run_cache = struct(**run_cache) if run_cache else None
+    configured, message = _configured_message(sets, [cache, run_cache])
     return struct(
         name = name,
         source = e["source"],
@@ -162,6 +170,7 @@ def _experiment(e):
         conditions = e["conditions"],
         candidates = e["candidates"],
         vector_cache = cache,
+        run_cache = run_cache,
         configured = configured,
         not_configured_message = message,
         grid = _grid(name),

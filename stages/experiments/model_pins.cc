@@ -27,6 +27,21 @@ absl::Status Bad(absl::string_view file, int i, absl::string_view field, absl::s
       absl::StrCat(file, ": pins[", i, "].", field, ": expected ", expected, ", found ", found));
 }
 
+// The pin of a cache file: a 64-hex sha256 and a size.
+absl::Status CheckFilePin(absl::string_view file_name, absl::string_view field,
+                          const std::string& sha256, uint64_t bytes) {
+  if (!IsHex64(sha256)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(file_name, ": ", field, ".sha256: expected 64 lowercase hex digits, found \"",
+                     sha256, "\""));
+  }
+  if (bytes == 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(file_name, ": ", field, ".bytes: expected the file's size, found 0"));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::StatusOr<ModelPins> ParseModelPins(absl::string_view text, absl::string_view file_name) {
@@ -55,17 +70,12 @@ absl::StatusOr<ModelPins> ParseModelPins(absl::string_view text, absl::string_vi
     }
   }
   if (pins.has_vector_cache()) {
-    const VectorCachePin& c = pins.vector_cache();
-    if (!IsHex64(c.sha256())) {
-      return absl::InvalidArgumentError(absl::StrCat(file_name,
-                                                     ": vector_cache.sha256: expected 64 lowercase "
-                                                     "hex digits, found \"",
-                                                     c.sha256(), "\""));
-    }
-    if (c.bytes() == 0) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(file_name, ": vector_cache.bytes: expected the file's size, found 0"));
-    }
+    RETURN_IF_ERROR(CheckFilePin(file_name, "vector_cache", pins.vector_cache().sha256(),
+                                 pins.vector_cache().bytes()));
+  }
+  if (pins.has_run_cache()) {
+    RETURN_IF_ERROR(
+        CheckFilePin(file_name, "run_cache", pins.run_cache().sha256(), pins.run_cache().bytes()));
   }
   return pins;
 }
@@ -113,9 +123,18 @@ absl::StatusOr<ModelPin> ModelPinSet::PinFor(absl::string_view model) const {
 
 absl::StatusOr<VectorCachePin> ModelPinSet::VectorCache() const {
   if (pins_.has_vector_cache()) return pins_.vector_cache();
-  return absl::FailedPreconditionError(absl::StrCat(
-      pins_file_, present_ ? "" : " (absent)", ": no pin of the experiment's vector cache; run `",
-      refreeze_, "` and review its diff"));
+  return NoPin("vector cache");
+}
+
+absl::StatusOr<RunCachePin> ModelPinSet::RunCache() const {
+  if (pins_.has_run_cache()) return pins_.run_cache();
+  return NoPin("run cache");
+}
+
+absl::Status ModelPinSet::NoPin(absl::string_view what) const {
+  return absl::FailedPreconditionError(absl::StrCat(pins_file_, present_ ? "" : " (absent)",
+                                                    ": no pin of the experiment's ", what,
+                                                    "; run `", refreeze_, "` and review its diff"));
 }
 
 absl::Status ModelPinSet::Explain(const absl::Status& mismatch) const {

@@ -13,8 +13,8 @@
 // review its diff" (the same when the file is absent).
 //
 // ParseModelPins checks the file: pins sorted by (task_set, model) and unique,
-// every field set, sha256 64 lowercase hex; a vector_cache pin with a 64-hex
-// sha256 and bytes > 0. Errors name the file, the pin index and the field,
+// every field set, sha256 64 lowercase hex; a vector_cache or run_cache pin
+// with a 64-hex sha256 and bytes > 0. Errors name the file, the pin index and the field,
 // expected vs found.
 #ifndef REPRO_STAGES_EXPERIMENTS_MODEL_PINS_H_
 #define REPRO_STAGES_EXPERIMENTS_MODEL_PINS_H_
@@ -53,6 +53,11 @@ class ModelPinSet {
   // cache; run `<command>` and review its diff".
   absl::StatusOr<VectorCachePin> VectorCache() const;
 
+  // The pin of the experiment's run cache file (ModelPins.run_cache), or
+  // FailedPrecondition "<pins file>: no pin of the experiment's run cache;
+  // run `<command>` and review its diff".
+  absl::StatusOr<RunCachePin> RunCache() const;
+
   // Appends "(pinned in <file>; if the new model is intended, run `<command>`
   // and review its diff)" to a mismatch error (FailedPrecondition, the code
   // of every pin mismatch). Any other status is returned unchanged: a file
@@ -60,8 +65,12 @@ class ModelPinSet {
   absl::Status Explain(const absl::Status& mismatch) const;
 
   const std::string& task_set() const { return task_set_; }
+  // The command that rewrites the pin file.
+  const std::string& refreeze() const { return refreeze_; }
 
  private:
+  absl::Status NoPin(absl::string_view what) const;
+
   ModelPins pins_;
   bool present_ = false;
   std::string task_set_;

@@ -96,6 +96,25 @@ TEST(ModelPinsTest, VectorCachePinIsCheckedAndMissingOneNamesTheRefreezeCommand)
       HasSubstr("p.textproto: vector_cache.bytes: expected the file's size, found 0"));
 }
 
+TEST(ModelPinsTest, RunCachePinIsCheckedAndMissingOneNamesTheRefreezeCommand) {
+  absl::StatusOr<ModelPins> pins =
+      ParseModelPins("run_cache { sha256: \"" + kA + "\" bytes: 8192 }\n", "p.textproto");
+  ASSERT_TRUE(pins.ok()) << pins.status();
+  ModelPinSet set(&*pins, "a_set", "data/experiments/x.pins.textproto",
+                  "bazel run //reports:x_pins_refreeze");
+  EXPECT_EQ(set.RunCache()->bytes(), 8192u);
+  EXPECT_THAT(set.VectorCache().status().message(),
+              HasSubstr("no pin of the experiment's vector cache"));
+  ModelPinSet none(nullptr, "a_set", "data/experiments/x.pins.textproto",
+                   "bazel run //reports:x_pins_refreeze");
+  EXPECT_THAT(none.RunCache().status().message(),
+              HasSubstr("data/experiments/x.pins.textproto (absent): no pin of the experiment's "
+                        "run cache; run `bazel run //reports:x_pins_refreeze`"));
+  EXPECT_THAT(
+      ParseModelPins("run_cache { sha256: \"" + kA + "\" }", "p.textproto").status().message(),
+      HasSubstr("p.textproto: run_cache.bytes: expected the file's size, found 0"));
+}
+
 TEST(ModelPinsTest, ModelNameOfAnArtifact) {
   EXPECT_EQ(ModelNameOf("bazel-out/k8-opt/bin/stages/grid/models/fixture/lsa_code_256.pb"),
             "lsa_code_256");

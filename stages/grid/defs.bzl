@@ -72,6 +72,13 @@ program reruns exactly its cells) and the rules of the set's languages
 (rules/<language>, the language of each document it writes); no other
 harness's cell changes (docs/external_harness.md).
 
+A pinned-runs harness (HarnessConfig.pinned_runs, docs/run_cache.md) gives
+each of its cells the experiment's run cache (e.run_cache.file, role
+"run_cache"), the pin file and the rules of the set's languages; beside each
+cell, <cell>_export (manual) writes the cell's corpus.jsonl and
+queries.jsonl, which <e>/export_runs exports (stages/grid/run_cache.bzl);
+the pins stage records the cache's sha256.
+
 A harness with a server-model leg (server_cache) reads the experiment's
 vector cache (e.vector_cache.file, role "vector_cache") and the pin file
 instead of a model and embeddings; the pins stage records the cache's sha256
@@ -88,6 +95,7 @@ load("//stages/corpus/index:artifact_index.bzl", "artifact_index_text")
 load("//stages/corpus/languages:rules.bzl", "rules_label", "rules_roles")
 load("//stages/framework/pipeline:defs.bzl", "eval_stage", _name = "local_name")
 load("//stages/grid:conditions.bzl", "experiment_conditions", "reads_rules")
+load("//stages/grid:run_cache.bzl", "pinned_run_export", "pinned_run_export_stage")
 load("//stages/retrieval:defs.bzl", "embeddings_inputs")
 
 def _distractor_rules(s):
@@ -158,7 +166,8 @@ def _transforms(e, tags):
                 tags = tags,
             )
 
-def _cells(e, tags):
+def _cells(e, tags, exports):
+    """The cells of every task, harness and condition; `exports` gets each pinned-runs cell's struct(cell, stage, flags)."""
     cells = []
     for t in e.tasks:
         s = e.set_of[t.id]
@@ -188,7 +197,7 @@ def _cells(e, tags):
                     common[f.config] = "first_stage"
             pool = _pool_rules(e, s)
             common.update(pool)
-            if h.program and not pool:
+            if (h.program or h.pinned_runs) and not pool:
                 # The language of each document it writes (external_cell.h).
                 add_roles(common, rules_roles(s.languages))
             for c in experiment_conditions(e):
@@ -204,6 +213,17 @@ def _cells(e, tags):
                     add_roles(inputs, corpus_inputs(commit, snapshot = "snapshot", chunks = "chunks"))
                 if dense_model != None and c["snapshot"] != "transformed":
                     add_roles(inputs, embeddings_inputs(dense_model, commit, "embeddings"))
+                args = [
+                    "--task=" + t.id,
+                    "--harness=" + h.name,
+                    "--condition=" + c["cell_suffix"],
+                ] + (["--expected_commit=" + commit.id] if stale else []) + set_args
+                if h.pinned_runs:
+                    pinned_run_export_stage(n, inputs, args)
+                    exports.append(struct(cell = "\t".join([h.name, t.id, c["cell_suffix"]]), stage = ":%s_export" % n, flags = " ".join(args)))
+                    inputs = dict(inputs)
+                    inputs[e.run_cache.file] = "run_cache"
+                    inputs[e.pins] = "pins"
                 eval_stage(
                     name = n,
                     tool = "//stages/grid/cells:cell_tool",
@@ -211,11 +231,7 @@ def _cells(e, tags):
                     stage_version = "1",
                     inputs = inputs,
                     outs = [n + ".json", n + ".volatile.json"],
-                    args = [
-                        "--task=" + t.id,
-                        "--harness=" + h.name,
-                        "--condition=" + c["cell_suffix"],
-                    ] + (["--expected_commit=" + commit.id] if stale else []) + set_args,
+                    args = args,
                     programs = {h.program: "program"} if h.program else {},
                     tags = tags,
                 )
@@ -416,6 +432,8 @@ def _pins(e, tags):
     inputs[e.grid.spec] = "experiment:cell_spec.pb"
     if e.vector_cache != None:
         inputs[e.vector_cache.file] = "vector_cache"
+    if e.run_cache != None:
+        inputs[e.run_cache.file] = "run_cache"
     _grid_stage(
         e.grid.pins,
         "//stages/grid:pins_tool",
@@ -633,7 +651,8 @@ def experiment_grid(e):
     _tasks(e, tags)
     _conditions(e)
     _transforms(e, tags)
-    cells = _cells(e, tags)
+    exports = []
+    cells = _cells(e, tags, exports)
     shards = _unit_shards(e, cells, tags)
     _aggregate(e, shards, _corpus_shards(e, tags), tags)
     _timings(e, cells, tags)
@@ -641,6 +660,7 @@ def experiment_grid(e):
     _pins(e, tags)
     if len(e.sets) == 1:  # it reads one set's models and pins (run_harnesses_main.cc)
         _harness_baseline(e, tags)
+    pinned_run_export(e, exports)
     _search_data(e)
 
 def experiment_grids(experiments):

@@ -9,9 +9,27 @@
 #include "stages/framework/pipeline/stage_proto.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/retrieval/retrieval.pb.h"
+#include "stages/retrieval/run_cache.h"
 #include "stages/retrieval/vector_cache.h"
 
 namespace repro::grid {
+namespace {
+
+// The digest of the cache file of input `role`, after `check` has found it
+// to be such a cache; anything else stops the stage, nothing is pinned.
+absl::StatusOr<Stage::Digest> CheckedCache(const Stage& stage, absl::string_view role,
+                                           absl::string_view what,
+                                           absl::Status (*check)(const std::string&)) {
+  ASSIGN_OR_RETURN(const Stage::Input* cache_file, stage.Find(role));
+  if (absl::Status format = check(cache_file->path); !format.ok()) {
+    return absl::Status(format.code(),
+                        absl::StrCat("pins: the experiment's ", what, " ", format.message()));
+  }
+  // The digest the provenance record reuses: the large file is hashed once.
+  return stage.InputDigest(role);
+}
+
+}  // namespace
 
 absl::Status WritePins(Stage& stage, absl::string_view task_set, absl::string_view experiment) {
   if (task_set.empty() || experiment.empty()) {
@@ -32,15 +50,16 @@ absl::Status WritePins(Stage& stage, absl::string_view task_set, absl::string_vi
     p->set_sha256(summary.sha256());
   }
   if (!stage.Roles("vector_cache").empty()) {
-    ASSIGN_OR_RETURN(const Stage::Input* cache_file, stage.Find("vector_cache"));
-    if (absl::Status format = retrieval::CheckVectorCacheFile(cache_file->path); !format.ok()) {
-      return absl::Status(format.code(),
-                          absl::StrCat("pins: the experiment's vector cache ", format.message()));
-    }
-    // The digest the provenance record reuses: the large file is hashed once.
-    ASSIGN_OR_RETURN(const Stage::Digest cache, stage.InputDigest("vector_cache"));
+    ASSIGN_OR_RETURN(const Stage::Digest cache, CheckedCache(stage, "vector_cache", "vector cache",
+                                                             retrieval::CheckVectorCacheFile));
     pins.mutable_vector_cache()->set_sha256(cache.sha256);
     pins.mutable_vector_cache()->set_bytes(cache.bytes);
+  }
+  if (!stage.Roles("run_cache").empty()) {
+    ASSIGN_OR_RETURN(const Stage::Digest cache,
+                     CheckedCache(stage, "run_cache", "run cache", retrieval::CheckRunCacheFile));
+    pins.mutable_run_cache()->set_sha256(cache.sha256);
+    pins.mutable_run_cache()->set_bytes(cache.bytes);
   }
   std::string text;
   google::protobuf::TextFormat::Printer printer;

@@ -9,7 +9,9 @@
 // The cache is checked to be a vector cache first
 // (retrieval::CheckVectorCacheFile: a SQLite file with the cache's tables);
 // anything else stops the stage naming the file, and nothing is pinned. Its
-// sha256 and size become ModelPins.vector_cache.
+// sha256 and size become ModelPins.vector_cache. The same for an experiment
+// with a run_cache: input run_cache, checked by retrieval::CheckRunCacheFile,
+// pinned as ModelPins.run_cache (docs/run_cache.md).
 // Output: the one declared output, <experiment>.pins.textproto (ModelPins,
 // sorted by model, behind a header naming the experiment), the file
 // `bazel run //reports:<experiment>_pins_refreeze` copies into

@@ -174,16 +174,7 @@ absl::StatusOr<HarnessRun> RunExternalHarness(const HarnessConfig& config, const
       ParseRun(*run, cell.task_id, DocumentCount(config, corpus), config.candidate_limit());
   if (!rows.ok()) return fail(absl::StrCat("wrote a bad run: ", rows.status().message()));
   HarnessRun out;
-  out.result = RankedResult(config, corpus, *rows);
-  out.result.set_harness(config.name());
-  out.result.set_config_sha256(HarnessConfigSha256(config));
-  out.result.set_corpus_repository(corpus.repository());
-  out.result.set_snapshot_sha256(corpus.snapshot_sha256());
-  out.result.set_query(cell.query);
-  IndexStats* st = out.result.mutable_index_stats();
-  st->set_files(corpus.files().size());
-  st->set_chunks(corpus.chunks().size());
-  st->set_documents(DocumentCount(config, corpus));
+  out.result = ExternalResult(config, corpus, *rows, cell.query);
   out.build_time = t1 - t0;
   out.query_time = absl::Now() - t1;
   return out;

@@ -13,6 +13,7 @@
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/pipeline/utf8.h"
 #include "stages/retrieval/external_harness.pb.h"
+#include "stages/retrieval/harness_config.h"
 
 namespace repro::retrieval {
 namespace {
@@ -206,6 +207,21 @@ HarnessResult RankedResult(const HarnessConfig& config, const Corpus& corpus,
     for (uint32_t c : chunks_of[file]) add_function(c, r.score);
   }
   return out;
+}
+
+HarnessResult ExternalResult(const HarnessConfig& config, const Corpus& corpus,
+                             const std::vector<ScoredDocument>& rows, absl::string_view query) {
+  HarnessResult result = RankedResult(config, corpus, rows);
+  result.set_harness(config.name());
+  result.set_config_sha256(HarnessConfigSha256(config));
+  result.set_corpus_repository(corpus.repository());
+  result.set_snapshot_sha256(corpus.snapshot_sha256());
+  result.set_query(std::string(query));
+  IndexStats* st = result.mutable_index_stats();
+  st->set_files(corpus.files().size());
+  st->set_chunks(corpus.chunks().size());
+  st->set_documents(DocumentCount(config, corpus));
+  return result;
 }
 
 }  // namespace repro::retrieval

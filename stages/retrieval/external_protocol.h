@@ -57,6 +57,12 @@ absl::StatusOr<std::vector<ScoredDocument>> ParseRun(absl::string_view text,
 HarnessResult RankedResult(const HarnessConfig& config, const Corpus& corpus,
                            const std::vector<ScoredDocument>& rows);
 
+// RankedResult with the result's identity (harness, config sha256, corpus
+// repository, snapshot sha256, query) and index statistics (files, chunks,
+// documents of the unit): what an external or pinned-runs cell measures.
+HarnessResult ExternalResult(const HarnessConfig& config, const Corpus& corpus,
+                             const std::vector<ScoredDocument>& rows, absl::string_view query);
+
 // The documents of the config's unit: files or chunks.
 size_t DocumentCount(const HarnessConfig& config, const Corpus& corpus);
 

@@ -240,6 +240,10 @@ absl::Status ValidateExternal(const HarnessConfig& c, absl::string_view source) 
 // block); no first-stage parameters beside it.
 absl::Status ValidateRerank(const HarnessConfig& c, absl::string_view source) {
   const RerankConfig& r = c.rerank();
+  if (c.has_pinned_runs()) {
+    return Bad(source, "pinned_runs", "absent for a reranker (its scorer reorders the first stage)",
+               "a pinned_runs block");
+  }
   if (!r.has_first_stage() || r.first_stage().empty()) return Missing(source, "rerank.first_stage");
   if (r.first_stage() == c.name()) {
     return Bad(source, "rerank.first_stage", "the name of another harness",
@@ -261,7 +265,8 @@ absl::Status ValidateRerank(const HarnessConfig& c, absl::string_view source) {
   RETURN_IF_ERROR(CheckNoLegs({{c.has_tokenizer(), "tokenizer"},
                                {c.has_bm25(), "bm25"},
                                {c.has_fusion(), "fusion"},
-                               {c.has_external(), "external"}},
+                               {c.has_external(), "external"},
+                               {c.has_pinned_runs(), "pinned_runs"}},
                               source, "a reranker (the first stage ranks, the scorer reorders)"));
   return ValidateDense(c, source);
 }
@@ -272,9 +277,12 @@ absl::Status ValidateRerank(const HarnessConfig& c, absl::string_view source) {
 absl::Status CheckFirstStage(const HarnessConfig& r, const HarnessConfig& first,
                              absl::string_view source) {
   const std::string name = absl::StrCat("\"", first.name(), "\"");
-  if (first.has_rerank() || first.has_external()) {
+  if (first.has_rerank() || first.has_external() || first.has_pinned_runs()) {
     return Bad(source, "rerank.first_stage", "a built-in harness (BM25, dense, hybrid)",
-               absl::StrCat(name, ", a ", first.has_rerank() ? "reranker" : "external harness"));
+               absl::StrCat(name, ", a ",
+                            first.has_rerank()     ? "reranker"
+                            : first.has_external() ? "external harness"
+                                                   : "pinned-runs harness"));
   }
   if (r.rerank().k() > first.candidate_limit()) {
     return Bad(
@@ -300,6 +308,22 @@ absl::Status CheckFirstStage(const HarnessConfig& r, const HarnessConfig& first,
   return absl::OkStatus();
 }
 
+// A pinned-runs harness (its runs come from the experiment's run cache):
+// the system's description, and none of the other rankers' parameters.
+absl::Status ValidatePinnedRuns(const HarnessConfig& c, absl::string_view source) {
+  if (!c.pinned_runs().has_system() || c.pinned_runs().system().empty()) {
+    return Missing(source, "pinned_runs.system");
+  }
+  if (c.has_external()) {
+    return Bad(source, "external", "absent for a pinned-runs harness (its runs are cached)",
+               "an external block");
+  }
+  return CheckNoLegs({{c.has_tokenizer(), "tokenizer"},
+                      {c.has_bm25(), "bm25"},
+                      {c.has_dense(), "dense"},
+                      {c.has_fusion(), "fusion"}},
+                     source, "a pinned-runs harness (its runs are cached)");
+}
 }  // namespace
 
 absl::Status ValidateHarnessConfig(const HarnessConfig& c, absl::string_view source) {
@@ -310,13 +334,15 @@ absl::Status ValidateHarnessConfig(const HarnessConfig& c, absl::string_view sou
     RETURN_IF_ERROR(ValidateCompareWith(c, source));
     return ValidateRerank(c, source);
   }
-  if (!c.has_external()) {
+  const bool ranks_elsewhere = c.has_external() || c.has_pinned_runs();
+  if (!ranks_elsewhere) {
     RETURN_IF_ERROR(ValidateTokenizer(c, source));
     RETURN_IF_ERROR(ValidateBm25(c, source));
   }
   if (!c.has_candidate_limit()) return Missing(source, "candidate_limit");
   RETURN_IF_ERROR(CheckCount(source, "candidate_limit", c.candidate_limit(), kMaxCount));
   RETURN_IF_ERROR(ValidateCompareWith(c, source));
+  if (c.has_pinned_runs()) return ValidatePinnedRuns(c, source);
   if (c.has_external()) return ValidateExternal(c, source);
 
   if (c.document_unit() == DOCUMENT_UNIT_FILES) {

@@ -28,6 +28,9 @@
 //    block as above; then no tokenizer, bm25, fusion or external (name,
 //    description, document_unit, query_field, candidate_limit and
 //    compare_with as above).
+//  - pinned_runs (a pinned-runs harness, docs/run_cache.md): system, not
+//    empty; then no external, tokenizer, bm25, dense or fusion (the rest as
+//    for an external harness).
 // Errors: InvalidArgument "<file>: HarnessConfig.<field>: expected ..., found ...".
 //
 // The config hash (HarnessConfigSha256) is the sha256 of the deterministic

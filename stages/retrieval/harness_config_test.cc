@@ -325,5 +325,42 @@ TEST(HarnessConfigTest, AnExternalHarnessNamesItsProgramAndBounds) {
       "ranks), found a bm25 value"));
 }
 
+constexpr char kPinnedRuns[] = R"pb(
+  name: "P000"
+  description: "an LLM localizer's runs"
+  document_unit: DOCUMENT_UNIT_FILES
+  query_field: QUERY_FIELD_QUERY
+  candidate_limit: 200
+  pinned_runs { system: "the docs page's BM25 example, run outside the build" }
+)pb";
+
+TEST(HarnessConfigTest, APinnedRunsHarnessDescribesItsSystemAndNothingElse) {
+  absl::StatusOr<HarnessConfig> c = ParseHarnessConfig(kPinnedRuns, "P000.textproto");
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_TRUE(c->has_pinned_runs());
+  const std::pair<std::string, std::string> bad[] = {
+      {"system: \"the docs page's BM25 example, run outside the build\"", ""},
+      {"candidate_limit: 200", ""},
+      {"candidate_limit: 200",
+       "candidate_limit: 200 external { program: \"//a:b\" timeout_seconds: 1 memory_mb: 64 }"},
+      {"candidate_limit: 200", "candidate_limit: 200 tokenizer: \"x\""},
+  };
+  const std::string messages[] = {
+      "P000.textproto: HarnessConfig.pinned_runs.system: expected a value, found none",
+      "HarnessConfig.candidate_limit: expected a value, found none",
+      "HarnessConfig.external: expected absent for a pinned-runs harness (its runs are cached), "
+      "found an external block",
+      "HarnessConfig.tokenizer: expected absent for a pinned-runs harness (its runs are cached), "
+      "found a tokenizer value",
+  };
+  for (size_t i = 0; i < std::size(bad); ++i) {
+    std::string text = kPinnedRuns;
+    text.replace(text.find(bad[i].first), bad[i].first.size(), bad[i].second);
+    EXPECT_TRUE(IsError(ParseHarnessConfig(text, "P000.textproto"),
+                        absl::StatusCode::kInvalidArgument, messages[i]))
+        << text;
+  }
+}
+
 }  // namespace
 }  // namespace repro::retrieval

@@ -23,6 +23,13 @@ std::string DensePart(const DenseConfig& dense) {
   return absl::StrCat("dense (", model, ", ", dense.dims(), " dims, FAISS IndexFlatIP)");
 }
 
+// What an external or pinned-runs harness ranks.
+const char* UnitPart(const HarnessConfig& c) {
+  return c.document_unit() == DOCUMENT_UNIT_FILES
+             ? " over whole files"
+             : " over function chunks; a file scores its best chunk";
+}
+
 std::string RankingPart(const HarnessConfig& c) {
   if (c.has_rerank()) {
     const std::string model =
@@ -37,10 +44,11 @@ std::string RankingPart(const HarnessConfig& c) {
                         c.rerank().first_stage(), "'s order");
   }
   if (c.has_external()) {
-    return absl::StrCat("external program ", c.external().program(),
-                        c.document_unit() == DOCUMENT_UNIT_FILES
-                            ? " over whole files"
-                            : " over function chunks; a file scores its best chunk");
+    return absl::StrCat("external program ", c.external().program(), UnitPart(c));
+  }
+  if (c.has_pinned_runs()) {
+    return absl::StrCat("pinned runs of ", c.pinned_runs().system(), " (the run cache)",
+                        UnitPart(c));
   }
   if (c.document_unit() == DOCUMENT_UNIT_FILES) {
     return absl::StrCat(Bm25Part(c.bm25()), " over whole files (path + content)");

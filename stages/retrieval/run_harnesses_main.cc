@@ -56,10 +56,12 @@ absl::StatusOr<std::vector<HarnessConfig>> ReadHarnessConfigs(const Stage& stage
     ASSIGN_OR_RETURN(std::string text, stage.Read(role));
     ASSIGN_OR_RETURN(const Stage::Input* in, stage.Find(role));
     ASSIGN_OR_RETURN(HarnessConfig c, ParseHarnessConfig(text, in->short_path));
-    // An external harness's program, and a reranker's first stage and
-    // scorer, run in its grid cells only (its baseline cells are its results
-    // at base).
-    if (!c.has_external() && !c.has_rerank()) configs.push_back(std::move(c));
+    // An external harness's program, a reranker's first stage and scorer, and
+    // a pinned-runs harness's cached runs are read or run in its grid cells
+    // only (its baseline cells are its results at base).
+    if (!c.has_external() && !c.has_rerank() && !c.has_pinned_runs()) {
+      configs.push_back(std::move(c));
+    }
   }
   if (configs.empty()) return absl::InvalidArgumentError("no built-in harness/<i> input");
   return configs;

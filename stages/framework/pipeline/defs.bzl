@@ -145,7 +145,9 @@ def _eval_stage_impl(ctx):
             runfiles = ctx.runfiles(files = outs + [provenance]),
         ),
         StageInfo(provenance = prov),
-        OutputGroupInfo(provenance = prov),
+        # replay: the action's manifest and inputs, so a test can run the tool
+        # again on them (tests/run_cache replays the cells of a pinned-runs harness).
+        OutputGroupInfo(provenance = prov, replay = depset([manifest] + input_files)),
     ]
 
 def _stage_env(ctx):

@@ -25,6 +25,7 @@
 #include "stages/framework/pipeline/textproto.h"
 #include "stages/grid/cells/external_cell.h"
 #include "stages/grid/cells/outcomes.h"
+#include "stages/grid/cells/pinned_runs_cell.h"
 #include "stages/grid/cells/rerank_cell.h"
 #include "stages/grid/cells/token_count.h"
 #include "stages/grid/conditions/conditions.h"
@@ -252,6 +253,27 @@ void Describe(const CellFlags& f, const CellCorpus& c, const retrieval::IndexSta
   }
 }
 
+// The harness's ranking of the cell's corpus: its program's (external), its
+// pinned run (pinned_runs) or the built-in legs'.
+absl::StatusOr<retrieval::HarnessRun> Rank(const Stage& stage,
+                                           const retrieval::HarnessConfig& config,
+                                           const retrieval::Corpus& corpus, const CellFlags& f,
+                                           const std::string& query,
+                                           retrieval::EmbeddingBackend* dense,
+                                           retrieval::ChunkVectorSource* chunk_vectors) {
+  const std::string context = absl::StrCat("harness ", f.harness_name, ", task ", f.task_id,
+                                           ", condition ", f.condition.cell_suffix());
+  if (config.has_external()) {
+    return RunExternalCell(stage, config, corpus, context, f.task_id, query);
+  }
+  if (config.has_pinned_runs()) {
+    experiments::CellSpec spec;
+    RETURN_IF_ERROR(ReadInputProto(stage, "experiment", &spec));
+    return RunPinnedRunsCell(stage, config, corpus, {context, f.task_id, query, spec.experiment()});
+  }
+  return retrieval::RunHarness(config, corpus, dense, query, chunk_vectors);
+}
+
 }  // namespace
 
 // The text the S002 distractors take their words from: the task's query,
@@ -310,19 +332,24 @@ absl::Status RunCell(Stage& stage, const CellRequest& request) {
       const absl::string_view selected,
       retrieval::SelectQuery(config, c.task->id(), c.task->query(), c.task->reformulation()));
   const std::string query(selected);
-  const std::string context = absl::StrCat("harness ", f.harness_name, ", task ", f.task_id,
-                                           ", condition ", f.condition.cell_suffix());
+  if (request.export_inputs) {
+    if (!config.has_pinned_runs()) {
+      return absl::InvalidArgumentError(absl::StrCat("--export_inputs: harness ", f.harness_name,
+                                                     " has no pinned_runs; expected one"));
+    }
+    return ExportPinnedRunInputs(stage, config, corpus, f.task_id, query);
+  }
   std::optional<retrieval::RerankerRun> reranked;
   if (config.has_rerank()) {
+    const std::string context = absl::StrCat("harness ", f.harness_name, ", task ", f.task_id,
+                                             ", condition ", f.condition.cell_suffix());
     ASSIGN_OR_RETURN(reranked, RunRerankCell(stage, config, corpus, dense.get(),
                                              chunk_vectors.get(), context, *c.task));
   }
-  ASSIGN_OR_RETURN(
-      const retrieval::HarnessRun run,
-      reranked.has_value() ? absl::StatusOr<retrieval::HarnessRun>(reranked->run)
-      : config.has_external()
-          ? RunExternalCell(stage, config, corpus, context, f.task_id, query)
-          : retrieval::RunHarness(config, corpus, dense.get(), query, chunk_vectors.get()));
+  ASSIGN_OR_RETURN(const retrieval::HarnessRun run,
+                   reranked.has_value()
+                       ? absl::StatusOr<retrieval::HarnessRun>(reranked->run)
+                       : Rank(stage, config, corpus, f, query, dense.get(), chunk_vectors.get()));
   ASSIGN_OR_RETURN(ConditionOutcome outcome,
                    Measure(run, corpus, c.labels, static_cast<int>(config.candidate_limit())));
   Describe(f, c, run.result.index_stats(), distractors, &outcome);

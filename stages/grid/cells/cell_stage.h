@@ -22,6 +22,10 @@
 //   first_stage  a reranker only (HarnessConfig.rerank): the config of its
 //             first stage, which the cell runs before the scorer reorders its
 //             top k and proves the pool preserved (rerank_cell.h)
+//   run_cache  the experiment's SQLite run cache (pinned-runs harnesses
+//             only, HarnessConfig.pinned_runs): the cell's run is read from
+//             it (pinned_runs_cell.h, docs/run_cache.md); with the pin file
+//             and rules/<language> as for an external harness
 //   model     LSA model artifact (LSA harnesses and LSA rerankers only)
 //   embeddings  the chunk embeddings of the snapshot under that model
 //             (ChunkEmbeddings, stages/retrieval/chunk_embeddings.proto; LSA
@@ -94,6 +98,10 @@ struct CellRequest {
   std::string condition;        // --condition: a cell suffix of input "conditions"
   std::string expected_commit;  // --expected_commit: STALE_INDEX only
   std::string task_set;         // --task_set: several task sets only ("": the spec's)
+  // --export_inputs: a pinned-runs harness only: write the cell's
+  // corpus.jsonl and queries.jsonl (outputs "*.corpus.jsonl",
+  // "*.queries.jsonl") instead of measuring it (pinned_runs_cell.h).
+  bool export_inputs = false;
 };
 
 // Runs the cell: writes its ConditionOutcome and its timings to the stage's

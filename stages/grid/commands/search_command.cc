@@ -74,14 +74,15 @@ absl::Status LoadHarnesses(const SetIndex& index, const std::string& harness,
     if (harness != "all" && c.name() != harness) {
       continue;
     }
-    // An external harness's program, and a reranker's first stage and
-    // scorer, run in its cells only.
-    if (c.has_external() || c.has_rerank()) {
+    // An external harness's program, a pinned-runs harness's cache, and a
+    // reranker's first stage and scorer, run in its cells only.
+    if (c.has_external() || c.has_pinned_runs() || c.has_rerank()) {
       if (harness == "all") continue;
       return absl::FailedPreconditionError(absl::StrCat(
           "harness ", harness,
-          c.has_external() ? absl::StrCat(" is external (", c.external().program(), ")")
-                           : absl::StrCat(" reranks ", c.rerank().first_stage()),
+          c.has_external()      ? absl::StrCat(" is external (", c.external().program(), ")")
+          : c.has_pinned_runs() ? std::string(" is a pinned-runs harness")
+                                : absl::StrCat(" reranks ", c.rerank().first_stage()),
           ": the search command runs the built-in harnesses; build a cell of it instead, "
           "bazel build //stages/grid/by_experiment:",
           index.name, "/<task>_", harness, "_baseline"));
