@@ -60,7 +60,7 @@ absl::StatusOr<PinnedRunInputFiles> PinnedRunInputs(const Stage& stage,
   ASSIGN_OR_RETURN(const corpus::LanguageSet languages, corpus::LanguageSet::FromStage(stage));
   PinnedRunInputFiles files;
   ASSIGN_OR_RETURN(files.corpus, retrieval::CorpusJsonLines(config, corpus, languages));
-  ASSIGN_OR_RETURN(files.queries, retrieval::QueryJsonLines(task_id, query));
+  ASSIGN_OR_RETURN(files.queries, retrieval::QueryJsonLines(config, task_id, query));
   files.key = {config.name(), Sha256Hex(files.corpus), Sha256Hex(files.queries)};
   return files;
 }
