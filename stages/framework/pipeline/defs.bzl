@@ -104,12 +104,18 @@ def _eval_stage_impl(ctx):
         manifest_lines.append("output\t%s\t%s" % (name, f.path))
     provenance = ctx.actions.declare_file(ctx.label.name + ".provenance.json")
     tools = []
+
+    # A program's runfiles are also plain inputs: the tool's runfiles tree
+    # alone does not stage an external repository's files (a wheel's,
+    # toolchain/python_wheels.bzl) at their exec paths, which the stage reads.
+    program_files = []
     for target, role in ctx.attr.programs.items():
         program = target[DefaultInfo].files_to_run
         if program.executable == None:
             fail("%s: program %s is not an executable target" % (ctx.label, target.label))
         tools.append(program)
         manifest_lines.append("input\t%s\t%s" % (role, program.executable.path))
+        program_files.append(target[DefaultInfo].default_runfiles.files)
         for f in target[DefaultInfo].default_runfiles.files.to_list():
             if f != program.executable:
                 manifest_lines.append("input\t%s_runfiles/%s\t%s" % (role, f.short_path, f.path))
@@ -129,7 +135,7 @@ def _eval_stage_impl(ctx):
     ctx.actions.run(
         executable = ctx.executable.tool,
         arguments = [args],
-        inputs = input_files + [manifest],
+        inputs = depset(input_files + [manifest], transitive = program_files),
         tools = tools,
         outputs = outs + [provenance],
         mnemonic = "EvalStage",
