@@ -158,7 +158,7 @@ absl::StatusOr<HarnessRun> RunExternalHarness(const HarnessConfig& config, const
   const absl::Time t0 = absl::Now();
   Files files;
   ASSIGN_OR_RETURN(files.corpus, CorpusJsonLines(config, corpus, languages));
-  ASSIGN_OR_RETURN(files.queries, QueryJsonLines(cell.task_id, cell.query));
+  ASSIGN_OR_RETURN(files.queries, QueryJsonLines(config, cell.task_id, cell.query));
   ASSIGN_OR_RETURN(ScratchDir dir, ScratchDir::Create());
   RETURN_IF_ERROR(WriteInputs(dir, files));
   const absl::Time t1 = absl::Now();

@@ -8,17 +8,22 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "google/protobuf/util/json_util.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/pipeline/utf8.h"
 #include "stages/retrieval/external_harness.pb.h"
 #include "stages/retrieval/harness_config.h"
+#include "stages/retrieval/tokenizer.h"
 
 namespace repro::retrieval {
 namespace {
 
 bool IsFiles(const HarnessConfig& config) { return config.document_unit() == DOCUMENT_UNIT_FILES; }
+
+// The `tokens` field: the code tokenizer's tokens joined by single spaces.
+std::string JoinedTokens(absl::string_view text) { return absl::StrJoin(Tokenize(text), " "); }
 
 absl::Status AppendJsonLine(const google::protobuf::Message& m, std::string* out) {
   google::protobuf::util::JsonPrintOptions print;
@@ -121,16 +126,22 @@ absl::StatusOr<std::string> CorpusJsonLines(const HarnessConfig& config, const C
       d.set_end_line(c.end_line);
       d.set_text(Utf8Safe(c.text));
     }
+    if (config.external().tokens()) {
+      d.set_tokens(
+          JoinedTokens(IsFiles(config) ? corpus.FileDocument(i) : corpus.ChunkDocument(i)));
+    }
     ASSIGN_OR_RETURN(*d.mutable_language(), LanguageOf(languages, d.path()));
     RETURN_IF_ERROR(AppendJsonLine(d, &out));
   }
   return out;
 }
 
-absl::StatusOr<std::string> QueryJsonLines(absl::string_view task_id, absl::string_view query) {
+absl::StatusOr<std::string> QueryJsonLines(const HarnessConfig& config, absl::string_view task_id,
+                                           absl::string_view query) {
   external::Query q;
   q.set_id(std::string(task_id));
   q.set_text(Utf8Safe(query));
+  if (config.external().tokens()) q.set_tokens(JoinedTokens(query));
   std::string out;
   RETURN_IF_ERROR(AppendJsonLine(q, &out));
   return out;

@@ -8,8 +8,11 @@
 //       DOCUMENT_UNIT_FUNCTION_CHUNKS every chunk (the rest-of-file chunks
 //       included) with its function, lines and text. `language` is the
 //       language set's language of the path; a path with none is
-//       InvalidArgument naming it.
-//   QueryJsonLines(task_id, query)  queries.jsonl: one Query line.
+//       InvalidArgument naming it. With config.external().tokens(), each
+//       document also carries `tokens`: Tokenize(path + "\n" + text) over
+//       the raw bytes (what the built-in harness indexes), joined by spaces.
+//   QueryJsonLines(config, task_id, query)  queries.jsonl: one Query line
+//       (with `tokens`, Tokenize(query) joined by spaces, under the option).
 //   ParseRun(text, task_id, documents, candidate_limit)  the run the program
 //       wrote: JSON Lines of RunRow when its first non-blank byte is '{',
 //       else TREC lines "<task id> Q0 <id> <rank> <score> <tag>". Empty text
@@ -48,7 +51,8 @@ struct ScoredDocument {
 absl::StatusOr<std::string> CorpusJsonLines(const HarnessConfig& config, const Corpus& corpus,
                                             const corpus::LanguageSet& languages);
 
-absl::StatusOr<std::string> QueryJsonLines(absl::string_view task_id, absl::string_view query);
+absl::StatusOr<std::string> QueryJsonLines(const HarnessConfig& config, absl::string_view task_id,
+                                           absl::string_view query);
 
 absl::StatusOr<std::vector<ScoredDocument>> ParseRun(absl::string_view text,
                                                      absl::string_view task_id, size_t documents,

@@ -55,8 +55,27 @@ TEST(ExternalProtocolTest, APathOfNoLanguageIsAnError) {
 }
 
 TEST(ExternalProtocolTest, TheQueryIsOneLine) {
-  EXPECT_EQ(*QueryJsonLines("T01", "s3 \"cache\""),
+  EXPECT_EQ(*QueryJsonLines(Unit(DOCUMENT_UNIT_FILES), "T01", "s3 \"cache\""),
             "{\"id\":\"T01\",\"text\":\"s3 \\\"cache\\\"\"}\n");
+}
+
+HarnessConfig WithTokens(DocumentUnit unit) {
+  HarnessConfig c = Unit(unit);
+  c.mutable_external()->set_tokens(true);
+  return c;
+}
+
+TEST(ExternalProtocolTest, TokensAreThoseOfWhatTheBuiltInHarnessIndexes) {
+  absl::StatusOr<std::string> files =
+      CorpusJsonLines(WithTokens(DOCUMENT_UNIT_FILES), TwoFiles(), corpus::testing::GoLanguages());
+  ASSERT_TRUE(files.ok()) << files.status();
+  EXPECT_THAT(*files, HasSubstr("\"text\":\"package b\\n\",\"tokens\":\"go package\"}\n"));
+  absl::StatusOr<std::string> chunks = CorpusJsonLines(WithTokens(DOCUMENT_UNIT_FUNCTION_CHUNKS),
+                                                       TwoFiles(), corpus::testing::GoLanguages());
+  ASSERT_TRUE(chunks.ok()) << chunks.status();
+  EXPECT_THAT(*chunks, HasSubstr("\"tokens\":\"go "));
+  EXPECT_EQ(*QueryJsonLines(WithTokens(DOCUMENT_UNIT_FILES), "T01", "Cache cache S3"),
+            "{\"id\":\"T01\",\"text\":\"Cache cache S3\",\"tokens\":\"cache cache s3\"}\n");
 }
 
 TEST(ExternalProtocolTest, ATrecRunIsRankedByScoreThenId) {

@@ -1,8 +1,8 @@
 """The token-cost stage's wheels (tools/python/tokenizer.lock), for
 python_wheels (toolchain/python_wheels.bzl): @tokenizer_wheel_<name>.
 
-URLs from PyPI's simple index; tokenizer_wheels_test checks the names,
-versions and sha256 against tokenizer.lock.
+URLs from PyPI's simple index; tokenizer_wheels_test (wheels_lock_test.py)
+checks the names, versions and sha256 against tokenizer.lock.
 """
 
 TOKENIZER_WHEELS = [

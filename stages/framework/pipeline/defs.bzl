@@ -62,6 +62,23 @@ def _is_volatile(f):
 def _transitive_provenance(targets):
     return [t[StageInfo].provenance for t in targets if StageInfo in t]
 
+def _runfiles_path(ctx, program, f):
+    """Where a program's runfile is in the action: in its runfiles tree.
+
+    The tree is what a tool's runfiles stage (an external repository's file,
+    a wheel's of toolchain/python_wheels.bzl, is not at its exec path there).
+
+    Args:
+      ctx: the rule context.
+      program: the program's FilesToRunProvider.
+      f: a File of its runfiles.
+
+    Returns:
+      The file's path in the execroot, under <executable>.runfiles/.
+    """
+    tree = f.short_path[3:] if f.short_path.startswith("../") else ctx.workspace_name + "/" + f.short_path
+    return program.executable.path + ".runfiles/" + tree
+
 def _eval_stage_impl(ctx):
     manifest_lines = []
     input_files = []
@@ -104,21 +121,15 @@ def _eval_stage_impl(ctx):
         manifest_lines.append("output\t%s\t%s" % (name, f.path))
     provenance = ctx.actions.declare_file(ctx.label.name + ".provenance.json")
     tools = []
-
-    # A program's runfiles are also plain inputs: the tool's runfiles tree
-    # alone does not stage an external repository's files (a wheel's,
-    # toolchain/python_wheels.bzl) at their exec paths, which the stage reads.
-    program_files = []
     for target, role in ctx.attr.programs.items():
         program = target[DefaultInfo].files_to_run
         if program.executable == None:
             fail("%s: program %s is not an executable target" % (ctx.label, target.label))
         tools.append(program)
         manifest_lines.append("input\t%s\t%s" % (role, program.executable.path))
-        program_files.append(target[DefaultInfo].default_runfiles.files)
         for f in target[DefaultInfo].default_runfiles.files.to_list():
             if f != program.executable:
-                manifest_lines.append("input\t%s_runfiles/%s\t%s" % (role, f.short_path, f.path))
+                manifest_lines.append("input\t%s_runfiles/%s\t%s" % (role, f.short_path, _runfiles_path(ctx, program, f)))
 
     manifest = ctx.actions.declare_file(ctx.label.name + ".manifest")
     ctx.actions.write(manifest, "\n".join(manifest_lines) + "\n")
@@ -135,7 +146,7 @@ def _eval_stage_impl(ctx):
     ctx.actions.run(
         executable = ctx.executable.tool,
         arguments = [args],
-        inputs = depset(input_files + [manifest], transitive = program_files),
+        inputs = input_files + [manifest],
         tools = tools,
         outputs = outs + [provenance],
         mnemonic = "EvalStage",
