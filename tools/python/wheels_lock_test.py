@@ -1,10 +1,11 @@
 """engines_wheels.bzl (the wheels WORKSPACE fetches, toolchain/python_wheels.bzl)
 agrees with engines.lock: the same packages, versions and sha256s, each URL a
 wheel of files.pythonhosted.org named for its package and version. Both are
-written by tools/python/relock.sh engines; this catches a hand edit of one.
+written by tools/python/relock.sh <lock's stem>; this catches a hand edit of one.
 
 Args: <engines.lock> <engines_wheels.bzl>
 """
+import os
 import re
 import sys
 
@@ -29,7 +30,7 @@ def main(argv):
     found = [(n, v, s) for n, v, _, s in wheels]
     if found != lock:
         sys.exit(f"FAIL: {argv[2]}: expected the packages of {argv[1]} (run tools/python/relock.sh "
-                 f"engines), found:\n  lock:   {lock}\n  wheels: {found}")
+                 f"{os.path.basename(argv[1]).removesuffix('.lock')}), found:\n  lock:   {lock}\n  wheels: {found}")
     for name, version, url, _ in wheels:
         stem = f"{name.replace('-', '_')}-{version}-"
         if not url.startswith("https://files.pythonhosted.org/") or stem not in url or not url.endswith(".whl"):
