@@ -106,6 +106,10 @@ TEST(RerankConfigTest, ValidatesTheRerankBlock) {
   self.mutable_rerank()->set_first_stage("R000");
   EXPECT_THAT(ValidateHarnessConfig(self, "R000.textproto").message(),
               HasSubstr("rerank.first_stage: expected the name of another harness"));
+  HarnessConfig cached = Reranker(3);
+  cached.mutable_pinned_runs()->set_system("an LLM");
+  EXPECT_THAT(ValidateHarnessConfig(cached, "R000.textproto").message(),
+              HasSubstr("HarnessConfig.pinned_runs: expected absent for a reranker"));
 }
 
 TEST(RerankConfigTest, AnExternalScorerIsTheExternalBlock) {
@@ -142,6 +146,15 @@ TEST(RerankConfigTest, ValidatesTheFirstStageInTheGrid) {
                   .message(),
               HasSubstr("expected a built-in harness (BM25, dense, hybrid), found \"R000\", a "
                         "reranker"));
+  HarnessConfig pinned;
+  pinned.set_name("P000");
+  pinned.set_candidate_limit(200);
+  pinned.mutable_pinned_runs()->set_system("an LLM");
+  HarnessConfig on_pinned = Reranker(3);
+  on_pinned.mutable_rerank()->set_first_stage("P000");
+  EXPECT_THAT(
+      ValidateRerankers({pinned, on_pinned}, {"P000.textproto", "R000.textproto"}).message(),
+      HasSubstr("found \"P000\", a pinned-runs harness"));
 }
 
 TEST_F(RerankTest, DenseScorerReordersThePoolAndKeepsTheTail) {
