@@ -292,3 +292,5 @@ salt_tmp=$(mktemp .bazelrc.salt.XXXXXX)
 } > "$salt_tmp"
 if cmp -s "$salt_tmp" .bazelrc.salt; then rm -f "$salt_tmp"; else chmod 644 "$salt_tmp" && mv -f "$salt_tmp" .bazelrc.salt; fi
 echo "setup: cache-key salt $salt (.bazelrc.salt)"
+# shellcheck source=tools/lib/sandbox_base.sh
+source tools/lib/sandbox_base.sh
