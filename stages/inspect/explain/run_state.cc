@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <utility>
 
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -50,21 +52,39 @@ std::string HistoryDir(absl::string_view path) {
   return "";
 }
 
-// The files of one commit's history dump become one source input (role
-// "history", path the commit's directory, a digest over the files' lines).
-std::vector<StageInput> GroupHistoryFiles(const std::vector<StageInput>& inputs) {
+// The external repository a program's runfile comes from ("engines_wheel_numpy"
+// for role "program_runfiles/../engines_wheel_numpy/numpy/__init__.py"), or ""
+// for the program's own files of the workspace.
+std::string ProgramPackage(absl::string_view role) {
+  constexpr absl::string_view kPrefix = "program_runfiles/../";
+  if (!absl::StartsWith(role, kPrefix)) return "";
+  role.remove_prefix(kPrefix.size());
+  return std::string(role.substr(0, role.find('/')));
+}
+
+// Groups of files that become one source input each, a digest over their
+// lines: the files of one commit's history dump (role "history", path the
+// commit's directory), and the files of one package a program runs on (role
+// "program_package", path the repository: a wheel of ~1,000 files, pinned by
+// its sha256 in a lock, is one line, not one a file; the program's own files
+// stay listed one by one, so explain names the one that changed).
+std::vector<StageInput> GroupSources(const std::vector<StageInput>& inputs) {
   std::vector<StageInput> out;
-  std::map<std::string, std::string> groups;  // directory -> lines
+  std::map<std::pair<std::string, std::string>, std::string> groups;  // (role, path) -> lines
   for (const StageInput& i : inputs) {
     const std::string dir = HistoryDir(i.path);
-    if (dir.empty()) {
-      out.push_back(i);
+    const std::string package = dir.empty() ? ProgramPackage(i.role) : "";
+    if (!dir.empty()) {
+      absl::StrAppend(&groups[{"history", dir}], i.role, " ", i.path, " ", i.sha256, "\n");
+    } else if (!package.empty()) {
+      absl::StrAppend(&groups[{"program_package", package}], i.role, " ", i.path, " ", i.sha256,
+                      "\n");
     } else {
-      absl::StrAppend(&groups[dir], i.role, " ", i.path, " ", i.sha256, "\n");
+      out.push_back(i);
     }
   }
-  for (const auto& [dir, lines] : groups)
-    out.push_back({"history", dir, ShortDigest(Sha256Hex(lines))});
+  for (const auto& [key, lines] : groups)
+    out.push_back({key.first, key.second, ShortDigest(Sha256Hex(lines))});
   return out;
 }
 
@@ -86,7 +106,7 @@ StageRecord RecordOf(const lineage::LineageGraph& graph, int index) {
       produced.push_back(absl::StrCat(in.role(), " ", in.path(), " ", in.sha256(), "\n"));
     }
   }
-  r.sources = GroupHistoryFiles(r.sources);
+  r.sources = GroupSources(r.sources);
   std::sort(r.sources.begin(), r.sources.end(), [](const StageInput& a, const StageInput& b) {
     return std::tie(a.role, a.path) < std::tie(b.role, b.path);
   });
