@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "stages/framework/pipeline/status_macros.h"
+#include "stages/grid/packing_config.h"
 #include "stages/retrieval/harness_config.h"
 
 namespace repro::grid {
@@ -114,6 +115,7 @@ absl::Status ValidateGridSpec(const GridSpec& spec) {
                "CANDIDATES_ALL_CORPUS_FILES or CANDIDATES_GOLD_CANDIDATES_ONLY",
                absl::StrCat(e.candidates()));
   }
+  if (e.has_packing()) RETURN_IF_ERROR(CheckPacking(e.packing(), spec.source()));
   return CheckPins(spec);
 }
 
@@ -123,6 +125,7 @@ experiments::CellSpec CellPart(const GridSpec& spec) {
   *part.mutable_pins() = spec.pins();
   part.set_distractor_vocabulary(spec.experiment().distractor_vocabulary());
   part.set_candidates(spec.experiment().candidates());
+  if (spec.experiment().has_packing()) *part.mutable_packing() = spec.experiment().packing();
   return part;
 }
 

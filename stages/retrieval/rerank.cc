@@ -177,9 +177,9 @@ absl::StatusOr<RerankerRun> RunReranker(const HarnessConfig& reranker,
   merged.set_harness(reranker.name());
   merged.set_config_sha256(HarnessConfigSha256(reranker));
   merged.set_query(std::string(query));
-  run.result = std::move(merged);
+  HarnessResult first = std::exchange(run.result, std::move(merged));
   run.query_time += absl::Now() - t0;
-  return RerankerRun{std::move(run), pool};
+  return RerankerRun{std::move(run), pool, std::move(first)};
 }
 
 }  // namespace repro::retrieval

@@ -101,6 +101,7 @@ HarnessResult MergeReranked(const HarnessResult& first, const std::vector<PoolCa
 struct RerankerRun {
   HarnessRun run;
   std::vector<PoolCandidate> pool;
+  HarnessResult first_stage;  // the first stage's own ranking, before reranking
 };
 
 // The pool's digest, recorded beside a cell's outcome: sha256 of its

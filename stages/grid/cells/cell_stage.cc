@@ -23,11 +23,14 @@
 #include "stages/framework/pipeline/stage_proto.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/pipeline/textproto.h"
+#include "stages/grid/cells/cell_packing.h"
 #include "stages/grid/cells/external_cell.h"
 #include "stages/grid/cells/outcomes.h"
+#include "stages/grid/cells/packing_pool.h"
 #include "stages/grid/cells/pinned_runs_cell.h"
 #include "stages/grid/cells/rerank_cell.h"
 #include "stages/grid/cells/token_count.h"
+#include "stages/grid/cells/unit_costs.h"
 #include "stages/grid/conditions/conditions.h"
 #include "stages/grid/conditions/distractor_chunks.h"
 #include "stages/grid/distractors.h"
@@ -199,6 +202,32 @@ absl::Status AddDistractors(const Stage& stage, const CellFlags& f, const corpus
   return absl::OkStatus();
 }
 
+GoldLabels GoldOf(const corpus::Labels& labels) {
+  GoldLabels gold;
+  gold.files.assign(labels.gold_files().begin(), labels.gold_files().end());
+  for (const corpus::GoldFunction& g : labels.gold_functions()) {
+    gold.functions.emplace_back(g.file(), g.function());
+  }
+  return gold;
+}
+
+// Experiment.packing: the cell's packing pool, its costs, every packing and
+// the funnel (cell_packing.h); nothing when the experiment declares none.
+absl::Status AddPacking(const Stage& stage, const retrieval::HarnessRun& run,
+                        const retrieval::HarnessResult* first_stage,
+                        const retrieval::Corpus& corpus, const corpus::Labels& labels,
+                        const std::string& where, ConditionOutcome* outcome) {
+  experiments::CellSpec spec;
+  RETURN_IF_ERROR(ReadInputProto(stage, "experiment", &spec));
+  if (!spec.has_packing()) return absl::OkStatus();
+  const experiments::Packing& p = spec.packing();
+  const GoldLabels gold = GoldOf(labels);
+  ASSIGN_OR_RETURN(std::vector<PoolEntry> pool,
+                   BuildPackingPool(run.result, corpus, gold, p.unit(), p.depth(), where));
+  RETURN_IF_ERROR(AddUnitCosts(stage, p.cost(), where, pool));
+  return PackCell(p, std::move(pool), gold, run.result, first_stage, where, outcome);
+}
+
 // The metrics of the harness's ranking against the gold labels.
 absl::StatusOr<ConditionOutcome> Measure(const retrieval::HarnessRun& run,
                                          const retrieval::Corpus& corpus,
@@ -210,11 +239,7 @@ absl::StatusOr<ConditionOutcome> Measure(const retrieval::HarnessRun& run,
   for (const retrieval::RankedFunction& f : run.result.functions()) {
     ranked.functions.emplace_back(f.path(), f.function());
   }
-  GoldLabels gold;
-  gold.files.assign(labels.gold_files().begin(), labels.gold_files().end());
-  for (const corpus::GoldFunction& g : labels.gold_functions()) {
-    gold.functions.emplace_back(g.file(), g.function());
-  }
+  const GoldLabels gold = GoldOf(labels);
   std::map<std::string, int64_t> file_tokens;
   for (const retrieval::Corpus::File& f : corpus.files()) {
     file_tokens[f.path] = CountTokens(f.content);
@@ -354,6 +379,11 @@ absl::Status RunCell(Stage& stage, const CellRequest& request) {
                    Measure(run, corpus, c.labels, static_cast<int>(config.candidate_limit())));
   Describe(f, c, run.result.index_stats(), distractors, &outcome);
   if (reranked.has_value()) DescribePool(config, *reranked, &outcome);
+  RETURN_IF_ERROR(AddPacking(stage, run, reranked ? &reranked->first_stage : nullptr, corpus,
+                             c.labels,
+                             absl::StrCat("task ", f.task_id, ", harness ", f.harness_name,
+                                          ", condition ", f.condition.cell_suffix()),
+                             &outcome));
 
   ASSIGN_OR_RETURN(const std::string out_name, OutputEndingIn(stage, false));
   ASSIGN_OR_RETURN(const std::string volatile_name, OutputEndingIn(stage, true));

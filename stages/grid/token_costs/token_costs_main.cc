@@ -15,9 +15,8 @@
 #include "stages/corpus/stored_corpus.h"
 #include "stages/corpus/token_costs/cost_program.h"
 #include "stages/corpus/token_costs/snapshot_costs.h"
-#include "stages/corpus/token_costs/tokenizer_pin.h"
+#include "stages/corpus/token_costs/stage_cost_program.h"
 #include "stages/framework/pipeline/stage.h"
-#include "stages/framework/pipeline/stage_proto.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/pipeline/textproto.h"
 #include "stages/grid/cells/token_count.h"
@@ -25,24 +24,9 @@
 namespace repro::corpus {
 namespace {
 
-absl::StatusOr<CostProgram> CheckedProgram(const Stage& stage, TokenizerPin& pin) {
-  ASSIGN_OR_RETURN(const Stage::Input* pin_input, stage.Find("pin"));
-  RETURN_IF_ERROR(ReadInputProto(stage, "pin", &pin));
-  RETURN_IF_ERROR(CheckPinRules(pin, pin_input->short_path));
-  ASSIGN_OR_RETURN(const Stage::Input* vocabulary, stage.Find("vocabulary"));
-  ASSIGN_OR_RETURN(const Stage::Digest digest, stage.InputDigest("vocabulary"));
-  RETURN_IF_ERROR(CheckVocabulary(pin, pin_input->short_path, vocabulary->short_path,
-                                  {digest.sha256, digest.bytes}));
-  ASSIGN_OR_RETURN(const Stage::Input* program, stage.Find("program"));
-  CostProgram out;
-  out.program = program->path;
-  out.vocabulary = vocabulary->path;
-  return out;
-}
-
 absl::Status Run(Stage& stage) {
   TokenizerPin pin;
-  ASSIGN_OR_RETURN(const CostProgram program, CheckedProgram(stage, pin));
+  ASSIGN_OR_RETURN(const CostProgram program, PinnedCostProgram(stage, {}, &pin));
   const ProtoReader read = StageProtoReader(stage);
   ASSIGN_OR_RETURN(const Snapshot snapshot, ReadSnapshot(read, "snapshot"));
   ASSIGN_OR_RETURN(const ChunkSet chunks, ReadChunks(read, "chunks", snapshot));

@@ -1,0 +1,44 @@
+// The experiment's packing block (Experiment.packing; docs/packing.md,
+// "Packing in every cell"), checked once by the spec stage, and the rule
+// sets every cell packs by.
+//
+// CheckPacking(packing, source) stops with InvalidArgument naming `source`,
+// the field, expected vs found, when: the unit or the cost is unspecified;
+// no budget is declared, or a budget is 0 or less, or the budgets are not
+// strictly ascending; depth is outside 1..kMaxPackingDepth; no treatment is
+// declared; a treatment declares no rule or two (only one rule may be the
+// single factor); a rule is declared twice; a redundancy rule's shingle size
+// is < 1 or its threshold is not a fraction in [0, 1) (numerator >= 0,
+// denominator >= 1, numerator < denominator); a diversity rule's per_file is
+// < 1.
+//
+// PackingRules(packing) returns the rule sets of one budget in report
+// order: the baseline (greedy) first, then each treatment as declared.
+// Call it on a checked block only.
+#ifndef REPRO_STAGES_GRID_PACKING_CONFIG_H_
+#define REPRO_STAGES_GRID_PACKING_CONFIG_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+#include "stages/experiments/experiment.pb.h"
+#include "stages/framework/packing/near_duplicates.h"
+#include "stages/framework/packing/packing.h"
+
+namespace repro::grid {
+
+inline constexpr int kMaxPackingDepth = 1000;
+
+absl::Status CheckPacking(const experiments::Packing& packing, absl::string_view source);
+
+std::vector<packing::RuleSet> PackingRules(const experiments::Packing& packing);
+
+// The near-duplicate options of the checked block's redundancy treatment;
+// the library's defaults when it declares none.
+packing::NearDuplicateOptions NearDuplicateOptionsOf(const experiments::Packing& packing);
+
+}  // namespace repro::grid
+
+#endif  // REPRO_STAGES_GRID_PACKING_CONFIG_H_
