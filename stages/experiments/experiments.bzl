@@ -415,6 +415,9 @@ def _read_experiment(rctx, errors, base, sets, harness_cache):
         # The value decides whether the cells read the rules (its check:
         # stages/grid/grid_spec.h).
         candidates = one(msg, "candidates", "CANDIDATES_ALL_CORPUS_FILES"),
+        # The value decides whether the cells read token costs (its check:
+        # stages/grid/packing_config.h).
+        packing_cost = one(one(msg, "packing", {}) or {}, "cost", ""),
         cache_env = cache_env,
         run_cache_env = run_cache_env_name,
         resolved = merged_text(rctx, _EXPERIMENT_PROTO, _EXPERIMENT, defaults_text(msg), text),
@@ -616,6 +619,7 @@ def _write_experiments(rctx, experiments, models, invalid):
             "conditions": e.conditions,
             "exclude_tasks": e.exclude_tasks,
             "candidates": e.candidates,
+            "packing_cost": e.packing_cost,
         }
         for e in experiments
     ]

@@ -47,6 +47,11 @@ EXPERIMENTS     one struct per experiment:
                         ("CANDIDATES_ALL_CORPUS_FILES" when absent): with
                         "CANDIDATES_GOLD_CANDIDATES_ONLY" the cells read the
                         set's rules to cut their candidate pool
+  packing_tokens        True when Experiment.packing counts tokens: every
+                        cell then reads its snapshot's token costs
+                        (//stages/grid/token_costs), and a cell whose corpus
+                        holds texts the snapshot lacks (distractors, a
+                        transformed snapshot) the pinned cost program too
   vector_cache          None, or struct(configured, not_configured_message,
                         file, env_var) of @<name>_vector_cache (vector_cache.bzl)
   run_cache             the same for the run cache, @<name>_run_cache
@@ -169,6 +174,7 @@ def _experiment(e):
         s002_doses = e["s002_doses"],
         conditions = e["conditions"],
         candidates = e["candidates"],
+        packing_tokens = e["packing_cost"] == "PACKING_COST_TOKENS",
         vector_cache = cache,
         run_cache = run_cache,
         configured = configured,

@@ -166,6 +166,40 @@ def _transforms(e, tags):
                 tags = tags,
             )
 
+_TOKEN_COSTS = "//stages/grid/token_costs:%s/%s"
+_COST_PROGRAM = "//stages/corpus/token_costs:token_costs"
+
+def _cost_inputs(e, c, t):
+    """A cell's {label: role} of its token costs (Experiment.packing in tokens; unit_costs.h).
+
+    Args:
+      e: the experiment struct.
+      c: the condition row.
+      t: the task struct.
+
+    Returns:
+      {label: role}: the costs of the snapshot the cell indexes (a
+      transformed snapshot: its base's, the texts the transform kept), and,
+      when its corpus holds texts that snapshot lacks (distractors, a
+      transform), the pinned cost program's pin and vocabulary.
+    """
+    if not e.packing_tokens:
+        return {}
+    s = e.set_of[t.id]
+    commit = t.base if c["snapshot"] == "transformed" else _commit(c, t)
+    out = {_TOKEN_COSTS % (s.name, commit.id): "costs"}
+    if c["snapshot"] == "transformed" or reads_rules(c) == "distractors":
+        out["//data/tokenizer:minilm_wordpiece.textproto"] = "cost_pin"
+        out["//stages/corpus/token_costs:minilm_vocab"] = "cost_vocabulary"
+    return out
+
+def _cell_programs(h, inputs):
+    """The programs a cell runs: the harness's (external) and the cost program when it counts texts."""
+    out = {h.program: "program"} if h.program else {}
+    if "cost_vocabulary" in inputs.values():
+        out[_COST_PROGRAM] = "cost_program"
+    return out
+
 def _cells(e, tags, exports):
     """The cells of every task, harness and condition; `exports` gets each pinned-runs cell's struct(cell, stage, flags)."""
     cells = []
@@ -213,6 +247,7 @@ def _cells(e, tags, exports):
                     add_roles(inputs, corpus_inputs(commit, snapshot = "snapshot", chunks = "chunks"))
                 if dense_model != None and c["snapshot"] != "transformed":
                     add_roles(inputs, embeddings_inputs(dense_model, commit, "embeddings"))
+                add_roles(inputs, _cost_inputs(e, c, t))
                 args = [
                     "--task=" + t.id,
                     "--harness=" + h.name,
@@ -232,7 +267,7 @@ def _cells(e, tags, exports):
                     inputs = inputs,
                     outs = [n + ".json", n + ".volatile.json"],
                     args = args,
-                    programs = {h.program: "program"} if h.program else {},
+                    programs = _cell_programs(h, inputs),
                     tags = tags,
                 )
                 cells.append(n)
