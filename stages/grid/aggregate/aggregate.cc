@@ -56,6 +56,9 @@ absl::StatusOr<std::vector<ConditionOutcome>> UniqueBy(
 struct Metric {
   std::string name;
   std::function<std::optional<double>(const ConditionOutcome&, const UnitAccuracy&)> get;
+  // Set instead of `get` for a metric of several observations per outcome
+  // (the funnel: one per gold function), each clustered by the task.
+  std::function<std::vector<double>(const ConditionOutcome&)> observations;
 };
 
 struct PairedMetric {
@@ -69,7 +72,8 @@ Metric OfOutcome(std::string name,
                  std::function<std::optional<double>(const ConditionOutcome&)> get) {
   return {std::move(name), [get = std::move(get)](const ConditionOutcome& o, const UnitAccuracy&) {
             return get(o);
-          }};
+          },
+          nullptr};
 }
 
 // The outcome's metrics, then file Acc@k and function Acc@k at every cutoff
@@ -95,14 +99,109 @@ std::vector<Metric> BuildConditionMetrics() {
     m.push_back({FileAccuracyMetric(kAccuracyCutoffs[i]),
                  [i](const ConditionOutcome&, const UnitAccuracy& a) -> std::optional<double> {
                    return a.file[i];
-                 }});
+                 },
+                 nullptr});
   }
   for (size_t i = 0; i < kAccuracyCutoffs.size(); ++i) {
     m.push_back({FunctionAccuracyMetric(kAccuracyCutoffs[i]),
                  [i](const ConditionOutcome&, const UnitAccuracy& a) -> std::optional<double> {
                    if (!a.function) return std::nullopt;
                    return (*a.function)[i];
-                 }});
+                 },
+                 nullptr});
+  }
+  return m;
+}
+
+// "pack_<budget>_<rule>": the prefix of one packing's metrics.
+std::string PackingName(const PackingResult& r) {
+  return absl::StrCat("pack_", r.budget(), "_", r.rule());
+}
+
+// The packing result of `o` named `name` (PackingName), or null.
+const PackingResult* FindPacking(const ConditionOutcome& o, const std::string& name) {
+  for (const PackingResult& r : o.packing()) {
+    if (PackingName(r) == name) return &r;
+  }
+  return nullptr;
+}
+
+std::optional<double> Share(int part, int whole) {
+  if (whole == 0) return std::nullopt;
+  return static_cast<double>(part) / whole;
+}
+
+// A packing quantity of one packing (docs/metrics.md, "Packing").
+Metric OfPacking(const std::string& packing, const std::string& quantity,
+                 std::function<std::optional<double>(const PackingResult&)> get) {
+  return OfOutcome(absl::StrCat(packing, "_", quantity),
+                   [packing, get = std::move(get)](const ConditionOutcome& o) {
+                     const PackingResult* r = FindPacking(o, packing);
+                     return r == nullptr ? std::nullopt : get(*r);
+                   });
+}
+
+// Every packing's outcomes, in the packings' order in `o` (every cell of a
+// grid declares the same packings).
+std::vector<Metric> PackingMetrics(const ConditionOutcome& o) {
+  std::vector<Metric> m;
+  auto count = [](int32_t (PackingResult::*f)() const) {
+    return [f](const PackingResult& r) -> std::optional<double> { return (r.*f)(); };
+  };
+  for (const PackingResult& r : o.packing()) {
+    const std::string p = PackingName(r);
+    m.push_back(OfPacking(p, "function_coverage", [](const PackingResult& x) {
+      return Share(x.gold_functions_covered(), x.gold_functions());
+    }));
+    m.push_back(OfPacking(p, "file_coverage", [](const PackingResult& x) {
+      return Share(x.gold_files_covered(), x.gold_files());
+    }));
+    m.push_back(OfPacking(p, "used", [](const PackingResult& x) -> std::optional<double> {
+      return static_cast<double>(x.used());
+    }));
+    m.push_back(OfPacking(p, "left", [](const PackingResult& x) -> std::optional<double> {
+      return static_cast<double>(x.left());
+    }));
+    m.push_back(OfPacking(p, "units_packed", count(&PackingResult::units_packed)));
+    m.push_back(OfPacking(p, "distinct_files", count(&PackingResult::distinct_files)));
+    m.push_back(OfPacking(p, "redundant_pairs", count(&PackingResult::redundant_pairs)));
+    m.push_back(OfPacking(p, "skipped_does_not_fit", count(&PackingResult::skipped_does_not_fit)));
+    m.push_back(OfPacking(p, "skipped_redundant", count(&PackingResult::skipped_redundant)));
+    m.push_back(OfPacking(p, "skipped_file_quota", count(&PackingResult::skipped_file_quota)));
+  }
+  return m;
+}
+
+// A funnel stage: 1 or 0 per gold function of the outcome.
+Metric OfFunnel(std::string name, std::function<bool(const GoldFunctionState&)> reached) {
+  Metric m{std::move(name), nullptr, nullptr};
+  m.observations = [reached = std::move(reached)](const ConditionOutcome& o) {
+    std::vector<double> out;
+    for (const GoldFunctionState& s : o.funnel()) out.push_back(reached(s) ? 1.0 : 0.0);
+    return out;
+  };
+  return m;
+}
+
+// The funnel's stages (docs/metrics.md, "The funnel"), in `o`'s packings.
+std::vector<Metric> FunnelMetrics(const ConditionOutcome& o) {
+  std::vector<Metric> m;
+  m.push_back(OfFunnel("funnel_in_pool", [](const GoldFunctionState& s) { return s.rank() > 0; }));
+  Metric before = OfFunnel("funnel_above_cutoff_before_rerank", [](const GoldFunctionState& s) {
+    return s.rank_before_rerank() > 0 && s.rank_before_rerank() <= 10;
+  });
+  before.observations = [all = before.observations](const ConditionOutcome& x) {
+    return x.has_rerank_pool() ? all(x) : std::vector<double>();  // a reranker's cells only
+  };
+  m.push_back(std::move(before));
+  m.push_back(OfFunnel("funnel_above_cutoff",
+                       [](const GoldFunctionState& s) { return s.above_cutoff(); }));
+  m.push_back(OfFunnel("funnel_in_packing_pool",
+                       [](const GoldFunctionState& s) { return s.in_packing_pool(); }));
+  for (int i = 0; i < o.packing_size(); ++i) {
+    m.push_back(OfFunnel(absl::StrCat("funnel_packed_", o.packing(i).budget(), "_",
+                                      o.packing(i).rule()),
+                         [i](const GoldFunctionState& s) { return i < s.packed_size() && s.packed(i); }));
   }
   return m;
 }
@@ -490,6 +589,16 @@ absl::Status CollectUnits(const GridInput& in, const OutcomeIndex& index, const 
   return absl::OkStatus();
 }
 
+// The condition metrics, then, when the cells pack (Experiment.packing),
+// the packings' outcomes and the funnel, named from the first baseline.
+std::vector<Metric> MetricsOf(const std::vector<ConditionOutcome>& baselines) {
+  std::vector<Metric> m = ConditionMetrics();
+  if (baselines.empty() || baselines.front().packing().empty()) return m;
+  for (Metric& x : PackingMetrics(baselines.front())) m.push_back(std::move(x));
+  for (Metric& x : FunnelMetrics(baselines.front())) m.push_back(std::move(x));
+  return m;
+}
+
 // Condition metrics: baseline, S001, S002 per dose, S001 per sweep depth.
 absl::Status SummarizeConditions(const GridInput& in, const Ids& ids, const OutcomeIndex& index,
                                  const Units& u, const std::vector<std::string>& scopes,
@@ -509,14 +618,17 @@ absl::Status SummarizeConditions(const GridInput& in, const Ids& ids, const Outc
     groups.push_back({ids.stale, in.s001_depths[i], u.sweep[i]});
   }
   for (const auto& [id, outcomes] : u.extra) groups.push_back({id, 0, outcomes});
+  const std::vector<Metric> metrics = MetricsOf(u.baselines);
   SummaryBuilder summary(in, report);
   for (const Group& g : groups) {
     for (const std::string& scope : scopes) {
-      for (const Metric& m : ConditionMetrics()) {
+      for (const Metric& m : metrics) {
         std::vector<Unit> units;
         for (const ConditionOutcome* o : g.outcomes) {
           if (!InScope(scope, o->harness())) continue;
-          if (std::optional<double> v = m.get(*o, index.AccuracyOf(*o))) {
+          if (m.observations) {
+            for (double v : m.observations(*o)) units.push_back({o->task_id(), v});
+          } else if (std::optional<double> v = m.get(*o, index.AccuracyOf(*o))) {
             units.push_back({o->task_id(), *v});
           }
         }

@@ -285,6 +285,7 @@ absl::Status DescribeExperiment(const Stage& stage, GridReport* report) {
   report->set_repository(set.repository());
   report->set_distractor_vocabulary(VocabularyText(spec.experiment().distractor_vocabulary()));
   report->set_candidates(CandidatesText(spec.experiment().candidates()));
+  if (spec.experiment().has_packing()) *report->mutable_packing() = spec.experiment().packing();
   *report->mutable_excluded_tasks() = spec.experiment().exclude_tasks();
   for (const corpus::Task& t : set.tasks()) {
     corpus::Labels labels;

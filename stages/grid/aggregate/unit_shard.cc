@@ -74,6 +74,13 @@ absl::Status AddUnit(const Conditions& conditions, const Condition& c, const Lab
   u->mutable_outcome()->clear_files();
   u->mutable_outcome()->clear_top_functions();
   u->mutable_outcome()->clear_distractors();
+  // The packing pool and the packed and skipped ids stay in the cell's
+  // outcome; the unit keeps the counts and the funnel.
+  u->mutable_outcome()->clear_packing_pool();
+  for (PackingResult& r : *u->mutable_outcome()->mutable_packing()) {
+    r.clear_skipped();
+    r.clear_packed();
+  }
   if (c.paired_with().empty()) return absl::OkStatus();
   ASSIGN_OR_RETURN(const ConditionOutcome* base,
                    Find(of, {task, harness, conditions.Label(c.paired_with(), 0)}));
