@@ -10,8 +10,8 @@ namespace {
 
 absl::Status Bad(absl::string_view source, absl::string_view field, absl::string_view expected,
                  absl::string_view found) {
-  return absl::InvalidArgumentError(absl::StrCat(source, ", field packing.", field, ": expected ",
-                                                 expected, ", found ", found));
+  return absl::InvalidArgumentError(
+      absl::StrCat(source, ", field packing.", field, ": expected ", expected, ", found ", found));
 }
 
 absl::Status CheckBudgetList(const experiments::Packing& p, absl::string_view source) {
@@ -50,8 +50,7 @@ absl::Status CheckTreatment(const experiments::PackingTreatment& t, const std::s
     }
   }
   if (t.has_diversity() && t.diversity().per_file() < 1) {
-    return Bad(source, at + ".diversity.per_file", ">= 1",
-               absl::StrCat(t.diversity().per_file()));
+    return Bad(source, at + ".diversity.per_file", ">= 1", absl::StrCat(t.diversity().per_file()));
   }
   return absl::OkStatus();
 }
@@ -78,6 +77,12 @@ absl::Status CheckPacking(const experiments::Packing& p, absl::string_view sourc
   for (int i = 0; i < p.treatments_size(); ++i) {
     const std::string at = absl::StrCat("treatments[", i, "]");
     if (absl::Status s = CheckTreatment(p.treatments(i), at, source); !s.ok()) return s;
+    if (p.unit() == experiments::PACKING_UNIT_FILE && p.treatments(i).has_diversity()) {
+      return Bad(source, at + ".diversity",
+                 "no diversity rule over whole files (a file is one unit: the rule could never "
+                 "change a selection)",
+                 "one");
+    }
     const std::string rule = p.treatments(i).has_redundancy() ? "redundancy" : "diversity";
     if (!seen.insert(rule).second) {
       return Bad(source, at, "each rule at most once", absl::StrCat("a second ", rule, " rule"));

@@ -10,7 +10,8 @@
 // single factor); a rule is declared twice; a redundancy rule's shingle size
 // is < 1 or its threshold is not a fraction in [0, 1) (numerator >= 0,
 // denominator >= 1, numerator < denominator); a diversity rule's per_file is
-// < 1.
+// < 1, or the unit is the whole file (one unit per file: the rule could
+// never change a selection).
 //
 // PackingRules(packing) returns the rule sets of one budget in report
 // order: the baseline (greedy) first, then each treatment as declared.

@@ -44,10 +44,13 @@ TEST(PackingConfigTest, AcceptsTheDeclaredBlockAndListsTheBaselineFirst) {
 
 TEST(PackingConfigTest, StopsOnEachBadValueNamingTheField) {
   const std::string base = "unit: PACKING_UNIT_FILE cost: PACKING_COST_LINES depth: 10 ";
-  const std::string rule = " treatments { diversity { per_file: 2 } }";
+  const std::string rule =
+      " treatments { redundancy { shingle_size: 3 threshold_numerator: 1 "
+      "threshold_denominator: 2 } }";
   EXPECT_THAT(Error("cost: PACKING_COST_LINES budgets: 5 depth: 1" + rule),
               HasSubstr("field packing.unit"));
-  EXPECT_THAT(Error(base + "budgets: 0" + rule), HasSubstr("packing.budgets[0]: expected a budget > 0"));
+  EXPECT_THAT(Error(base + "budgets: 0" + rule),
+              HasSubstr("packing.budgets[0]: expected a budget > 0"));
   EXPECT_THAT(Error(base + "budgets: [ 9, 9 ]" + rule), HasSubstr("budgets[1]: expected strictly"));
   EXPECT_THAT(Error(base + rule), HasSubstr("packing.budgets: expected one or more"));
   EXPECT_THAT(Error(base + "budgets: 5"), HasSubstr("packing.treatments: expected one or more"));
@@ -57,7 +60,10 @@ TEST(PackingConfigTest, StopsOnEachBadValueNamingTheField) {
                         "the single factor, found two rules"));
   EXPECT_THAT(Error(base + "budgets: 5" + rule + rule),
               HasSubstr("treatments[1]: expected each rule at most once"));
-  EXPECT_THAT(Error(base + "budgets: 5 treatments { diversity { per_file: 0 } }"),
+  EXPECT_THAT(Error(base + "budgets: 5 treatments { diversity { per_file: 1 } }"),
+              HasSubstr("treatments[0].diversity: expected no diversity rule over whole files"));
+  EXPECT_THAT(Error("unit: PACKING_UNIT_FUNCTION cost: PACKING_COST_LINES depth: 10 budgets: 5 "
+                    "treatments { diversity { per_file: 0 } }"),
               HasSubstr("diversity.per_file: expected >= 1, found 0"));
   EXPECT_THAT(Error(base + "budgets: 5 treatments { redundancy { shingle_size: 3 "
                            "threshold_numerator: 2 threshold_denominator: 2 } }"),

@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "google/protobuf/util/message_differencer.h"
+#include "stages/framework/packing/packing.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/stats/cluster_bootstrap.h"
 #include "stages/framework/stats/randomization.h"
@@ -70,9 +71,8 @@ struct PairedMetric {
 // A metric of the outcome alone.
 Metric OfOutcome(std::string name,
                  std::function<std::optional<double>(const ConditionOutcome&)> get) {
-  return {std::move(name), [get = std::move(get)](const ConditionOutcome& o, const UnitAccuracy&) {
-            return get(o);
-          },
+  return {std::move(name),
+          [get = std::move(get)](const ConditionOutcome& o, const UnitAccuracy&) { return get(o); },
           nullptr};
 }
 
@@ -194,14 +194,14 @@ std::vector<Metric> FunnelMetrics(const ConditionOutcome& o) {
     return x.has_rerank_pool() ? all(x) : std::vector<double>();  // a reranker's cells only
   };
   m.push_back(std::move(before));
-  m.push_back(OfFunnel("funnel_above_cutoff",
-                       [](const GoldFunctionState& s) { return s.above_cutoff(); }));
+  m.push_back(
+      OfFunnel("funnel_above_cutoff", [](const GoldFunctionState& s) { return s.above_cutoff(); }));
   m.push_back(OfFunnel("funnel_in_packing_pool",
                        [](const GoldFunctionState& s) { return s.in_packing_pool(); }));
   for (int i = 0; i < o.packing_size(); ++i) {
-    m.push_back(OfFunnel(absl::StrCat("funnel_packed_", o.packing(i).budget(), "_",
-                                      o.packing(i).rule()),
-                         [i](const GoldFunctionState& s) { return i < s.packed_size() && s.packed(i); }));
+    m.push_back(
+        OfFunnel(absl::StrCat("funnel_packed_", o.packing(i).budget(), "_", o.packing(i).rule()),
+                 [i](const GoldFunctionState& s) { return i < s.packed_size() && s.packed(i); }));
   }
   return m;
 }
@@ -589,6 +589,28 @@ absl::Status CollectUnits(const GridInput& in, const OutcomeIndex& index, const 
   return absl::OkStatus();
 }
 
+// A budget is a constraint only when some cell's pool costs more: a budget
+// under which the greedy baseline packs the whole pool of every cell (it
+// skips nothing as "does not fit") stops the report, naming it.
+absl::Status CheckBudgetsBelowPools(const google::protobuf::RepeatedPtrField<GridUnit>& units) {
+  if (units.empty() || units[0].outcome().packing().empty()) return absl::OkStatus();
+  const ConditionOutcome& first = units[0].outcome();
+  for (int i = 0; i < first.packing_size(); ++i) {
+    if (first.packing(i).rule() != packing::RuleName(packing::Rule::kGreedy)) continue;
+    const bool binds = std::any_of(units.begin(), units.end(), [i](const GridUnit& u) {
+      return i < u.outcome().packing_size() && u.outcome().packing(i).skipped_does_not_fit() > 0;
+    });
+    if (!binds) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "experiment packing, field packing.budgets: expected each budget below the cost of ",
+          "some cell's packing pool, found budget ", first.packing(i).budget(),
+          ", under which every one of the ", units.size(),
+          " cells packs its whole pool (lower it, or raise packing.depth)"));
+    }
+  }
+  return absl::OkStatus();
+}
+
 // The condition metrics, then, when the cells pack (Experiment.packing),
 // the packings' outcomes and the funnel, named from the first baseline.
 std::vector<Metric> MetricsOf(const std::vector<ConditionOutcome>& baselines) {
@@ -863,6 +885,7 @@ absl::StatusOr<GridReport> AggregateUnits(
   Units units;
   RETURN_IF_ERROR(CollectUnits(in, index, report, ExtraIds(in.conditions), &units));
   report.set_s001_units(static_cast<int>(units.s001s.size()));
+  RETURN_IF_ERROR(CheckBudgetsBelowPools(grid_units));
   std::vector<std::string> scopes = in.harnesses;
   scopes.push_back("all");
   RETURN_IF_ERROR(SummarizeConditions(in, ids, index, units, scopes, &report));

@@ -24,10 +24,10 @@ absl::Status CheckUnitsFit(const std::vector<PoolEntry>& pool, int64_t largest,
                            const std::string& where) {
   for (const PoolEntry& e : pool) {
     if (e.unit.cost > largest) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          where, ", unit ", e.unit.id, " (rank ", e.rank, "), field cost: expected at most the ",
-          "largest budget ", largest, " (a unit above every budget can never be packed), found ",
-          e.unit.cost));
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, ", unit ", e.unit.id, " (rank ", e.rank,
+                       "), field cost: expected at most the ", "largest budget ", largest,
+                       " (a unit above every budget can never be packed), found ", e.unit.cost));
     }
   }
   return absl::OkStatus();
@@ -88,8 +88,8 @@ PackingResult Describe(const packing::PackResult& r, const char* condition,
   out.set_gold_functions(static_cast<int32_t>(gold_functions.size()));
   out.set_gold_functions_covered(packing::CountCovered(r.claims_covered, gold_functions));
   out.set_gold_files(static_cast<int32_t>(gold_files.size()));
-  out.set_gold_files_covered(
-      packing::CountCovered(r.files, std::vector<std::string>(gold_files.begin(), gold_files.end())));
+  out.set_gold_files_covered(packing::CountCovered(
+      r.files, std::vector<std::string>(gold_files.begin(), gold_files.end())));
   out.set_used(r.used);
   out.set_left(r.left);
   out.set_units_packed(static_cast<int32_t>(r.packed.size()));

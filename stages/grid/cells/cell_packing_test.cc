@@ -17,21 +17,18 @@ using ::testing::HasSubstr;
 
 experiments::Packing Packing() {
   experiments::Packing p;
-  EXPECT_TRUE(ParseTextProto(R"pb(
-                               unit: PACKING_UNIT_FUNCTION
-                               cost: PACKING_COST_LINES
-                               budgets: [ 6, 11 ]
-                               depth: 10
-                               treatments {
-                                 redundancy {
-                                   shingle_size: 2
-                                   threshold_numerator: 1
-                                   threshold_denominator: 2
-                                 }
-                               }
-                               treatments { diversity { per_file: 1 } }
-                             )pb",
-                             "packing", &p)
+  EXPECT_TRUE(ParseTextProto(
+                  R"pb(
+                    unit: PACKING_UNIT_FUNCTION
+                    cost: PACKING_COST_LINES
+                    budgets: [ 6, 11 ]
+                    depth: 10
+                    treatments {
+                      redundancy { shingle_size: 2 threshold_numerator: 1 threshold_denominator: 2 }
+                    }
+                    treatments { diversity { per_file: 1 } }
+                  )pb",
+                  "packing", &p)
                   .ok());
   return p;
 }

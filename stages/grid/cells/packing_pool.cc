@@ -51,13 +51,13 @@ absl::StatusOr<std::vector<PoolEntry>> FunctionPool(const retrieval::HarnessResu
     if (!seen.insert(key).second) continue;
     auto it = chunk_of.find(key);
     if (it == chunk_of.end()) {
-      return absl::InternalError(absl::StrCat(where, ": ranked function ", f.path(), "::",
-                                              f.function(), "@", f.start_line(),
+      return absl::InternalError(absl::StrCat(where, ": ranked function ", f.path(),
+                                              "::", f.function(), "@", f.start_line(),
                                               " is not a chunk of the cell's corpus"));
     }
-    out.push_back(Entry(r + 1, absl::StrCat(FunctionId(f.path(), f.function()), "@", f.start_line()),
-                        f.path(), corpus.chunks()[it->second].text,
-                        ClaimsOf(gold, f.path(), &f.function())));
+    out.push_back(
+        Entry(r + 1, absl::StrCat(FunctionId(f.path(), f.function()), "@", f.start_line()),
+              f.path(), corpus.chunks()[it->second].text, ClaimsOf(gold, f.path(), &f.function())));
   }
   return out;
 }
@@ -76,8 +76,8 @@ absl::StatusOr<std::vector<PoolEntry>> FilePool(const retrieval::HarnessResult& 
       return absl::InternalError(
           absl::StrCat(where, ": ranked file ", path, " is not a file of the cell's corpus"));
     }
-    out.push_back(
-        Entry(r + 1, path, path, corpus.files()[it->second].content, ClaimsOf(gold, path, nullptr)));
+    out.push_back(Entry(r + 1, path, path, corpus.files()[it->second].content,
+                        ClaimsOf(gold, path, nullptr)));
   }
   return out;
 }

@@ -22,10 +22,10 @@ absl::Status AddTable(const google::protobuf::RepeatedPtrField<corpus::UnitCost>
   for (const corpus::UnitCost& u : units) {
     auto [it, added] = by_sha256.emplace(u.sha256(), u.tokens());
     if (!added && it->second != u.tokens()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          file, ", unit ", u.path(), u.function().empty() ? "" : "::", u.function(),
-          ", field tokens: expected ", it->second, " (another unit of sha256 ", u.sha256(),
-          "), found ", u.tokens()));
+      return absl::InvalidArgumentError(
+          absl::StrCat(file, ", unit ", u.path(), u.function().empty() ? "" : "::", u.function(),
+                       ", field tokens: expected ", it->second, " (another unit of sha256 ",
+                       u.sha256(), "), found ", u.tokens()));
     }
   }
   return absl::OkStatus();
@@ -54,14 +54,15 @@ absl::Status CountMissing(const Stage& stage, const std::vector<PoolEntry>& pool
   if (missing.empty()) return absl::OkStatus();
   if (stage.Roles("cost_program").empty()) {
     const PoolEntry& e = *missing.begin()->second;
-    return absl::InvalidArgumentError(absl::StrCat(
-        where, ", unit ", e.unit.id, " (rank ", e.rank, "), field cost: expected the tokens of its ",
-        "text (sha256 ", e.sha256, ") in ", costs_file, ", found none"));
+    return absl::InvalidArgumentError(absl::StrCat(where, ", unit ", e.unit.id, " (rank ", e.rank,
+                                                   "), field cost: expected the tokens of its ",
+                                                   "text (sha256 ", e.sha256, ") in ", costs_file,
+                                                   ", found none"));
   }
   corpus::TokenizerPin pin;
-  ASSIGN_OR_RETURN(const corpus::CostProgram program,
-                   corpus::PinnedCostProgram(
-                       stage, {"cost_pin", "cost_vocabulary", "cost_program"}, &pin));
+  ASSIGN_OR_RETURN(
+      const corpus::CostProgram program,
+      corpus::PinnedCostProgram(stage, {"cost_pin", "cost_vocabulary", "cost_program"}, &pin));
   std::vector<corpus::CostUnit> units;
   for (const auto& [sha256, e] : missing) units.push_back({sha256, e->text});
   ASSIGN_OR_RETURN(const std::vector<int64_t> counts,

@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/report/csv.h"
+#include "stages/grid/reports/packing_columns.h"
 #include "stages/grid/reports/report_text.h"
 
 namespace repro::grid {
@@ -114,9 +115,15 @@ absl::StatusOr<std::string> CellsCsv(const GridReport& r,
         absl::StrCat("cells.csv: localization accuracy of ", accuracy.size(),
                      " units, expected one per unit (", r.units_size(), ")"));
   }
-  report::CsvTable table("cells.csv", kCsvHeader);
+  const std::vector<std::string> packing = PackingHeader(r);
+  std::vector<std::string> header = kCsvHeader;
+  header.insert(header.end(), packing.begin(), packing.end());
+  report::CsvTable table("cells.csv", header);
   for (int i = 0; i < r.units_size(); ++i) {
-    RETURN_IF_ERROR(table.AddRow(CsvRow(r.units(i), accuracy[i])));
+    std::vector<std::string> row = CsvRow(r.units(i), accuracy[i]);
+    ASSIGN_OR_RETURN(std::vector<std::string> more, PackingFields(r.units(i), packing));
+    row.insert(row.end(), more.begin(), more.end());
+    RETURN_IF_ERROR(table.AddRow(std::move(row)));
   }
   return table.text();
 }

@@ -89,6 +89,11 @@ class Writer {
     // S001.k10); the baseline and the composite cells' S001 (dose 0) the id.
     return Token(absl::StrCat(h, ".", conditions_.Label(c, d), ".", m), IntervalText(s->value()));
   }
+  // The Summary row itself, or null.
+  const Summary* Find(const std::string& h, const std::string& c, int d,
+                      const std::string& m) const {
+    return s_.Get(h, c, d, m);
+  }
   // The report's name of a Summary row's (condition, dose): "S002.d5", "S003".
   std::string Label(const std::string& c, int d) const { return conditions_.Label(c, d); }
   // The Markdown and its tokens (sorted, checked: tokens::ValidateTokens).

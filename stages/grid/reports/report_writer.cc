@@ -9,6 +9,7 @@
 #include "stages/grid/reports/condition_sections.h"
 #include "stages/grid/reports/method_sections.h"
 #include "stages/grid/reports/overview_sections.h"
+#include "stages/grid/reports/packing_sections.h"
 #include "stages/grid/reports/report_plots.h"
 #include "stages/grid/reports/report_text.h"
 #include "stages/grid/reports/rerank_sections.h"
@@ -30,6 +31,7 @@ absl::StatusOr<RenderedReport> RenderReport(const GridReport& r,
   S002DoseResponse(r, w);
   HarnessDifferences(r, w);
   RerankComparisons(r, w);
+  PackingSections(r, w);
   TrainingSnapshot(r, w);
   PerTask(r, w);
   Conventions(r, w);
