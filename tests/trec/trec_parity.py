@@ -49,6 +49,14 @@ C++ code, from the same files:
     condition (the units give its cell suffix; S001 at the first depth is
     dose 0); the bootstrap bounds are not rechecked.
 
+  E04 funnel (report.json "packing": the cells pack, docs/metrics.md "The
+    funnel"): per unit, the funnel's gold functions against functions.qrels,
+    and each one's above_cutoff against "in the first 10 lines of
+    <H>.<C>.functions.run for the topic"; each Summary row funnel_above_cutoff
+    (per harness, per condition and dose) against the share of the recomputed
+    values and their count. The packing stages need the units' costs, which
+    no TREC file carries: tests/packing recomputes them.
+
   E04 paired randomization tests (report.json paired_tests): each p-value is
     recomputed by enumerating every sign assignment of the per-task baseline
     differences (itertools.product; above 20 units the Monte Carlo test with its
@@ -187,12 +195,52 @@ def grid(report):
     check_rankings(report, e, cache, check)
     check_paired_tests(e, check)
     check_rerank_rows(e, files_qrels, evaluated, check)
+    check_funnel(e, function_qrels, function_orders, check)
     check.finish(f"grid report, {e.get('experiment') or e['grid']}: {rows} units, "
                  f"{len(cache)} runs, "
                  f"{len(e.get('paired_tests', []))} paired tests")
 
 
 CUTOFFS = (1, 3, 5, 10)
+
+FUNNEL_CUTOFF = 10
+
+
+def funnel_group(e, unit):
+    """The (harness, condition, dose) of a unit's Summary rows: a distractor kind's dose, else 0."""
+    kinds = {c["id"]: c.get("kind") for c in e["conditions"]}
+    dose = unit.get("parameter", 0) if kinds.get(unit["condition"]) == "CONDITION_KIND_DISTRACTORS" else 0
+    return unit["harness"], unit["condition"], dose
+
+
+def check_funnel(e, function_qrels, function_orders, check):
+    """Each unit's funnel above_cutoff from its functions run, and the funnel_above_cutoff rows."""
+    if "packing" not in e or len(e.get("s001_depths", [])) > 1:
+        return
+    shares = {}  # (harness, condition, dose) -> recomputed 0/1 per gold function
+    for unit in e["units"]:
+        o = unit["outcome"]
+        task = o["task_id"]
+        tag = f"{unit['harness']}.{unit['cell_suffix']}"
+        where = f"{unit['unit_id']} (funnel, {tag}.functions.run)"
+        top = set(function_orders[tag].get(task, [])[:FUNNEL_CUTOFF])
+        gold = sorted(d for d, grade in function_qrels.get(task, {}).items() if grade > 0)
+        funnel = o.get("funnel", [])
+        check.equal(where, "funnel gold functions", [s["function"] for s in funnel], gold)
+        for s in funnel:
+            check.equal(where, f"{s['function']} above_cutoff", s.get("above_cutoff", False),
+                        s["function"] in top)
+        shares.setdefault(funnel_group(e, unit), []).extend(1.0 if g in top else 0.0 for g in gold)
+    for s in e.get("summaries", []):
+        key = (s["harness"], s["condition"], s.get("dose", 0))
+        if s["metric"] != "funnel_above_cutoff" or key not in shares:
+            continue
+        values = shares.pop(key)
+        where = f"summary {' '.join(map(str, key))} funnel_above_cutoff"
+        check.equal(where, "units", s["value"].get("units", 0), len(values))
+        check.value(where, "mean", s["value"].get("mean", 0), sum(values) / len(values))
+    for key in sorted(k for k, v in shares.items() if v):
+        check.mismatches.append(f"summary {' '.join(map(str, key))} funnel_above_cutoff: missing")
 
 RERANK_MEASURES = {"recall_at_1": "recall_1", "recall_at_5": "recall_5",
                    "recall_at_10": "recall_10", "mrr": "recip_rank", "ndcg_at_10": "ndcg_cut_10"}
