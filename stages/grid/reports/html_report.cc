@@ -17,6 +17,7 @@
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/report/html_page.h"
 #include "stages/framework/report/svg.h"
+#include "stages/grid/reports/packing_section.h"
 #include "stages/grid/reports/svg_plot.h"
 
 namespace repro::grid {
@@ -49,6 +50,13 @@ constexpr char kGridStyle[] =
     "#report td{white-space:nowrap;font-variant-numeric:tabular-nums}"
     "#units details pre{margin:2px 0;overflow-wrap:anywhere}"
     "svg{max-width:100%;height:auto}";
+
+// The packing section's tables (packing_section.h), only on a page that has
+// them: their interval cells on one line, in report.md's table type.
+constexpr char kPackingStyle[] =
+    "#packing table{font-size:12px}"
+    "#packing th,#packing td{padding:2px 4px}"
+    "#packing td{white-space:nowrap}";
 
 // The commands of one unit, collapsed: rerun its query, show its lineage.
 std::string CommandsCell(const GridReport& r, const GridUnit& u) {
@@ -258,6 +266,10 @@ absl::StatusOr<std::string> RenderHtmlReport(const GridReport& r, absl::string_v
   }
   std::vector<bool> shown(plots.size(), false);
   ASSIGN_OR_RETURN(const std::string text, ReportWithPlots(report_md, plots, &shown));
+  std::string packing;
+  if (r.has_packing()) {
+    ASSIGN_OR_RETURN(packing, PackingSection(r));
+  }
   std::string per_cell = "<h2>Per unit</h2>\n";
   for (size_t i = 0; i < plots.size(); ++i) {
     if (!shown[i]) absl::StrAppend(&per_cell, Figure(plots[i], ""));
@@ -266,9 +278,10 @@ absl::StatusOr<std::string> RenderHtmlReport(const GridReport& r, absl::string_v
                   "<figcaption>Points above the diagonal: the perturbation raised the unit's "
                   "MRR.</figcaption>\n</figure>\n",
                   UnitTable(r, accuracy));
-  return report::HtmlPage(absl::StrCat(r.experiment(), ": grid report"),
-                          absl::StrCat("<div id=\"report\">\n", text, "</div>\n", per_cell),
-                          kGridStyle);
+  return report::HtmlPage(
+      absl::StrCat(r.experiment(), ": grid report"),
+      absl::StrCat("<div id=\"report\">\n", text, "</div>\n", packing, per_cell),
+      absl::StrCat(kGridStyle, r.has_packing() ? kPackingStyle : ""));
 }
 
 }  // namespace repro::grid

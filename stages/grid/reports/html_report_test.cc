@@ -1,11 +1,14 @@
 #include "stages/grid/reports/html_report.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "stages/grid/conditions/test_conditions.h"
+#include "stages/grid/reports/packing_section.h"
 #include "stages/grid/reports/svg_plot.h"
 
 namespace repro::grid {
@@ -190,6 +193,159 @@ TEST(RenderHtmlReportTest, RefusesAPlotThatIsNotSvg) {
       RenderHtmlReport(ThreeUnits(), kReportMd, Accuracy(), {{"bad", "<script>x</script>"}});
   EXPECT_FALSE(html.ok());
   EXPECT_THAT(std::string(html.status().message()), HasSubstr("plot 'bad'"));
+}
+
+// A summary row of PackingReport.
+struct SummaryRow {
+  const char* harness;
+  const char* condition;
+  int dose;
+  const char* metric;
+  double mean, low, high;
+  int units;
+};
+
+constexpr SummaryRow kPackingRows[] = {
+    {"H000", kTestBaseline, 0, "pack_500_greedy_function_coverage", 0.5, 0.25, 0.75, 3},
+    {"H000", kTestBaseline, 0, "pack_500_greedy_file_coverage", 1, 1, 1, 3},
+    {"H000", kTestBaseline, 0, "pack_500_redundancy_function_coverage", 0.75, 0.5, 1, 3},
+    {"H000", kTestBaseline, 0, "funnel_in_pool", 0.625, 0.4, 0.8, 8},
+    {"H000", kTestBaseline, 0, "funnel_above_cutoff", 0.5, 0.25, 0.75, 8},
+    {"H000", kTestBaseline, 0, "funnel_in_packing_pool", 0.5, 0.25, 0.75, 8},
+    {"H000", kTestBaseline, 0, "funnel_packed_500_greedy", 0.25, 0, 0.5, 8},
+    {"H000", kTestBaseline, 0, "funnel_packed_500_redundancy", 0.375, 0.125, 0.5, 8},
+    {"R000", kTestBaseline, 0, "funnel_in_pool", 0.75, 0.5, 1, 8},
+    {"R000", kTestBaseline, 0, "funnel_above_cutoff_before_rerank", 0.5, 0.25, 0.75, 8},
+    {"H000", kTestNoise, 5, "funnel_in_pool", 0.5, 0.25, 0.75, 6},
+    {"H000", kTestStale, 0, "pack_500_greedy_file_coverage", 0.5, 0, 1, 2},
+};
+
+// ThreeUnits packing: function chunks under 500 tokens, greedy against
+// redundancy; H000 and a reranker R000 at the baseline, H000 alone at the
+// distractors' dose 5 (TestConditions' ids: "baseline", "noise.d5"), and
+// at the stale index a file coverage without a gold function.
+GridReport PackingReport() {
+  GridReport r = ThreeUnits();
+  r.set_grid("g");
+  r.add_harnesses("R000");
+  *r.mutable_conditions() = TestConditions({1}, {5}).conditions();
+  experiments::Packing* p = r.mutable_packing();
+  p->set_unit(experiments::PACKING_UNIT_FUNCTION);
+  p->set_cost(experiments::PACKING_COST_TOKENS);
+  p->add_budgets(500);
+  p->set_depth(50);
+  p->add_treatments()->mutable_redundancy()->set_shingle_size(5);
+  for (const SummaryRow& row : kPackingRows) {
+    Summary* x = r.add_summaries();
+    x->set_harness(row.harness);
+    x->set_condition(row.condition);
+    x->set_dose(row.dose);
+    x->set_metric(row.metric);
+    x->mutable_value()->set_mean(row.mean);
+    x->mutable_value()->set_low(row.low);
+    x->mutable_value()->set_high(row.high);
+    x->mutable_value()->set_units(row.units);
+  }
+  return r;
+}
+
+// The markup of the figure with id `id` in `html`; empty when absent.
+std::string FigureOf(const std::string& html, const std::string& id) {
+  const size_t at = html.find(absl::StrCat("<figure id=\"", id, "\">"));
+  if (at == std::string::npos) return "";
+  return html.substr(at, html.find("</figure>", at) - at);
+}
+
+TEST(RenderHtmlReportTest, PackingDrawsAFunnelPerConditionGroup) {
+  absl::StatusOr<std::string> html = RenderHtmlReport(PackingReport(), kReportMd, Accuracy(), {});
+  ASSERT_TRUE(html.ok()) << html.status();
+  const size_t section = html->find("<div id=\"packing\">\n<h2>Packing and the funnel</h2>");
+  ASSERT_NE(section, std::string::npos);
+  EXPECT_LT(html->find("<div id=\"report\">"), section);
+  EXPECT_LT(section, html->find("<h2>Per unit</h2>"));
+  EXPECT_THAT(*html, HasSubstr("#packing td{white-space:nowrap}"));
+  const std::string baseline = FigureOf(*html, "plot-funnel-baseline");
+  const std::string noise = FigureOf(*html, "plot-funnel-noise.d5");
+  ASSERT_FALSE(baseline.empty());
+  ASSERT_FALSE(noise.empty());
+  EXPECT_LT(html->find(baseline), html->find(noise));
+  // One row per harness of the group, labelled with N, each bar its percentage.
+  EXPECT_THAT(baseline, HasSubstr(">of 8 gold functions</text>"));
+  EXPECT_THAT(baseline, HasSubstr(">62.5%</text>"));
+  EXPECT_THAT(baseline, HasSubstr(">37.5%</text>"));
+  EXPECT_THAT(baseline, HasSubstr("<title>H000, in the candidate pool: 62.5% [40.0%, 80.0%] of 8 "
+                                  "gold functions</title>"));
+  EXPECT_THAT(baseline, HasSubstr(">n/a</text>"));  // H000 does not rerank
+  EXPECT_THAT(noise, HasSubstr(">of 6 gold functions</text>"));
+  for (const std::string& figure : {baseline, noise}) {
+    EXPECT_THAT(figure, HasSubstr(">used in an answer: not evaluated</text>"));
+  }
+  // The stages in order; the reranker's column only where a harness reranks.
+  std::vector<size_t> at;
+  for (const char* header : {">candidate pool<", ">before reranking<", ">(top 10)<",
+                             ">packing pool<", ">500 tokens<", ">greedy<", ">redundancy<"}) {
+    at.push_back(baseline.find(header));
+    EXPECT_NE(at.back(), std::string::npos) << header;
+  }
+  EXPECT_TRUE(std::is_sorted(at.begin(), at.end()));
+  EXPECT_THAT(noise, Not(HasSubstr("before reranking")));
+  // A group without a gold function says so rather than draw nothing.
+  EXPECT_THAT(*html, HasSubstr("<p>stale: no gold function in its cells, no funnel.</p>"));
+  EXPECT_EQ(FigureOf(*html, "plot-funnel-stale"), "");
+}
+
+TEST(RenderHtmlReportTest, PackingTablesTheCoveragePerBudgetAndRule) {
+  absl::StatusOr<std::string> html = RenderHtmlReport(PackingReport(), kReportMd, Accuracy(), {});
+  ASSERT_TRUE(html.ok()) << html.status();
+  EXPECT_THAT(*html, HasSubstr("<h3>Coverage under 500 tokens</h3>"));
+  EXPECT_THAT(*html, HasSubstr("<table id=\"packing-500\">\n<tr><th rowspan=\"2\">harness</th>"
+                               "<th rowspan=\"2\">condition</th><th colspan=\"2\">greedy</th>"
+                               "<th colspan=\"2\">redundancy</th></tr>"));
+  const std::string n = "<td class=\"n\">";
+  EXPECT_THAT(*html, HasSubstr(absl::StrCat("<tr><td>H000</td><td>baseline</td>", n,
+                                            "0.5000 [0.2500, 0.7500]</td>", n,
+                                            "1.0000 [1.0000, 1.0000]</td>", n,
+                                            "0.7500 [0.5000, 1.0000]</td>", n, "n/a</td></tr>")));
+  // Rows only where the group packs under the budget.
+  EXPECT_THAT(*html, Not(HasSubstr("<tr><td>R000</td>")));
+  EXPECT_THAT(*html, Not(HasSubstr("<tr><td>H000</td><td>noise.d5</td>")));
+  EXPECT_THAT(*html, HasSubstr(absl::StrCat("<tr><td>H000</td><td>stale</td>", n, "n/a</td>", n,
+                                            "0.5000 [0.0000, 1.0000]</td>", n, "n/a</td>", n,
+                                            "n/a</td></tr>")));
+}
+
+TEST(RenderHtmlReportTest, NoPackingNoSection) {
+  absl::StatusOr<std::string> html = RenderHtmlReport(ThreeUnits(), kReportMd, Accuracy(), {});
+  ASSERT_TRUE(html.ok()) << html.status();
+  EXPECT_THAT(*html, Not(HasSubstr("Packing and the funnel")));
+  EXPECT_THAT(*html, Not(HasSubstr("#packing")));
+  EXPECT_THAT(*html, Not(HasSubstr("plot-funnel")));
+}
+
+TEST(PackingSectionTest, RefusesAReportWithoutPacking) {
+  absl::StatusOr<std::string> section = PackingSection(ThreeUnits());
+  EXPECT_FALSE(section.ok());
+  EXPECT_THAT(std::string(section.status().message()), HasSubstr("report exp<1>: no packing"));
+}
+
+TEST(RenderHtmlReportTest, PackingPageEqualInputsGiveEqualBytes) {
+  EXPECT_EQ(*RenderHtmlReport(PackingReport(), kReportMd, Accuracy(), {}),
+            *RenderHtmlReport(PackingReport(), kReportMd, Accuracy(), {}));
+}
+
+TEST(ShareGridSvgTest, ABarSpansItsShareOfTheTrackWithItsWhisker) {
+  ShareRow row{"H000", "of 4 gold functions", kSeriesColors[0], {}};
+  row.bars.push_back({0.5, 0.25, 1.5, true, ""});
+  row.bars.push_back({});
+  const std::string svg = ShareGridSvg("t", {{"a"}, {"b", "c"}}, {row}, "end");
+  EXPECT_THAT(svg, HasSubstr("width=\"43.0\" height=\"10\" fill=\"#1b6ca8\""));
+  // The whisker from 0.25 to 1 (clamped): 160 + 21.5 to 160 + 86.
+  EXPECT_THAT(svg, HasSubstr(" H246.0 "));
+  EXPECT_THAT(svg, HasSubstr("M181.5 "));
+  EXPECT_THAT(svg, HasSubstr(">50.0%</text>"));
+  EXPECT_THAT(svg, HasSubstr(">n/a</text>"));
+  EXPECT_THAT(svg, HasSubstr(">end</text>"));
+  EXPECT_THAT(svg, Not(HasSubstr("<title>")));
 }
 
 }  // namespace

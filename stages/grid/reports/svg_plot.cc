@@ -81,6 +81,53 @@ std::string Circle(double cx, double cy, const char* r, const char* color) {
   return SvgTag("circle", {{"cx", F(cx)}, {"cy", F(cy)}, {"r", r}, {"fill", color}});
 }
 
+// The share grid's layout: a label column, then columns of a grey track
+// kShareTrack wide each; a row is kShareRow high, a header line kShareLine.
+constexpr double kShareLabel = 160, kShareColumn = 104, kShareTrack = 86;
+constexpr double kShareRow = 36, kShareLine = 13, kShareHeaderTop = 46;
+
+// The column headers, one line per string, from kShareHeaderTop down.
+std::string ShareHeaders(const std::vector<std::vector<std::string>>& columns) {
+  std::string out;
+  for (size_t c = 0; c < columns.size(); ++c) {
+    for (size_t l = 0; l < columns[c].size(); ++l) {
+      absl::StrAppend(&out, SvgText({{"x", F(kShareLabel + kShareColumn * c)},
+                                     {"y", F(kShareHeaderTop + kShareLine * l)},
+                                     {"font-size", "11"}},
+                                    columns[c][l]));
+    }
+  }
+  return out;
+}
+
+// One bar at (x, y), the top left of its track, in a group with its hover
+// text.
+std::string ShareBarSvg(const ShareBar& b, const char* color, double x, double y) {
+  if (!b.present) {
+    return SvgText({{"x", F(x)}, {"y", F(y + 9)}, {"fill", "#999999"}, {"font-size", "11"}}, "n/a");
+  }
+  auto at = [&](double v) { return x + kShareTrack * std::clamp(v, 0.0, 1.0); };
+  const std::string whisker = absl::StrCat("M", F(at(b.low)), " ", F(y + 2), " V", F(y + 8), " M",
+                                           F(at(b.low)), " ", F(y + 5), " H", F(at(b.high)), " M",
+                                           F(at(b.high)), " ", F(y + 2), " V", F(y + 8));
+  return SvgTag(
+      "g", {},
+      absl::StrCat(
+          b.title.empty() ? "" : SvgTag("title", {}, XmlEscape(b.title)),
+          SvgTag("rect", {{"x", F(x)},
+                          {"y", F(y)},
+                          {"width", F(kShareTrack)},
+                          {"height", "10"},
+                          {"fill", "#eeeeee"}}),
+          SvgTag("rect", {{"x", F(x)},
+                          {"y", F(y)},
+                          {"width", F(at(b.mean) - x)},
+                          {"height", "10"},
+                          {"fill", color}}),
+          SvgTag("path", {{"d", whisker}, {"fill", "none"}, {"stroke", "#222222"}}),
+          SvgText({{"x", F(x)}, {"y", F(y + 22)}, {"font-size", "11"}}, PercentText(b.mean))));
+}
+
 }  // namespace
 
 std::string LinePlotSvg(const std::string& title, const std::string& y_label,
@@ -153,6 +200,41 @@ std::string StripPlotSvg(const std::string& title, const std::string& y_label,
   }
   for (size_t k = 0; k < legend.size(); ++k) {
     absl::StrAppend(&out, LegendEntry(k, legend[k].first, legend[k].second));
+  }
+  absl::StrAppend(&out, report::SvgClose());
+  return out;
+}
+
+std::string PercentText(double share) {
+  const std::string out = absl::StrFormat("%.1f%%", 100 * share);
+  return out == "-0.0%" ? "0.0%" : out;
+}
+
+std::string ShareGridSvg(const std::string& title,
+                         const std::vector<std::vector<std::string>>& columns,
+                         const std::vector<ShareRow>& rows, const std::string& footer) {
+  size_t lines = 1;
+  for (const std::vector<std::string>& c : columns) lines = std::max(lines, c.size());
+  const double top = kShareHeaderTop + kShareLine * lines;
+  const double bottom = top + kShareRow * rows.size();
+  const double width = kShareLabel + kShareColumn * columns.size() + 8;
+  const double height = bottom + (footer.empty() ? 8 : 26);
+  std::string out = absl::StrCat(report::SvgOpen(width, height, 1, {{"font-size", "12"}}),
+                                 SvgText({{"x", "10"}, {"y", "22"}, {"font-size", "15"}}, title),
+                                 ShareHeaders(columns));
+  for (size_t r = 0; r < rows.size(); ++r) {
+    const double y = top + kShareRow * r;
+    absl::StrAppend(
+        &out, SvgText({{"x", "10"}, {"y", F(y + 10)}, {"fill", rows[r].color}}, rows[r].name),
+        SvgText({{"x", "10"}, {"y", F(y + 24)}, {"fill", "#555555"}, {"font-size", "11"}},
+                rows[r].note));
+    for (size_t c = 0; c < rows[r].bars.size() && c < columns.size(); ++c) {
+      absl::StrAppend(
+          &out, ShareBarSvg(rows[r].bars[c], rows[r].color, kShareLabel + kShareColumn * c, y));
+    }
+  }
+  if (!footer.empty()) {
+    absl::StrAppend(&out, SvgText({{"x", "10"}, {"y", F(bottom + 14)}}, footer));
   }
   absl::StrAppend(&out, report::SvgClose());
   return out;

@@ -1,6 +1,7 @@
 // Minimal deterministic SVG plots for the grid report: a categorical line plot
-// with interval bars (dose-response) and a strip plot on a symmetric log scale
-// (rank displacement), drawn with the primitives of stages/framework/report/svg.h.
+// with interval bars (dose-response), a strip plot on a symmetric log scale
+// (rank displacement) and a grid of share bars (the packing funnel), drawn
+// with the primitives of stages/framework/report/svg.h.
 // Coordinates are printed with one decimal, so equal data give equal bytes.
 //
 // Colours mean one thing across every plot of a report (report.md's and
@@ -50,6 +51,36 @@ struct Strip {
 std::string StripPlotSvg(const std::string& title, const std::string& y_label,
                          const std::vector<Strip>& strips,
                          const std::vector<std::pair<std::string, const char*>>& legend);
+
+// A share as a percentage with one decimal: 0.625 is "62.5%".
+std::string PercentText(double share);
+
+// One bar of a share grid: a share in [0, 1] with its interval.
+struct ShareBar {
+  double mean = 0, low = 0, high = 0;
+  bool present = false;  // absent: "n/a" in grey, no bar
+  std::string title;     // the bar's hover text (<title>); none when empty
+};
+
+// One row of a share grid: a label of two lines and one bar per column.
+struct ShareRow {
+  std::string name;  // the label's first line (a harness)
+  std::string note;  // its second line, in grey ("of 8 gold functions")
+  const char* color = kSeriesColors[0];
+  std::vector<ShareBar> bars;  // one per column
+};
+
+// A grid of horizontal bars on [0, 1]: one row per ShareRow, its label at
+// the left in its colour; one column per entry of `columns` (its header:
+// one line per string); each present bar drawn in the row's colour from 0
+// to its mean on a grey track of the full share, its interval as a whisker
+// from low to high (both clamped to [0, 1]) and its mean as PercentText
+// under it; `footer` is a line of text under the rows (none when empty).
+// The width follows the column count, the height the rows and the header's
+// lines.
+std::string ShareGridSvg(const std::string& title,
+                         const std::vector<std::vector<std::string>>& columns,
+                         const std::vector<ShareRow>& rows, const std::string& footer);
 
 }  // namespace repro::grid
 

@@ -1,0 +1,242 @@
+#include "stages/grid/reports/packing_section.h"
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "stages/experiments/experiment.pb.h"
+#include "stages/framework/packing/packing.h"
+#include "stages/framework/pipeline/status_macros.h"
+#include "stages/framework/report/svg.h"
+#include "stages/grid/cells/cell_packing.h"
+#include "stages/grid/conditions/conditions.h"
+#include "stages/grid/packing_config.h"
+#include "stages/grid/reports/report_text.h"
+#include "stages/grid/reports/svg_plot.h"
+
+namespace repro::grid {
+namespace {
+
+using report::XmlEscape;
+
+// A condition group of the summary rows: a (condition, dose) and its label.
+struct Group {
+  std::string condition;
+  int dose = 0;
+  std::string label;
+};
+
+// The groups with packing or funnel rows, in the summaries' order.
+std::vector<Group> PackingGroups(const GridReport& r, const Conditions& conditions) {
+  std::vector<Group> out;
+  std::set<std::pair<std::string, int>> seen;
+  for (const Summary& s : r.summaries()) {
+    if (!absl::StartsWith(s.metric(), "pack_") && !absl::StartsWith(s.metric(), "funnel_")) {
+      continue;
+    }
+    if (seen.insert({s.condition(), s.dose()}).second) {
+      out.push_back({s.condition(), s.dose(), conditions.Label(s.condition(), s.dose())});
+    }
+  }
+  return out;
+}
+
+// "greedy", then each treatment's rule, as declared (the aggregate's order).
+std::vector<std::string> RuleNames(const experiments::Packing& p) {
+  std::vector<std::string> out;
+  for (const packing::RuleSet& rules : PackingRules(p))
+    out.push_back(packing::RuleName(rules.rule));
+  return out;
+}
+
+std::string CostUnit(const experiments::Packing& p) {
+  return p.cost() == experiments::PACKING_COST_LINES ? "lines" : "tokens";
+}
+
+// One stage of the funnel: its Summary metric, its column header and the
+// words of its bars' hover text.
+struct FunnelStage {
+  std::string metric;
+  std::vector<std::string> header;
+  std::string words;
+};
+
+std::vector<FunnelStage> FunnelStages(const GridReport& r, bool reranked) {
+  const std::string top = absl::StrCat("(top ", kFunnelCutoff, ")");
+  std::vector<FunnelStage> out = {
+      {"funnel_in_pool", {"in the", "candidate pool"}, "in the candidate pool"}};
+  if (reranked) {
+    out.push_back({"funnel_above_cutoff_before_rerank",
+                   {"above the cutoff", "before reranking"},
+                   "above the cutoff before reranking"});
+  }
+  out.push_back({"funnel_above_cutoff", {"above the cutoff", top}, "above the cutoff"});
+  out.push_back({"funnel_in_packing_pool", {"in the", "packing pool"}, "in the packing pool"});
+  const std::string unit = CostUnit(r.packing());
+  for (const int64_t budget : r.packing().budgets()) {
+    for (const std::string& rule : RuleNames(r.packing())) {
+      out.push_back({absl::StrCat("funnel_packed_", budget, "_", rule),
+                     {"packed", absl::StrCat(budget, " ", unit), rule},
+                     absl::StrCat("packed under ", budget, " ", unit, ", ", rule)});
+    }
+  }
+  return out;
+}
+
+// One harness's bars in a group, from its summary rows.
+ShareRow FunnelRow(const Summaries& s, const std::string& harness, const char* color,
+                   const Group& g, const Summary& in_pool, const std::vector<FunnelStage>& stages) {
+  const std::string of = absl::StrCat("of ", in_pool.value().units(), " gold functions");
+  ShareRow row{harness, of, color, {}};
+  for (const FunnelStage& stage : stages) {
+    ShareBar bar;
+    if (const Summary* x = s.Get(harness, g.condition, g.dose, stage.metric)) {
+      const Interval& v = x->value();
+      bar = {v.mean(), v.low(), v.high(), true,
+             absl::StrCat(harness, ", ", stage.words, ": ", PercentText(v.mean()), " [",
+                          PercentText(v.low()), ", ", PercentText(v.high()), "] ", of)};
+    }
+    row.bars.push_back(std::move(bar));
+  }
+  return row;
+}
+
+// The group's funnel figure; a paragraph saying so when no harness has one
+// (its cells hold no gold function).
+std::string FunnelFigure(const GridReport& r, const Summaries& s, const Group& g) {
+  bool reranked = false;
+  for (const std::string& h : r.harnesses()) {
+    reranked = reranked || s.Get(h, g.condition, g.dose, "funnel_above_cutoff_before_rerank");
+  }
+  const std::vector<FunnelStage> stages = FunnelStages(r, reranked);
+  std::vector<ShareRow> rows;
+  for (int i = 0; i < r.harnesses_size(); ++i) {
+    const std::string& h = r.harnesses(i);
+    if (const Summary* in_pool = s.Get(h, g.condition, g.dose, "funnel_in_pool")) {
+      rows.push_back(FunnelRow(s, h, kSeriesColors[i % 6], g, *in_pool, stages));
+    }
+  }
+  if (rows.empty()) {
+    return absl::StrCat("<p>", XmlEscape(g.label),
+                        ": no gold function in its cells, no funnel.</p>\n");
+  }
+  std::vector<std::vector<std::string>> headers;
+  for (const FunnelStage& stage : stages) headers.push_back(stage.header);
+  return absl::StrCat(
+      "<figure id=\"plot-funnel-", XmlEscape(g.label), "\">\n",
+      ShareGridSvg(absl::StrCat(r.grid(), ": the funnel of the gold functions, ", g.label), headers,
+                   rows, absl::StrCat("used in an answer: ", kNotEvaluated)),
+      "<figcaption>", XmlEscape(g.label),
+      ": the share of the gold functions of its cells at each stage, pooled over the tasks; "
+      "whiskers: 95% task-clustered bootstrap interval.</figcaption>\n</figure>\n");
+}
+
+std::string HeaderCell(absl::string_view text, absl::string_view span) {
+  return absl::StrCat("<th", span, ">", XmlEscape(text), "</th>");
+}
+
+// The coverage table's two header rows: each rule over its two coverages.
+std::string CoverageHeader(const std::vector<std::string>& rules) {
+  std::string out = absl::StrCat("<tr>", HeaderCell("harness", " rowspan=\"2\""),
+                                 HeaderCell("condition", " rowspan=\"2\""));
+  for (const std::string& rule : rules) absl::StrAppend(&out, HeaderCell(rule, " colspan=\"2\""));
+  absl::StrAppend(&out, "</tr>\n<tr>");
+  for (size_t i = 0; i < rules.size(); ++i) {
+    absl::StrAppend(&out, HeaderCell("function coverage", ""), HeaderCell("file coverage", ""));
+  }
+  return out + "</tr>\n";
+}
+
+// The coverage row of a harness in a group under one budget; empty when
+// the group has no packing row there.
+std::string CoverageRow(const Summaries& s, const std::string& harness, const Group& g,
+                        int64_t budget, const std::vector<std::string>& rules) {
+  std::string cells;
+  bool any = false;
+  for (const std::string& rule : rules) {
+    for (const char* quantity : {"function_coverage", "file_coverage"}) {
+      const Summary* x = s.Get(harness, g.condition, g.dose,
+                               absl::StrCat("pack_", budget, "_", rule, "_", quantity));
+      any = any || x != nullptr;
+      absl::StrAppend(&cells, "<td class=\"n\">", x ? IntervalText(x->value()) : "n/a", "</td>");
+    }
+  }
+  if (!any) return "";
+  return absl::StrCat("<tr><td>", XmlEscape(harness), "</td><td>", XmlEscape(g.label), "</td>",
+                      cells, "</tr>\n");
+}
+
+std::string CoverageTable(const GridReport& r, const Summaries& s, const std::vector<Group>& groups,
+                          int64_t budget) {
+  const std::vector<std::string> rules = RuleNames(r.packing());
+  std::string out = absl::StrCat(
+      "<h3>Coverage under ", budget, " ", CostUnit(r.packing()),
+      "</h3>\n<p>Per rule, the share of a task's gold functions (files) that the packed units "
+      "cover: the mean over the tasks [95% task-bootstrap interval].</p>\n<table id=\"packing-",
+      budget, "\">\n", CoverageHeader(rules));
+  for (const std::string& h : r.harnesses()) {
+    for (const Group& g : groups) absl::StrAppend(&out, CoverageRow(s, h, g, budget, rules));
+  }
+  return out + "</table>\n";
+}
+
+// What a treatment does, in words.
+std::string TreatmentText(const experiments::PackingTreatment& t) {
+  if (t.has_diversity()) {
+    const int n = t.diversity().per_file();
+    return absl::StrCat("diversity (at most ", n, n == 1 ? " unit" : " units",
+                        " per file before any file's next)");
+  }
+  const auto& d = t.redundancy();
+  return absl::StrCat("redundancy (a near duplicate of a packed unit is skipped: equal ",
+                      "normalized content, or a similarity of ", d.shingle_size(),
+                      "-word shingles above ", d.threshold_numerator(), "/",
+                      d.threshold_denominator(), ")");
+}
+
+std::string Introduction(const experiments::Packing& p) {
+  std::vector<std::string> treatments;
+  for (const experiments::PackingTreatment& t : p.treatments()) {
+    treatments.push_back(TreatmentText(t));
+  }
+  return absl::StrCat(
+      "<p>Every cell packs the first ", p.depth(), " ",
+      p.unit() == experiments::PACKING_UNIT_FILE ? "files" : "function chunks",
+      " of its ranked list (after reranking where the harness reranks) under each budget (",
+      absl::StrJoin(p.budgets(), ", "), " ", CostUnit(p),
+      ") by the greedy baseline (rank order, skip-and-continue) and by each treatment alone: ",
+      XmlEscape(absl::StrJoin(treatments, "; ")),
+      " (docs/packing.md). The funnel follows every gold function of a condition's cells "
+      "through the stages (docs/metrics.md, \"The funnel\"); above the cutoff: ranked 1 to ",
+      kFunnelCutoff,
+      " among the functions the harness ranked. Generation is not part of this pipeline: "
+      "whether a packed function is used in an answer is not evaluated.</p>\n");
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> PackingSection(const GridReport& r) {
+  if (!r.has_packing()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("report ", r.experiment(), ": no packing block, no packing section"));
+  }
+  ConditionTable table;
+  *table.mutable_conditions() = r.conditions();
+  ASSIGN_OR_RETURN(const Conditions conditions, Conditions::Create(table));
+  const Summaries s(r);
+  const std::vector<Group> groups = PackingGroups(r, conditions);
+  std::string out = absl::StrCat("<div id=\"packing\">\n<h2>Packing and the funnel</h2>\n",
+                                 Introduction(r.packing()), "<h3>The funnel</h3>\n");
+  for (const Group& g : groups) absl::StrAppend(&out, FunnelFigure(r, s, g));
+  for (const int64_t budget : r.packing().budgets()) {
+    absl::StrAppend(&out, CoverageTable(r, s, groups, budget));
+  }
+  return out + "</div>\n";
+}
+
+}  // namespace repro::grid

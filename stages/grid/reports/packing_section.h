@@ -1,0 +1,47 @@
+// The page's section on packing (report.html, html_report.h): "Packing and
+// the funnel", drawn from the summary rows of a grid whose cells pack
+// (GridReport.packing set; docs/packing.md; docs/metrics.md, "Packing" and
+// "The funnel").
+//
+// PackingSection(report) returns the section's markup, <div id="packing">:
+//  - a paragraph naming the unit, the depth, the budgets and the rules;
+//  - per condition group (a Summary (condition, dose) with a
+//    "funnel_in_pool" row, in the summaries' order: the baseline first), a
+//    funnel <figure id="plot-funnel-<label>"> drawn by ShareGridSvg
+//    (svg_plot.h): one row per harness of the group (report order, its
+//    series colour), labelled "of N gold functions" (N: the units of its
+//    funnel_in_pool row); one column per stage, in order: in the candidate
+//    pool (funnel_in_pool), above the cutoff before reranking
+//    (funnel_above_cutoff_before_rerank; the column only when a harness of
+//    the group has the row), above the cutoff (funnel_above_cutoff), in the
+//    packing pool (funnel_in_packing_pool), then packed under each budget
+//    and rule (funnel_packed_<budget>_<rule>: the budgets in declared order,
+//    per budget greedy first, then the treatments as declared); each bar the
+//    row's mean with its interval, "n/a" for a row the aggregate did not
+//    write; under the rows, "used in an answer: not evaluated";
+//  - per budget, a table <table id="packing-<budget>">: one row per harness
+//    x condition group with a packing row for that budget, and per rule (in
+//    the order above) the function and file coverage
+//    (pack_<budget>_<rule>_function_coverage, ..._file_coverage) as
+//    report.md prints an interval (IntervalText), "n/a" when absent.
+// A group's label is the report's (Conditions::Label: "baseline", "S002.d5").
+// Every string from the report is HTML-escaped; equal inputs give equal
+// bytes.
+//
+// Errors: InvalidArgument when the report has no packing block;
+// Conditions::Create's when its conditions are not a valid table.
+#ifndef REPRO_STAGES_GRID_REPORTS_PACKING_SECTION_H_
+#define REPRO_STAGES_GRID_REPORTS_PACKING_SECTION_H_
+
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "stages/grid/grid.pb.h"
+
+namespace repro::grid {
+
+absl::StatusOr<std::string> PackingSection(const GridReport& report);
+
+}  // namespace repro::grid
+
+#endif  // REPRO_STAGES_GRID_REPORTS_PACKING_SECTION_H_
