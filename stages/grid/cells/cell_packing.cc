@@ -20,14 +20,18 @@ bool HasRedundancy(const experiments::Packing& p) {
                      [](const experiments::PackingTreatment& t) { return t.has_redundancy(); });
 }
 
-absl::Status CheckUnitsFit(const std::vector<PoolEntry>& pool, int64_t largest,
-                           const std::string& where) {
+// Step 1: the units above every budget, counted; a stop unless declared kept.
+absl::Status CheckUnitsFit(const std::vector<PoolEntry>& pool, int64_t largest, bool keep,
+                           const std::string& where, ConditionOutcome* outcome) {
   for (const PoolEntry& e : pool) {
-    if (e.unit.cost > largest) {
+    if (e.unit.cost <= largest) continue;
+    outcome->set_units_above_every_budget(outcome->units_above_every_budget() + 1);
+    if (!keep) {
       return absl::InvalidArgumentError(
           absl::StrCat(where, ", unit ", e.unit.id, " (rank ", e.rank,
-                       "), field cost: expected at most the ", "largest budget ", largest,
-                       " (a unit above every budget can never be packed), found ", e.unit.cost));
+                       "), field cost: expected at most the largest budget ", largest,
+                       " (a unit above every budget can never be packed), found ", e.unit.cost,
+                       " (declare packing.keep_units_above_every_budget to keep such units)"));
     }
   }
   return absl::OkStatus();
@@ -185,7 +189,8 @@ absl::Status PackCell(const experiments::Packing& packing, std::vector<PoolEntry
                       const GoldLabels& gold, const retrieval::HarnessResult& ranked,
                       const retrieval::HarnessResult* first_stage, const std::string& where,
                       ConditionOutcome* outcome) {
-  RETURN_IF_ERROR(CheckUnitsFit(pool, packing.budgets(packing.budgets_size() - 1), where));
+  RETURN_IF_ERROR(CheckUnitsFit(pool, packing.budgets(packing.budgets_size() - 1),
+                                packing.keep_units_above_every_budget(), where, outcome));
   std::vector<packing::Unit> units;
   for (const PoolEntry& e : pool) units.push_back(e.unit);
   ASSIGN_OR_RETURN(const auto similarity, AddNearDuplicates(packing, pool, units, where));

@@ -8,9 +8,12 @@
 // labels, the harness's ranked result and, for a reranker's cell, its first
 // stage's result (else null). It fills the outcome's packing_pool, packing
 // and funnel:
-//  1. A unit costing more than the largest budget stops the cell (it could
-//     never be packed under any rule): InvalidArgument naming `where`, the
-//     unit, its rank and the field cost, expected vs found.
+//  1. A unit costing more than the largest budget is counted
+//     (units_above_every_budget); unless the block declares
+//     keep_units_above_every_budget it stops the cell (it could never be
+//     packed under any rule): InvalidArgument naming `where`, the unit, its
+//     rank and the field cost, expected vs found. A kept one is skipped
+//     "does not fit" by every rule.
 //  2. With a redundancy treatment, the near duplicates among the pool's
 //     texts (near_duplicates.h, the treatment's shingle size and threshold);
 //     the later-ranked unit names the earlier. The relations are data on

@@ -134,6 +134,12 @@ TEST(CellPackingTest, AUnitAboveEveryBudgetStopsTheCell) {
   const absl::Status s = PackCell(Packing(), pool, Gold(), Ranked(), nullptr, "task T", &o);
   EXPECT_THAT(s.message(), HasSubstr("task T, unit a.go::B@6 (rank 2), field cost: expected at "
                                      "most the largest budget 11"));
+  experiments::Packing keep = Packing();
+  keep.set_keep_units_above_every_budget(true);
+  ConditionOutcome kept;
+  ASSERT_TRUE(PackCell(keep, pool, Gold(), Ranked(), nullptr, "task T", &kept).ok());
+  EXPECT_EQ(kept.units_above_every_budget(), 1);
+  EXPECT_EQ(kept.packing(3).skipped(0), "a.go::B@6\tdoes not fit");
 }
 
 TEST(CellPackingTest, CountsLines) {

@@ -259,7 +259,7 @@ std::string FigureOf(const std::string& html, const std::string& id) {
 TEST(RenderHtmlReportTest, PackingDrawsAFunnelPerConditionGroup) {
   absl::StatusOr<std::string> html = RenderHtmlReport(PackingReport(), kReportMd, Accuracy(), {});
   ASSERT_TRUE(html.ok()) << html.status();
-  const size_t section = html->find("<div id=\"packing\">\n<h2>Packing and the funnel</h2>");
+  const size_t section = html->find("<div id=\"packing\">\n<h2>Packing and the funnel, drawn</h2>");
   ASSERT_NE(section, std::string::npos);
   EXPECT_LT(html->find("<div id=\"report\">"), section);
   EXPECT_LT(section, html->find("<h2>Per unit</h2>"));

@@ -38,8 +38,8 @@ std::vector<std::string> HeaderOf(const ConditionOutcome& o) {
   for (const PackingResult& p : o.packing()) {
     for (const char* q : kQuantities) h.push_back(absl::StrCat("pack_", Name(p), "_", q));
   }
-  for (const char* f : {"funnel_gold_functions", "funnel_in_pool", "funnel_above_cutoff",
-                        "funnel_in_packing_pool"}) {
+  for (const char* f : {"units_above_every_budget", "funnel_gold_functions", "funnel_in_pool",
+                        "funnel_above_cutoff", "funnel_in_packing_pool"}) {
     h.push_back(f);
   }
   for (const PackingResult& p : o.packing()) h.push_back(absl::StrCat("funnel_packed_", Name(p)));
@@ -75,7 +75,9 @@ absl::StatusOr<std::vector<std::string>> PackingFields(const GridUnit& u,
     in_packing_pool += s.in_packing_pool();
     for (int i = 0; i < s.packed_size() && i < o.packing_size(); ++i) packed[i] += s.packed(i);
   }
-  for (int v : {o.funnel_size(), in_pool, above, in_packing_pool}) row.push_back(absl::StrCat(v));
+  for (int v : {o.units_above_every_budget(), o.funnel_size(), in_pool, above, in_packing_pool}) {
+    row.push_back(absl::StrCat(v));
+  }
   for (int v : packed) row.push_back(absl::StrCat(v));
   return row;
 }

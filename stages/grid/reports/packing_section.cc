@@ -230,7 +230,7 @@ absl::StatusOr<std::string> PackingSection(const GridReport& r) {
   ASSIGN_OR_RETURN(const Conditions conditions, Conditions::Create(table));
   const Summaries s(r);
   const std::vector<Group> groups = PackingGroups(r, conditions);
-  std::string out = absl::StrCat("<div id=\"packing\">\n<h2>Packing and the funnel</h2>\n",
+  std::string out = absl::StrCat("<div id=\"packing\">\n<h2>Packing and the funnel, drawn</h2>\n",
                                  Introduction(r.packing()), "<h3>The funnel</h3>\n");
   for (const Group& g : groups) absl::StrAppend(&out, FunnelFigure(r, s, g));
   for (const int64_t budget : r.packing().budgets()) {

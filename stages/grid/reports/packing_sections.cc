@@ -1,5 +1,6 @@
 #include "stages/grid/reports/packing_sections.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,9 +13,8 @@ namespace {
 
 using ConditionKey = std::pair<std::string, int>;  // (condition, dose)
 
-constexpr std::pair<const char*, const char*> kQuantities[] = {
-    {"function_coverage", "gold functions"},
-    {"file_coverage", "gold files"},
+// The accounting columns of a budget's table (means over tasks).
+constexpr std::pair<const char*, const char*> kCounts[] = {
     {"used", "used"},
     {"left", "left"},
     {"units_packed", "units"},
@@ -76,13 +76,24 @@ void Declaration(const GridReport& r, Writer& w) {
       absl::StrJoin(rules, "; "), ". Definitions: docs/metrics.md, \"Packing\" and ",
       "\"The funnel\"."));
   w.Line();
+  if (!p.keep_units_above_every_budget()) return;
+  int above = 0;
+  for (const GridUnit& u : r.units()) above += u.outcome().units_above_every_budget();
+  w.Line(absl::StrCat(
+      "Units above every budget, kept in the pools and skipped as \"does not fit\" by every rule ",
+      "(packing.keep_units_above_every_budget): ",
+      w.Token("packing.units_above_every_budget", absl::StrCat(above)), " over the ",
+      r.units_size(), " cells (cells.csv, column units_above_every_budget)."));
+  w.Line();
 }
 
-void Funnel(const GridReport& r, Writer& w) {
+// The funnel's stages in order: (Summary metric, row title).
+std::vector<std::pair<std::string, std::string>> Stages(const GridReport& r) {
   const experiments::Packing& p = r.packing();
-  const bool rerank = r.rerank_comparisons_size() > 0;
   std::vector<std::pair<std::string, std::string>> stages = {{"funnel_in_pool", "in the pool"}};
-  if (rerank) stages.emplace_back("funnel_above_cutoff_before_rerank", "top 10 before reranking");
+  if (r.rerank_comparisons_size() > 0) {
+    stages.emplace_back("funnel_above_cutoff_before_rerank", "top 10 before reranking");
+  }
   stages.emplace_back("funnel_above_cutoff", "top 10");
   stages.emplace_back("funnel_in_packing_pool", "in the packing pool");
   for (int64_t b : p.budgets()) {
@@ -91,6 +102,56 @@ void Funnel(const GridReport& r, Writer& w) {
                           absl::StrCat("packed at ", b, ", ", rule));
     }
   }
+  return stages;
+}
+
+// The (condition, dose) groups of the funnel rows, in the grid's order.
+std::vector<ConditionKey> Groups(const GridReport& r) {
+  std::vector<ConditionKey> out;
+  for (const std::string& h : r.harnesses()) {
+    for (const ConditionKey& k : GroupsOf(r, h)) {
+      if (std::find(out.begin(), out.end(), k) == out.end()) out.push_back(k);
+    }
+  }
+  return out;
+}
+
+// One condition group's funnel: a row per stage, a column per harness.
+void FunnelTable(const GridReport& r, const ConditionKey& g, Writer& w) {
+  const auto& [c, d] = g;
+  w.Line(absl::StrCat("#### ", w.Label(c, d)));
+  w.Line();
+  TableHead head;
+  head.Column("Stage");
+  for (const std::string& h : r.harnesses()) head.Column(h);
+  head.WriteTo(w);
+  std::string n = "| gold functions (N) |";
+  for (const std::string& h : r.harnesses()) {
+    const Summary* s = w.Find(h, c, d, "funnel_in_pool");
+    absl::StrAppend(&n, " ",
+                    s == nullptr
+                        ? "n/a"
+                        : w.Token(absl::StrCat(h, ".", w.Label(c, d), ".funnel_gold_functions"),
+                                  absl::StrCat(s->value().units())),
+                    " |");
+  }
+  w.Line(n);
+  for (const auto& [metric, title] : Stages(r)) {
+    std::string line = absl::StrCat("| ", title, " |");
+    for (const std::string& h : r.harnesses()) {
+      absl::StrAppend(&line, " ", w.Cell(h, c, d, metric), " |");
+    }
+    w.Line(line);
+  }
+  std::string unused = "| used in an answer |";
+  for (size_t i = 0; i < static_cast<size_t>(r.harnesses_size()); ++i) {
+    absl::StrAppend(&unused, " not evaluated |");
+  }
+  w.Line(unused);
+  w.Line();
+}
+
+void Funnel(const GridReport& r, Writer& w) {
   w.Line("### Where each gold function was lost (the stage diagnosis)");
   w.Line();
   w.Line(
@@ -98,50 +159,67 @@ void Funnel(const GridReport& r, Writer& w) {
       "task-clustered 95% bootstrap interval; top 10 is the cutoff of function recall@10. "
       "Used in an answer: not evaluated (no generation step runs).");
   w.Line();
+  for (const ConditionKey& g : Groups(r)) FunnelTable(r, g, w);
+}
+
+// The table of one coverage quantity under one budget: a row per harness
+// and condition, a column per rule.
+void CoverageTable(const GridReport& r, int64_t budget, const char* quantity, const char* title,
+                   Writer& w) {
+  w.Line(absl::StrCat("Share of ", title,
+                      " covered (mean over tasks [95% task-bootstrap "
+                      "interval]):"));
+  w.Line();
   TableHead head;
-  head.Column("Harness").Column("Condition").Column("N", "--:");
-  for (const auto& [metric, title] : stages) head.Column(title);
-  head.Column("used in an answer");
+  head.Column("Harness").Column("Condition");
+  for (const std::string& rule : Rules(r.packing())) head.Column(rule);
   head.WriteTo(w);
   for (const std::string& h : r.harnesses()) {
     for (const auto& [c, d] : GroupsOf(r, h)) {
-      const Summary* n = w.Find(h, c, d, "funnel_in_pool");
-      std::string line =
-          absl::StrCat("| ", h, " | ", w.Label(c, d), " | ",
-                       w.Token(absl::StrCat(h, ".", w.Label(c, d), ".funnel_gold_functions"),
-                               absl::StrCat(n->value().units())),
-                       " |");
-      for (const auto& [metric, title] : stages)
-        absl::StrAppend(&line, " ", w.Cell(h, c, d, metric), " |");
-      absl::StrAppend(&line, " not evaluated |");
+      std::string line = absl::StrCat("| ", h, " | ", w.Label(c, d), " |");
+      for (const std::string& rule : Rules(r.packing())) {
+        absl::StrAppend(&line, " ",
+                        w.Cell(h, c, d, absl::StrCat("pack_", budget, "_", rule, "_", quantity)),
+                        " |");
+      }
       w.Line(line);
     }
   }
   w.Line();
 }
 
+// A Summary row's mean as a token (the accounting table), "n/a" if absent.
+std::string Mean(Writer& w, const std::string& h, const ConditionKey& g,
+                 const std::string& metric) {
+  const Summary* s = w.Find(h, g.first, g.second, metric);
+  if (s == nullptr) return "n/a";
+  return w.Token(absl::StrCat(h, ".", w.Label(g.first, g.second), ".", metric),
+                 F4(s->value().mean()));
+}
+
 void Budget(const GridReport& r, int64_t budget, Writer& w) {
   const bool tokens = r.packing().cost() == experiments::PACKING_COST_TOKENS;
   w.Line(absl::StrCat("### Packing under ", budget, tokens ? " tokens" : " lines"));
   w.Line();
+  CoverageTable(r, budget, "function_coverage", "the task's gold functions", w);
+  CoverageTable(r, budget, "file_coverage", "the task's gold files", w);
   w.Line(
-      "Per harness, condition and rule, the mean over tasks with its 95% task-bootstrap "
-      "interval: the share of gold functions and of gold files the packed units cover (tasks "
-      "without a gold function leave the first undefined), the cost used and left, the units "
-      "packed, their distinct files, the packed pairs the pool declares near duplicates, and the "
-      "units skipped by reason.");
+      "What each rule spent and skipped, the mean over tasks (intervals in report.json): the "
+      "cost used and left, the units packed and their distinct files, the packed pairs the pool "
+      "declares near duplicates, and the units skipped by reason.");
   w.Line();
   TableHead head;
   head.Column("Harness").Column("Condition").Column("Rule");
-  for (const auto& [q, title] : kQuantities) head.Column(title);
+  for (const auto& [q, title] : kCounts) head.Column(title, "--:");
   head.WriteTo(w);
   for (const std::string& h : r.harnesses()) {
-    for (const auto& [c, d] : GroupsOf(r, h)) {
+    for (const ConditionKey& g : GroupsOf(r, h)) {
       for (const std::string& rule : Rules(r.packing())) {
-        std::string line = absl::StrCat("| ", h, " | ", w.Label(c, d), " | ", rule, " |");
-        for (const auto& [q, title] : kQuantities) {
+        std::string line =
+            absl::StrCat("| ", h, " | ", w.Label(g.first, g.second), " | ", rule, " |");
+        for (const auto& [q, title] : kCounts) {
           absl::StrAppend(&line, " ",
-                          w.Cell(h, c, d, absl::StrCat("pack_", budget, "_", rule, "_", q)), " |");
+                          Mean(w, h, g, absl::StrCat("pack_", budget, "_", rule, "_", q)), " |");
         }
         w.Line(line);
       }
