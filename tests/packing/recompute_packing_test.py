@@ -18,8 +18,8 @@ each task's labels (<task>.labels.pb). From them, for every cell:
   (b) Every PackingResult (every budget, then the greedy baseline and each
       treatment in the declared order), packed again from the pool: the
       packed ids in packing order, used, left, units_packed, distinct_files,
-      redundant_pairs, the skip counts by reason and the skipped list (the
-      skipped units ranked above the last packed one, "<id>\\t<reason>").
+      redundant_pairs, the skip counts by reason and the skipped list (every
+      skipped unit in rank order, "<id>\\t<reason>").
   (c) Gold coverage: gold functions are the labels' "<file>::<function>",
       gold files the labels' gold files (covered: a packed unit's file).
   (d) The funnel: one state per gold function, sorted; in_packing_pool,
@@ -304,10 +304,9 @@ def pack(units, budget, rule, per_file):
     for i in deferred:  # pass 2: no quota; a unit that does not fit keeps "file quota"
         if units[i]["cost"] <= left:
             admit(i)
-    last = max((i + 1 for i, r in enumerate(reasons) if r is None), default=0)
     return {"packed": packed, "used": budget - left, "left": left, "units_packed": len(packed),
             "distinct_files": len(files), "redundant_pairs": pairs, "reasons": reasons,
-            "skipped": [f"{units[i]['id']}\t{reasons[i]}" for i in range(last) if reasons[i]]}
+            "skipped": [f"{units[i]['id']}\t{reasons[i]}" for i in range(len(units)) if reasons[i]]}
 
 
 def expected_results(units, packing, labels):

@@ -52,7 +52,9 @@ C++ code, from the same files:
   E04 funnel (report.json "packing": the cells pack, docs/metrics.md "The
     funnel"): per unit, the funnel's gold functions against functions.qrels,
     and each one's above_cutoff against "in the first 10 lines of
-    <H>.<C>.functions.run for the topic"; each Summary row funnel_above_cutoff
+    <H>.<C>.functions.run for the topic", and a reranker's
+    rank_before_rerank within 10 against its first stage's functions run;
+    each Summary row funnel_above_cutoff and funnel_above_cutoff_before_rerank
     (per harness, per condition and dose) against the share of the recomputed
     values and their count. The packing stages need the units' costs, which
     no TREC file carries: tests/packing recomputes them.
@@ -214,33 +216,41 @@ def funnel_group(e, unit):
 
 
 def check_funnel(e, function_qrels, function_orders, check):
-    """Each unit's funnel above_cutoff from its functions run, and the funnel_above_cutoff rows."""
+    """Each unit's funnel top-10 stages from the functions runs, and their Summary rows."""
     if "packing" not in e or len(e.get("s001_depths", [])) > 1:
         return
-    shares = {}  # (harness, condition, dose) -> recomputed 0/1 per gold function
+    first_stage = dict(c.split("-", 1) for c in e.get("rerank_comparisons", []))
+    shares = {}  # (harness, condition, dose, metric) -> recomputed 0/1 per gold function
     for unit in e["units"]:
         o = unit["outcome"]
         task = o["task_id"]
-        tag = f"{unit['harness']}.{unit['cell_suffix']}"
-        where = f"{unit['unit_id']} (funnel, {tag}.functions.run)"
-        top = set(function_orders[tag].get(task, [])[:FUNNEL_CUTOFF])
         gold = sorted(d for d, grade in function_qrels.get(task, {}).items() if grade > 0)
         funnel = o.get("funnel", [])
-        check.equal(where, "funnel gold functions", [s["function"] for s in funnel], gold)
-        for s in funnel:
-            check.equal(where, f"{s['function']} above_cutoff", s.get("above_cutoff", False),
-                        s["function"] in top)
-        shares.setdefault(funnel_group(e, unit), []).extend(1.0 if g in top else 0.0 for g in gold)
+        check.equal(unit["unit_id"], "funnel gold functions", [s["function"] for s in funnel], gold)
+        stages = [("funnel_above_cutoff", unit["harness"],
+                   lambda s: s.get("above_cutoff", False))]
+        if unit["harness"] in first_stage:
+            stages.append(("funnel_above_cutoff_before_rerank", first_stage[unit["harness"]],
+                           lambda s: 0 < s.get("rank_before_rerank", 0) <= FUNNEL_CUTOFF))
+        for metric, ranker, reached in stages:
+            tag = f"{ranker}.{unit['cell_suffix']}"
+            top = set(function_orders[tag].get(task, [])[:FUNNEL_CUTOFF])
+            where = f"{unit['unit_id']} ({metric}, {tag}.functions.run)"
+            for s in funnel:
+                check.equal(where, s["function"], reached(s), s["function"] in top)
+            key = funnel_group(e, unit) + (metric,)
+            shares.setdefault(key, []).extend(1.0 if g in top else 0.0 for g in gold)
     for s in e.get("summaries", []):
-        key = (s["harness"], s["condition"], s.get("dose", 0))
-        if s["metric"] != "funnel_above_cutoff" or key not in shares:
+        key = (s["harness"], s["condition"], s.get("dose", 0), s["metric"])
+        if key not in shares:
             continue
         values = shares.pop(key)
-        where = f"summary {' '.join(map(str, key))} funnel_above_cutoff"
+        where = f"summary {' '.join(map(str, key))}"
         check.equal(where, "units", s["value"].get("units", 0), len(values))
         check.value(where, "mean", s["value"].get("mean", 0), sum(values) / len(values))
     for key in sorted(k for k, v in shares.items() if v):
-        check.mismatches.append(f"summary {' '.join(map(str, key))} funnel_above_cutoff: missing")
+        check.mismatches.append(f"summary {' '.join(map(str, key))}: missing")
+
 
 RERANK_MEASURES = {"recall_at_1": "recall_1", "recall_at_5": "recall_5",
                    "recall_at_10": "recall_10", "mrr": "recip_rank", "ndcg_at_10": "ndcg_cut_10"}

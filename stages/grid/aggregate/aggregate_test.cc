@@ -222,6 +222,62 @@ TEST(AggregateTest, RerankerIsPairedWithItsFirstStageUnderEveryCondition) {
   EXPECT_EQ(Find(*r, "H008-H000", "baseline", 0, "rerank_mrr"), nullptr);
 }
 
+// Every outcome packs at budget 100 by greedy: T1 has one gold function,
+// packed; T2 has three, one packed; `binds` decides whether a cell skipped a
+// unit that did not fit.
+void AddPacking(GridInput& in, bool binds) {
+  for (ConditionOutcome& o : in.outcomes) {
+    PackingResult* p = o.add_packing();
+    p->set_budget(100);
+    p->set_rule("greedy");
+    p->set_condition("baseline");
+    const bool t1 = o.task_id() == "T1";
+    p->set_gold_functions(t1 ? 1 : 3);
+    p->set_gold_functions_covered(1);
+    p->set_used(t1 ? 90 : 60);
+    p->set_left(100 - p->used());
+    p->set_skipped_does_not_fit(binds && t1 ? 2 : 0);
+    for (int i = 0; i < p->gold_functions(); ++i) {
+      GoldFunctionState* f = o.add_funnel();
+      f->set_function(absl::StrCat("a.go::F", i));
+      f->set_rank(i + 1);
+      f->add_packed(i == 0);
+    }
+  }
+}
+
+TEST(AggregateTest, PackingOutcomesAreTaskMeansAndTheFunnelIsAShareOfGoldFunctions) {
+  GridInput in = Grid();
+  AddPacking(in, true);
+  absl::StatusOr<GridReport> r = Aggregate(in);
+  ASSERT_TRUE(r.ok()) << r.status();
+  const Summary* coverage = Find(*r, "H000", "baseline", 0, "pack_100_greedy_function_coverage");
+  ASSERT_NE(coverage, nullptr);
+  EXPECT_DOUBLE_EQ(coverage->value().mean(), (1.0 + 1.0 / 3) / 2);  // a mean over tasks
+  EXPECT_EQ(coverage->value().units(), 2);
+  const Summary* used = Find(*r, "H000", kTestNoise, 5, "pack_100_greedy_used");
+  ASSERT_NE(used, nullptr);
+  EXPECT_DOUBLE_EQ(used->value().mean(), 75);
+  const Summary* packed = Find(*r, "H000", "baseline", 0, "funnel_packed_100_greedy");
+  ASSERT_NE(packed, nullptr);
+  EXPECT_DOUBLE_EQ(packed->value().mean(), 2.0 / 4);  // a share of the 4 gold functions
+  EXPECT_EQ(packed->value().units(), 4);
+  const Summary* in_pool = Find(*r, "H000", "baseline", 0, "funnel_in_pool");
+  ASSERT_NE(in_pool, nullptr);
+  EXPECT_DOUBLE_EQ(in_pool->value().mean(), 1.0);
+  EXPECT_EQ(Find(*r, "H000", "baseline", 0, "funnel_above_cutoff_before_rerank"), nullptr);
+}
+
+TEST(AggregateTest, ABudgetThatPacksEveryPoolWholeStopsTheReport) {
+  GridInput in = Grid();
+  AddPacking(in, false);
+  absl::StatusOr<GridReport> r = Aggregate(in);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(r.status().message(),
+              ::testing::HasSubstr("field packing.budgets: expected each budget below the cost of "
+                                   "some cell's packing pool, found budget 100"));
+}
+
 TEST(AggregateTest, RerankerOfAHarnessOutsideTheGridIsNamed) {
   GridInput in = Grid();
   in.rerankers = {{"H010", "H999"}};

@@ -99,12 +99,7 @@ PackingResult Describe(const packing::PackResult& r, const char* condition,
   out.set_units_packed(static_cast<int32_t>(r.packed.size()));
   out.set_redundant_pairs(static_cast<int32_t>(r.redundant_pairs.size()));
   out.set_distinct_files(static_cast<int32_t>(r.files.size()));
-  size_t last_packed = 0;
-  for (size_t i = 0; i < r.decisions.size(); ++i) {
-    if (r.decisions[i].reason == packing::Reason::kPacked) last_packed = i + 1;
-  }
-  for (size_t i = 0; i < r.decisions.size(); ++i) {
-    const packing::Decision& d = r.decisions[i];
+  for (const packing::Decision& d : r.decisions) {
     switch (d.reason) {
       case packing::Reason::kPacked:
         continue;
@@ -118,7 +113,7 @@ PackingResult Describe(const packing::PackResult& r, const char* condition,
         out.set_skipped_file_quota(out.skipped_file_quota() + 1);
         break;
     }
-    if (i < last_packed) out.add_skipped(absl::StrCat(d.id, "\t", packing::ReasonText(d)));
+    out.add_skipped(absl::StrCat(d.id, "\t", packing::ReasonText(d)));
   }
   for (const std::string& id : r.packed) out.add_packed(id);
   return out;

@@ -97,7 +97,7 @@ TEST(CellPackingTest, PacksEveryBudgetByEveryRuleAndRecordsTheFunnel) {
   EXPECT_THAT(g11.packed(), ElementsAre("a.go::A@1", "a.go::B@6", "b.go::A@1"));
   EXPECT_EQ(g11.redundant_pairs(), 1);
   EXPECT_EQ(g11.skipped_does_not_fit(), 1);
-  EXPECT_TRUE(g11.skipped().empty());  // C ranks below the last packed unit
+  EXPECT_THAT(g11.skipped(), ElementsAre("b.go::C@6\tdoes not fit"));
   // The redundancy rule skips the copy, and C fits.
   const PackingResult& r11 = o.packing(4);
   EXPECT_EQ(r11.rule(), "redundancy");
