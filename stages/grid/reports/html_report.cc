@@ -17,7 +17,7 @@
 #include "stages/framework/pipeline/status_macros.h"
 #include "stages/framework/report/html_page.h"
 #include "stages/framework/report/svg.h"
-#include "stages/grid/reports/packing_section.h"
+#include "stages/grid/reports/packing_figures.h"
 #include "stages/grid/reports/svg_plot.h"
 
 namespace repro::grid {
@@ -51,7 +51,7 @@ constexpr char kGridStyle[] =
     "#units details pre{margin:2px 0;overflow-wrap:anywhere}"
     "svg{max-width:100%;height:auto}";
 
-// The packing section's tables (packing_section.h), only on a page that has
+// The packing section's tables (packing_figures.h), only on a page that has
 // them: their interval cells on one line, in report.md's table type.
 constexpr char kPackingStyle[] =
     "#packing table{font-size:12px}"
@@ -268,7 +268,7 @@ absl::StatusOr<std::string> RenderHtmlReport(const GridReport& r, absl::string_v
   ASSIGN_OR_RETURN(const std::string text, ReportWithPlots(report_md, plots, &shown));
   std::string packing;
   if (r.has_packing()) {
-    ASSIGN_OR_RETURN(packing, PackingSection(r));
+    ASSIGN_OR_RETURN(packing, PackingFigures(r));
   }
   std::string per_cell = "<h2>Per unit</h2>\n";
   for (size_t i = 0; i < plots.size(); ++i) {

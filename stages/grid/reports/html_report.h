@@ -12,7 +12,7 @@
 // "dose-response") is that plot's SVG inline, in <figure id="plot-<name>">
 // with `alt` as its caption; any other image is its alt text. After
 // report.md's text, when the cells pack (GridReport.packing set), the
-// section "Packing and the funnel" (packing_section.h: a funnel figure per
+// section "Packing and the funnel" (packing_figures.h: a funnel figure per
 // condition group, a coverage table per budget; a page without packing has
 // neither the section nor its CSS). Then, under "Per unit":
 //   - the plots of `plots` that report.md does not show, in the given order;
@@ -41,7 +41,7 @@
 //
 // Errors: InvalidArgument naming the plot when an SVG does not start with
 // "<svg"; InvalidArgument when `accuracy` does not hold one entry per unit;
-// MarkdownToHtml's and PackingSection's errors.
+// MarkdownToHtml's and PackingFigures' errors.
 #ifndef REPRO_STAGES_GRID_REPORTS_HTML_REPORT_H_
 #define REPRO_STAGES_GRID_REPORTS_HTML_REPORT_H_
 

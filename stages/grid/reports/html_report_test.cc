@@ -8,7 +8,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "stages/grid/conditions/test_conditions.h"
-#include "stages/grid/reports/packing_section.h"
+#include "stages/grid/reports/packing_figures.h"
 #include "stages/grid/reports/svg_plot.h"
 
 namespace repro::grid {
@@ -294,26 +294,6 @@ TEST(RenderHtmlReportTest, PackingDrawsAFunnelPerConditionGroup) {
   EXPECT_EQ(FigureOf(*html, "plot-funnel-stale"), "");
 }
 
-TEST(RenderHtmlReportTest, PackingTablesTheCoveragePerBudgetAndRule) {
-  absl::StatusOr<std::string> html = RenderHtmlReport(PackingReport(), kReportMd, Accuracy(), {});
-  ASSERT_TRUE(html.ok()) << html.status();
-  EXPECT_THAT(*html, HasSubstr("<h3>Coverage under 500 tokens</h3>"));
-  EXPECT_THAT(*html, HasSubstr("<table id=\"packing-500\">\n<tr><th rowspan=\"2\">harness</th>"
-                               "<th rowspan=\"2\">condition</th><th colspan=\"2\">greedy</th>"
-                               "<th colspan=\"2\">redundancy</th></tr>"));
-  const std::string n = "<td class=\"n\">";
-  EXPECT_THAT(*html, HasSubstr(absl::StrCat("<tr><td>H000</td><td>baseline</td>", n,
-                                            "0.5000 [0.2500, 0.7500]</td>", n,
-                                            "1.0000 [1.0000, 1.0000]</td>", n,
-                                            "0.7500 [0.5000, 1.0000]</td>", n, "n/a</td></tr>")));
-  // Rows only where the group packs under the budget.
-  EXPECT_THAT(*html, Not(HasSubstr("<tr><td>R000</td>")));
-  EXPECT_THAT(*html, Not(HasSubstr("<tr><td>H000</td><td>noise.d5</td>")));
-  EXPECT_THAT(*html, HasSubstr(absl::StrCat("<tr><td>H000</td><td>stale</td>", n, "n/a</td>", n,
-                                            "0.5000 [0.0000, 1.0000]</td>", n, "n/a</td>", n,
-                                            "n/a</td></tr>")));
-}
-
 TEST(RenderHtmlReportTest, NoPackingNoSection) {
   absl::StatusOr<std::string> html = RenderHtmlReport(ThreeUnits(), kReportMd, Accuracy(), {});
   ASSERT_TRUE(html.ok()) << html.status();
@@ -322,8 +302,8 @@ TEST(RenderHtmlReportTest, NoPackingNoSection) {
   EXPECT_THAT(*html, Not(HasSubstr("plot-funnel")));
 }
 
-TEST(PackingSectionTest, RefusesAReportWithoutPacking) {
-  absl::StatusOr<std::string> section = PackingSection(ThreeUnits());
+TEST(PackingFiguresTest, RefusesAReportWithoutPacking) {
+  absl::StatusOr<std::string> section = PackingFigures(ThreeUnits());
   EXPECT_FALSE(section.ok());
   EXPECT_THAT(std::string(section.status().message()), HasSubstr("report exp<1>: no packing"));
 }

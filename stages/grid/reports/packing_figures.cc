@@ -1,4 +1,4 @@
-#include "stages/grid/reports/packing_section.h"
+#include "stages/grid/reports/packing_figures.h"
 
 #include <cstdint>
 #include <set>
@@ -136,55 +136,6 @@ std::string FunnelFigure(const GridReport& r, const Summaries& s, const Group& g
       "whiskers: 95% task-clustered bootstrap interval.</figcaption>\n</figure>\n");
 }
 
-std::string HeaderCell(absl::string_view text, absl::string_view span) {
-  return absl::StrCat("<th", span, ">", XmlEscape(text), "</th>");
-}
-
-// The coverage table's two header rows: each rule over its two coverages.
-std::string CoverageHeader(const std::vector<std::string>& rules) {
-  std::string out = absl::StrCat("<tr>", HeaderCell("harness", " rowspan=\"2\""),
-                                 HeaderCell("condition", " rowspan=\"2\""));
-  for (const std::string& rule : rules) absl::StrAppend(&out, HeaderCell(rule, " colspan=\"2\""));
-  absl::StrAppend(&out, "</tr>\n<tr>");
-  for (size_t i = 0; i < rules.size(); ++i) {
-    absl::StrAppend(&out, HeaderCell("function coverage", ""), HeaderCell("file coverage", ""));
-  }
-  return out + "</tr>\n";
-}
-
-// The coverage row of a harness in a group under one budget; empty when
-// the group has no packing row there.
-std::string CoverageRow(const Summaries& s, const std::string& harness, const Group& g,
-                        int64_t budget, const std::vector<std::string>& rules) {
-  std::string cells;
-  bool any = false;
-  for (const std::string& rule : rules) {
-    for (const char* quantity : {"function_coverage", "file_coverage"}) {
-      const Summary* x = s.Get(harness, g.condition, g.dose,
-                               absl::StrCat("pack_", budget, "_", rule, "_", quantity));
-      any = any || x != nullptr;
-      absl::StrAppend(&cells, "<td class=\"n\">", x ? IntervalText(x->value()) : "n/a", "</td>");
-    }
-  }
-  if (!any) return "";
-  return absl::StrCat("<tr><td>", XmlEscape(harness), "</td><td>", XmlEscape(g.label), "</td>",
-                      cells, "</tr>\n");
-}
-
-std::string CoverageTable(const GridReport& r, const Summaries& s, const std::vector<Group>& groups,
-                          int64_t budget) {
-  const std::vector<std::string> rules = RuleNames(r.packing());
-  std::string out = absl::StrCat(
-      "<h3>Coverage under ", budget, " ", CostUnit(r.packing()),
-      "</h3>\n<p>Per rule, the share of a task's gold functions (files) that the packed units "
-      "cover: the mean over the tasks [95% task-bootstrap interval].</p>\n<table id=\"packing-",
-      budget, "\">\n", CoverageHeader(rules));
-  for (const std::string& h : r.harnesses()) {
-    for (const Group& g : groups) absl::StrAppend(&out, CoverageRow(s, h, g, budget, rules));
-  }
-  return out + "</table>\n";
-}
-
 // What a treatment does, in words.
 std::string TreatmentText(const experiments::PackingTreatment& t) {
   if (t.has_diversity()) {
@@ -220,7 +171,7 @@ std::string Introduction(const experiments::Packing& p) {
 
 }  // namespace
 
-absl::StatusOr<std::string> PackingSection(const GridReport& r) {
+absl::StatusOr<std::string> PackingFigures(const GridReport& r) {
   if (!r.has_packing()) {
     return absl::InvalidArgumentError(
         absl::StrCat("report ", r.experiment(), ": no packing block, no packing section"));
@@ -233,9 +184,6 @@ absl::StatusOr<std::string> PackingSection(const GridReport& r) {
   std::string out = absl::StrCat("<div id=\"packing\">\n<h2>Packing and the funnel, drawn</h2>\n",
                                  Introduction(r.packing()), "<h3>The funnel</h3>\n");
   for (const Group& g : groups) absl::StrAppend(&out, FunnelFigure(r, s, g));
-  for (const int64_t budget : r.packing().budgets()) {
-    absl::StrAppend(&out, CoverageTable(r, s, groups, budget));
-  }
   return out + "</div>\n";
 }
 

@@ -3,7 +3,7 @@
 // (GridReport.packing set; docs/packing.md; docs/metrics.md, "Packing" and
 // "The funnel").
 //
-// PackingSection(report) returns the section's markup, <div id="packing">:
+// PackingFigures(report) returns the section's markup, <div id="packing">:
 //  - a paragraph naming the unit, the depth, the budgets and the rules;
 //  - per condition group (a Summary (condition, dose) with a
 //    "funnel_in_pool" row, in the summaries' order: the baseline first), a
@@ -19,19 +19,16 @@
 //    per budget greedy first, then the treatments as declared); each bar the
 //    row's mean with its interval, "n/a" for a row the aggregate did not
 //    write; under the rows, "used in an answer: not evaluated";
-//  - per budget, a table <table id="packing-<budget>">: one row per harness
-//    x condition group with a packing row for that budget, and per rule (in
-//    the order above) the function and file coverage
-//    (pack_<budget>_<rule>_function_coverage, ..._file_coverage) as
-//    report.md prints an interval (IntervalText), "n/a" when absent.
+// The numbers themselves are report.md's (its section "Packing and the
+// funnel", packing_sections.h): the page draws them, it writes no table.
 // A group's label is the report's (Conditions::Label: "baseline", "S002.d5").
 // Every string from the report is HTML-escaped; equal inputs give equal
 // bytes.
 //
 // Errors: InvalidArgument when the report has no packing block;
 // Conditions::Create's when its conditions are not a valid table.
-#ifndef REPRO_STAGES_GRID_REPORTS_PACKING_SECTION_H_
-#define REPRO_STAGES_GRID_REPORTS_PACKING_SECTION_H_
+#ifndef REPRO_STAGES_GRID_REPORTS_PACKING_FIGURES_H_
+#define REPRO_STAGES_GRID_REPORTS_PACKING_FIGURES_H_
 
 #include <string>
 
@@ -40,8 +37,8 @@
 
 namespace repro::grid {
 
-absl::StatusOr<std::string> PackingSection(const GridReport& report);
+absl::StatusOr<std::string> PackingFigures(const GridReport& report);
 
 }  // namespace repro::grid
 
-#endif  // REPRO_STAGES_GRID_REPORTS_PACKING_SECTION_H_
+#endif  // REPRO_STAGES_GRID_REPORTS_PACKING_FIGURES_H_
