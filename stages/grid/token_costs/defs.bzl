@@ -51,10 +51,10 @@ def task_set_token_costs(task_sets):
       None.
     """
     for s in task_sets:
-        # Manual until the grid's cells read them (docs/packing.md, "Next"):
-        # `bazel test //...` would otherwise count every real snapshot (about
-        # 8 s each on GitLab Runner) for no consumer; a test or a cell that
-        # depends on one builds it.
+        # Manual: the cells of an experiment that packs in tokens read theirs
+        # and build them as dependencies (docs/packing.md, "Packing in every
+        # cell"); `bazel test //...` would otherwise count every real snapshot
+        # (about 8 s each on GitLab Runner), read by a cell or not.
         tags = ["manual"]
         for c in s.commits:
             if c.id not in s.reference_only:
