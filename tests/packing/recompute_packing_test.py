@@ -2,10 +2,11 @@
 "The funnel"; issue #57): Python's standard library only, none of the
 project's code.
 
-Inputs: the experiment's cell spec (cell_spec.pb: the declared packing block,
-CellSpec.packing), each cell's outcome JSON (<task>_<harness>_<condition>.json),
-the token costs JSON of each cell's snapshot (<commit>.token_costs.json) and
-each task's labels (<task>.labels.pb). From them, for every cell:
+Inputs: the experiment's report.json (its "packing" field: the declared
+block), each cell's outcome JSON (<task>_<harness>_<condition>.json), the
+token costs JSON of each cell's snapshot (<commit>.token_costs.json) and the
+experiment's exported qrels (files.qrels, functions.qrels: the gold labels).
+From them, for every cell:
 
   (a) The packing pool. Each unit's cost is the token count the snapshot's
       costs give its text's sha256, and the snapshot lists a chunk of the
@@ -20,8 +21,9 @@ each task's labels (<task>.labels.pb). From them, for every cell:
       packed ids in packing order, used, left, units_packed, distinct_files,
       redundant_pairs, the skip counts by reason and the skipped list (every
       skipped unit in rank order, "<id>\\t<reason>").
-  (c) Gold coverage: gold functions are the labels' "<file>::<function>",
-      gold files the labels' gold files (covered: a packed unit's file).
+  (c) Gold coverage: gold functions are the topic's functions.qrels docnos
+      ("<file>::<function>"), gold files its files.qrels docnos (covered: a
+      packed unit's file).
   (d) The funnel: one state per gold function, sorted; in_packing_pool,
       one packed flag per result, used_in_answer "not evaluated",
       above_cutoff == (0 < rank <= 10), a rank within 10 naming the same
@@ -31,11 +33,11 @@ Then it checks that the recomputation can fail: one unit's cost raised by
 1000, or a near duplicate declared between two units the redundancy rule
 packed, must each make the recomputed packing differ from the cell's record.
 
-Args: --cell_spec <files> --cell <files> --token_costs <files> --labels <files>,
-each the files of one or more stage targets: the test reads cell_spec.pb,
-<cell>.json, <commit>.token_costs.json and <task>.labels.pb among them and
-leaves the stages' side outputs (provenance, volatile, grid_spec.pb); any
-other file stops it.
+Args: --report <files> --cell <files> --token_costs <files> --qrels <files>,
+each the files of one or more stage targets: the test reads report.json,
+<cell>.json, <commit>.token_costs.json, files.qrels and functions.qrels among
+them; --cell and --token_costs take only those files and the stages' side
+outputs (provenance, volatile), any other file stops them.
 Exit 0 and a summary when everything agrees; else exit 1 and every
 difference, naming the file, the unit or result and the field, expected
 (recomputed) vs found (recorded).
@@ -49,8 +51,8 @@ import sys
 DISTRACTOR_DIR = "__harness_distractors__/"
 FUNNEL_CUTOFF = 10
 NOT_EVALUATED = "not evaluated"
-PACKING_UNIT_FUNCTION = 1
-PACKING_COST_TOKENS = 1
+PACKING_UNIT_FUNCTION = "PACKING_UNIT_FUNCTION"
+PACKING_COST_TOKENS = "PACKING_COST_TOKENS"
 PERTURBATION = 1000
 
 
@@ -58,107 +60,46 @@ class Failure(Exception):
     """Input this test cannot read: names the file and the field."""
 
 
-# --- Protocol Buffers wire format: only what cell_spec.pb and labels.pb use.
-
-
-def read_varint(data, i, where):
-    value, shift = 0, 0
-    while True:
-        if i >= len(data):
-            raise Failure(f"{where}: expected a varint, found the end of the bytes")
-        byte = data[i]
-        value |= (byte & 0x7F) << shift
-        i, shift = i + 1, shift + 7
-        if byte < 0x80:
-            return value, i
-
-
-def wire_fields(data, where):
-    """[(field number, value)]: an int (varint) or bytes (length-delimited)."""
-    fields, i = [], 0
-    sizes = {1: 8, 5: 4}
-    while i < len(data):
-        key, i = read_varint(data, i, where)
-        number, wire_type = key >> 3, key & 7
-        if wire_type == 0:
-            value, i = read_varint(data, i, where)
-        elif wire_type == 2:
-            size, i = read_varint(data, i, where)
-            value, i = data[i:i + size], i + size
-            if i > len(data):
-                raise Failure(f"{where}: field {number}: expected {size} bytes, found fewer")
-        elif wire_type in sizes:
-            value, i = data[i:i + sizes[wire_type]], i + sizes[wire_type]
-        else:
-            raise Failure(f"{where}: field {number}: expected wire type 0, 1, 2 or 5, found {wire_type}")
-        fields.append((number, value))
-    return fields
-
-
-def ints(fields, number, where):
-    """A repeated integer field, packed or not."""
-    out = []
-    for n, v in fields:
-        if n != number:
-            continue
-        if isinstance(v, int):
-            out.append(v)
-            continue
-        i = 0
-        while i < len(v):
-            x, i = read_varint(v, i, where)
-            out.append(x)
-    return out
-
-
-def scalar(fields, number, default=0):
-    values = [v for n, v in fields if n == number]
-    return values[-1] if values else default
-
-
-def texts(fields, number):
-    return [v.decode("utf-8") for n, v in fields if n == number]
-
-
-def text(fields, number):
-    """A string field: its last value, "" when absent (proto3's default)."""
-    return (texts(fields, number) or [""])[-1]
+# --- The declared packing block and the gold labels.
 
 
 def read_packing(path):
-    """CellSpec.packing (field 5): unit, cost, budgets, depth and the rules in report order."""
-    with open(path, "rb") as f:
-        spec = wire_fields(f.read(), path)
-    blocks = [v for n, v in spec if n == 5]
-    if not blocks:
-        raise Failure(f"{path}: field packing (CellSpec 5): expected a packing block, found none")
-    where = f"{path}, packing"
-    p = wire_fields(blocks[-1], where)
+    """report.json's packing block: unit, cost, budgets, depth and the rules in report order."""
+    p = read_json(path).get("packing")
+    if not p:
+        raise Failure(f"{path}: field packing: expected the declared packing block, found none")
     rules = [("greedy", 0)]
-    for t in (v for n, v in p if n == 5):
-        treatment = wire_fields(t, where + ".treatments")
-        diversity = [v for n, v in treatment if n == 2]
-        if diversity:
-            rules.append(("diversity", scalar(wire_fields(diversity[-1], where), 1)))
-        elif any(n == 1 for n, _ in treatment):
+    for i, t in enumerate(p.get("treatments", [])):
+        if "diversity" in t:
+            rules.append(("diversity", int(t["diversity"]["per_file"])))
+        elif "redundancy" in t:
             rules.append(("redundancy", 0))
         else:
-            raise Failure(f"{where}.treatments[{len(rules) - 1}]: expected a redundancy or a diversity "
-                          "rule, found neither")
-    return {"unit": scalar(p, 1), "cost": scalar(p, 2), "budgets": ints(p, 3, where),
-            "depth": scalar(p, 4), "rules": rules}
+            raise Failure(f"{path}: field packing.treatments[{i}]: expected a redundancy or a "
+                          "diversity rule, found neither")
+    return {"unit": p.get("unit"), "cost": p.get("cost"),
+            "budgets": [int(b) for b in p.get("budgets", [])], "depth": int(p.get("depth", 0)),
+            "rules": rules}
 
 
-def read_labels(path):
-    """Labels: task_id (1), gold_files (4), gold_functions (5: file 1, function 2)."""
-    with open(path, "rb") as f:
-        fields = wire_fields(f.read(), path)
-    functions = set()
-    for v in (v for n, v in fields if n == 5):
-        g = wire_fields(v, path + ", gold_functions")
-        functions.add(f"{text(g, 1)}::{text(g, 2)}")
-    return {"task_id": text(fields, 1), "gold_files": sorted(set(texts(fields, 4))),
-            "gold_functions": sorted(functions)}
+def read_qrels(path):
+    """{topic: sorted docnos of grade > 0} of a TREC qrels file ("topic 0 docno grade")."""
+    out = {}
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, start=1):
+            fields = line.split()
+            if len(fields) != 4:
+                raise Failure(f"{path}:{number}: expected 'topic 0 docno grade', found {line!r}")
+            if int(fields[3]) > 0:
+                out.setdefault(fields[0], set()).add(fields[2])
+    return {topic: sorted(docnos) for topic, docnos in out.items()}
+
+
+def read_labels(files_qrels, functions_qrels):
+    """{task: its gold files and gold functions}, from the two qrels files."""
+    files, functions = read_qrels(files_qrels), read_qrels(functions_qrels)
+    return {task: {"task_id": task, "gold_files": gold, "gold_functions": functions.get(task, [])}
+            for task, gold in files.items()}
 
 
 # --- The snapshot's token costs and the cells.
@@ -422,7 +363,7 @@ def check_cell(path, packing, costs_by_commit, labels_by_task):
     cell = read_json(path)
     name = os.path.basename(path)
     for field, table, key in (("corpus_commit", costs_by_commit, "--token_costs"),
-                              ("task_id", labels_by_task, "--labels")):
+                              ("task_id", labels_by_task, "--qrels")):
         if cell.get(field) not in table:
             raise Failure(f"{path}: field {field}: expected one of {sorted(table)} (the {key} given), "
                           f"found {cell.get(field)!r}")
@@ -443,10 +384,11 @@ def check_cell(path, packing, costs_by_commit, labels_by_task):
 
 
 # The stages' outputs this test does not read.
-SIDE_OUTPUTS = (".provenance.json", ".volatile.json", "/grid_spec.pb")
+SIDE_OUTPUTS = (".provenance.json", ".volatile.json")
 # Each flag: the suffix of the files it reads.
-INPUTS = {"cell_spec": "/cell_spec.pb", "cell": ".json", "token_costs": ".token_costs.json",
-          "labels": ".labels.pb"}
+INPUTS = {"cell": ".json", "token_costs": ".token_costs.json"}
+# Each flag of a stage with many outputs: the file names it picks among them.
+PICKS = {"report": ("report.json",), "qrels": ("files.qrels", "functions.qrels")}
 
 
 def inputs_of(paths, flag):
@@ -464,22 +406,31 @@ def inputs_of(paths, flag):
     return out
 
 
+def picked(paths, flag):
+    """The files PICKS[flag] names among `paths`, in that order: each exactly once."""
+    out = []
+    for name in PICKS[flag]:
+        found = [p for p in paths if os.path.basename(p) == name]
+        if len(found) != 1:
+            raise Failure(f"--{flag}: expected one {name}, found {len(found)} among {len(paths)} files")
+        out.append(found[0])
+    return out
+
+
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    for flag in INPUTS:
+    for flag in list(INPUTS) + list(PICKS):
         parser.add_argument(f"--{flag}", action="extend", nargs="+", required=True)
     args = parser.parse_args(argv[1:])
     try:
-        spec, *more = inputs_of(args.cell_spec, "cell_spec")
-        if more:
-            raise Failure(f"--cell_spec: expected one cell_spec.pb, found {[spec] + more}")
-        packing = read_packing(spec)
+        (report,) = picked(args.report, "report")
+        packing = read_packing(report)
         if packing["unit"] != PACKING_UNIT_FUNCTION or packing["cost"] != PACKING_COST_TOKENS:
-            raise Failure(f"{spec}: fields packing.unit, packing.cost: expected "
-                          f"PACKING_UNIT_FUNCTION and PACKING_COST_TOKENS (1, 1), found "
+            raise Failure(f"{report}: fields packing.unit, packing.cost: expected "
+                          f"{PACKING_UNIT_FUNCTION} and {PACKING_COST_TOKENS}, found "
                           f"{packing['unit']}, {packing['cost']}")
         costs = {c["commit"]: c for c in map(read_costs, inputs_of(args.token_costs, "token_costs"))}
-        labels = {x["task_id"]: x for x in map(read_labels, inputs_of(args.labels, "labels"))}
+        labels = read_labels(*picked(args.qrels, "qrels"))
         cells = inputs_of(args.cell, "cell")
         errors = [e for path in cells for e in check_cell(path, packing, costs, labels)]
     except Failure as e:
