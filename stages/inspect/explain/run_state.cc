@@ -52,20 +52,26 @@ std::string HistoryDir(absl::string_view path) {
   return "";
 }
 
-// The external repository a program's runfile comes from ("engines_wheel_numpy"
-// for role "program_runfiles/../engines_wheel_numpy/numpy/__init__.py"), or ""
-// for the program's own files of the workspace.
-std::string ProgramPackage(absl::string_view role) {
-  constexpr absl::string_view kPrefix = "program_runfiles/../";
-  if (!absl::StartsWith(role, kPrefix)) return "";
-  role.remove_prefix(kPrefix.size());
-  return std::string(role.substr(0, role.find('/')));
+// The package source a program's runfile belongs to: for role
+// "<program>_runfiles/../<repository>/..." (a file of an external repository
+// the program runs on, e.g. "program_runfiles/../engines_wheel_numpy/numpy/
+// __init__.py" or "cost_program_runfiles/../tokenizer_wheel_tokenizers/..."),
+// the group ("<program>_package", "<repository>"); ("", "") for any other
+// role, the program's own files of the workspace included.
+std::pair<std::string, std::string> ProgramPackage(absl::string_view role) {
+  constexpr absl::string_view kMark = "_runfiles/../";
+  const size_t at = role.find(kMark);
+  if (at == absl::string_view::npos) return {};
+  const absl::string_view rest = role.substr(at + kMark.size());
+  return {absl::StrCat(role.substr(0, at), "_package"),
+          std::string(rest.substr(0, rest.find('/')))};
 }
 
 // Groups of files that become one source input each, a digest over their
 // lines: the files of one commit's history dump (role "history", path the
 // commit's directory), and the files of one package a program runs on (role
-// "program_package", path the repository: a wheel of ~1,000 files, pinned by
+// "<program role>_package", e.g. "program_package" or "cost_program_package",
+// path the repository: a wheel of ~1,000 files, pinned by
 // its sha256 in a lock, is one line, not one a file; the program's own files
 // stay listed one by one, so explain names the one that changed).
 std::vector<StageInput> GroupSources(const std::vector<StageInput>& inputs) {
@@ -73,12 +79,12 @@ std::vector<StageInput> GroupSources(const std::vector<StageInput>& inputs) {
   std::map<std::pair<std::string, std::string>, std::string> groups;  // (role, path) -> lines
   for (const StageInput& i : inputs) {
     const std::string dir = HistoryDir(i.path);
-    const std::string package = dir.empty() ? ProgramPackage(i.role) : "";
+    const std::pair<std::string, std::string> package =
+        dir.empty() ? ProgramPackage(i.role) : std::pair<std::string, std::string>();
     if (!dir.empty()) {
       absl::StrAppend(&groups[{"history", dir}], i.role, " ", i.path, " ", i.sha256, "\n");
-    } else if (!package.empty()) {
-      absl::StrAppend(&groups[{"program_package", package}], i.role, " ", i.path, " ", i.sha256,
-                      "\n");
+    } else if (!package.second.empty()) {
+      absl::StrAppend(&groups[package], i.role, " ", i.path, " ", i.sha256, "\n");
     } else {
       out.push_back(i);
     }

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -55,6 +56,28 @@ TEST(StateFromLineageTest, SourcesEdgesAndHistoryGroups) {
   EXPECT_EQ(snap.sources[1].path, "stages/corpus/languages/go/rules.textproto");
   EXPECT_EQ(snap.sources[1].sha256, "3333333333333333");
   EXPECT_EQ(snap.tool_sha256.size(), static_cast<size_t>(kDigestHexDigits));
+}
+
+TEST(StateFromLineageTest, AProgramsPackageIsOneSourceWhateverTheProgramsRole) {
+  schemas::Lineage lineage;
+  ASSERT_TRUE(FromJson(R"json({"report": "//reports:r", "stages": [
+    {"stage": "cell", "stage_version": "1", "label": "//s:cell",
+     "tool": {"path": "tools/cell", "sha256": "aaaaaaaaaaaaaaaaaaaaaaaa"},
+     "inputs": [
+       {"role": "program_runfiles/../engines_wheel_numpy/numpy/a.py", "path": "external/engines_wheel_numpy/numpy/a.py", "sha256": "1111111111111111111"},
+       {"role": "program_runfiles/../engines_wheel_numpy/numpy/b.py", "path": "external/engines_wheel_numpy/numpy/b.py", "sha256": "2222222222222222222"},
+       {"role": "cost_program_runfiles/../tokenizer_wheel_tokenizers/tokenizers/c.py", "path": "external/tokenizer_wheel_tokenizers/tokenizers/c.py", "sha256": "3333333333333333333"},
+       {"role": "cost_program_runfiles/retrieval_repro/stages/t.py", "path": "stages/t.py", "sha256": "4444444444444444444"}],
+     "outputs": [{"path": "out/r.tokens.txt", "sha256": "5555555555555555555"}]}]})json",
+                       "lineage.json", &lineage)
+                  .ok());
+  absl::StatusOr<RunState> s = StateFromLineage(lineage);
+  ASSERT_TRUE(s.ok()) << s.status();
+  std::vector<std::string> sources;
+  for (const StageInput& i : s->stages[0].sources) sources.push_back(i.role + " " + i.path);
+  EXPECT_THAT(sources, ElementsAre("cost_program_package tokenizer_wheel_tokenizers",
+                                   "cost_program_runfiles/retrieval_repro/stages/t.py stages/t.py",
+                                   "program_package engines_wheel_numpy"));
 }
 
 TEST(StateFileTest, RoundTripsByteForByte) {
