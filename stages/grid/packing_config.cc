@@ -106,6 +106,20 @@ std::vector<packing::RuleSet> PackingRules(const experiments::Packing& p) {
   return out;
 }
 
+std::vector<std::string> PackingRuleNames(const experiments::Packing& p) {
+  std::vector<std::string> out;
+  for (const packing::RuleSet& r : PackingRules(p)) out.push_back(packing::RuleName(r.rule));
+  return out;
+}
+
+std::string PackingRowName(int64_t budget, absl::string_view rule) {
+  return absl::StrCat("pack_", budget, "_", rule);
+}
+
+std::string FunnelPackedName(int64_t budget, absl::string_view rule) {
+  return absl::StrCat("funnel_packed_", budget, "_", rule);
+}
+
 packing::NearDuplicateOptions NearDuplicateOptionsOf(const experiments::Packing& p) {
   packing::NearDuplicateOptions o;
   for (const experiments::PackingTreatment& t : p.treatments()) {

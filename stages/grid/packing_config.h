@@ -14,11 +14,19 @@
 // never change a selection).
 //
 // PackingRules(packing) returns the rule sets of one budget in report
-// order: the baseline (greedy) first, then each treatment as declared.
-// Call it on a checked block only.
+// order: the baseline (greedy) first, then each treatment as declared, and
+// PackingRuleNames their names ("greedy", "redundancy", "diversity"). Call
+// them on a checked block only.
+//
+// The names of the aggregate's Summary rows of one packing (docs/metrics.md,
+// "Packing" and "The funnel"), which the report, the page and cells.csv
+// read back: PackingRowName(budget, rule) = "pack_<budget>_<rule>" (the
+// prefix of its quantities, "pack_<budget>_<rule>_<quantity>") and
+// FunnelPackedName(budget, rule) = "funnel_packed_<budget>_<rule>".
 #ifndef REPRO_STAGES_GRID_PACKING_CONFIG_H_
 #define REPRO_STAGES_GRID_PACKING_CONFIG_H_
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -35,6 +43,10 @@ inline constexpr int kMaxPackingDepth = 1000;
 absl::Status CheckPacking(const experiments::Packing& packing, absl::string_view source);
 
 std::vector<packing::RuleSet> PackingRules(const experiments::Packing& packing);
+std::vector<std::string> PackingRuleNames(const experiments::Packing& packing);
+
+std::string PackingRowName(int64_t budget, absl::string_view rule);
+std::string FunnelPackedName(int64_t budget, absl::string_view rule);
 
 // The near-duplicate options of the checked block's redundancy treatment;
 // the library's defaults when it declares none.

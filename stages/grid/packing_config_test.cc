@@ -40,6 +40,9 @@ TEST(PackingConfigTest, AcceptsTheDeclaredBlockAndListsTheBaselineFirst) {
   EXPECT_EQ(rules[2].rule, packing::Rule::kDiversity);
   EXPECT_EQ(rules[2].per_file, 1);
   EXPECT_EQ(NearDuplicateOptionsOf(p).threshold_numerator, 8);
+  EXPECT_THAT(PackingRuleNames(p), ::testing::ElementsAre("greedy", "redundancy", "diversity"));
+  EXPECT_EQ(PackingRowName(500, "greedy"), "pack_500_greedy");
+  EXPECT_EQ(FunnelPackedName(2000, "diversity"), "funnel_packed_2000_diversity");
 }
 
 TEST(PackingConfigTest, StopsOnEachBadValueNamingTheField) {

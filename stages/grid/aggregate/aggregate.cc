@@ -19,6 +19,7 @@
 #include "stages/grid/cells/outcomes.h"
 #include "stages/grid/conditions/conditions.h"
 #include "stages/grid/grid_spec.h"
+#include "stages/grid/packing_config.h"
 
 namespace repro::grid {
 namespace {
@@ -114,9 +115,7 @@ std::vector<Metric> BuildConditionMetrics() {
 }
 
 // "pack_<budget>_<rule>": the prefix of one packing's metrics.
-std::string PackingName(const PackingResult& r) {
-  return absl::StrCat("pack_", r.budget(), "_", r.rule());
-}
+std::string PackingName(const PackingResult& r) { return PackingRowName(r.budget(), r.rule()); }
 
 // The packing result of `o` named `name` (PackingName), or null.
 const PackingResult* FindPacking(const ConditionOutcome& o, const std::string& name) {
@@ -200,7 +199,7 @@ std::vector<Metric> FunnelMetrics(const ConditionOutcome& o) {
                        [](const GoldFunctionState& s) { return s.in_packing_pool(); }));
   for (int i = 0; i < o.packing_size(); ++i) {
     m.push_back(
-        OfFunnel(absl::StrCat("funnel_packed_", o.packing(i).budget(), "_", o.packing(i).rule()),
+        OfFunnel(FunnelPackedName(o.packing(i).budget(), o.packing(i).rule()),
                  [i](const GoldFunctionState& s) { return i < s.packed_size() && s.packed(i); }));
   }
   return m;

@@ -1,6 +1,7 @@
 #include "stages/grid/reports/packing_columns.h"
 
 #include "absl/strings/str_cat.h"
+#include "stages/grid/packing_config.h"
 
 namespace repro::grid {
 namespace {
@@ -15,8 +16,6 @@ constexpr const char* kQuantities[] = {"gold_functions_covered",
                                        "skipped_does_not_fit",
                                        "skipped_redundant",
                                        "skipped_file_quota"};
-
-std::string Name(const PackingResult& p) { return absl::StrCat(p.budget(), "_", p.rule()); }
 
 std::vector<std::string> Values(const PackingResult& p) {
   return {absl::StrCat(p.gold_functions_covered()),
@@ -36,13 +35,15 @@ std::vector<std::string> HeaderOf(const ConditionOutcome& o) {
   std::vector<std::string> h;
   if (o.packing().empty()) return h;
   for (const PackingResult& p : o.packing()) {
-    for (const char* q : kQuantities) h.push_back(absl::StrCat("pack_", Name(p), "_", q));
+    for (const char* q : kQuantities) {
+      h.push_back(absl::StrCat(PackingRowName(p.budget(), p.rule()), "_", q));
+    }
   }
   for (const char* f : {"units_above_every_budget", "funnel_gold_functions", "funnel_in_pool",
                         "funnel_above_cutoff", "funnel_in_packing_pool"}) {
     h.push_back(f);
   }
-  for (const PackingResult& p : o.packing()) h.push_back(absl::StrCat("funnel_packed_", Name(p)));
+  for (const PackingResult& p : o.packing()) h.push_back(FunnelPackedName(p.budget(), p.rule()));
   return h;
 }
 

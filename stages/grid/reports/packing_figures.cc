@@ -8,7 +8,6 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "stages/experiments/experiment.pb.h"
 #include "stages/framework/packing/packing.h"
 #include "stages/framework/pipeline/status_macros.h"
@@ -46,14 +45,6 @@ std::vector<Group> PackingGroups(const GridReport& r, const Conditions& conditio
   return out;
 }
 
-// "greedy", then each treatment's rule, as declared (the aggregate's order).
-std::vector<std::string> RuleNames(const experiments::Packing& p) {
-  std::vector<std::string> out;
-  for (const packing::RuleSet& rules : PackingRules(p))
-    out.push_back(packing::RuleName(rules.rule));
-  return out;
-}
-
 std::string CostUnit(const experiments::Packing& p) {
   return p.cost() == experiments::PACKING_COST_LINES ? "lines" : "tokens";
 }
@@ -79,8 +70,8 @@ std::vector<FunnelStage> FunnelStages(const GridReport& r, bool reranked) {
   out.push_back({"funnel_in_packing_pool", {"in the", "packing pool"}, "in the packing pool"});
   const std::string unit = CostUnit(r.packing());
   for (const int64_t budget : r.packing().budgets()) {
-    for (const std::string& rule : RuleNames(r.packing())) {
-      out.push_back({absl::StrCat("funnel_packed_", budget, "_", rule),
+    for (const std::string& rule : PackingRuleNames(r.packing())) {
+      out.push_back({FunnelPackedName(budget, rule),
                      {"packed", absl::StrCat(budget, " ", unit), rule},
                      absl::StrCat("packed under ", budget, " ", unit, ", ", rule)});
     }
@@ -136,39 +127,6 @@ std::string FunnelFigure(const GridReport& r, const Summaries& s, const Group& g
       "whiskers: 95% task-clustered bootstrap interval.</figcaption>\n</figure>\n");
 }
 
-// What a treatment does, in words.
-std::string TreatmentText(const experiments::PackingTreatment& t) {
-  if (t.has_diversity()) {
-    const int n = t.diversity().per_file();
-    return absl::StrCat("diversity (at most ", n, n == 1 ? " unit" : " units",
-                        " per file before any file's next)");
-  }
-  const auto& d = t.redundancy();
-  return absl::StrCat("redundancy (a near duplicate of a packed unit is skipped: equal ",
-                      "normalized content, or a similarity of ", d.shingle_size(),
-                      "-word shingles above ", d.threshold_numerator(), "/",
-                      d.threshold_denominator(), ")");
-}
-
-std::string Introduction(const experiments::Packing& p) {
-  std::vector<std::string> treatments;
-  for (const experiments::PackingTreatment& t : p.treatments()) {
-    treatments.push_back(TreatmentText(t));
-  }
-  return absl::StrCat(
-      "<p>Every cell packs the first ", p.depth(), " ",
-      p.unit() == experiments::PACKING_UNIT_FILE ? "files" : "function chunks",
-      " of its ranked list (after reranking where the harness reranks) under each budget (",
-      absl::StrJoin(p.budgets(), ", "), " ", CostUnit(p),
-      ") by the greedy baseline (rank order, skip-and-continue) and by each treatment alone: ",
-      XmlEscape(absl::StrJoin(treatments, "; ")),
-      " (docs/packing.md). The funnel follows every gold function of a condition's cells "
-      "through the stages (docs/metrics.md, \"The funnel\"); above the cutoff: ranked 1 to ",
-      kFunnelCutoff,
-      " among the functions the harness ranked. Generation is not part of this pipeline: "
-      "whether a packed function is used in an answer is not evaluated.</p>\n");
-}
-
 }  // namespace
 
 absl::StatusOr<std::string> PackingFigures(const GridReport& r) {
@@ -181,8 +139,10 @@ absl::StatusOr<std::string> PackingFigures(const GridReport& r) {
   ASSIGN_OR_RETURN(const Conditions conditions, Conditions::Create(table));
   const Summaries s(r);
   const std::vector<Group> groups = PackingGroups(r, conditions);
-  std::string out = absl::StrCat("<div id=\"packing\">\n<h2>Packing and the funnel, drawn</h2>\n",
-                                 Introduction(r.packing()), "<h3>The funnel</h3>\n");
+  std::string out = absl::StrCat(
+      "<div id=\"packing\">\n<h2>Packing and the funnel, drawn</h2>\n<p>The funnel of report.md's ",
+      "section \"Packing and the funnel\" (its definitions and numbers), one figure a condition ",
+      "group.</p>\n");
   for (const Group& g : groups) absl::StrAppend(&out, FunnelFigure(r, s, g));
   return out + "</div>\n";
 }

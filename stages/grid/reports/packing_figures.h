@@ -4,7 +4,8 @@
 // "The funnel").
 //
 // PackingFigures(report) returns the section's markup, <div id="packing">:
-//  - a paragraph naming the unit, the depth, the budgets and the rules;
+//  - a line pointing to report.md's section, which holds the declaration,
+//    the definitions and the numbers;
 //  - per condition group (a Summary (condition, dose) with a
 //    "funnel_in_pool" row, in the summaries' order: the baseline first), a
 //    funnel <figure id="plot-funnel-<label>"> drawn by ShareGridSvg

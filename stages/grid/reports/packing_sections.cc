@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "stages/grid/packing_config.h"
 
 namespace repro::grid {
 namespace {
@@ -23,15 +24,6 @@ constexpr std::pair<const char*, const char*> kCounts[] = {
     {"skipped_does_not_fit", "skipped: does not fit"},
     {"skipped_redundant", "skipped: redundant"},
     {"skipped_file_quota", "skipped: file quota"}};
-
-// The rules of one budget in report order: "greedy", then the treatments.
-std::vector<std::string> Rules(const experiments::Packing& p) {
-  std::vector<std::string> out = {"greedy"};
-  for (const experiments::PackingTreatment& t : p.treatments()) {
-    out.push_back(t.has_redundancy() ? "redundancy" : "diversity");
-  }
-  return out;
-}
 
 std::string RuleText(const experiments::PackingTreatment& t) {
   if (t.has_redundancy()) {
@@ -97,9 +89,8 @@ std::vector<std::pair<std::string, std::string>> Stages(const GridReport& r) {
   stages.emplace_back("funnel_above_cutoff", "top 10");
   stages.emplace_back("funnel_in_packing_pool", "in the packing pool");
   for (int64_t b : p.budgets()) {
-    for (const std::string& rule : Rules(p)) {
-      stages.emplace_back(absl::StrCat("funnel_packed_", b, "_", rule),
-                          absl::StrCat("packed at ", b, ", ", rule));
+    for (const std::string& rule : PackingRuleNames(p)) {
+      stages.emplace_back(FunnelPackedName(b, rule), absl::StrCat("packed at ", b, ", ", rule));
     }
   }
   return stages;
@@ -172,14 +163,14 @@ void CoverageTable(const GridReport& r, int64_t budget, const char* quantity, co
   w.Line();
   TableHead head;
   head.Column("Harness").Column("Condition");
-  for (const std::string& rule : Rules(r.packing())) head.Column(rule);
+  for (const std::string& rule : PackingRuleNames(r.packing())) head.Column(rule);
   head.WriteTo(w);
   for (const std::string& h : r.harnesses()) {
     for (const auto& [c, d] : GroupsOf(r, h)) {
       std::string line = absl::StrCat("| ", h, " | ", w.Label(c, d), " |");
-      for (const std::string& rule : Rules(r.packing())) {
+      for (const std::string& rule : PackingRuleNames(r.packing())) {
         absl::StrAppend(&line, " ",
-                        w.Cell(h, c, d, absl::StrCat("pack_", budget, "_", rule, "_", quantity)),
+                        w.Cell(h, c, d, absl::StrCat(PackingRowName(budget, rule), "_", quantity)),
                         " |");
       }
       w.Line(line);
@@ -214,12 +205,12 @@ void Budget(const GridReport& r, int64_t budget, Writer& w) {
   head.WriteTo(w);
   for (const std::string& h : r.harnesses()) {
     for (const ConditionKey& g : GroupsOf(r, h)) {
-      for (const std::string& rule : Rules(r.packing())) {
+      for (const std::string& rule : PackingRuleNames(r.packing())) {
         std::string line =
             absl::StrCat("| ", h, " | ", w.Label(g.first, g.second), " | ", rule, " |");
         for (const auto& [q, title] : kCounts) {
           absl::StrAppend(&line, " ",
-                          Mean(w, h, g, absl::StrCat("pack_", budget, "_", rule, "_", q)), " |");
+                          Mean(w, h, g, absl::StrCat(PackingRowName(budget, rule), "_", q)), " |");
         }
         w.Line(line);
       }
